@@ -1,0 +1,53 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "jotter",
+    products: [
+        .executable(name: "jotter", targets: ["jotter"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .target(
+            name: "JotterCore",
+            dependencies: ["CSQLite"]
+        ),
+        .target(
+            name: "JotterCLI",
+            dependencies: [
+                "JotterCore",
+                "CEditLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "jotter",
+            dependencies: ["JotterCLI"]
+        ),
+        .target(
+            name: "PseudoTerminal",
+            path: "Tests/PseudoTerminal",
+            linkerSettings: [.linkedLibrary("util")]
+        ),
+        .testTarget(
+            name: "JotterCoreTests",
+            dependencies: ["JotterCore"]
+        ),
+        .testTarget(
+            name: "JotterCLITests",
+            dependencies: ["JotterCore", "PseudoTerminal"]
+        ),
+    ]
+)

@@ -1,0 +1,50 @@
+#include <stdio.h>
+#include <histedit.h>
+
+// el_set, el_get and history are variadic, so Swift cannot call them: one typed
+// wrapper per use.
+
+typedef char *(*jotter_prompt_fn)(EditLine *);
+typedef unsigned char (*jotter_editor_fn)(EditLine *, int);
+
+static inline int jotter_el_set_prompt(EditLine *el, jotter_prompt_fn fn) {
+    return el_set(el, EL_PROMPT, fn);
+}
+static inline int jotter_el_set_editor(EditLine *el, const char *mode) {
+    return el_set(el, EL_EDITOR, mode);
+}
+static inline int jotter_el_set_signal(EditLine *el, int handle) {
+    return el_set(el, EL_SIGNAL, handle);
+}
+static inline int jotter_el_set_history(EditLine *el, History *history_) {
+    return el_set(el, EL_HIST, history, history_);
+}
+static inline int jotter_el_set_clientdata(EditLine *el, void *data) {
+    return el_set(el, EL_CLIENTDATA, data);
+}
+static inline void *jotter_el_get_clientdata(EditLine *el) {
+    void *data = NULL;
+    el_get(el, EL_CLIENTDATA, &data);
+    return data;
+}
+static inline int jotter_el_bind(EditLine *el, const char *key, const char *function) {
+    return el_set(el, EL_BIND, key, function, NULL);
+}
+static inline int jotter_el_add_function(EditLine *el, const char *name, const char *help, jotter_editor_fn fn) {
+    return el_set(el, EL_ADDFN, name, help, fn);
+}
+static inline int jotter_el_set_edit_tty(EditLine *el, const char *setting) {
+    return el_set(el, EL_SETTY, "-d", setting, NULL);
+}
+static inline int jotter_history_set_size(History *h, int size) {
+    HistEvent event;
+    return history(h, &event, H_SETSIZE, size);
+}
+static inline int jotter_history_set_unique(History *h, int unique) {
+    HistEvent event;
+    return history(h, &event, H_SETUNIQUE, unique);
+}
+static inline int jotter_history_enter(History *h, const char *line) {
+    HistEvent event;
+    return history(h, &event, H_ENTER, line);
+}

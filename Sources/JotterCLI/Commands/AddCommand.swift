@@ -1,0 +1,44 @@
+import ArgumentParser
+import JotterCore
+
+struct AddCommand: StoreCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add an item and print its id.",
+        discussion: """
+            The words are joined with spaces and trimmed; the text is taken literally, \
+            so it may start with ':'. The item goes under the current place, or under \
+            TARGET with --to.
+            """)
+
+    @OptionGroup(visibility: .hidden) var options: StoreOptions
+
+    @Option(name: .customLong("to"), help: ArgumentHelp("Add it under this list or item.", valueName: "target"))
+    var target: String?
+
+    @Argument(help: ArgumentHelp("The item's text.", valueName: "text"))
+    var words: [String]
+
+    func run(in context: CommandContext) throws {
+        let text = EntryText.trimmed(words.joined(separator: " "))
+        guard !text.isEmpty else { throw JotterError.input("nothing to add: the text is empty") }
+        if let problem = EntryText.problem(with: text.utf8) {
+            throw JotterError.input("the text \(problem)")
+        }
+        var destination = try target.map(context.resolve) ?? context.path
+        while true {
+            switch try context.store.addEntry(text, under: destination, historyLine: nil) {
+            case .added(let node):
+                context.output.write(node.id.description + "\n")
+                return
+            case .pathChanged(let check):
+                guard target == nil else {
+                    throw JotterError.input("\(destination.display) was moved or deleted just now; nothing was added")
+                }
+                if let notice = check.notice { Messages.show(notice) }
+                try context.move(to: check.path)
+                destination = check.path
+            }
+        }
+    }
+}

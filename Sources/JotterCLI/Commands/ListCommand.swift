@@ -1,0 +1,45 @@
+import ArgumentParser
+import JotterCore
+
+struct ListCommand: StoreCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the entries of the current place, or of TARGET.",
+        discussion: """
+            The text format shows each entry's position, the tail of its id and its \
+            text; lists end in '/'. Positions and id tails can be given wherever a \
+            target is asked for. json, jsonl and tsv are stable formats for programs: \
+            each json object has id, kind ("list" or "item"), name (lists) or text \
+            (items), parent (an id, or null at the root), created and updated. tsv \
+            rows are position, id, kind, text and created, with backslash, tab, newline \
+            and carriage return in the text written as \\\\, \\t, \\n and \\r.
+            """,
+        aliases: ["ls"])
+
+    @OptionGroup(visibility: .hidden) var options: StoreOptions
+
+    @Option(help: ArgumentHelp("The output format.", valueName: "format"))
+    var format: NodeFormat = .text
+
+    @Argument(help: ArgumentHelp("The list or item whose entries to show.", valueName: "target"))
+    var target: [String] = []
+
+    func run(in context: CommandContext) throws {
+        let place = target.isEmpty ? context.path : try context.resolve(target.joined(separator: " "))
+        var writer = NodeWriter(format: format, terminal: context.outputIsTerminal, colour: context.colour)
+        let out = context.output
+        try context.store.read {
+            let count = format == .text ? try context.store.childCount(of: place.top) : 0
+            if count == 0 && format == .text && context.outputIsTerminal {
+                Messages.show("\(place.display) is empty")
+            }
+            writer.begin(count: count, to: out)
+            var position: Int64 = 0
+            try context.store.forEachChild(of: place.top) { node in
+                position += 1
+                writer.write(node, position: position, parentID: place.top?.id, to: out)
+            }
+            writer.end(to: out)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import JotterCore
+
+struct NewCommand: StoreCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new",
+        abstract: "Create a list here and open it.",
+        discussion: """
+            With --in, the list is created under TARGET and the current place stays \
+            as it is. From a shell, the new list's id is printed. A list's name cannot \
+            hold '/', cannot be '.' or '..', and must differ from the other lists beside it.
+            """)
+
+    @OptionGroup(visibility: .hidden) var options: StoreOptions
+
+    @Option(name: .customLong("in"), help: ArgumentHelp("Create it under this list or item.", valueName: "target"))
+    var target: String?
+
+    @Argument(help: ArgumentHelp("The list's name.", valueName: "name"))
+    var words: [String]
+
+    func run(in context: CommandContext) throws {
+        let name = EntryText.trimmed(words.joined(separator: " "))
+        let parent = try target.map(context.resolve) ?? context.path
+        let list = try context.store.createList(named: name, under: parent)
+        if target == nil {
+            try context.move(to: parent.pushing(list))
+        }
+        if !context.isPrompt {
+            context.output.write(list.id.description + "\n")
+        }
+    }
+}

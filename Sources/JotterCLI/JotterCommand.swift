@@ -1,0 +1,101 @@
+import ArgumentParser
+import JotterCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `jotter` alone: the prompt on a terminal, one entry per line otherwise.
+public struct JotterCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "jotter",
+        abstract: "Jot entries into nested lists, one Enter at a time.",
+        discussion: """
+            Without a command, jotter opens a prompt on the current place of the store: \
+            each line typed and Enter is added at once as an item there, durably, and \
+            the prompt is ready for the next. A line that starts with ':' is a command \
+            (:ls, :cd TARGET, :up, :new NAME, :path, :add, :help, :quit): the same as \
+            the commands below. A leading '\\' is dropped and the rest added as typed. \
+            Up/Down recall earlier lines of this store and Ctrl-R searches them; Tab \
+            completes commands and names; Ctrl-C clears the line; Ctrl-D on an empty \
+            line quits. Line editing is libedit's and reads ~/.editrc, with 'jotter' \
+            as the program name.
+
+            When standard input is not a terminal, each line of it is an entry (or a \
+            :command), and a summary goes to standard error.
+
+            A TARGET is a path of list names or item texts (groceries/weekend, /groceries \
+            from the root, .. for up), a position as 'list' shows it (3), or an id, in \
+            full or by the tail that 'list' shows.
+
+            The store is one SQLite file: --store, else $JOTTER_STORE, else \
+            $XDG_DATA_HOME/jotter/jotter.sqlite3, else ~/.local/share/jotter/jotter.sqlite3. \
+            It is created on first use, mode 0600 in a 0700 folder. The current place is \
+            saved in it, so the next start continues there.
+
+            Exit status: 0 success; 1 a wrong input or target (one line on standard \
+            error says what and where); 2 a wrong command line; 3 the store cannot be \
+            used (not a jotter store, written by a newer jotter, no permission, disk \
+            full, held locked by another program).
+            """,
+        version: "0.1.0",
+        subcommands: [AddCommand.self, ListCommand.self, NewCommand.self, CdCommand.self, UpCommand.self, PathCommand.self])
+
+    @OptionGroup var options: StoreOptions
+
+    public init() {}
+
+    public func run() throws {
+        let context = try CommandContext.open(options, isPrompt: true)
+        if Terminal.isTerminal(STDIN_FILENO) {
+            let completer: (String) -> Completion = { [context] line in
+                (try? Completion.complete(lineBeforeCursor: line, commands: PromptCommands.names) { prefix in
+                    try context.store.childNames(of: context.path.top, startingWith: prefix)
+                }) ?? .none
+            }
+            guard let editor = LineEditor(completer: completer) else {
+                throw JotterError.input("the terminal cannot be used for line editing")
+            }
+            for line in try context.store.recentHistory() {
+                editor.remember(line)
+            }
+            PromptLoop(context: context, source: editor).run()
+        } else {
+            let loop = PromptLoop(context: context, source: PipedInput())
+            loop.run()
+            let items = loop.added == 1 ? "1 item" : "\(loop.added) items"
+            let problems = loop.failed == 0 ? "" : "; \(loop.failed) line\(loop.failed == 1 ? "" : "s") failed"
+            Messages.show("jotter: added \(items)\(problems)")
+            if loop.failed > 0 { throw ExitCode(1) }
+        }
+    }
+
+    /// Parses the command line and runs it, turning every failure into one line on
+    /// standard error and the documented exit status.
+    public static func runMain() -> Never {
+        Terminal.setUpLocale()
+        let command: ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            if exitCode(for: error) == .success {
+                exit(withError: error)
+            }
+            Messages.error(message(for: error) + " (see 'jotter --help')")
+            Glibc.exit(2)
+        }
+        do {
+            var runnable = command
+            try runnable.run()
+            Glibc.exit(0)
+        } catch let error as JotterError {
+            Messages.error(error.message)
+            Glibc.exit(error.kind == .input ? 1 : 3)
+        } catch let exitCode as ExitCode {
+            Glibc.exit(exitCode.rawValue)
+        } catch {
+            // Help and version requests arrive here as errors of the parser's own.
+            exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import CEditLine
+import JotterCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What reading one line produced.
+enum LineEvent: Equatable {
+    case line(String)
+    case interrupted
+    case end
+    /// The line could not be taken as text; the message says why and where.
+    case unreadable(String)
+}
+
+/// Where the prompt's lines come from: libedit on a terminal, plain lines otherwise.
+protocol LineSource: AnyObject {
+    func readLine(prompt: String) -> LineEvent
+    /// Puts `text` in the line buffer for the next read.
+    func prefill(_ text: String)
+    /// Adds a line to what Up/Down and Ctrl-R recall.
+    func remember(_ line: String)
+    /// Where the last line came from, for messages ("stdin:3"), or nil on a terminal.
+    var location: String? { get }
+}
+
+/// The libedit shell around the prompt: it reads lines with the user's key bindings
+/// and ~/.editrc, and knows nothing of entries or stores.
+final class LineEditor: LineSource {
+    private let editLine: OpaquePointer
+    private let history: OpaquePointer
+    private let input: UnsafeMutablePointer<FILE>
+    private let output: UnsafeMutablePointer<FILE>
+    private var promptText: UnsafeMutablePointer<CChar>
+    private var interrupted = false
+    private let completer: (String) -> Completion
+
+    var location: String? { nil }
+
+    /// `completer` gets the line up to the cursor when Tab is pressed.
+    init?(completer: @escaping (String) -> Completion) {
+        guard let input = fdopen(STDIN_FILENO, "r"), let output = fdopen(STDOUT_FILENO, "w"),
+              let errors = fdopen(STDERR_FILENO, "w") else { return nil }
+        // The program name is what ~/.editrc lines are scoped by: `jotter:bind -v`.
+        guard let editLine = el_init("jotter", input, output, errors), let history = history_init() else {
+            return nil
+        }
+        self.editLine = editLine
+        self.history = history
+        self.input = input
+        self.output = output
+        self.completer = completer
+        promptText = strdup("")
+
+        jotter_history_set_size(history, Int32(Store.historyLoadLimit))
+        jotter_history_set_unique(history, 1)
+        jotter_el_set_history(editLine, history)
+        jotter_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
+        jotter_el_set_prompt(editLine, { editLine in
+            guard let editLine, let editor = LineEditor.from(editLine) else { return nil }
+            return editor.promptText
+        })
+        jotter_el_set_editor(editLine, "emacs")
+        // libedit restores the terminal before SIGTERM, SIGHUP and the like end the
+        // process, and redraws after SIGWINCH and SIGCONT.
+        jotter_el_set_signal(editLine, 1)
+        // Ctrl-C and Ctrl-Z reach libedit as keys rather than signals while a line
+        // is edited, so that Ctrl-C can clear the line and keep the prompt.
+        jotter_el_set_edit_tty(editLine, "-isig")
+        jotter_el_add_function(editLine, "jotter-interrupt", "Clear the line (Ctrl-C)", { editLine, _ in
+            guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
+            editor.interrupted = true
+            return UInt8(CC_NEWLINE)
+        })
+        jotter_el_add_function(editLine, "jotter-suspend", "Suspend jotter (Ctrl-Z)", { _, _ in
+            raise(SIGTSTP)
+            return UInt8(CC_REDISPLAY)
+        })
+        jotter_el_add_function(editLine, "jotter-complete", "Complete a command or a name (Tab)", { editLine, _ in
+            guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
+            return editor.complete()
+        })
+        jotter_el_bind(editLine, "^C", "jotter-interrupt")
+        jotter_el_bind(editLine, "^Z", "jotter-suspend")
+        jotter_el_bind(editLine, "^I", "jotter-complete")
+        jotter_el_bind(editLine, "^R", "em-inc-search-prev")
+        // Last, so that the user's own bindings win.
+        el_source(editLine, nil)
+    }
+
+    deinit {
+        el_end(editLine)
+        history_end(history)
+        free(promptText)
+    }
+
+    private static func from(_ editLine: OpaquePointer) -> LineEditor? {
+        jotter_el_get_clientdata(editLine).map { Unmanaged<LineEditor>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    func readLine(prompt: String) -> LineEvent {
+        free(promptText)
+        promptText = strdup(prompt)
+        interrupted = false
+        var count: Int32 = 0
+        guard let line = el_gets(editLine, &count) else {
+            if count < 0 && errno == EINTR { return .interrupted }
+            // Ctrl-D: leave the shell's next prompt on a line of its own.
+            fputs("\n", output)
+            fflush(output)
+            return .end
+        }
+        if interrupted { return .interrupted }
+        var text = String(cString: line)
+        if text.hasSuffix("\n") { text.removeLast() }
+        return .line(text)
+    }
+
+    /// Pushes `text` as if typed; control characters go in behind Ctrl-V so that they
+    /// are inserted rather than acted on.
+    func prefill(_ text: String) {
+        var keys = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F { keys += "\u{16}" }
+            keys.unicodeScalars.append(scalar)
+        }
+        el_push(editLine, keys)
+    }
+
+    func remember(_ line: String) {
+        jotter_history_enter(history, line)
+    }
+
+    private func complete() -> UInt8 {
+        guard let info = el_line(editLine)?.pointee, let buffer = info.buffer, let cursor = info.cursor else {
+            return UInt8(CC_ERROR)
+        }
+        let before = UnsafeRawBufferPointer(start: buffer, count: cursor - buffer)
+        let completion = completer(String(decoding: before, as: UTF8.self))
+        if !completion.insertion.isEmpty {
+            el_insertstr(editLine, completion.insertion)
+            return UInt8(CC_REFRESH)
+        }
+        guard !completion.alternatives.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
+        let listing = completion.alternatives.map { DisplayText.escaped($0) }.joined(separator: "  ")
+        fputs("\n" + listing + "\n", output)
+        fflush(output)
+        return UInt8(CC_REDISPLAY)
+    }
+}
+
+/// Lines from standard input when it is not a terminal: no editing, no echo, each
+/// line as it comes.
+final class PipedInput: LineSource {
+    private let file: UnsafeMutablePointer<FILE>?
+    private var lineNumber = 0
+    private let name: String
+
+    init(name: String = "stdin") {
+        file = fdopen(STDIN_FILENO, "r")
+        self.name = name
+    }
+
+    var location: String? { "\(name):\(lineNumber)" }
+
+    func readLine(prompt: String) -> LineEvent {
+        guard let file else { return .end }
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        let count = getline(&buffer, &capacity, file)
+        guard count >= 0, let buffer else { return .end }
+        lineNumber += 1
+        var bytes = UnsafeRawBufferPointer(start: buffer, count: count)
+        if bytes.last == UInt8(ascii: "\n") { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
+        if bytes.last == UInt8(ascii: "\r") { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
+        if let problem = EntryText.problem(with: bytes) {
+            return .unreadable("the line \(problem); it was not added")
+        }
+        return .line(String(decoding: bytes, as: UTF8.self))
+    }
+
+    func prefill(_ text: String) {}
+    func remember(_ line: String) {}
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import CEditLine
+import JotterCore
+
+/// The `:commands` of the prompt. They are the one-shot subcommands, parsed by the
+/// same argument parser, so help, errors and behaviour are the same in both places.
+struct PromptCommands: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "jotter",
+        subcommands: [
+            ListCommand.self, CdCommand.self, UpCommand.self, NewCommand.self, PathCommand.self,
+            AddCommand.self, QuitCommand.self,
+        ])
+
+    /// Every name a command answers to, for completion and for telling a mistyped
+    /// command from a wrong argument.
+    static let names: [String] = configuration.subcommands.flatMap { command in
+        [command.configuration.commandName ?? ""] + command.configuration.aliases
+    } + ["help"]
+
+    static var help: String {
+        var text = """
+            Type an entry and press Enter: it is added under the place the prompt shows.
+            A line that starts with ':' is a command; start a line with '\\' to add it as typed.
+
+            Commands (each is also `jotter COMMAND` from a shell):
+
+            """
+        for command in configuration.subcommands {
+            let usage = ":" + (command.configuration.commandName ?? "")
+            let aliases = command.configuration.aliases.map { ":" + $0 }.joined(separator: ", ")
+            let padded = usage + String(repeating: " ", count: max(1, 10 - usage.count))
+            text += "  \(padded)\(command.configuration.abstract)"
+            text += aliases.isEmpty ? "\n" : " (also \(aliases))\n"
+        }
+        text += """
+              :help     This text; ':help COMMAND' or ':COMMAND --help' for one command.
+
+            Keys: Up/Down recall earlier lines, Ctrl-R searches them, Tab completes commands
+            and names, Ctrl-C clears the line, Ctrl-D on an empty line quits.
+            Line editing is libedit's: ~/.editrc is read, with 'jotter' as the program name.
+
+            """
+        return text
+    }
+
+    /// Splits a command line into words as a shell would (quotes, backslashes), with
+    /// libedit's tokenizer.
+    static func words(of line: String) throws -> [String] {
+        guard let tokenizer = tok_init(nil) else { return [] }
+        defer { tok_end(tokenizer) }
+        var count: Int32 = 0
+        var words: UnsafeMutablePointer<UnsafePointer<CChar>?>?
+        let result = tok_str(tokenizer, line, &count, &words)
+        switch result {
+        case 0: break
+        case 1: throw JotterError.input("a quote (') is not closed")
+        case 2: throw JotterError.input("a quote (\") is not closed")
+        case 3: throw JotterError.input("the line ends in a lone backslash")
+        default: throw JotterError.input("the command could not be read")
+        }
+        return (0..<Int(count)).compactMap { words?[$0].map { String(cString: $0) } }
+    }
+}

@@ -1,0 +1,135 @@
+import ArgumentParser
+import JotterCore
+
+/// Feeds what the user does into the entry session and carries out its effects on
+/// the store and the line source. All decisions are the session's; this only does I/O.
+final class PromptLoop {
+    private let context: CommandContext
+    private let source: LineSource
+    private var session: EntrySession
+    private(set) var added = 0
+    private(set) var failed = 0
+
+    init(context: CommandContext, source: LineSource) {
+        self.context = context
+        self.source = source
+        session = EntrySession(path: context.path)
+    }
+
+    /// Runs until Ctrl-D, `:quit` or the end of input.
+    func run() {
+        while !session.isFinished {
+            let event: EntrySession.Event
+            switch source.readLine(prompt: session.prompt) {
+            case .line(let line): event = .submitted(line)
+            case .interrupted: event = .interrupted
+            case .end: event = .endOfInput
+            case .unreadable(let problem):
+                report(problem)
+                continue
+            }
+            perform(session.handle(event))
+        }
+    }
+
+    private func perform(_ effects: [EntrySession.Effect]) {
+        for effect in effects {
+            switch effect {
+            case .commit(let text, let path, let historyLine):
+                commit(text, under: path, historyLine: historyLine)
+            case .runCommand(let command, let historyLine):
+                run(command, historyLine: historyLine)
+            case .notice(let line):
+                Messages.show(line)
+            case .prefill(let text):
+                source.prefill(text)
+            case .finish:
+                break
+            }
+        }
+    }
+
+    private func commit(_ text: String, under path: NavigationPath, historyLine: String) {
+        do {
+            switch try context.store.addEntry(text, under: path, historyLine: historyLine) {
+            case .added:
+                added += 1
+                source.remember(historyLine)
+            case .pathChanged(let check):
+                try context.move(to: check.path)
+                failed += 1
+                let notice = (check.notice ?? "\(path.display) was moved") + "; the entry was not added"
+                perform(session.handle(.entryReturned(line: historyLine, path: check.path, notice: notice)))
+            }
+        } catch {
+            failed += 1
+            let message = (error as? JotterError)?.message ?? "\(error)"
+            perform(session.handle(.entryReturned(line: historyLine, path: session.path, notice: prefixed(message))))
+        }
+    }
+
+    private func run(_ command: String, historyLine: String) {
+        source.remember(historyLine)
+        do {
+            try context.store.appendHistory(historyLine)
+            let words = try PromptCommands.words(of: command)
+            guard let name = words.first else {
+                throw JotterError.input("a command is missing after ':'; :help lists the commands")
+            }
+            guard PromptCommands.names.contains(name) else {
+                throw JotterError.input("unknown command ':\(DisplayText.escaped(name))'; :help lists the commands")
+            }
+            if name == "help" {
+                showHelp(for: Array(words.dropFirst()))
+                return
+            }
+            var parsed = try PromptCommands.parseAsRoot(words)
+            guard let storeCommand = parsed as? any StoreCommand else {
+                // The parser's own help command, which reports its text as an error.
+                try parsed.run()
+                return
+            }
+            context.adopt(session.path)
+            try storeCommand.runAtPrompt(in: context)
+            if context.path != session.path {
+                perform(session.handle(.moved(to: context.path)))
+            }
+            if context.quitRequested {
+                perform(session.handle(.quitRequested))
+            }
+        } catch let error as JotterError {
+            failed += 1
+            report(error.message)
+        } catch {
+            if PromptCommands.exitCode(for: error) == .success {
+                context.output.write(PromptCommands.fullMessage(for: error) + "\n")
+                context.output.flush()
+            } else {
+                failed += 1
+                report(PromptCommands.message(for: error))
+            }
+        }
+    }
+
+    private func showHelp(for words: [String]) {
+        if words.isEmpty {
+            context.output.write(PromptCommands.help)
+        } else if let command = PromptCommands.configuration.subcommands.first(where: {
+            $0.configuration.commandName == words[0] || $0.configuration.aliases.contains(words[0])
+        }) {
+            context.output.write(command.helpMessage(columns: nil) + "\n")
+        } else {
+            report("no command ':\(DisplayText.escaped(words[0]))'; :help lists the commands")
+        }
+        context.output.flush()
+    }
+
+    private func report(_ message: String) {
+        Messages.show(prefixed(message))
+    }
+
+    /// Errors name where: on piped input, the line (`stdin:3: …`).
+    private func prefixed(_ message: String) -> String {
+        "jotter: " + (source.location.map { $0 + ": " } ?? "") + message
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import JotterCore
+
+/// A command that works on a store, the same at the prompt (`:list`) and from a shell
+/// (`jotter list`): one grammar, one help text, one implementation.
+protocol StoreCommand: ParsableCommand {
+    var options: StoreOptions { get }
+    func run(in context: CommandContext) throws
+}
+
+extension StoreCommand {
+    /// From a shell: open the store the options name, run, and write out the output.
+    func run() throws {
+        let context = try CommandContext.open(options, isPrompt: false)
+        defer { context.output.flush() }
+        try run(in: context)
+    }
+
+    /// At the prompt: the store is the prompt's, and cannot be switched by one command.
+    func runAtPrompt(in context: CommandContext) throws {
+        if options.store != nil {
+            throw JotterError.input("--store cannot be given at the prompt; it uses \(context.store.path)")
+        }
+        defer { context.output.flush() }
+        try run(in: context)
+    }
+}
+
+extension NodeFormat: ExpressibleByArgument {}

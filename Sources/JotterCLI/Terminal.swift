@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What jotter needs to know about the terminal it runs on.
+enum Terminal {
+    static func isTerminal(_ fileDescriptor: Int32) -> Bool {
+        isatty(fileDescriptor) == 1
+    }
+
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// Colour only on a terminal, and never when NO_COLOR is set to anything.
+    static func wantsColour(fileDescriptor: Int32) -> Bool {
+        guard isTerminal(fileDescriptor) else { return false }
+        if let noColour = environment("NO_COLOR"), !noColour.isEmpty { return false }
+        return environment("TERM") != "dumb"
+    }
+
+    /// Uses the user's locale, but always with UTF-8 character handling: jotter's text
+    /// is UTF-8 whatever LANG says, and libedit edits by character only in a UTF-8 locale.
+    static func setUpLocale() {
+        setlocale(LC_ALL, "")
+        if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
+    }
+}
+
+/// Lines for the user on standard error.
+enum Messages {
+    static func show(_ line: String) {
+        var text = line + "\n"
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written <= 0 {
+                    if written < 0 && errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+
+    static func error(_ message: String) {
+        show("jotter: " + message)
+    }
+}

@@ -1,0 +1,60 @@
+/// What Tab does to the line: the text to insert at the cursor, and the choices to
+/// show when the word could be completed more than one way.
+public struct Completion: Equatable, Sendable {
+    public let insertion: String
+    public let alternatives: [String]
+
+    public init(insertion: String, alternatives: [String]) {
+        self.insertion = insertion
+        self.alternatives = alternatives
+    }
+
+    public static let none = Completion(insertion: "", alternatives: [])
+
+    /// Completes the line before the cursor. After a leading `:` the first word is a
+    /// command name; any other word, and a command's argument, is a name in the
+    /// current list (`names` is asked for those that start with the given prefix).
+    public static func complete(
+        lineBeforeCursor line: String,
+        commands: [String],
+        names: (String) throws -> [String]
+    ) rethrows -> Completion {
+        if line.hasPrefix(":") {
+            let command = line.dropFirst()
+            guard let space = command.firstIndex(of: " ") else {
+                return completing(String(command), among: commands, finished: " ")
+            }
+            let argument = String(command[command.index(after: space)...].drop { $0 == " " })
+            return completing(argument, among: try names(argument), finished: "")
+        }
+        let entry = String(line.drop { $0 == " " })
+        guard !entry.isEmpty else { return .none }
+        return completing(entry, among: try names(entry), finished: "")
+    }
+
+    static func completing(_ word: String, among candidates: [String], finished: String) -> Completion {
+        let matches = candidates.filter { $0.hasPrefix(word) }
+        guard let first = matches.first else { return .none }
+        if matches.count == 1 {
+            return Completion(insertion: String(first.dropFirst(word.count)) + finished, alternatives: [])
+        }
+        var common = first[...]
+        for match in matches.dropFirst() {
+            common = common.commonPrefix(with: match)
+        }
+        let insertion = String(common.dropFirst(word.count))
+        return Completion(insertion: insertion, alternatives: insertion.isEmpty ? matches : [])
+    }
+}
+
+extension Substring {
+    func commonPrefix(with other: String) -> Substring {
+        var end = startIndex
+        var otherIndex = other.startIndex
+        while end < endIndex, otherIndex < other.endIndex, self[end] == other[otherIndex] {
+            end = index(after: end)
+            otherIndex = other.index(after: otherIndex)
+        }
+        return self[startIndex..<end]
+    }
+}

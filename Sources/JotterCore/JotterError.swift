@@ -1,0 +1,42 @@
+/// What went wrong, worded for the user: each error is one line that names what and
+/// where. The kind decides the exit status of a one-shot command.
+public struct JotterError: Error, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable {
+        /// The input or the target was wrong: exit status 1.
+        case input
+        /// The store cannot be used as asked (not a jotter store, newer schema, no
+        /// permission, disk full, held locked): exit status 3.
+        case store
+    }
+
+    public let kind: Kind
+    public let message: String
+
+    public init(_ kind: Kind = .input, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    public static func input(_ message: String) -> JotterError { JotterError(.input, message) }
+    public static func store(_ message: String) -> JotterError { JotterError(.store, message) }
+
+    /// Translates an SQLite failure during use of the store at `path` into what the
+    /// user can act on.
+    public static func from(_ error: SQLiteError, path: String) -> JotterError {
+        if error.isBusy {
+            return .store("\(path): the store is busy (another jotter is writing to it); nothing was changed, try again")
+        }
+        if error.isDiskFull {
+            return .store("\(path): the disk is full; nothing was changed")
+        }
+        if error.isReadOnly {
+            return .store("\(path): the store cannot be written (\(error.message))")
+        }
+        if error.isNotADatabase || error.isCorrupt {
+            return .store("\(path): the store is damaged or not an SQLite database (\(error.message))")
+        }
+        return .store("\(path): \(error.message)")
+    }
+}

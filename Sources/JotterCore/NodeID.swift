@@ -1,0 +1,123 @@
+/// The UUID of a list or item: 16 bytes, written as the usual 36-character text.
+///
+/// New ids are time-ordered UUIDv7 (RFC 9562), so the store's id index grows at its
+/// end. Their first 12 hex digits are a timestamp shared by everything made in the
+/// same millisecond, so the short form that `list` shows is the *tail*, the random part.
+public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let bytes: [UInt8]
+
+    /// How many hex digits of the tail `list` shows.
+    public static let shortFormLength = 8
+
+    public init?(bytes: [UInt8]) {
+        guard bytes.count == 16 else { return nil }
+        self.bytes = bytes
+    }
+
+    /// Parses the 36-character form, or 32 hex digits without hyphens, in either case.
+    public init?(_ text: String) {
+        var digits: [UInt8] = []
+        digits.reserveCapacity(32)
+        let utf8 = Array(text.utf8)
+        guard utf8.count == 36 || utf8.count == 32 else { return nil }
+        for (offset, byte) in utf8.enumerated() {
+            if utf8.count == 36 && [8, 13, 18, 23].contains(offset) {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            guard let value = NodeID.hexValue(byte) else { return nil }
+            digits.append(value)
+        }
+        guard digits.count == 32 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in 0..<16 {
+            bytes[index] = digits[2 * index] << 4 | digits[2 * index + 1]
+        }
+        self.bytes = bytes
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// Whether `text` could be the short form of an id: hex digits only, at least four.
+    public static func isShortFormCandidate(_ text: String) -> Bool {
+        text.utf8.count >= 4 && text.utf8.count <= 32 && text.utf8.allSatisfy { hexValue($0) != nil }
+    }
+
+    public var hexDigits: String {
+        String(decoding: hexBytes, as: UTF8.self)
+    }
+
+    private var hexBytes: [UInt8] {
+        let alphabet = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(32)
+        for byte in bytes {
+            out.append(alphabet[Int(byte >> 4)])
+            out.append(alphabet[Int(byte & 0x0F)])
+        }
+        return out
+    }
+
+    public var description: String {
+        var digits = hexBytes
+        for offset in [20, 16, 12, 8] {
+            digits.insert(UInt8(ascii: "-"), at: offset)
+        }
+        return String(decoding: digits, as: UTF8.self)
+    }
+
+    /// The last `length` hex digits.
+    public func shortForm(length: Int = NodeID.shortFormLength) -> String {
+        String(hexDigits.suffix(length))
+    }
+
+    public static func < (lhs: NodeID, rhs: NodeID) -> Bool {
+        lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
+    }
+}
+
+/// Makes UUIDv7 ids that increase strictly within this process, even for many ids in
+/// one millisecond: the 12-bit `rand_a` field counts up from a random start
+/// (RFC 9562, section 6.2, method 1), and a full counter borrows the next millisecond.
+public struct NodeIDGenerator {
+    private var lastMilliseconds: UInt64 = 0
+    private var counter: UInt16 = 0
+    private var random = SystemRandomNumberGenerator()
+
+    public init() {}
+
+    public mutating func next(milliseconds now: UInt64) -> NodeID {
+        var milliseconds = now
+        if milliseconds <= lastMilliseconds {
+            milliseconds = lastMilliseconds
+            if counter >= 0x0FFF {
+                milliseconds += 1
+                counter = UInt16.random(in: 0..<0x0800, using: &random)
+            } else {
+                counter += 1
+            }
+        } else {
+            counter = UInt16.random(in: 0..<0x0800, using: &random)
+        }
+        lastMilliseconds = milliseconds
+        let tail = random.next() as UInt64
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in 0..<6 {
+            bytes[index] = UInt8(truncatingIfNeeded: milliseconds >> (8 * (5 - index)))
+        }
+        bytes[6] = 0x70 | UInt8(counter >> 8)
+        bytes[7] = UInt8(truncatingIfNeeded: counter)
+        for index in 8..<16 {
+            bytes[index] = UInt8(truncatingIfNeeded: tail >> (8 * (15 - index)))
+        }
+        bytes[8] = 0x80 | (bytes[8] & 0x3F)
+        return NodeID(bytes: bytes)!
+    }
+}

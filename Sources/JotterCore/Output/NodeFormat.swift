@@ -1,0 +1,133 @@
+/// How `list` writes nodes. `text` is for people; `json`, `jsonl` and `tsv` are for
+/// programs and stable.
+public enum NodeFormat: String, CaseIterable, Sendable {
+    case text, json, jsonl, tsv
+}
+
+/// Writes nodes one at a time in a format, so that a long listing streams.
+public struct NodeWriter {
+    public let format: NodeFormat
+    /// Output goes to a terminal: text is escaped for it and may be coloured.
+    public let terminal: Bool
+    public let colour: Bool
+    private var written = 0
+    private var positionWidth = 1
+
+    public init(format: NodeFormat, terminal: Bool, colour: Bool) {
+        self.format = format
+        self.terminal = terminal
+        self.colour = colour
+    }
+
+    /// Call before the first node; `count` is how many will follow, when known, so
+    /// that the text format can align its columns.
+    public mutating func begin(count: Int, to out: OutputBuffer) {
+        positionWidth = String(max(count, 1)).count
+        if format == .json { out.write("[") }
+    }
+
+    public mutating func write(_ node: Node, position: Int64, parentID: NodeID?, to out: OutputBuffer) {
+        defer { written += 1 }
+        switch format {
+        case .text: writeText(node, position: position, to: out)
+        case .tsv: writeTSV(node, position: position, to: out)
+        case .jsonl:
+            writeJSON(node, parentID: parentID, to: out)
+            out.write(byte: UInt8(ascii: "\n"))
+        case .json:
+            out.write(written == 0 ? "\n  " : ",\n  ")
+            writeJSON(node, parentID: parentID, to: out)
+        }
+        out.flushIfFull()
+    }
+
+    public func end(to out: OutputBuffer) {
+        if format == .json { out.write(written == 0 ? "]\n" : "\n]\n") }
+    }
+
+    private func writeText(_ node: Node, position: Int64, to out: OutputBuffer) {
+        let number = String(position)
+        out.write(String(repeating: " ", count: max(0, positionWidth - number.count)) + number + "  ")
+        let id = node.id.shortForm()
+        out.write(colour ? "\u{1B}[2m" + id + "\u{1B}[0m  " : id + "  ")
+        let indent = String(repeating: " ", count: positionWidth + 2 + id.count + 2)
+        let lines = DisplayText.escaped(node.text, keepingNewlines: true)
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() {
+            if index > 0 { out.write("\n" + indent) }
+            if node.kind == .list && colour {
+                out.write("\u{1B}[1m" + line + "\u{1B}[0m")
+            } else {
+                out.write(String(line))
+            }
+        }
+        if node.kind == .list { out.write("/") }
+        out.write("\n")
+    }
+
+    private func writeTSV(_ node: Node, position: Int64, to out: OutputBuffer) {
+        out.write(String(position))
+        out.write("\t" + node.id.description + "\t" + node.kind.name + "\t")
+        let text = terminal ? DisplayText.escaped(node.text) : TSV.escaped(node.text)
+        out.write(text)
+        out.write("\t" + node.created.rfc3339 + "\n")
+    }
+
+    private func writeJSON(_ node: Node, parentID: NodeID?, to out: OutputBuffer) {
+        out.write("{\"id\":\"" + node.id.description + "\",\"kind\":\"" + node.kind.name + "\",")
+        out.write(node.kind == .list ? "\"name\":" : "\"text\":")
+        JSON.writeString(node.text, to: out)
+        out.write(",\"parent\":" + (parentID.map { "\"\($0)\"" } ?? "null"))
+        out.write(",\"created\":\"" + node.created.rfc3339 + "\"")
+        let updated = Timestamp(milliseconds: node.updatedMilliseconds, offsetSeconds: node.created.offsetSeconds)
+        out.write(",\"updated\":\"" + updated.rfc3339 + "\"}")
+    }
+}
+
+/// Tab-separated values as PostgreSQL's COPY and most Unix tools read them: a
+/// backslash, tab, newline or carriage return in a field is written `\\`, `\t`, `\n`, `\r`.
+public enum TSV {
+    public static func escaped(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 4)
+        for character in text.unicodeScalars {
+            switch character {
+            case "\\": out += "\\\\"
+            case "\t": out += "\\t"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
+    }
+}
+
+/// JSON strings, escaped so that the output is safe to print as it is: every control
+/// character, DEL, the C1 controls and U+2028/U+2029 are written as `\u` escapes.
+public enum JSON {
+    public static func writeString(_ text: String, to out: OutputBuffer) {
+        out.write(byte: UInt8(ascii: "\""))
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
+            out.write(text)
+        } else {
+            var escaped = ""
+            escaped.reserveCapacity(text.utf8.count + 8)
+            for scalar in text.unicodeScalars {
+                switch scalar.value {
+                case 0x22: escaped += "\\\""
+                case 0x5C: escaped += "\\\\"
+                case 0x0A: escaped += "\\n"
+                case 0x0D: escaped += "\\r"
+                case 0x09: escaped += "\\t"
+                case 0x00..<0x20, 0x7F, 0x80..<0xA0, 0x2028, 0x2029:
+                    escaped += "\\u" + DisplayText.hex(scalar.value, width: 4)
+                default: escaped.unicodeScalars.append(scalar)
+                }
+            }
+            out.write(escaped)
+        }
+        out.write(byte: UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,208 @@
+import CSQLite
+
+/// An error reported by SQLite, with its extended result code and message.
+public struct SQLiteError: Error, CustomStringConvertible {
+    public let code: Int32
+    public let message: String
+
+    public var primaryCode: Int32 { code & 0xFF }
+    public var description: String { message }
+
+    public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
+    public var isDiskFull: Bool { primaryCode == SQLITE_FULL }
+    public var isReadOnly: Bool { primaryCode == SQLITE_READONLY || primaryCode == SQLITE_CANTOPEN || primaryCode == SQLITE_PERM }
+    public var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
+    public var isCorrupt: Bool { primaryCode == SQLITE_CORRUPT }
+    public var isConstraint: Bool { primaryCode == SQLITE_CONSTRAINT }
+}
+
+/// One SQLite connection: prepared statements cached by their SQL text, and
+/// transactions that are committed or rolled back as a whole.
+public final class Database {
+    let handle: OpaquePointer
+    private var statements: [String: Statement] = [:]
+    private var transactionDepth = 0
+
+    public init(path: String, readOnly: Bool = false) throws {
+        var connection: OpaquePointer?
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX
+        let result = sqlite3_open_v2(path, &connection, flags, nil)
+        guard let connection else {
+            throw SQLiteError(code: result, message: String(cString: sqlite3_errstr(result)))
+        }
+        guard result == SQLITE_OK else {
+            let error = SQLiteError(code: result, message: String(cString: sqlite3_errmsg(connection)))
+            sqlite3_close_v2(connection)
+            throw error
+        }
+        handle = connection
+        sqlite3_extended_result_codes(handle, 1)
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    func error(_ code: Int32) -> SQLiteError {
+        SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
+    }
+
+    /// Runs SQL that returns no rows, possibly several statements.
+    public func execute(_ sql: String) throws {
+        let result = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard result == SQLITE_OK else { throw error(result) }
+    }
+
+    /// The cached prepared statement for `sql`, reset and with its bindings cleared.
+    public func statement(_ sql: String) throws -> Statement {
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        var prepared: OpaquePointer?
+        let result = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
+        guard result == SQLITE_OK, let prepared else { throw error(result) }
+        let statement = Statement(handle: prepared, database: self)
+        statements[sql] = statement
+        return statement
+    }
+
+    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    public var isInTransaction: Bool { transactionDepth > 0 }
+
+    /// Runs `body` in a transaction. Writers use `BEGIN IMMEDIATE` so that the write
+    /// lock is taken (waiting up to the busy timeout) before anything is read, which
+    /// is what keeps concurrent writers from failing with "database is locked".
+    /// Nested calls join the outer transaction.
+    public func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
+        if transactionDepth > 0 {
+            return try body()
+        }
+        try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+        transactionDepth = 1
+        defer { transactionDepth = 0 }
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            if sqlite3_get_autocommit(handle) == 0 {
+                _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+            }
+            throw error
+        }
+    }
+
+    public func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
+    }
+}
+
+/// A prepared statement. Bind parameters by 1-based index, then `step()` through rows.
+public final class Statement {
+    let handle: OpaquePointer
+    unowned let database: Database
+
+    init(handle: OpaquePointer, database: Database) {
+        self.handle = handle
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    @discardableResult
+    public func bind(_ index: Int32, _ value: Int64?) -> Statement {
+        if let value { sqlite3_bind_int64(handle, index, value) } else { sqlite3_bind_null(handle, index) }
+        return self
+    }
+
+    @discardableResult
+    public func bind(_ index: Int32, _ value: String) -> Statement {
+        var text = value
+        text.withUTF8 { bytes in
+            guard let start = bytes.baseAddress, !bytes.isEmpty else {
+                // An empty buffer may have no address, and a null pointer would bind NULL, not ''.
+                sqlite3_bind_text(handle, index, "", 0, nil)
+                return
+            }
+            start.withMemoryRebound(to: CChar.self, capacity: bytes.count) { characters in
+                _ = sqlite3_bind_text64(handle, index, characters, sqlite3_uint64(bytes.count),
+                                        jotter_sqlite_transient(), UInt8(SQLITE_UTF8))
+            }
+        }
+        return self
+    }
+
+    @discardableResult
+    public func bind(_ index: Int32, blob: [UInt8]) -> Statement {
+        blob.withUnsafeBytes { bytes in
+            _ = sqlite3_bind_blob64(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!,
+                                    sqlite3_uint64(bytes.count), jotter_sqlite_transient())
+        }
+        return self
+    }
+
+    /// Advances to the next row; false when the statement is done.
+    public func step() throws -> Bool {
+        let result = sqlite3_step(handle)
+        switch result {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = database.error(result)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    /// Runs a statement that returns no rows.
+    public func run() throws {
+        while try step() {}
+    }
+
+    /// Reads the first row, if any, with `body`, then resets the statement so that it
+    /// holds no read lock while it waits in the cache.
+    public func firstRow<T>(_ body: (Statement) throws -> T) throws -> T? {
+        defer { sqlite3_reset(handle) }
+        return try step() ? body(self) : nil
+    }
+
+    public func isNull(_ column: Int32) -> Bool {
+        sqlite3_column_type(handle, column) == SQLITE_NULL
+    }
+
+    public func int64(_ column: Int32) -> Int64 {
+        sqlite3_column_int64(handle, column)
+    }
+
+    public func optionalInt64(_ column: Int32) -> Int64? {
+        isNull(column) ? nil : int64(column)
+    }
+
+    public func string(_ column: Int32) -> String {
+        guard let text = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// The column's bytes, valid until the next step or reset: for writing rows out
+    /// without building a String for each.
+    public func withUTF8<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        let text = sqlite3_column_text(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return try body(UnsafeBufferPointer(start: text, count: text == nil ? 0 : count))
+    }
+
+    public func blob(_ column: Int32) -> [UInt8] {
+        guard let bytes = sqlite3_column_blob(handle, column) else { return [] }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+    }
+}

@@ -1,0 +1,71 @@
+/// The store's schema as an ordered list of steps. Step N brings a store from
+/// `user_version` N-1 to N in one transaction. A step that has shipped is never edited:
+/// a change is a new step.
+enum Migrations {
+    static let steps: [String] = [
+        // 1: lists and items in one tree, the prompt's history, and settings.
+        """
+        CREATE TABLE node (
+            seq INTEGER PRIMARY KEY,
+            id BLOB NOT NULL UNIQUE CHECK (length(id) = 16),
+            parent INTEGER REFERENCES node (seq) ON DELETE CASCADE,
+            kind INTEGER NOT NULL CHECK (kind IN (0, 1)),
+            text TEXT NOT NULL,
+            created INTEGER NOT NULL,
+            created_offset INTEGER NOT NULL,
+            updated INTEGER NOT NULL
+        );
+        CREATE INDEX node_children ON node (parent);
+        CREATE TABLE history (
+            seq INTEGER PRIMARY KEY,
+            line TEXT NOT NULL,
+            entered INTEGER NOT NULL
+        );
+        CREATE TABLE setting (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
+        PRAGMA application_id = \(Store.applicationID);
+        """,
+    ]
+
+    static var latestVersion: Int64 { Int64(steps.count) }
+
+    /// Checks what the file is and brings its schema up to date. Refuses an SQLite
+    /// file of another application and a store from a newer jotter, untouched.
+    static func bring(_ store: Store) throws {
+        let database = store.database
+        var (applicationID, version, objects) = try identify(database)
+        if applicationID == 0 && objects == 0 {
+            // A new, empty database. WAL lets readers go on while one writer commits;
+            // the mode is kept in the file, and cannot change inside a transaction.
+            try database.execute("PRAGMA journal_mode = WAL")
+        } else if applicationID != Store.applicationID {
+            throw JotterError.store(
+                "\(store.path): not a jotter store (an SQLite database of another application); the file was left as it is")
+        }
+        guard version <= latestVersion else {
+            throw JotterError.store(
+                "\(store.path): written by a newer jotter (store version \(version), this jotter knows up to \(latestVersion)); the file was left as it is")
+        }
+        while version < latestVersion {
+            try database.transaction(immediate: true) {
+                // Another process may have migrated while this one waited for the lock.
+                (applicationID, version, objects) = try identify(database)
+                guard version < latestVersion else { return }
+                try database.execute(steps[Int(version)])
+                try database.execute("PRAGMA user_version = \(version + 1)")
+            }
+            (applicationID, version, objects) = try identify(database)
+        }
+    }
+
+    static func identify(_ database: Database) throws -> (applicationID: Int32, version: Int64, objects: Int64) {
+        let statement = try database.statement(
+            """
+            SELECT (SELECT application_id FROM pragma_application_id),
+                   (SELECT user_version FROM pragma_user_version),
+                   (SELECT count(*) FROM sqlite_schema)
+            """)
+        return try statement.firstRow { row in
+            (Int32(truncatingIfNeeded: row.int64(0)), row.int64(1), row.int64(2))
+        } ?? (0, 0, 0)
+    }
+}

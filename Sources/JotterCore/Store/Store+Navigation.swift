@@ -1,0 +1,79 @@
+/// The saved navigation path: the ids of the stack, and its text for the notice shown
+/// when part of it has gone.
+extension Store {
+    /// What became of a path when it was checked against the store.
+    public struct PathCheck: Equatable {
+        public let path: NavigationPath
+        /// Set when the path had to fall back: one line for the user.
+        public let notice: String?
+    }
+
+    /// Saves `path` as the one the next start or one-shot command continues from.
+    public func savePath(_ path: NavigationPath) throws {
+        try write {
+            try setSetting("path", blob: path.ids.flatMap(\.bytes))
+            try setSetting("path_text", text: path.display)
+        }
+    }
+
+    /// The saved path, checked against the store as it is now.
+    public func restorePath() throws -> PathCheck {
+        try read {
+            guard let bytes = try setting("path", { $0.blob(0) }) else { return PathCheck(path: .root, notice: nil) }
+            let ids = stride(from: 0, to: bytes.count - 15, by: 16).compactMap { NodeID(bytes: Array(bytes[$0..<$0 + 16])) }
+            let savedText = try setting("path_text") { $0.string(0) } ?? "the saved path"
+            return try check(ids: ids, display: savedText)
+        }
+    }
+
+    /// Checks that every step of `path` still stands where it did. When one was
+    /// deleted meanwhile, the path falls back to the deepest surviving step; when one
+    /// was moved, the path follows it.
+    public func check(_ path: NavigationPath) throws -> PathCheck {
+        try read { try check(ids: path.ids, display: path.display) }
+    }
+
+    func check(ids: [NodeID], display: String) throws -> PathCheck {
+        for depth in stride(from: ids.count - 1, through: 0, by: -1) {
+            guard let node = try node(id: ids[depth]) else { continue }
+            let path = try ancestry(of: node)
+            if depth == ids.count - 1 {
+                return PathCheck(path: path, notice: nil)
+            }
+            return PathCheck(path: path, notice: "\(DisplayText.escaped(display)) no longer exists; now at \(path.display)")
+        }
+        if ids.isEmpty {
+            return PathCheck(path: .root, notice: nil)
+        }
+        return PathCheck(path: .root, notice: "\(DisplayText.escaped(display)) no longer exists; now at /")
+    }
+
+    /// Whether `path` still describes where its top node is.
+    func stillHolds(_ path: NavigationPath) throws -> Bool {
+        guard let top = path.top else { return true }
+        guard let current = try node(id: top.id) else { return false }
+        return current.parentSeq == path.nodes.dropLast().last?.seq
+    }
+
+    /// What became of an entry sent to the store.
+    public enum EntryOutcome: Equatable {
+        case added(Node)
+        /// The path's top was deleted or moved before the entry could be added:
+        /// nothing was written, and this is where the path now stands.
+        case pathChanged(PathCheck)
+    }
+
+    /// Adds an entry under the top of `path`, with the line that produced it (if it
+    /// was typed at the prompt) in the history, in one transaction: either both are in
+    /// the store or neither is.
+    public func addEntry(_ text: String, under path: NavigationPath, historyLine: String?) throws -> EntryOutcome {
+        try write {
+            guard try stillHolds(path) else {
+                return .pathChanged(try check(ids: path.ids, display: path.display))
+            }
+            let node = try insert(.item, text: text, under: path.top)
+            if let historyLine { try appendHistory(historyLine) }
+            return .added(node)
+        }
+    }
+}

@@ -1,0 +1,3 @@
+import JotterCLI
+
+JotterCommand.runMain()
