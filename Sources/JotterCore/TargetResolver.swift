@@ -35,29 +35,33 @@ public struct TargetResolver {
             switch step {
             case ".": continue
             case "..": path = path.popped()
-            default: path = path.pushing(try child(step, of: path, searchStoreForID: isSingleStep))
+            default: path = try self.step(into: step, from: path, searchStoreForID: isSingleStep)
             }
         }
         return path
     }
 
-    private func child(_ step: String, of path: NavigationPath, searchStoreForID: Bool) throws -> Node {
+    /// The path one step further down from `path`; or, for an id found elsewhere in
+    /// the store, the path to where that node is.
+    private func step(into step: String, from path: NavigationPath, searchStoreForID: Bool) throws -> NavigationPath {
         let named = try store.children(of: path.top, named: step)
-        if named.count == 1 { return named[0] }
+        if named.count == 1 { return path.pushing(named[0]) }
         if named.count > 1 { throw try ambiguity(step, in: path, candidates: named) }
 
         if let position = Int64(step), step.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
            let node = try store.child(of: path.top, at: position) {
-            return node
+            return path.pushing(node)
         }
 
         if NodeID.isShortFormCandidate(step) {
-            var matches = try store.nodes(withIDEnding: step, in: .childrenOf(path.top))
-            if matches.isEmpty && searchStoreForID {
-                matches = try store.nodes(withIDEnding: step, in: .anywhere)
+            let children = try store.nodes(withIDEnding: step, in: .childrenOf(path.top))
+            if children.count == 1 { return path.pushing(children[0]) }
+            if children.count > 1 { throw try ambiguity(step, in: path, candidates: children) }
+            if searchStoreForID {
+                let anywhere = try store.nodes(withIDEnding: step, in: .anywhere)
+                if anywhere.count == 1 { return try store.ancestry(of: anywhere[0]) }
+                if anywhere.count > 1 { throw try ambiguity(step, in: path, candidates: anywhere) }
             }
-            if matches.count == 1 { return matches[0] }
-            if matches.count > 1 { throw try ambiguity(step, in: path, candidates: matches) }
         }
         throw JotterError.input("no list or item '\(DisplayText.escaped(step))' in \(path.display)")
     }

@@ -1,6 +1,7 @@
 #include "PseudoTerminal.h"
 
 #include <pty.h>
+#include <signal.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -10,6 +11,14 @@ pid_t jotter_spawn_in_pseudo_terminal(const char *path, char *const argv[], char
     struct winsize size = {.ws_row = rows, .ws_col = columns};
     pid_t pid = forkpty(controller_fd, NULL, NULL, &size);
     if (pid == 0) {
+        // The test runner's threads block and ignore signals; a program started from
+        // a terminal gets a clean slate, and so does this one.
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
+        for (int signal_number = 1; signal_number < NSIG; signal_number++) {
+            signal(signal_number, SIG_DFL);
+        }
         execve(path, argv, envp);
         _exit(127);
     }

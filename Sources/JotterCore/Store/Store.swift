@@ -96,13 +96,17 @@ enum StoreFile {
             throw JotterError.store("\(path): not a jotter store (not a regular file)")
         }
         guard info.st_size > 0 else { return }
+        // SQLite's header alone is 100 bytes.
+        guard info.st_size >= 100 else {
+            throw JotterError.store("\(path): not a jotter store (not an SQLite database); the file was left as it is")
+        }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw systemError("cannot read the store", path: path) }
         defer { close(descriptor) }
         var header = [UInt8](repeating: 0, count: sqliteMagic.count)
         let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard count >= 0 else { throw systemError("cannot read the store", path: path) }
-        guard header.prefix(count).elementsEqual(sqliteMagic.prefix(count)) else {
+        guard header.prefix(count).elementsEqual(sqliteMagic) else {
             throw JotterError.store("\(path): not a jotter store (not an SQLite database); the file was left as it is")
         }
     }

@@ -1,0 +1,106 @@
+import Foundation
+import JotterCore
+import Testing
+
+/// Runs the built jotter binary as a user would, with a private HOME and store.
+struct Jotter {
+    struct Result {
+        let status: Int32
+        let output: Data
+        let errors: String
+        var text: String { String(decoding: output, as: UTF8.self) }
+        var lines: [String] { text.split(separator: "\n").map(String.init) }
+    }
+
+    static var binary: String {
+        if let path = ProcessInfo.processInfo.environment["JOTTER_BINARY"], !path.isEmpty { return path }
+        return packageRoot + "/.build/debug/jotter"
+    }
+
+    static var packageRoot: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+    }
+
+    static var corpus: String {
+        URL(fileURLWithPath: packageRoot).deletingLastPathComponent().appendingPathComponent("shared/corpus").path
+    }
+
+    let folder = TemporaryFolder()
+    var store: String { folder.file("store.sqlite3") }
+
+    var environment: [String: String] {
+        [
+            "PATH": "/usr/bin:/bin",
+            "HOME": folder.path,
+            "LANG": "C.UTF-8",
+            "JOTTER_STORE": store,
+        ]
+    }
+
+    @discardableResult
+    func run(_ arguments: [String], input: Data? = nil, extraEnvironment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Jotter.binary)
+        process.arguments = arguments
+        process.environment = environment.merging(extraEnvironment) { $1 }
+        let inputPath = folder.file("stdin-\(UUID().uuidString)")
+        let outputPath = folder.file("stdout-\(UUID().uuidString)")
+        let errorPath = folder.file("stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: inputPath, contents: input ?? Data())
+        FileManager.default.createFile(atPath: outputPath, contents: nil)
+        FileManager.default.createFile(atPath: errorPath, contents: nil)
+        defer {
+            for path in [inputPath, outputPath, errorPath] { try? FileManager.default.removeItem(atPath: path) }
+        }
+        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
+        try process.run()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            output: try Data(contentsOf: URL(fileURLWithPath: outputPath)),
+            errors: try String(contentsOfFile: errorPath, encoding: .utf8))
+    }
+
+    /// Runs and requires success, returning standard output.
+    @discardableResult
+    func ok(_ arguments: String..., input: String? = nil) throws -> String {
+        let result = try run(arguments, input: input.map { Data($0.utf8) })
+        #expect(result.status == 0, "jotter \(arguments.joined(separator: " ")): \(result.errors)")
+        return result.text
+    }
+
+    /// The entries of `target` (the saved place when nil), as jsonl objects.
+    func entries(_ target: String? = nil) throws -> [[String: Any]] {
+        let result = try run(["list", "--format", "jsonl"] + (target.map { [$0] } ?? []))
+        #expect(result.status == 0, "\(result.errors)")
+        return try result.lines.map { line in
+            try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    func texts(_ target: String? = nil) throws -> [String] {
+        try entries(target).map { ($0["text"] ?? $0["name"]) as? String ?? "" }
+    }
+}
+
+/// A folder of its own for one test, removed when the test is done with it.
+final class TemporaryFolder {
+    let path: String
+
+    init() {
+        path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("jotter-e2e-\(UUID().uuidString)").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    func file(_ name: String) -> String {
+        path + "/" + name
+    }
+}

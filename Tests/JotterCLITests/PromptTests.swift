@@ -1,0 +1,276 @@
+import Foundation
+import JotterCore
+import Testing
+
+/// The prompt under a real pseudo-terminal: keys in, store checked afterwards.
+@Suite struct PromptTests {
+    let jotter = Jotter()
+
+    @Test func eachEnterCommitsAtOnceWhileThePromptStaysOpen() throws {
+        let prompt = try jotter.prompt()
+        prompt.type("milk\r")
+        try prompt.expect("/ › ")
+        // Another process sees the entry before the prompt has ended.
+        #expect(try jotter.texts() == ["milk"])
+        prompt.type("  eggs  \r")
+        try prompt.expect("/ › ")
+        prompt.type("\r")
+        try prompt.expect("/ › ")
+        #expect(try jotter.texts() == ["milk", "eggs"])
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+    }
+
+    @Test func japaneseIsEditedByCharacter() throws {
+        let prompt = try jotter.prompt()
+        prompt.type("日本語\u{7f}\r")
+        try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        #expect(try jotter.texts() == ["日本"])
+    }
+
+    @Test func emojiAndCombiningCharactersArriveByteForByte() throws {
+        let lines = ["👩‍👩‍👧‍👦 family dinner", "é combining accent: e\u{301}", "卵を買う 🥚", "مرحبا بالعالم"]
+        let prompt = try jotter.prompt()
+        for line in lines {
+            prompt.type(line + "\r")
+            try prompt.expect("/ › ")
+        }
+        prompt.type("\u{4}")
+        _ = try prompt.waitForExit()
+        let stored = try jotter.texts()
+        #expect(stored.map { Array($0.utf8) } == lines.map { Array($0.utf8) })
+    }
+
+    @Test func ctrlCClearsTheLineAndTheSessionGoesOn() throws {
+        let prompt = try jotter.prompt()
+        prompt.type("abandoned\u{3}")
+        try prompt.expect("/ › ")
+        prompt.type("kept\r")
+        try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        #expect(try jotter.texts() == ["kept"])
+    }
+
+    @Test func aPastedBlockAddsOneItemPerLineInOrder() throws {
+        let prompt = try jotter.prompt()
+        let lines = (1...20).map { "pasted line \($0)" }
+        prompt.type(lines.joined(separator: "\n") + "\n")
+        for _ in lines { try prompt.expect("/ › ") }
+        prompt.type("\u{4}")
+        _ = try prompt.waitForExit()
+        #expect(try jotter.texts() == lines)
+    }
+
+    @Test func commandsMoveAndThePromptShowsWhereEntriesGo() throws {
+        let prompt = try jotter.prompt()
+        prompt.type(":new groceries\r")
+        try prompt.expect("/groceries › ")
+        prompt.type(":new weekend\r")
+        try prompt.expect("/groceries/weekend › ")
+        prompt.type("bread\r")
+        try prompt.expect("/groceries/weekend › ")
+        prompt.type(":up\r")
+        try prompt.expect("/groceries › ")
+        prompt.type("milk\r")
+        try prompt.expect("/groceries › ")
+        prompt.type(":cd /\r")
+        try prompt.expect("/ › ")
+        prompt.type(":cd groceries/weekend\r")
+        try prompt.expect("/groceries/weekend › ")
+        prompt.type(":path\r")
+        try prompt.expect("/groceries/weekend\r\n")
+        try prompt.expect("/groceries/weekend › ")
+        prompt.type(":ls ..\r")
+        let listing = try prompt.expect("/groceries/weekend › ")
+        #expect(listing.contains("weekend/\r\n"), "\(listing.debugDescription)")
+        #expect(listing.contains("milk\r\n"), "\(listing.debugDescription)")
+        prompt.type(":quit\r")
+        #expect(try prompt.waitForExit() == 0)
+        #expect(try jotter.texts("/groceries") == ["weekend", "milk"])
+        #expect(try jotter.texts("/groceries/weekend") == ["bread"])
+    }
+
+    @Test func anEscapedColonIsAnEntry() throws {
+        let prompt = try jotter.prompt()
+        prompt.type("\\:not a command\r")
+        try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+        _ = try prompt.waitForExit()
+        #expect(try jotter.texts() == [":not a command"])
+    }
+
+    @Test func anErrorIsOneLineAndThePromptGoesOn() throws {
+        let prompt = try jotter.prompt()
+        prompt.type(":frobnicate\r")
+        let shown = try prompt.expect("/ › ")
+        #expect(shown.contains("jotter: unknown command ':frobnicate'; :help lists the commands\r\n"))
+        prompt.type(":cd nowhere\r")
+        #expect(try prompt.expect("/ › ").contains("jotter: no list or item 'nowhere' in /\r\n"))
+        prompt.type(":cd\r")
+        try prompt.expect("/ › ")
+        prompt.type("still here\r")
+        try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        #expect(try jotter.texts() == ["still here"])
+    }
+
+    @Test func theSavedPlaceIsWhereTheNextPromptStarts() throws {
+        let first = try jotter.prompt()
+        first.type(":new journal\r")
+        try first.expect("/journal › ")
+        first.type("\u{4}")
+        _ = try first.waitForExit()
+
+        let second = try jotter.prompt(expecting: "/journal › ")
+        second.type("day one\r")
+        try second.expect("/journal › ")
+        second.type("\u{4}")
+        _ = try second.waitForExit()
+        #expect(try jotter.texts("/journal") == ["day one"])
+    }
+
+    @Test func historyIsRecalledAcrossRestartsAndSearchedWithCtrlR() throws {
+        let first = try jotter.prompt()
+        first.type("call the plumber\r")
+        try first.expect("/ › ")
+        first.type("water the plants\r")
+        try first.expect("/ › ")
+        first.type("\u{4}")
+        _ = try first.waitForExit()
+
+        let second = try jotter.prompt()
+        second.type("\u{1B}[A\u{1B}[A\r")
+        try second.expect("/ › ")
+        second.type("\u{12}plumb")
+        try second.expect("plumb")
+        second.type("\r")
+        try second.expect("/ › ")
+        second.type("\u{4}")
+        _ = try second.waitForExit()
+        #expect(try jotter.texts() == ["call the plumber", "water the plants", "call the plumber", "call the plumber"])
+    }
+
+    @Test func tabCompletesCommandsAndNames() throws {
+        try jotter.ok("new", "weekend trip")
+        try jotter.ok("cd", "/")
+        let prompt = try jotter.prompt()
+        prompt.type(":ne\tweekday\r")
+        try prompt.expect("/weekday › ")
+        prompt.type(":cd /\r")
+        try prompt.expect("/ › ")
+        prompt.type(":cd week\te\t\r")
+        try prompt.expect("/weekend trip › ")
+        prompt.type("\u{4}")
+        _ = try prompt.waitForExit()
+    }
+
+    @Test func theUsersEditrcIsHonoured() throws {
+        try "jotter:bind -v\n".write(toFile: jotter.folder.file(".editrc"), atomically: true, encoding: .utf8)
+        let prompt = try jotter.prompt()
+        // vi mode: Escape to command mode, 0 to the start, x deletes a character.
+        prompt.type("xyz\u{1B}0x\r")
+        try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+        _ = try prompt.waitForExit()
+        #expect(try jotter.texts() == ["yz"])
+    }
+
+    @Test(arguments: [Int32(SIGTERM), Int32(SIGHUP)])
+    func aSignalLeavesTheTerminalAsItWas(signal: Int32) throws {
+        let prompt = try jotter.prompt()
+        #expect(prompt.isEditing)
+        kill(prompt.pid, signal)
+        #expect(try prompt.waitForExit() == 128 + signal)
+        let settings = prompt.terminalSettings()
+        #expect(settings.c_lflag & tcflag_t(ICANON) != 0)
+        #expect(settings.c_lflag & tcflag_t(ECHO) != 0)
+        #expect(settings.c_lflag & tcflag_t(ISIG) != 0)
+    }
+
+    @Test func anEntryForAListDeletedMeanwhileIsKeptInTheLine() throws {
+        try jotter.ok("new", "a")
+        try jotter.ok("new", "b")
+        let prompt = try jotter.prompt(expecting: "/a/b › ")
+        let other = try Database(path: jotter.store)
+        try other.execute("PRAGMA foreign_keys = ON; DELETE FROM node WHERE text = 'b'")
+        prompt.type("eggs\r")
+        let shown = try prompt.expect("/a › ")
+        #expect(shown.contains("/a/b no longer exists; now at /a; the entry was not added"))
+        #expect(try jotter.texts("/a") == [])
+        // The text waits in the line: Enter adds it where the prompt now says.
+        prompt.type("\r")
+        try prompt.expect("/a › ")
+        prompt.type("\u{4}")
+        _ = try prompt.waitForExit()
+        #expect(try jotter.texts("/a") == ["eggs"])
+    }
+
+    @Test func twoPromptsOnOneStoreKeepTheirOwnPlaces() throws {
+        try jotter.ok("new", "left")
+        try jotter.ok("new", "right", "--in", "/")
+        let left = try jotter.prompt(expecting: "/left › ")
+        let right = try jotter.prompt(expecting: "/left › ")
+        right.type(":cd /right\r")
+        try right.expect("/right › ")
+        for index in 1...5 {
+            left.type("l\(index)\r")
+            right.type("r\(index)\r")
+            try left.expect("/left › ")
+            try right.expect("/right › ")
+        }
+        left.type("\u{4}")
+        right.type("\u{4}")
+        _ = try left.waitForExit()
+        _ = try right.waitForExit()
+        #expect(try jotter.texts("/left") == (1...5).map { "l\($0)" })
+        #expect(try jotter.texts("/right") == (1...5).map { "r\($0)" })
+        #expect(try jotter.ok("path") == "/right\n")
+    }
+
+    @Test func escapeSequencesInTextNeverReachTheTerminalRaw() throws {
+        let hostile = "\u{1B}]0;title injection\u{7} \u{1B}[31mred\u{1B}[0m"
+        try jotter.ok("new", hostile)
+        try jotter.ok("add", hostile)
+        let prompt = try jotter.prompt(expecting: "/\\x1b]0;title injection\\… › ")
+        prompt.type(":ls\r")
+        try prompt.expect("\\x1b]0;title injection\\x07 \\x1b[31mred\\x1b[0m\r\n")
+        prompt.type(":cd /\r")
+        try prompt.expect("/ › ")
+        prompt.type(":ls\r")
+        try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+        _ = try prompt.waitForExit()
+        #expect(!prompt.text.contains("\u{1B}]0;"))
+        #expect(!prompt.text.contains("\u{1B}[31m"))
+        #expect(!prompt.text.contains("\u{7}"))
+    }
+
+    @Test(arguments: ["dumb", "no-such-terminal"])
+    func thePromptWorksOnAnyTerminal(term: String) throws {
+        let prompt = try jotter.prompt(environment: ["TERM": term])
+        prompt.type("first\r")
+        try prompt.expect("/ › ")
+        prompt.type("second\r")
+        try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        #expect(try jotter.texts() == ["first", "second"])
+    }
+
+    @Test func helpListsTheCommandsAndKeys() throws {
+        let prompt = try jotter.prompt()
+        prompt.type(":help\r")
+        let help = try prompt.expect("/ › ")
+        for command in [":list", ":cd", ":up", ":new", ":path", ":add", ":quit", "Ctrl-C", "Ctrl-D", "Ctrl-R"] {
+            #expect(help.contains(command), "\(command)")
+        }
+        prompt.type(":cd --help\r")
+        #expect(try prompt.expect("/ › ").contains("USAGE: jotter cd [<target> ...]"))
+        prompt.type("\u{4}")
+        _ = try prompt.waitForExit()
+    }
+}

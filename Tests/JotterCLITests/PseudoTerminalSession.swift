@@ -1,0 +1,162 @@
+import Foundation
+import PseudoTerminal
+import Testing
+
+/// jotter running under a real pseudo-terminal: keys go in as bytes, and what the
+/// terminal would show comes back, so libedit itself is exercised.
+final class PseudoTerminalSession {
+    let pid: pid_t
+    let controller: Int32
+    /// Everything the program wrote to the terminal so far.
+    private(set) var transcript: [UInt8] = []
+    /// Where the next `expect` starts looking.
+    private var cursor = 0
+    private var exitStatus: Int32?
+
+    /// How long to wait for text that should come: generous, as this only guards
+    /// against a hang and never measures speed.
+    static let patience: Double = 30
+
+    init(arguments: [String] = [], environment: [String: String], rows: UInt16 = 40, columns: UInt16 = 120) throws {
+        let argv = ([Jotter.binary] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var controller: Int32 = -1
+        pid = jotter_spawn_in_pseudo_terminal(Jotter.binary, argv, envp, rows, columns, &controller)
+        guard pid > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        self.controller = controller
+    }
+
+    deinit {
+        if exitStatus == nil {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+        close(controller)
+    }
+
+    /// Sends keys as typed. "\r" is Enter, "\u{7f}" Backspace, "\u{3}" Ctrl-C, "\u{4}" Ctrl-D.
+    func type(_ keys: String) {
+        var bytes = Array(keys.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { write(controller, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return
+            }
+            offset += written
+        }
+    }
+
+    /// Reads what is available, waiting up to `timeout` seconds; false once the
+    /// program has closed the terminal.
+    @discardableResult
+    private func pump(timeout: Double) -> Bool {
+        var descriptor = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, Int32(timeout * 1000)) > 0 else { return true }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = read(controller, &buffer, buffer.count)
+        guard count > 0 else { return false }
+        transcript.append(contentsOf: buffer[0..<count])
+        return true
+    }
+
+    /// Waits until `text` appears after what earlier calls matched, and moves past it.
+    /// Returns what came before it. When `text` is a prompt, it also waits until the
+    /// line editor holds the terminal (raw mode), as keys typed before that are the
+    /// terminal's to handle: a person never types within that instant, a test could.
+    @discardableResult
+    func expect(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let needle = Array(text.utf8)
+        let deadline = Date().addingTimeInterval(PseudoTerminalSession.patience)
+        while true {
+            if let range = find(needle, from: cursor) {
+                let before = String(decoding: transcript[cursor..<range.lowerBound], as: UTF8.self)
+                cursor = range.upperBound
+                if text.hasSuffix(" › ") {
+                    try waitUntilEditing(deadline: deadline, sourceLocation: sourceLocation)
+                }
+                return before
+            }
+            guard Date() < deadline, pump(timeout: 0.2) || find(needle, from: cursor) != nil else {
+                let seen = String(decoding: transcript[cursor...], as: UTF8.self)
+                Issue.record("waited for \(text.debugDescription); the terminal showed \(seen.debugDescription)",
+                             sourceLocation: sourceLocation)
+                throw CancellationError()
+            }
+        }
+    }
+
+    var isEditing: Bool {
+        terminalSettings().c_lflag & tcflag_t(ICANON) == 0
+    }
+
+    private func waitUntilEditing(deadline: Date, sourceLocation: SourceLocation) throws {
+        while !isEditing {
+            guard Date() < deadline else {
+                Issue.record("the prompt never took the terminal into raw mode", sourceLocation: sourceLocation)
+                throw CancellationError()
+            }
+            pump(timeout: 0.001)
+        }
+    }
+
+    private func find(_ needle: [UInt8], from start: Int) -> Range<Int>? {
+        guard needle.count <= transcript.count - start else { return nil }
+        for index in start...(transcript.count - needle.count) where transcript[index] == needle[0] {
+            if transcript[index..<index + needle.count].elementsEqual(needle) {
+                return index..<index + needle.count
+            }
+        }
+        return nil
+    }
+
+    /// Waits for the program to end and returns its exit status (128+N for signal N).
+    func waitForExit() throws -> Int32 {
+        if let exitStatus { return exitStatus }
+        let deadline = Date().addingTimeInterval(PseudoTerminalSession.patience)
+        var status: Int32 = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            guard Date() < deadline else {
+                Issue.record("jotter did not exit; the terminal showed \(String(decoding: transcript, as: UTF8.self).debugDescription)")
+                throw CancellationError()
+            }
+            pump(timeout: 0.05)
+        }
+        while pump(timeout: 0) && hasPendingOutput() {}
+        let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        exitStatus = code
+        return code
+    }
+
+    private func hasPendingOutput() -> Bool {
+        var descriptor = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0 && (descriptor.revents & Int16(POLLIN)) != 0
+    }
+
+    /// The terminal's settings as the program left them (both sides share them).
+    func terminalSettings() -> termios {
+        var settings = termios()
+        tcgetattr(controller, &settings)
+        return settings
+    }
+
+    var text: String { String(decoding: transcript, as: UTF8.self) }
+}
+
+extension Jotter {
+    /// Opens the prompt under a pseudo-terminal and waits for its first prompt.
+    func prompt(expecting firstPrompt: String = "/ › ", environment extra: [String: String] = [:],
+                arguments: [String] = []) throws -> PseudoTerminalSession {
+        var environment = self.environment.merging(["TERM": "xterm", "NO_COLOR": "1"]) { $1 }
+        environment.merge(extra) { $1 }
+        let session = try PseudoTerminalSession(arguments: arguments, environment: environment)
+        try session.expect(firstPrompt)
+        return session
+    }
+}

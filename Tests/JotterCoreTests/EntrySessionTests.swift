@@ -1,0 +1,96 @@
+import JotterCore
+import Testing
+
+@Suite struct EntrySessionTests {
+    let groceries = Node(seq: 1, id: NodeID("01a201e5-1d39-7656-9289-ca0ccba8f959")!, kind: .list, text: "groceries",
+                         parentSeq: nil, created: Timestamp(milliseconds: 0, offsetSeconds: 0), updatedMilliseconds: 0)
+
+    @Test func enterOnALineCommitsItUnderTheTopOfThePath() {
+        var session = EntrySession(path: NavigationPath(nodes: [groceries]))
+        let effects = session.handle(.submitted("milk"))
+        #expect(effects == [.commit(text: "milk", under: NavigationPath(nodes: [groceries]), historyLine: "milk")])
+    }
+
+    @Test(arguments: ["", "   ", "\t \r", "\u{3000}"])
+    func enterOnAnEmptyLineAddsNothing(line: String) {
+        var session = EntrySession(path: .root)
+        #expect(session.handle(.submitted(line)).isEmpty)
+        #expect(!session.isFinished)
+    }
+
+    @Test func whitespaceIsTrimmedAtBothEnds() {
+        var session = EntrySession(path: .root)
+        #expect(session.handle(.submitted("  \t milk and honey \r\n")) ==
+            [.commit(text: "milk and honey", under: .root, historyLine: "milk and honey")])
+    }
+
+    @Test func aLeadingColonMakesACommand() {
+        var session = EntrySession(path: .root)
+        #expect(session.handle(.submitted(":cd groceries")) == [.runCommand("cd groceries", historyLine: ":cd groceries")])
+    }
+
+    @Test func aLeadingBackslashIsDroppedAndTheRestTakenLiterally() {
+        var session = EntrySession(path: .root)
+        #expect(session.handle(.submitted("\\:not a command")) ==
+            [.commit(text: ":not a command", under: .root, historyLine: "\\:not a command")])
+        #expect(session.handle(.submitted("\\\\double")) ==
+            [.commit(text: "\\double", under: .root, historyLine: "\\\\double")])
+        #expect(session.handle(.submitted("\\")).isEmpty)
+    }
+
+    @Test func interruptDropsTheLineAndKeepsTheSession() {
+        var session = EntrySession(path: .root)
+        #expect(session.handle(.interrupted).isEmpty)
+        #expect(!session.isFinished)
+    }
+
+    @Test func endOfInputFinishesAndNothingHappensAfter() {
+        var session = EntrySession(path: .root)
+        #expect(session.handle(.endOfInput) == [.finish])
+        #expect(session.isFinished)
+        #expect(session.handle(.submitted("late")).isEmpty)
+    }
+
+    @Test func quitFromACommandFinishes() {
+        var session = EntrySession(path: .root)
+        #expect(session.handle(.quitRequested) == [.finish])
+        #expect(session.isFinished)
+    }
+
+    @Test func movingChangesWhereEntriesGoAndThePrompt() {
+        var session = EntrySession(path: .root)
+        #expect(session.prompt == "/ › ")
+        #expect(session.handle(.moved(to: NavigationPath(nodes: [groceries]))).isEmpty)
+        #expect(session.prompt == "/groceries › ")
+        #expect(session.handle(.submitted("eggs")) ==
+            [.commit(text: "eggs", under: NavigationPath(nodes: [groceries]), historyLine: "eggs")])
+        _ = session.handle(.moved(to: session.path.popped()))
+        #expect(session.prompt == "/ › ")
+    }
+
+    @Test func aReturnedEntryIsShownAndPutBackInTheLine() {
+        var session = EntrySession(path: NavigationPath(nodes: [groceries]))
+        let effects = session.handle(.entryReturned(line: "\\:eggs", path: .root, notice: "/groceries no longer exists; now at /"))
+        #expect(effects == [.notice("/groceries no longer exists; now at /"), .prefill("\\:eggs")])
+        #expect(session.path == .root)
+        #expect(session.prompt == "/ › ")
+    }
+
+    @Test func thePromptNeverShowsControlCharactersFromNames() {
+        let hostile = Node(seq: 2, id: groceries.id, kind: .list, text: "\u{1B}]0;owned\u{07}", parentSeq: nil,
+                           created: groceries.created, updatedMilliseconds: 0)
+        let session = EntrySession(path: NavigationPath(nodes: [hostile]))
+        #expect(!session.prompt.contains("\u{1B}"))
+        #expect(!session.prompt.contains("\u{07}"))
+        #expect(session.prompt == "/\\x1b]0;owned\\x07 › ")
+    }
+
+    @Test func longStepsAreShortenedInThePromptOnly() {
+        let long = Node(seq: 2, id: groceries.id, kind: .item, text: String(repeating: "word ", count: 20), parentSeq: nil,
+                        created: groceries.created, updatedMilliseconds: 0)
+        let path = NavigationPath(nodes: [long])
+        #expect(path.promptDisplay().count == 25)
+        #expect(path.promptDisplay().hasSuffix("…"))
+        #expect(path.display.count == 101)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import JotterCore
+
+/// A folder of its own for one test, removed when the test is done with it.
+final class TemporaryFolder {
+    let path: String
+
+    init() {
+        path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("jotter-tests-\(UUID().uuidString)").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    func file(_ name: String) -> String {
+        path + "/" + name
+    }
+}
+
+/// A clock that starts at a fixed moment and ticks one millisecond per reading.
+final class TestClock: @unchecked Sendable {
+    private var milliseconds: Int64
+    let offsetSeconds: Int32
+
+    init(milliseconds: Int64 = 1_795_000_000_000, offsetSeconds: Int32 = 3600) {
+        self.milliseconds = milliseconds
+        self.offsetSeconds = offsetSeconds
+    }
+
+    func now() -> Timestamp {
+        milliseconds += 1
+        return Timestamp(milliseconds: milliseconds, offsetSeconds: offsetSeconds)
+    }
+}
+
+/// A store in a temporary folder, with a few helpers to build trees quickly.
+struct StoreFixture {
+    let folder = TemporaryFolder()
+    let clock = TestClock()
+    let store: Store
+
+    init() throws {
+        let clock = self.clock
+        store = try Store(path: folder.file("store.sqlite3"), clock: { clock.now() })
+    }
+
+    var path: String { store.path }
+
+    /// Creates the lists of a path such as "/groceries/weekend" and returns the path.
+    @discardableResult
+    func lists(_ path: String) throws -> NavigationPath {
+        var current = NavigationPath.root
+        for name in path.split(separator: "/").map(String.init) {
+            if let existing = try store.children(of: current.top, named: name).first(where: { $0.kind == .list }) {
+                current = current.pushing(existing)
+            } else {
+                current = current.pushing(try store.createList(named: name, under: current))
+            }
+        }
+        return current
+    }
+
+    @discardableResult
+    func item(_ text: String, under path: NavigationPath = .root) throws -> Node {
+        guard case .added(let node) = try store.addEntry(text, under: path, historyLine: text) else {
+            throw JotterError.input("the path changed")
+        }
+        return node
+    }
+
+    func texts(under path: NavigationPath) throws -> [String] {
+        try store.children(of: path.top).map(\.text)
+    }
+}
+
+/// A file's bytes, to tell afterwards whether anything touched it.
+func contents(ofFile path: String) throws -> Data {
+    try Data(contentsOf: URL(fileURLWithPath: path))
+}
+
+/// The shared test inputs beside the project.
+enum Corpus {
+    static var folder: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus").path
+    }
+
+    static func lines(_ name: String) throws -> [String] {
+        try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+}

@@ -1,0 +1,64 @@
+import JotterCore
+import Testing
+
+@Suite struct NodeWriterTests {
+    let node = Node(seq: 7, id: NodeID("01a201e5-1d39-7656-9289-ca0ccba8f959")!, kind: .item,
+                    text: "tab\there \u{1B}[31mred\u{1B}[0m \"quoted\" back\\slash\nnext line \u{2028}",
+                    parentSeq: nil, created: Timestamp(milliseconds: 1_795_328_129_653, offsetSeconds: 3600),
+                    updatedMilliseconds: 1_795_328_129_700)
+
+    func written(_ format: NodeFormat, terminal: Bool = false, colour: Bool = false, nodes: [Node]? = nil) -> String {
+        let out = OutputBuffer()
+        var writer = NodeWriter(format: format, terminal: terminal, colour: colour)
+        let nodes = nodes ?? [node]
+        writer.begin(count: nodes.count, to: out)
+        for (index, node) in nodes.enumerated() {
+            writer.write(node, position: Int64(index + 1), parentID: nil, to: out)
+        }
+        writer.end(to: out)
+        return out.text
+    }
+
+    @Test func jsonlEscapesEveryControlCharacter() {
+        #expect(written(.jsonl) == """
+            {"id":"01a201e5-1d39-7656-9289-ca0ccba8f959","kind":"item","text":"tab\\there \\u001b[31mred\\u001b[0m \\"quoted\\" back\\\\slash\\nnext line \\u2028","parent":null,"created":"2026-11-22T07:15:29.653+01:00","updated":"2026-11-22T07:15:29.700+01:00"}
+
+            """)
+    }
+
+    @Test func jsonIsAnArrayEvenWhenEmpty() {
+        #expect(written(.json, nodes: []) == "[]\n")
+        #expect(written(.json).hasPrefix("[\n  {\"id\""))
+        #expect(written(.json).hasSuffix("}\n]\n"))
+    }
+
+    @Test func listsCarryANameInJSON() {
+        let list = Node(seq: 1, id: node.id, kind: .list, text: "groceries", parentSeq: nil, created: node.created,
+                        updatedMilliseconds: node.updatedMilliseconds)
+        #expect(written(.jsonl, nodes: [list]).contains("\"kind\":\"list\",\"name\":\"groceries\""))
+    }
+
+    @Test func tsvEscapesItsSeparators() {
+        #expect(written(.tsv) == "1\t01a201e5-1d39-7656-9289-ca0ccba8f959\titem\ttab\\there \u{1B}[31mred\u{1B}[0m \"quoted\" back\\\\slash\\nnext line \u{2028}\t2026-11-22T07:15:29.653+01:00\n")
+    }
+
+    @Test func onATerminalNoEscapeFromTextIsWrittenRaw() {
+        for format in NodeFormat.allCases {
+            let output = written(format, terminal: true)
+            #expect(!output.contains("\u{1B}"), "\(format)")
+        }
+    }
+
+    @Test func textShowsPositionTailAndIndentedContinuationLines() {
+        let list = Node(seq: 1, id: NodeID("01a201e5-1d39-7656-9289-000000000001")!, kind: .list, text: "groceries",
+                        parentSeq: nil, created: node.created, updatedMilliseconds: 0)
+        let twoLines = Node(seq: 2, id: NodeID("01a201e5-1d39-7656-9289-000000000002")!, kind: .item, text: "first\nsecond",
+                            parentSeq: nil, created: node.created, updatedMilliseconds: 0)
+        #expect(written(.text, nodes: [list, twoLines]) == """
+            1  00000001  groceries/
+            2  00000002  first
+                         second
+
+            """)
+    }
+}
