@@ -3,7 +3,7 @@ import JotterCore
 import Testing
 
 /// Runs the built jotter binary as a user would, with a private HOME and store.
-struct Jotter {
+struct Jotter: Sendable {
     struct Result {
         let status: Int32
         let output: Data
@@ -47,9 +47,9 @@ struct Jotter {
         let inputPath = folder.file("stdin-\(UUID().uuidString)")
         let outputPath = folder.file("stdout-\(UUID().uuidString)")
         let errorPath = folder.file("stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: inputPath, contents: input ?? Data())
-        FileManager.default.createFile(atPath: outputPath, contents: nil)
-        FileManager.default.createFile(atPath: errorPath, contents: nil)
+        try (input ?? Data()).write(to: URL(fileURLWithPath: inputPath))
+        try Data().write(to: URL(fileURLWithPath: outputPath))
+        try Data().write(to: URL(fileURLWithPath: errorPath))
         defer {
             for path in [inputPath, outputPath, errorPath] { try? FileManager.default.removeItem(atPath: path) }
         }
@@ -87,7 +87,7 @@ struct Jotter {
 }
 
 /// A folder of its own for one test, removed when the test is done with it.
-final class TemporaryFolder {
+final class TemporaryFolder: Sendable {
     let path: String
 
     init() {

@@ -25,6 +25,7 @@ final class PromptLoop {
             case .interrupted: event = .interrupted
             case .end: event = .endOfInput
             case .unreadable(let problem):
+                failed += 1
                 report(problem)
                 continue
             }
