@@ -47,7 +47,7 @@ let package = Package(
         ),
         .testTarget(
             name: "JotterCLITests",
-            dependencies: ["JotterCore", "PseudoTerminal"]
+            dependencies: ["JotterCore", "JotterCLI", "PseudoTerminal"]
         ),
     ]
 )

@@ -48,6 +48,7 @@ public struct JotterCommand: ParsableCommand {
     public func run() throws {
         let context = try CommandContext.open(options, isPrompt: true)
         if Terminal.isTerminal(STDIN_FILENO) {
+            Terminal.setUpLocale()
             let completer: (String) -> Completion = { [context] line in
                 (try? Completion.complete(lineBeforeCursor: line, commands: PromptCommands.names) { prefix in
                     try context.store.childNames(of: context.path.top, startingWith: prefix)
@@ -73,10 +74,18 @@ public struct JotterCommand: ParsableCommand {
     /// Parses the command line and runs it, turning every failure into one line on
     /// standard error and the documented exit status.
     public static func runMain() -> Never {
-        Terminal.setUpLocale()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let add = QuickAdd(arguments: arguments) {
+            do {
+                try add.run()
+                Glibc.exit(0)
+            } catch {
+                exit(after: error)
+            }
+        }
         let command: ParsableCommand
         do {
-            command = try parseAsRoot()
+            command = try parseAsRoot(arguments)
         } catch {
             if exitCode(for: error) == .success {
                 exit(withError: error)
@@ -88,12 +97,19 @@ public struct JotterCommand: ParsableCommand {
             var runnable = command
             try runnable.run()
             Glibc.exit(0)
-        } catch let error as JotterError {
+        } catch {
+            exit(after: error)
+        }
+    }
+
+    private static func exit(after error: Error) -> Never {
+        switch error {
+        case let error as JotterError:
             Messages.error(error.message)
             Glibc.exit(error.kind == .input ? 1 : 3)
-        } catch let exitCode as ExitCode {
+        case let exitCode as ExitCode:
             Glibc.exit(exitCode.rawValue)
-        } catch {
+        default:
             // Help and version requests arrive here as errors of the parser's own.
             exit(withError: error)
         }

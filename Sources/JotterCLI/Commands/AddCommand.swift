@@ -20,6 +20,11 @@ struct AddCommand: StoreCommand {
     var words: [String]
 
     func run(in context: CommandContext) throws {
+        try AddCommand.add(words: words, target: target, in: context)
+    }
+
+    /// What `add` does, shared with the quick path that skips the argument parser.
+    static func add(words: [String], target: String?, in context: CommandContext) throws {
         let text = EntryText.trimmed(words.joined(separator: " "))
         guard !text.isEmpty else { throw JotterError.input("nothing to add: the text is empty") }
         if let problem = EntryText.problem(with: text.utf8) {

@@ -1,0 +1,45 @@
+import ArgumentParser
+@testable import JotterCLI
+import Testing
+
+/// The quick path for `add` must read every command line it takes exactly as the
+/// argument parser does, and leave every other one to the parser.
+@Suite struct QuickAddTests {
+    static let taken: [[String]] = [
+        ["add", "milk"],
+        ["add", "milk", "and", "honey"],
+        ["add", "--to", "groceries", "milk"],
+        ["add", "milk", "--to", "groceries"],
+        ["add", "--to=groceries/weekend", "bread"],
+        ["--store", "/tmp/s.sqlite3", "add", "milk"],
+        ["--store=/tmp/s.sqlite3", "add", "milk"],
+        ["add", "--store", "/tmp/s.sqlite3", "milk"],
+        ["add", "milk", "--store=/tmp/s.sqlite3", "--to", "3"],
+        ["add", "--", "-5", "degrees"],
+        ["add", "a", "--", "--to", "b"],
+        ["add", "--to", "x", "--", "--store"],
+        ["add", "add"],
+        ["--store", "add", "add", "x"],
+        ["add", "卵 🥚", ":not a command", "\\escaped"],
+        ["add", "key=value"],
+    ]
+
+    static let leftToTheParser: [[String]] = [
+        [], ["add"], ["list"], ["--store", "s"], ["add", "--help"], ["add", "-h", "x"], ["add", "--version"],
+        ["add", "--to"], ["add", "--to", "-x", "m"], ["add", "--bogus", "m"], ["add", "--to", "a", "--to", "b", "m"],
+        ["add", "--store", "a", "--store", "b", "m"], ["add", "-"], ["add", "--"], ["add", "--to", "x"],
+        ["add", "--generate-completion-script", "bash"], ["--version"], ["-h", "add", "x"], ["help", "add"],
+    ]
+
+    @Test(arguments: taken)
+    func readsLikeTheArgumentParser(arguments: [String]) throws {
+        let quick = try #require(QuickAdd(arguments: arguments))
+        let parsed = try #require(try JotterCommand.parseAsRoot(arguments) as? AddCommand)
+        #expect(quick == QuickAdd(store: parsed.options.store, target: parsed.target, words: parsed.words))
+    }
+
+    @Test(arguments: leftToTheParser)
+    func leavesEverythingElseToTheParser(arguments: [String]) {
+        #expect(QuickAdd(arguments: arguments) == nil)
+    }
+}
