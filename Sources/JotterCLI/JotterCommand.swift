@@ -39,7 +39,10 @@ public struct JotterCommand: ParsableCommand {
             full, held locked by another program).
             """,
         version: "0.1.0",
-        subcommands: [AddCommand.self, ListCommand.self, NewCommand.self, CdCommand.self, UpCommand.self, PathCommand.self])
+        subcommands: [
+            AddCommand.self, ListCommand.self, NewCommand.self, CdCommand.self, UpCommand.self, PathCommand.self,
+            ImportCommand.self, ExportCommand.self,
+        ])
 
     @OptionGroup var options: StoreOptions
 

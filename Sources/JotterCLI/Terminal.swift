@@ -32,11 +32,16 @@ enum Terminal {
 /// Lines for the user on standard error.
 enum Messages {
     static func show(_ line: String) {
-        var text = line + "\n"
+        write(line + "\n")
+    }
+
+    /// Writes to standard error as it is, for a progress line that rewrites itself.
+    static func write(_ text: String) {
+        var text = text
         text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = Glibc.write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
                 if written <= 0 {
                     if written < 0 && errno == EINTR { continue }
                     return

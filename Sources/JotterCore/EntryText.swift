@@ -4,10 +4,32 @@ public enum EntryText {
     /// `text` without whitespace or newlines at either end (Unicode-aware: an
     /// ideographic space counts too).
     public static func trimmed(_ text: String) -> String {
+        var utf8 = text.utf8[...]
+        while let first = utf8.first, isASCIIWhitespace(first) { utf8 = utf8.dropFirst() }
+        while let last = utf8.last, isASCIIWhitespace(last) { utf8 = utf8.dropLast() }
+        // Most text starts and ends in ASCII that is not white space: nothing more to do.
+        if let first = utf8.first, let last = utf8.last, first < 0x80, last < 0x80 {
+            return utf8.count == text.utf8.count ? text : String(Substring(utf8))
+        }
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
               let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         return String(scalars[first...last])
+    }
+
+    static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
+    }
+
+    /// `bytes` as text, or nil when they are not UTF-8 or hold a NUL. Plain ASCII,
+    /// the common case, is taken without the general validation.
+    public static func text(from bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var ascii = true
+        for byte in bytes {
+            if byte == 0 { return nil }
+            if byte >= 0x80 { ascii = false }
+        }
+        return ascii ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
     }
 
     /// What one line typed at the prompt asks for.

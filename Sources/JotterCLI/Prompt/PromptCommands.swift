@@ -9,7 +9,7 @@ struct PromptCommands: ParsableCommand {
         commandName: "jotter",
         subcommands: [
             ListCommand.self, CdCommand.self, UpCommand.self, NewCommand.self, PathCommand.self,
-            AddCommand.self, QuitCommand.self,
+            AddCommand.self, ImportCommand.self, ExportCommand.self, QuitCommand.self,
         ])
 
     /// Every name a command answers to, for completion and for telling a mistyped

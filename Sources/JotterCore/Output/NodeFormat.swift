@@ -1,7 +1,7 @@
-/// How `list` writes nodes. `text` is for people; `json`, `jsonl` and `tsv` are for
-/// programs and stable.
+/// How `list` and `export` write nodes. `text` and `txt` are for people; `json`,
+/// `jsonl`, `tsv` and `csv` are for programs and stable; `md` is a Markdown outline.
 public enum NodeFormat: String, CaseIterable, Sendable {
-    case text, json, jsonl, tsv
+    case text, json, jsonl, tsv, csv, md, txt
 }
 
 /// Writes nodes one at a time in a format, so that a long listing streams.
@@ -12,6 +12,9 @@ public struct NodeWriter {
     public let colour: Bool
     private var written = 0
     private var positionWidth = 1
+    /// The kinds of the nodes from the top of the walk down to the last one written,
+    /// for the outline formats.
+    private var kinds: [Node.Kind] = []
 
     public init(format: NodeFormat, terminal: Bool, colour: Bool) {
         self.format = format
@@ -24,13 +27,22 @@ public struct NodeWriter {
     public mutating func begin(count: Int, to out: OutputBuffer) {
         positionWidth = String(max(count, 1)).count
         if format == .json { out.write("[") }
+        if format == .csv { out.write("id,kind,parent,list,text,created,updated\r\n") }
     }
 
-    public mutating func write(_ node: Node, position: Int64, parentID: NodeID?, to out: OutputBuffer) {
+    /// Writes one node. `depth` is 1 for the children of the listing's top; `listPath`
+    /// names the lists between the top and the node's parent.
+    public mutating func write(_ node: Node, position: Int64, parentID: NodeID?, depth: Int = 1, listPath: String = "",
+                               to out: OutputBuffer) {
         defer { written += 1 }
+        kinds.removeSubrange(min(kinds.count, depth - 1)...)
+        kinds.append(node.kind)
         switch format {
         case .text: writeText(node, position: position, to: out)
         case .tsv: writeTSV(node, position: position, to: out)
+        case .csv: writeCSV(node, parentID: parentID, listPath: listPath, to: out)
+        case .md: writeMarkdown(node, to: out)
+        case .txt: writePlain(node, depth: depth, to: out)
         case .jsonl:
             writeJSON(node, parentID: parentID, to: out)
             out.write(byte: UInt8(ascii: "\n"))
@@ -63,6 +75,42 @@ public struct NodeWriter {
         }
         if node.kind == .list { out.write("/") }
         out.write("\n")
+    }
+
+    private func writeCSV(_ node: Node, parentID: NodeID?, listPath: String, to out: OutputBuffer) {
+        let updated = Timestamp(milliseconds: node.updatedMilliseconds, offsetSeconds: node.created.offsetSeconds)
+        let text = terminal ? DisplayText.escaped(node.text) : node.text
+        let fields = [node.id.description, node.kind.name, parentID?.description ?? "", DisplayText.escaped(listPath), text,
+                      node.created.rfc3339, updated.rfc3339]
+        out.write(fields.map(CSV.field).joined(separator: ",") + "\r\n")
+    }
+
+    /// Lists are headings, one `#` for each list from the top down to them; items are
+    /// bullets, indented under the items they belong to.
+    private mutating func writeMarkdown(_ node: Node, to out: OutputBuffer) {
+        let text = terminal ? DisplayText.escaped(node.text, keepingNewlines: true) : node.text
+        if node.kind == .list {
+            let level = min(6, kinds.filter { $0 == .list }.count)
+            out.write((written == 0 ? "" : "\n") + String(repeating: "#", count: level) + " " + text + "\n\n")
+            return
+        }
+        let nesting = kinds.reversed().prefix { $0 == .item }.count - 1
+        let indent = String(repeating: "  ", count: nesting)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        out.write(indent + "- " + lines[0] + "\n")
+        for line in lines.dropFirst() {
+            out.write(indent + "  " + line + "\n")
+        }
+    }
+
+    private func writePlain(_ node: Node, depth: Int, to out: OutputBuffer) {
+        let text = terminal ? DisplayText.escaped(node.text, keepingNewlines: true) : node.text
+        let indent = String(repeating: "  ", count: depth - 1)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        out.write(indent + lines[0] + (node.kind == .list ? "/" : "") + "\n")
+        for line in lines.dropFirst() {
+            out.write(indent + "  " + line + "\n")
+        }
     }
 
     private func writeTSV(_ node: Node, position: Int64, to out: OutputBuffer) {
@@ -101,6 +149,19 @@ public enum TSV {
             }
         }
         return out
+    }
+}
+
+/// CSV fields as RFC 4180 has them: quoted when they hold a comma, a quote, a CR or
+/// an LF, with quotes doubled.
+public enum CSV {
+    public static func field(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }) else { return text }
+        var quoted = "\""
+        for character in text.unicodeScalars {
+            if character == "\"" { quoted += "\"\"" } else { quoted.unicodeScalars.append(character) }
+        }
+        return quoted + "\""
     }
 }
 

@@ -1,0 +1,140 @@
+import ArgumentParser
+import JotterCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct ImportCommand: StoreCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Add entries from a file or standard input, all or nothing.",
+        discussion: """
+            Formats: lines (each non-blank line an item, trimmed), jsonl (what 'export \
+            --format jsonl' writes: ids, parents, names, texts and times, kept exactly), \
+            csv (RFC 4180 with a header; a 'text' column is required; 'id', 'kind', \
+            'parent', 'list' (a path below the target, created as needed), 'created' \
+            and 'updated' are read when present), md (a Markdown outline: '#' headings \
+            become lists, bullets items, nested by indentation). The format is guessed \
+            from the file's extension (.jsonl, .ndjson, .csv, .md, .markdown; lines \
+            otherwise and for standard input).
+
+            The whole import is one transaction: a bad line stops it with FILE:LINE: \
+            and what is wrong, and the store is left as it was. So do Ctrl-C and \
+            SIGTERM (exit status 130 and 143). A record whose id is already in the \
+            store with the same content is left alone, so importing a file twice adds \
+            nothing; with other content (kind, text, created or updated time), the \
+            import stops, unless --on-conflict keep (leave the store's version) or \
+            replace (take the file's) says otherwise. A list named without an id joins \
+            the list of that name already there.
+            """)
+
+    @OptionGroup(visibility: .hidden) var options: StoreOptions
+
+    @Option(name: .customLong("to"), help: ArgumentHelp("Import under this list or item.", valueName: "target"))
+    var target: String?
+
+    @Option(help: ArgumentHelp("The input format (default: from the file's extension).", valueName: "format"))
+    var format: ImportFormat?
+
+    @Option(name: .customLong("on-conflict"),
+            help: ArgumentHelp("What to do with an id already in the store with other content.", valueName: "fail|keep|replace"))
+    var conflicts: Store.ConflictPolicy = .fail
+
+    @Flag(name: .customLong("dry-run"), help: "Check everything and report, but change nothing.")
+    var dryRun = false
+
+    @Argument(help: ArgumentHelp("The file to read; standard input when absent or '-'.", valueName: "file"))
+    var file: String?
+
+    func run(in context: CommandContext) throws {
+        let fromStandardInput = file == nil || file == "-"
+        if fromStandardInput && context.isPrompt {
+            throw JotterError.input("at the prompt, import reads a file: give its path")
+        }
+        let name = fromStandardInput ? "stdin" : file!
+        let descriptor = fromStandardInput ? STDIN_FILENO : open(file!, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw JotterError.input("\(name): \(String(cString: strerror(errno)))")
+        }
+        defer { if !fromStandardInput { close(descriptor) } }
+
+        let format = self.format ?? (fromStandardInput ? .lines : ImportFormat.guessed(fromPath: name))
+        let destination = try target.map(context.resolve) ?? context.path
+        let reader = ByteLineReader(fileDescriptor: descriptor)
+        reader.shouldStop = { Interruption.signal != 0 }
+        var source = format.source(reading: reader)
+        let progress = ProgressLine(reader: reader)
+        Interruption.catchSignals()
+        let summary: Store.ImportSummary
+        do {
+            summary = try context.store.importRecords(
+                from: &source,
+                options: Store.ImportOptions(
+                    target: destination, conflicts: conflicts, dryRun: dryRun,
+                    progress: { progress.update(records: $0) }, shouldStop: { Interruption.signal != 0 }))
+        } catch let problem as ImportProblem {
+            progress.clear()
+            throw JotterError.input("\(name):\(problem.line): \(problem.message); nothing was imported")
+        } catch is Store.ImportInterrupted, is ByteLineReader.Interrupted {
+            progress.clear()
+            Messages.error("import interrupted; nothing was imported")
+            throw ExitCode(128 + Interruption.signal)
+        } catch {
+            progress.clear()
+            throw error
+        }
+        progress.clear()
+        Messages.error(describe(summary, into: destination))
+    }
+
+    private func describe(_ summary: Store.ImportSummary, into destination: NavigationPath) -> String {
+        var details: [String] = []
+        if summary.listsCreated > 0 { details.append("\(summary.listsCreated) new list\(summary.listsCreated == 1 ? "" : "s")") }
+        if summary.unchanged > 0 { details.append("\(summary.unchanged) already there") }
+        if summary.kept > 0 { details.append("\(summary.kept) kept as they were") }
+        if summary.replaced > 0 { details.append("\(summary.replaced) replaced") }
+        let entries = "\(summary.added) entr\(summary.added == 1 ? "y" : "ies")"
+            + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
+        return dryRun
+            ? "dry run: would import \(entries) into \(destination.display); nothing was changed"
+            : "imported \(entries) into \(destination.display)"
+    }
+}
+
+extension ImportFormat: ExpressibleByArgument {}
+extension Store.ConflictPolicy: ExpressibleByArgument {}
+
+/// The line on a terminal that says how an import is going, once it has taken more
+/// than half a second; nothing at all when standard error is not a terminal.
+final class ProgressLine {
+    private let reader: ByteLineReader
+    private let enabled = Terminal.isTerminal(STDERR_FILENO)
+    private let started = ProgressLine.seconds()
+    private var lastShown = 0.0
+    private var shown = false
+
+    init(reader: ByteLineReader) {
+        self.reader = reader
+    }
+
+    static func seconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    func update(records: Int) {
+        guard enabled else { return }
+        let now = ProgressLine.seconds()
+        guard now - started > 0.5, now - lastShown > 0.1 else { return }
+        lastShown = now
+        shown = true
+        let rate = Int(Double(reader.lineNumber) / (now - started))
+        Messages.write("\r\u{1B}[Kimporting: \(reader.lineNumber) lines read, \(rate) lines/s")
+    }
+
+    func clear() {
+        if shown { Messages.write("\r\u{1B}[K") }
+    }
+}

@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads a file descriptor line by line in large blocks, so that memory stays flat
+/// whatever the size of the input. A line excludes its `\n` and a `\r` before it; a
+/// last line without a newline is a line too.
+public final class ByteLineReader {
+    private let fileDescriptor: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+    /// The number of the line `nextLine` returned last, from 1.
+    public private(set) var lineNumber = 0
+    /// Bytes read so far, for progress reports.
+    public private(set) var bytesRead = 0
+    /// Checked whenever a read is interrupted by a signal: true stops the reading.
+    public var shouldStop: () -> Bool = { false }
+    /// Leaves a `\r` before the `\n` in the line, for formats where it can be data.
+    public var keepsCarriageReturns = false
+
+    private static let blockSize = 256 * 1024
+
+    public init(fileDescriptor: Int32) {
+        self.fileDescriptor = fileDescriptor
+        buffer.reserveCapacity(ByteLineReader.blockSize * 2)
+    }
+
+    public struct Interrupted: Error {}
+
+    /// Calls `body` with the next line's bytes, valid only during the call; returns
+    /// false at the end of the input.
+    public func nextLine<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) throws -> T? {
+        while true {
+            let found: Int? = buffer.withUnsafeBufferPointer { bytes in
+                guard start < bytes.count,
+                      let match = memchr(bytes.baseAddress! + start, 0x0A, bytes.count - start) else { return nil }
+                return bytes.baseAddress!.distance(to: match.assumingMemoryBound(to: UInt8.self))
+            }
+            if let newline = found {
+                lineNumber += 1
+                defer { start = newline + 1 }
+                return try line(from: start, to: newline, body)
+            }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                lineNumber += 1
+                defer { start = buffer.count }
+                return try line(from: start, to: buffer.count, body)
+            }
+            try fill()
+        }
+    }
+
+    private func line<T>(from lower: Int, to upper: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        try buffer.withUnsafeBufferPointer { bytes in
+            var end = upper
+            if !keepsCarriageReturns && end > lower && bytes[end - 1] == 0x0D { end -= 1 }
+            return try body(UnsafeBufferPointer(rebasing: bytes[lower..<end]))
+        }
+    }
+
+    private func fill() throws {
+        if start > 0 {
+            buffer.removeSubrange(0..<start)
+            start = 0
+        }
+        let previous = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: ByteLineReader.blockSize))
+        while true {
+            let count = buffer.withUnsafeMutableBufferPointer { bytes in
+                read(fileDescriptor, bytes.baseAddress! + previous, ByteLineReader.blockSize)
+            }
+            if count < 0 && errno == EINTR {
+                if shouldStop() { throw Interrupted() }
+                continue
+            }
+            guard count >= 0 else {
+                buffer.removeSubrange(previous...)
+                throw JotterError.input("cannot read the input: \(String(cString: strerror(errno)))")
+            }
+            buffer.removeSubrange((previous + count)...)
+            bytesRead += count
+            if count == 0 { atEnd = true }
+            return
+        }
+    }
+}

@@ -1,0 +1,159 @@
+/// `csv`: RFC 4180, read as a stream. The first record is the header; a `text`
+/// column is required, and `id`, `kind`, `parent`, `list` (a path below the target),
+/// `created` and `updated` are read when present. Other columns are passed over.
+///
+/// Written here rather than taken from a CSV package: the ones available import all
+/// of Foundation, which every jotter command would then pay for at start-up.
+public struct CSVSource: ImportSource {
+    let reader: ByteLineReader
+    private var columns: [String: Int]?
+    private var columnCount = 0
+
+    init(reader: ByteLineReader) {
+        self.reader = reader
+        reader.keepsCarriageReturns = true
+    }
+
+    public mutating func next() throws -> ImportRecord? {
+        if columns == nil {
+            guard let header = try CSVSource.record(from: reader) else { return nil }
+            var names = header.fields
+            if let first = names.first, first.hasPrefix("\u{FEFF}") { names[0] = String(first.dropFirst()) }
+            columnCount = names.count
+            var columns: [String: Int] = [:]
+            for (index, name) in names.enumerated() {
+                columns[EntryText.trimmed(name).lowercased()] = columns[EntryText.trimmed(name).lowercased()] ?? index
+            }
+            guard columns["text"] != nil else {
+                throw ImportProblem(line: header.line, "the header has no 'text' column")
+            }
+            self.columns = columns
+        }
+        while let row = try CSVSource.record(from: reader) {
+            if row.fields == [""] { continue }
+            guard row.fields.count == columnCount else {
+                throw ImportProblem(line: row.line, "\(row.fields.count) field\(row.fields.count == 1 ? "" : "s") where the header has \(columnCount)")
+            }
+            return try record(from: row.fields, line: row.line)
+        }
+        return nil
+    }
+
+    private func value(_ column: String, in fields: [String]) -> String? {
+        guard let index = columns?[column] else { return nil }
+        let value = fields[index]
+        return value.isEmpty ? nil : value
+    }
+
+    private func record(from fields: [String], line: Int) throws -> ImportRecord {
+        let kind: Node.Kind
+        switch value("kind", in: fields)?.lowercased() {
+        case nil, "item": kind = .item
+        case "list": kind = .list
+        case let other?: throw ImportProblem(line: line, "'kind' must be list or item, not '\(DisplayText.escaped(other))'")
+        }
+        guard let text = value("text", in: fields), !EntryText.trimmed(text).isEmpty else {
+            throw ImportProblem(line: line, "the text is empty")
+        }
+        if let problem = EntryText.problem(with: text.utf8) { throw ImportProblem(line: line, "the text \(problem)") }
+        if kind == .list, let problem = Store.problem(withListName: text) { throw ImportProblem(line: line, problem) }
+        var record = ImportRecord(kind: kind, text: text, line: line)
+        if let id = value("id", in: fields) {
+            guard let parsed = NodeID(id) else { throw ImportProblem(line: line, "'id' is not a UUID") }
+            record.id = parsed
+        }
+        let path = value("list", in: fields).map { $0.split(separator: "/").map(String.init) } ?? []
+        if let parent = value("parent", in: fields) {
+            guard let parsed = NodeID(parent) else { throw ImportProblem(line: line, "'parent' is not a UUID") }
+            record.placement = .under(parsed, otherwise: path)
+        } else if !path.isEmpty {
+            record.placement = .path(path)
+        }
+        if let created = value("created", in: fields) {
+            guard let parsed = Timestamp(parsing: created) else {
+                throw ImportProblem(line: line, "'created' is not a date and time")
+            }
+            record.created = parsed
+        }
+        if let updated = value("updated", in: fields) {
+            guard let parsed = Timestamp(parsing: updated) else {
+                throw ImportProblem(line: line, "'updated' is not a date and time")
+            }
+            record.updatedMilliseconds = parsed.milliseconds
+        }
+        return record
+    }
+
+    /// One record: its fields and the line it starts on; nil at the end of input.
+    static func record(from reader: ByteLineReader) throws -> (fields: [String], line: Int)? {
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var quoted = false
+        var inQuotes = false
+        var afterClosingQuote = false
+        var startLine = 0
+
+        func finishField(line: Int) throws {
+            guard let text = String(validating: field, as: UTF8.self) else {
+                throw ImportProblem(line: line, "a field is not valid UTF-8")
+            }
+            fields.append(text)
+            field.removeAll(keepingCapacity: true)
+            quoted = false
+            afterClosingQuote = false
+        }
+
+        while true {
+            let more: Bool? = try reader.nextLine { bytes -> Bool in
+                let line = reader.lineNumber
+                if startLine == 0 { startLine = line }
+                var index = 0
+                // A record ends in CRLF or LF, but a CR inside quotes is data: the
+                // reader keeps it, and it is dropped here only outside quotes.
+                var end = bytes.count
+                while index < end {
+                    let byte = bytes[index]
+                    if inQuotes {
+                        if byte == 0x22 {
+                            if index + 1 < end && bytes[index + 1] == 0x22 {
+                                field.append(0x22)
+                                index += 1
+                            } else {
+                                inQuotes = false
+                                afterClosingQuote = true
+                            }
+                        } else {
+                            field.append(byte)
+                        }
+                    } else if byte == 0x2C {
+                        try finishField(line: line)
+                    } else if byte == 0x0D && index == end - 1 {
+                        end -= 1
+                    } else if afterClosingQuote {
+                        throw ImportProblem(line: line, "text after a closing quote in a field")
+                    } else if byte == 0x22 {
+                        guard field.isEmpty && !quoted else {
+                            throw ImportProblem(line: line, "a quote inside an unquoted field")
+                        }
+                        quoted = true
+                        inQuotes = true
+                    } else {
+                        field.append(byte)
+                    }
+                    index += 1
+                }
+                if inQuotes {
+                    field.append(0x0A)
+                    return true
+                }
+                try finishField(line: line)
+                return false
+            }
+            guard let continues = more else {
+                guard !inQuotes else { throw ImportProblem(line: startLine, "a quoted field is not closed") }
+                return nil
+            }
+            if !continues { return (fields, startLine) }
+        }
+    }
+}

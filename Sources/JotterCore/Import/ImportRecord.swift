@@ -1,0 +1,103 @@
+/// One list or item read from an import, before it reaches the store.
+public struct ImportRecord: Equatable {
+    /// Where the record goes.
+    public enum Placement: Equatable {
+        /// Under the import's target.
+        case target
+        /// Under this node, if the store has it (earlier in the same import counts);
+        /// otherwise under the lists of `otherwise` below the target, as the top level
+        /// of a file exported from elsewhere.
+        case under(NodeID, otherwise: [String])
+        /// Under the lists of this path below the target, created as needed.
+        case path([String])
+    }
+
+    public var id: NodeID?
+    public var kind: Node.Kind
+    public var text: String
+    public var placement: Placement
+    public var created: Timestamp?
+    public var updatedMilliseconds: Int64?
+    /// Where the record starts in the input, for messages.
+    public var line: Int
+
+    public init(id: NodeID? = nil, kind: Node.Kind = .item, text: String, placement: Placement = .target,
+                created: Timestamp? = nil, updatedMilliseconds: Int64? = nil, line: Int) {
+        self.id = id
+        self.kind = kind
+        self.text = text
+        self.placement = placement
+        self.created = created
+        self.updatedMilliseconds = updatedMilliseconds
+        self.line = line
+    }
+}
+
+/// A format's reader: records one at a time, so that an import streams.
+public protocol ImportSource {
+    /// The next record, or nil at the end. Throws `ImportProblem` for bad input.
+    mutating func next() throws -> ImportRecord?
+}
+
+/// What is wrong with the input, and on which line.
+public struct ImportProblem: Error, Equatable {
+    public let line: Int
+    public let message: String
+
+    public init(line: Int, _ message: String) {
+        self.line = line
+        self.message = message
+    }
+}
+
+/// The import formats.
+public enum ImportFormat: String, CaseIterable, Sendable {
+    case lines, jsonl, csv, md
+
+    /// The format a file's name suggests; plain lines for anything else.
+    public static func guessed(fromPath path: String) -> ImportFormat {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: ".") else { return .lines }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "jsonl", "ndjson": return .jsonl
+        case "csv": return .csv
+        case "md", "markdown": return .md
+        default: return .lines
+        }
+    }
+
+    public func source(reading reader: ByteLineReader) -> any ImportSource {
+        switch self {
+        case .lines: LinesSource(reader: reader)
+        case .jsonl: JSONLinesSource(reader: reader)
+        case .csv: CSVSource(reader: reader)
+        case .md: MarkdownSource(reader: reader)
+        }
+    }
+}
+
+extension ByteLineReader {
+    /// The next line as text, refusing bytes that cannot be item text.
+    func nextText() throws -> String? {
+        try nextLine { bytes -> String in
+            guard let text = EntryText.text(from: bytes) else {
+                let problem = bytes.contains(0) ? "holds a NUL byte" : "is not valid UTF-8"
+                throw ImportProblem(line: lineNumber, "the line \(problem)")
+            }
+            return text
+        }
+    }
+}
+
+/// `lines`: each non-blank line is an item, trimmed.
+public struct LinesSource: ImportSource {
+    let reader: ByteLineReader
+
+    public mutating func next() throws -> ImportRecord? {
+        while let line = try reader.nextText() {
+            let text = EntryText.trimmed(line)
+            if !text.isEmpty { return ImportRecord(text: text, line: reader.lineNumber) }
+        }
+        return nil
+    }
+}

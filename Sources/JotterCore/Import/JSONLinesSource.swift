@@ -1,0 +1,96 @@
+import FoundationEssentials
+
+/// `jsonl`: one JSON object a line, as `export --format jsonl` writes them. Text is
+/// taken exactly as it is, with its id, parent and times, so that a round trip
+/// through an empty store gives the same file back.
+public struct JSONLinesSource: ImportSource {
+    let reader: ByteLineReader
+    private let decoder = JSONDecoder()
+
+    init(reader: ByteLineReader) {
+        self.reader = reader
+    }
+
+    struct Object: Decodable {
+        let id: String?
+        let kind: String?
+        let text: String?
+        let name: String?
+        let parent: String?
+        let created: String?
+        let updated: String?
+    }
+
+    public mutating func next() throws -> ImportRecord? {
+        while true {
+            let decoder = self.decoder
+            let line = reader.lineNumber + 1
+            let parsed: Object?? = try reader.nextLine { bytes -> Object? in
+                guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
+                do {
+                    return try decoder.decode(Object.self, from: Data(bytes))
+                } catch let error as DecodingError {
+                    throw ImportProblem(line: line, JSONLinesSource.describe(error))
+                }
+            }
+            guard let parsed else { return nil }
+            guard let object = parsed else { continue }
+            return try record(from: object, line: line)
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            let key = context.codingPath.last?.stringValue ?? "the line"
+            return "'\(key)' must be a string"
+        case .dataCorrupted(let context) where !context.codingPath.isEmpty:
+            return "'\(context.codingPath.last!.stringValue)' is malformed"
+        default:
+            return "not a JSON object"
+        }
+    }
+
+    func record(from object: Object, line: Int) throws -> ImportRecord {
+        let kind: Node.Kind
+        switch object.kind {
+        case "item": kind = .item
+        case "list": kind = .list
+        case nil: kind = object.name != nil && object.text == nil ? .list : .item
+        case let other?: throw ImportProblem(line: line, "'kind' must be \"list\" or \"item\", not \"\(DisplayText.escaped(other))\"")
+        }
+        let key = kind == .list ? "name" : "text"
+        guard let text = kind == .list ? object.name ?? object.text : object.text ?? object.name,
+              !EntryText.trimmed(text).isEmpty else {
+            throw ImportProblem(line: line, "a\(kind == .item ? "n" : "") \(kind.name) needs a non-empty '\(key)'")
+        }
+        if let problem = EntryText.problem(with: text.utf8) {
+            throw ImportProblem(line: line, "'\(key)' \(problem)")
+        }
+        if kind == .list, let problem = Store.problem(withListName: text) {
+            throw ImportProblem(line: line, problem)
+        }
+        var record = ImportRecord(kind: kind, text: text, line: line)
+        if let id = object.id {
+            guard let parsed = NodeID(id) else { throw ImportProblem(line: line, "'id' is not a UUID") }
+            record.id = parsed
+        }
+        if let parent = object.parent {
+            guard let parsed = NodeID(parent) else { throw ImportProblem(line: line, "'parent' is not a UUID") }
+            record.placement = .under(parsed, otherwise: [])
+        }
+        if let created = object.created {
+            guard let parsed = Timestamp(parsing: created) else {
+                throw ImportProblem(line: line, "'created' is not a date and time (RFC 3339)")
+            }
+            record.created = parsed
+        }
+        if let updated = object.updated {
+            guard let parsed = Timestamp(parsing: updated) else {
+                throw ImportProblem(line: line, "'updated' is not a date and time (RFC 3339)")
+            }
+            record.updatedMilliseconds = parsed.milliseconds
+        }
+        return record
+    }
+}

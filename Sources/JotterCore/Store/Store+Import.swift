@@ -1,0 +1,252 @@
+/// Imports: a stream of records written in one transaction, all or nothing.
+extension Store {
+    /// What to do with a record whose id is in the store with other content (kind,
+    /// text, created or updated time). One with the same content is left alone, so
+    /// that importing a file twice adds nothing.
+    public enum ConflictPolicy: String, CaseIterable, Sendable {
+        /// Stop, and change nothing.
+        case fail
+        /// Leave the store's version and go on.
+        case keep
+        /// Overwrite the store's version with the file's (it stays where it is).
+        case replace
+    }
+
+    public struct ImportOptions {
+        public var target: NavigationPath
+        public var conflicts: ConflictPolicy
+        public var dryRun: Bool
+        /// Called now and then with the number of records done.
+        public var progress: (Int) -> Void
+        /// Checked between records: true abandons the import, rolling it back.
+        public var shouldStop: () -> Bool
+
+        public init(target: NavigationPath, conflicts: ConflictPolicy = .fail, dryRun: Bool = false,
+                    progress: @escaping (Int) -> Void = { _ in }, shouldStop: @escaping () -> Bool = { false }) {
+            self.target = target
+            self.conflicts = conflicts
+            self.dryRun = dryRun
+            self.progress = progress
+            self.shouldStop = shouldStop
+        }
+    }
+
+    public struct ImportSummary: Equatable {
+        public var added = 0
+        public var unchanged = 0
+        public var kept = 0
+        public var replaced = 0
+        public var listsCreated = 0
+
+        public init() {}
+    }
+
+    /// The import was stopped by `shouldStop`; nothing was written.
+    public struct ImportInterrupted: Error {}
+
+    private struct DryRunFinished: Error {
+        let summary: ImportSummary
+    }
+
+    /// Reads every record from `source` into the store under `options.target`, in one
+    /// transaction. A bad record stops it with an `ImportProblem` and the store as it
+    /// was; with `dryRun`, everything is checked and written, then rolled back.
+    public func importRecords(from source: inout some ImportSource, options: ImportOptions) throws -> ImportSummary {
+        // The importer resolves every parent itself inside the transaction, so SQLite's
+        // own check of each row's parent is work done twice. It can only be switched
+        // outside a transaction.
+        try database.execute("PRAGMA foreign_keys = OFF")
+        defer { try? database.execute("PRAGMA foreign_keys = ON") }
+        do {
+            return try write {
+                guard try stillHolds(options.target) else {
+                    throw JotterError.input("\(options.target.display) was moved or deleted just now; nothing was imported")
+                }
+                var importer = try Importer(store: self, options: options)
+                while let record = try source.next() {
+                    if options.shouldStop() { throw ImportInterrupted() }
+                    try importer.add(record)
+                }
+                try importer.flush()
+                if options.dryRun { throw DryRunFinished(summary: importer.summary) }
+                return importer.summary
+            }
+        } catch let finished as DryRunFinished {
+            return finished.summary
+        }
+    }
+}
+
+/// The state of one import while its transaction is open.
+private struct Importer {
+    let store: Store
+    let options: Store.ImportOptions
+    let now: Timestamp
+    let insert: Statement
+    let insertBatch: Statement
+    let find: Statement
+    let replace: Statement
+    var summary = Store.ImportSummary()
+    /// Rows waiting to go in together: one statement for many rows saves SQLite most
+    /// of its per-statement work. Flushed before anything is looked up.
+    var pending: [Row] = []
+    static let batchSize = 64
+
+    struct Row {
+        let id: NodeID
+        let kind: Node.Kind
+        let text: String
+        let parent: Int64?
+        let created: Timestamp
+        let updated: Int64
+    }
+    /// Lists created or found for `list` paths, by path below the target.
+    var lists: [[String]: Int64] = [:]
+
+    init(store: Store, options: Store.ImportOptions) throws {
+        self.store = store
+        self.options = options
+        now = store.clock()
+        // Held for the whole import: looking a statement up by its SQL for every
+        // record would cost more than some of the inserts.
+        let columns = "INSERT INTO node (id, parent, kind, text, created, created_offset, updated) VALUES "
+        insert = try store.database.statement(columns + "(?, ?, ?, ?, ?, ?, ?)")
+        insertBatch = try store.database.statement(
+            columns + Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: Importer.batchSize).joined(separator: ", "))
+        pending.reserveCapacity(Importer.batchSize)
+        find = try store.database.statement(
+            "SELECT seq, kind, text, created, created_offset, updated FROM node WHERE id = ?")
+        replace = try store.database.statement(
+            "UPDATE node SET kind = ?, text = ?, created = ?, created_offset = ?, updated = ? WHERE seq = ?")
+    }
+
+    mutating func add(_ record: ImportRecord) throws {
+        if record.id != nil || record.kind == .list || record.placement != .target {
+            try flush()
+        }
+        if let id = record.id, let existing = try existing(id) {
+            try reconcile(record, with: existing)
+        } else if record.kind == .list && record.id == nil,
+                  let _ = try list(named: record.text, under: try parentSeq(for: record)) {
+            // A list named without an id joins the list of that name already there.
+            summary.unchanged += 1
+        } else {
+            let parent = try parentSeq(for: record)
+            let created = record.created ?? now
+            let id = record.id ?? store.idGenerator.next(milliseconds: UInt64(max(0, now.milliseconds)))
+            pending.append(Row(id: id, kind: record.kind, text: record.text, parent: parent, created: created,
+                               updated: record.updatedMilliseconds ?? created.milliseconds))
+            if pending.count == Importer.batchSize { try flush() }
+            summary.added += 1
+        }
+        let done = summary.added + summary.unchanged + summary.kept + summary.replaced
+        if done % 4096 == 0 { options.progress(done) }
+    }
+
+    private struct Existing {
+        let seq: Int64
+        let kind: Int64
+        let text: String
+        let created: Timestamp
+        let updated: Int64
+    }
+
+    private func existing(_ id: NodeID) throws -> Existing? {
+        find.reset()
+        return try find.bind(1, blob: id.bytes).firstRow { row in
+            Existing(seq: row.int64(0), kind: row.int64(1), text: row.string(2),
+                     created: Timestamp(milliseconds: row.int64(3), offsetSeconds: Int32(truncatingIfNeeded: row.int64(4))),
+                     updated: row.int64(5))
+        }
+    }
+
+    private mutating func reconcile(_ record: ImportRecord, with existing: Existing) throws {
+        let created = record.created ?? existing.created
+        let updated = record.updatedMilliseconds ?? existing.updated
+        if existing.kind == record.kind.rawValue && existing.text == record.text
+            && existing.created == created && existing.updated == updated {
+            summary.unchanged += 1
+            return
+        }
+        switch options.conflicts {
+        case .fail:
+            throw ImportProblem(
+                line: record.line,
+                "\(record.id!) is already in the store with other content; nothing was imported (--on-conflict keep or replace chooses)")
+        case .keep:
+            summary.kept += 1
+        case .replace:
+            replace.reset()
+            try replace.bind(1, record.kind.rawValue).bind(2, record.text).bind(3, created.milliseconds)
+                .bind(4, Int64(created.offsetSeconds)).bind(5, updated).bind(6, existing.seq).run()
+            summary.replaced += 1
+        }
+    }
+
+    private mutating func parentSeq(for record: ImportRecord) throws -> Int64? {
+        switch record.placement {
+        case .target:
+            return options.target.top?.seq
+        case .under(let id, let otherwise):
+            if let parent = try existing(id) { return parent.seq }
+            return try listSeq(for: otherwise, line: record.line)
+        case .path(let names):
+            return try listSeq(for: names, line: record.line)
+        }
+    }
+
+    /// The list at `names` below the target, created when missing.
+    private mutating func listSeq(for names: [String], line: Int) throws -> Int64? {
+        var parent = options.target.top?.seq
+        for depth in names.indices {
+            let prefix = Array(names[...depth])
+            if let known = lists[prefix] {
+                parent = known
+                continue
+            }
+            let name = names[depth]
+            if let problem = Store.problem(withListName: name) { throw ImportProblem(line: line, problem) }
+            if let found = try list(named: name, under: parent) {
+                parent = found
+            } else {
+                let id = store.idGenerator.next(milliseconds: UInt64(max(0, now.milliseconds)))
+                try insertNode(id: id, kind: .list, text: name, parent: parent, created: now, updated: now.milliseconds,
+                               line: line)
+                parent = store.database.lastInsertedRowID
+                summary.listsCreated += 1
+            }
+            lists[prefix] = parent
+        }
+        return parent
+    }
+
+    private func list(named name: String, under parent: Int64?) throws -> Int64? {
+        try store.database.statement("SELECT seq FROM node WHERE parent IS ? AND kind = 0 AND text = ? ORDER BY seq LIMIT 1")
+            .bind(1, parent).bind(2, name).firstRow { $0.int64(0) }
+    }
+
+    /// Writes the rows waiting to go in.
+    mutating func flush() throws {
+        guard !pending.isEmpty else { return }
+        let statement = pending.count == Importer.batchSize ? insertBatch : insert
+        for chunk in stride(from: 0, to: pending.count, by: statement === insert ? 1 : Importer.batchSize) {
+            statement.reset()
+            let rows = statement === insert ? pending[chunk...chunk] : pending[...]
+            for (offset, row) in rows.enumerated() {
+                let first = Int32(offset * 7)
+                statement.bind(first + 1, blob: row.id.bytes).bind(first + 2, row.parent).bind(first + 3, row.kind.rawValue)
+                    .bind(first + 4, row.text).bind(first + 5, row.created.milliseconds)
+                    .bind(first + 6, Int64(row.created.offsetSeconds)).bind(first + 7, row.updated)
+            }
+            try statement.run()
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    private func insertNode(id: NodeID, kind: Node.Kind, text: String, parent: Int64?, created: Timestamp,
+                            updated: Int64, line: Int) throws {
+        insert.reset()
+        try insert.bind(1, blob: id.bytes).bind(2, parent).bind(3, kind.rawValue).bind(4, text)
+            .bind(5, created.milliseconds).bind(6, Int64(created.offsetSeconds)).bind(7, updated).run()
+    }
+}
