@@ -27,7 +27,11 @@ static inline void *jotter_el_get_clientdata(EditLine *el) {
     el_get(el, EL_CLIENTDATA, &data);
     return data;
 }
-static inline int jotter_el_bind(EditLine *el, const char *key, const char *function) {
+// keymap: NULL for the current one, "-a" for vi's command mode.
+static inline int jotter_el_bind(EditLine *el, const char *keymap, const char *key, const char *function) {
+    if (keymap) {
+        return el_set(el, EL_BIND, keymap, key, function, NULL);
+    }
     return el_set(el, EL_BIND, key, function, NULL);
 }
 static inline int jotter_el_add_function(EditLine *el, const char *name, const char *help, jotter_editor_fn fn) {

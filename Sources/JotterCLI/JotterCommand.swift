@@ -21,8 +21,9 @@ public struct JotterCommand: ParsableCommand {
             line quits. Line editing is libedit's and reads ~/.editrc, with 'jotter' \
             as the program name.
 
-            When standard input is not a terminal, each line of it is an entry (or a \
-            :command), and a summary goes to standard error.
+            When standard input is not a terminal, each line of it is an entry, taken \
+            as it is (trimmed; a line starting with ':' or '\\' is text too), and a \
+            summary goes to standard error.
 
             A TARGET is a path of list names or item texts (groceries/weekend, /groceries \
             from the root, .. for up), a position as 'list' shows it (3), or an id, in \
@@ -65,7 +66,7 @@ public struct JotterCommand: ParsableCommand {
             }
             PromptLoop(context: context, source: editor).run()
         } else {
-            let loop = PromptLoop(context: context, source: PipedInput())
+            let loop = PromptLoop(context: context, source: PipedInput(), linesAreLiteral: true)
             loop.run()
             let items = loop.added == 1 ? "1 item" : "\(loop.added) items"
             let problems = loop.failed == 0 ? "" : "; \(loop.failed) line\(loop.failed == 1 ? "" : "s") failed"

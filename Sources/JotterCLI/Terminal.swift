@@ -1,3 +1,5 @@
+import JotterCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,8 +33,10 @@ enum Terminal {
 
 /// Lines for the user on standard error.
 enum Messages {
+    /// One line to the user. Anything in it that came from outside (item text, an
+    /// argument echoed in a parser error) has its control characters escaped here.
     static func show(_ line: String) {
-        write(line + "\n")
+        write(DisplayText.escaped(line) + "\n")
     }
 
     /// Writes to standard error as it is, for a progress line that rewrites itself.

@@ -14,6 +14,8 @@ public struct Completion: Equatable, Sendable {
     /// Completes the line before the cursor. After a leading `:` the first word is a
     /// command name; any other word, and a command's argument, is a name in the
     /// current list (`names` is asked for those that start with the given prefix).
+    /// In a command's argument, names are written as the command line reads them:
+    /// a backslash before each space, quote and backslash.
     public static func complete(
         lineBeforeCursor line: String,
         commands: [String],
@@ -24,12 +26,37 @@ public struct Completion: Equatable, Sendable {
             guard let space = command.firstIndex(of: " ") else {
                 return completing(String(command), among: commands, finished: " ")
             }
-            let argument = String(command[command.index(after: space)...].drop { $0 == " " })
-            return completing(argument, among: try names(argument), finished: "")
+            let typed = String(command[command.index(after: space)...].drop { $0 == " " })
+            let argument = unescaped(typed)
+            let completion = completing(argument, among: try names(argument), finished: "")
+            return Completion(insertion: escaped(completion.insertion), alternatives: completion.alternatives)
         }
         let entry = String(line.drop { $0 == " " })
         guard !entry.isEmpty else { return .none }
         return completing(entry, among: try names(entry), finished: "")
+    }
+
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            if character == " " || character == "'" || character == "\"" || character == "\\" { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+
+    static func unescaped(_ text: String) -> String {
+        var out = ""
+        var escaping = false
+        for character in text {
+            if character == "\\" && !escaping {
+                escaping = true
+                continue
+            }
+            escaping = false
+            out.append(character)
+        }
+        return out
     }
 
     static func completing(_ word: String, among candidates: [String], finished: String) -> Completion {

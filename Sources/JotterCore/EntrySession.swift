@@ -4,9 +4,13 @@
 public struct EntrySession: Equatable {
     public private(set) var path: NavigationPath
     public private(set) var isFinished = false
+    /// Lines piped in are data: each is an entry as it is (trimmed), never a command,
+    /// so no line of a file can stop or redirect the rest of it.
+    public let linesAreLiteral: Bool
 
-    public init(path: NavigationPath) {
+    public init(path: NavigationPath, linesAreLiteral: Bool = false) {
         self.path = path
+        self.linesAreLiteral = linesAreLiteral
     }
 
     public enum Event: Equatable {
@@ -27,8 +31,9 @@ public struct EntrySession: Equatable {
     }
 
     public enum Effect: Equatable {
-        /// Add `text` as an item under the top of `path`, with `historyLine`, in one transaction.
-        case commit(text: String, under: NavigationPath, historyLine: String)
+        /// Add `text` as an item under the top of `path`, with `historyLine` (a line
+        /// typed at the prompt) in the history, in one transaction.
+        case commit(text: String, under: NavigationPath, historyLine: String?)
         /// Run the command line after the `:`.
         case runCommand(String, historyLine: String)
         /// Show one line to the user.
@@ -47,6 +52,9 @@ public struct EntrySession: Equatable {
     public mutating func handle(_ event: Event) -> [Effect] {
         guard !isFinished else { return [] }
         switch event {
+        case .submitted(let line) where linesAreLiteral:
+            let text = EntryText.trimmed(line)
+            return text.isEmpty ? [] : [.commit(text: text, under: path, historyLine: nil)]
         case .submitted(let line):
             switch EntryText.meaning(of: line) {
             case .nothing:

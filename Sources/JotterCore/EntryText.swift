@@ -50,7 +50,7 @@ public enum EntryText {
             return .command(String(text.dropFirst()))
         }
         if text.hasPrefix("\\") {
-            let literal = String(text.dropFirst())
+            let literal = trimmed(String(text.dropFirst()))
             return literal.isEmpty ? .nothing : .entry(literal)
         }
         return text.isEmpty ? .nothing : .entry(text)

@@ -5,7 +5,8 @@
 /// - a UUID in full, or the tail of one as `list` shows it (at least 4 hex digits).
 ///
 /// Each step is looked up in that order among the children of the step before: an
-/// exact name first, then a position, then an id tail. A short id that matches no
+/// exact name first (a list before items of the same name), then a position, then
+/// an id tail. A short id that matches no
 /// child is looked up in the whole store when it is the whole target. More than one
 /// match is an error that lists the candidates.
 public struct TargetResolver {
@@ -46,6 +47,10 @@ public struct TargetResolver {
     private func step(into step: String, from path: NavigationPath, searchStoreForID: Bool) throws -> NavigationPath {
         let named = try store.children(of: path.top, named: step)
         if named.count == 1 { return path.pushing(named[0]) }
+        // List names are unique beside each other, so a name that matches one list
+        // and some items means the list.
+        let lists = named.filter { $0.kind == .list }
+        if lists.count == 1 { return path.pushing(lists[0]) }
         if named.count > 1 { throw try ambiguity(step, in: path, candidates: named) }
 
         if let position = Int64(step), step.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),

@@ -168,15 +168,20 @@ import Testing
         _ = try prompt.waitForExit()
     }
 
-    @Test func theUsersEditrcIsHonoured() throws {
+    @Test func theUsersEditrcIsHonouredAndJottersKeysSurviveIt() throws {
+        try jotter.ok("new", "weekend", "--in", "/")
         try "jotter:bind -v\n".write(toFile: jotter.folder.file(".editrc"), atomically: true, encoding: .utf8)
         let prompt = try jotter.prompt()
         // vi mode: Escape to command mode, 0 to the start, x deletes a character.
         prompt.type("xyz\u{1B}0x\r")
         try prompt.expect("/ › ")
+        prompt.type("typo\u{3}")
+        try prompt.expect("/ › ")
+        prompt.type(":cd wee\t\r")
+        try prompt.expect("/weekend › ")
         prompt.type("\u{4}")
         _ = try prompt.waitForExit()
-        #expect(try jotter.texts() == ["yz"])
+        #expect(try jotter.texts("/") == ["weekend", "yz"])
     }
 
     @Test(arguments: [Int32(SIGTERM), Int32(SIGHUP)])
@@ -207,6 +212,22 @@ import Testing
         prompt.type("\u{4}")
         _ = try prompt.waitForExit()
         #expect(try jotter.texts("/a") == ["eggs"])
+    }
+
+    @Test func aReturnedEntryDoesNotRunIntoPastedLinesBehindIt() throws {
+        try jotter.ok("new", "a")
+        try jotter.ok("new", "b")
+        let prompt = try jotter.prompt(expecting: "/a/b › ")
+        let other = try Database(path: jotter.store)
+        try other.execute("PRAGMA foreign_keys = ON; DELETE FROM node WHERE text = 'b'")
+        prompt.type("one\ntwo\n")
+        let shown = try prompt.expect("jotter: not added: one\r\n")
+        #expect(shown.contains("/a/b no longer exists; now at /a"))
+        try prompt.expect("/a › ")
+        try prompt.expect("/a › ")
+        prompt.type("\u{4}")
+        _ = try prompt.waitForExit()
+        #expect(try jotter.texts("/a") == ["two"])
     }
 
     @Test func twoPromptsOnOneStoreKeepTheirOwnPlaces() throws {

@@ -17,7 +17,13 @@ import Testing
     }
 
     @Test func aCommandsArgumentCompletesNamesWithSpaces() {
-        #expect(complete(":cd week", names: ["weekend trip", "work"]) == Completion(insertion: "end trip", alternatives: []))
+        #expect(complete(":cd week", names: ["weekend trip", "work"]) == Completion(insertion: "end\\ trip", alternatives: []))
+    }
+
+    @Test func namesInACommandAreEscapedAsTheCommandLineReadsThem() {
+        #expect(complete(":cd Bo", names: ["Bob's stuff"]) == Completion(insertion: "b\\'s\\ stuff", alternatives: []))
+        #expect(complete(":cd a\\ ", names: ["a  b"]) == Completion(insertion: "\\ b", alternatives: []))
+        #expect(complete("Bo", names: ["Bob's stuff"]) == Completion(insertion: "b's stuff", alternatives: []))
     }
 
     @Test func theCommonPartOfSeveralNamesIsAdded() {

@@ -38,6 +38,21 @@ import Testing
         #expect(session.handle(.submitted("\\")).isEmpty)
     }
 
+    @Test func aBackslashDoesNotKeepWhitespace() {
+        var session = EntrySession(path: .root)
+        #expect(session.handle(.submitted("\\   spaced  ")) ==
+            [.commit(text: "spaced", under: .root, historyLine: "\\   spaced")])
+    }
+
+    @Test func literalLinesAreNeverCommandsAndKeepNoHistory() {
+        var session = EntrySession(path: .root, linesAreLiteral: true)
+        #expect(session.handle(.submitted(":q")) == [.commit(text: ":q", under: .root, historyLine: nil)])
+        #expect(session.handle(.submitted(" \\\\server\\share ")) ==
+            [.commit(text: "\\\\server\\share", under: .root, historyLine: nil)])
+        #expect(session.handle(.submitted("   ")).isEmpty)
+        #expect(!session.isFinished)
+    }
+
     @Test func interruptDropsTheLineAndKeepsTheSession() {
         var session = EntrySession(path: .root)
         #expect(session.handle(.interrupted).isEmpty)

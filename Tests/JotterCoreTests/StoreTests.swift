@@ -177,6 +177,31 @@ import Testing
         try expectRefused(path, saying: "newer jotter (store version 99")
     }
 
+    @Test func anotherApplicationsDatabaseWithAPendingWALIsRefusedUntouched() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("other.db")
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        do {
+            let other = try Database(path: path)
+            try other.execute("PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+            other.leaveWALAsItIsOnClose()
+        }
+        let wal = try contents(ofFile: path + "-wal")
+        #expect(!wal.isEmpty)
+        let before = try contents(ofFile: path)
+        #expect(throws: JotterError.self) { try Store(path: path) }
+        #expect(try contents(ofFile: path) == before)
+        #expect(try contents(ofFile: path + "-wal") == wal)
+    }
+
+    @Test func anEmptyFileBecomesAPrivateStore() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("empty.sqlite3")
+        #expect(FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o644]))
+        _ = try Store(path: path)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+    }
+
     @Test func aFolderIsRefused() throws {
         let folder = TemporaryFolder()
         #expect(throws: JotterError.store("\(folder.path): not a jotter store (not a regular file)")) {

@@ -76,6 +76,11 @@ import Testing
         }
     }
 
+    @Test func aListWinsOverItemsOfTheSameName() throws {
+        try fixture.item("work")
+        #expect(try display("work") == "/work")
+    }
+
     @Test func anUnknownFullIDSaysSo() throws {
         #expect(throws: JotterError.input("no list or item has the id 01a201e5-1d39-7656-9289-ca0ccba8f959")) {
             try resolver.resolve("01a201e5-1d39-7656-9289-ca0ccba8f959", from: .root)

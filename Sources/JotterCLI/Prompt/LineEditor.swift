@@ -17,8 +17,9 @@ enum LineEvent: Equatable {
 /// Where the prompt's lines come from: libedit on a terminal, plain lines otherwise.
 protocol LineSource: AnyObject {
     func readLine(prompt: String) -> LineEvent
-    /// Puts `text` in the line buffer for the next read.
-    func prefill(_ text: String)
+    /// Puts `text` in the line buffer for the next read; false when it cannot, and
+    /// the caller must show it instead.
+    func prefill(_ text: String) -> Bool
     /// Adds a line to what Up/Down and Ctrl-R recall.
     func remember(_ line: String)
     /// Where the last line came from, for messages ("stdin:3"), or nil on a terminal.
@@ -81,12 +82,15 @@ final class LineEditor: LineSource {
             guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
             return editor.complete()
         })
-        jotter_el_bind(editLine, "^C", "jotter-interrupt")
-        jotter_el_bind(editLine, "^Z", "jotter-suspend")
-        jotter_el_bind(editLine, "^I", "jotter-complete")
-        jotter_el_bind(editLine, "^R", "em-inc-search-prev")
-        // Last, so that the user's own bindings win.
+        // The user's ~/.editrc first: `bind -v` there resets every key, and Ctrl-C,
+        // Ctrl-Z, Tab and Ctrl-R must keep their meaning in whichever mode it chose.
         el_source(editLine, nil)
+        for keymap in [nil, "-a"] as [String?] {
+            jotter_el_bind(editLine, keymap, "^C", "jotter-interrupt")
+            jotter_el_bind(editLine, keymap, "^Z", "jotter-suspend")
+            jotter_el_bind(editLine, keymap, "^I", "jotter-complete")
+            jotter_el_bind(editLine, keymap, "^R", "em-inc-search-prev")
+        }
     }
 
     deinit {
@@ -118,14 +122,18 @@ final class LineEditor: LineSource {
     }
 
     /// Pushes `text` as if typed; control characters go in behind Ctrl-V so that they
-    /// are inserted rather than acted on.
-    func prefill(_ text: String) {
+    /// are inserted rather than acted on. Not while more typed or pasted input is
+    /// waiting: it would run into the next line.
+    func prefill(_ text: String) -> Bool {
+        var waiting: Int32 = 0
+        if ioctl(STDIN_FILENO, UInt(FIONREAD), &waiting) == 0 && waiting > 0 { return false }
         var keys = ""
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 || scalar.value == 0x7F { keys += "\u{16}" }
             keys.unicodeScalars.append(scalar)
         }
         el_push(editLine, keys)
+        return true
     }
 
     func remember(_ line: String) {
@@ -181,6 +189,6 @@ final class PipedInput: LineSource {
         return .line(String(decoding: bytes, as: UTF8.self))
     }
 
-    func prefill(_ text: String) {}
+    func prefill(_ text: String) -> Bool { false }
     func remember(_ line: String) {}
 }

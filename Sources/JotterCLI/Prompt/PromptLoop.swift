@@ -10,10 +10,11 @@ final class PromptLoop {
     private(set) var added = 0
     private(set) var failed = 0
 
-    init(context: CommandContext, source: LineSource) {
+    /// With `linesAreLiteral`, every line is an entry as it is: for piped input.
+    init(context: CommandContext, source: LineSource, linesAreLiteral: Bool = false) {
         self.context = context
         self.source = source
-        session = EntrySession(path: context.path)
+        session = EntrySession(path: context.path, linesAreLiteral: linesAreLiteral)
     }
 
     /// Runs until Ctrl-D, `:quit` or the end of input.
@@ -43,29 +44,32 @@ final class PromptLoop {
             case .notice(let line):
                 Messages.show(line)
             case .prefill(let text):
-                source.prefill(text)
+                if !source.prefill(text) {
+                    Messages.show(prefixed("not added: " + text))
+                }
             case .finish:
                 break
             }
         }
     }
 
-    private func commit(_ text: String, under path: NavigationPath, historyLine: String) {
+    private func commit(_ text: String, under path: NavigationPath, historyLine: String?) {
+        let line = historyLine ?? text
         do {
             switch try context.store.addEntry(text, under: path, historyLine: historyLine) {
             case .added:
                 added += 1
-                source.remember(historyLine)
+                if let historyLine { source.remember(historyLine) }
             case .pathChanged(let check):
                 try context.move(to: check.path)
                 failed += 1
                 let notice = (check.notice ?? "\(path.display) was moved") + "; the entry was not added"
-                perform(session.handle(.entryReturned(line: historyLine, path: check.path, notice: notice)))
+                perform(session.handle(.entryReturned(line: line, path: check.path, notice: notice)))
             }
         } catch {
             failed += 1
             let message = (error as? JotterError)?.message ?? "\(error)"
-            perform(session.handle(.entryReturned(line: historyLine, path: session.path, notice: prefixed(message))))
+            perform(session.handle(.entryReturned(line: line, path: session.path, notice: prefixed(message))))
         }
     }
 

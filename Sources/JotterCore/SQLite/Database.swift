@@ -95,6 +95,12 @@ public final class Database {
         }
     }
 
+    /// Closes without checkpointing or removing the WAL: for a file that turned out
+    /// not to be jotter's, which must be left exactly as it was found.
+    public func leaveWALAsItIsOnClose() {
+        jotter_sqlite_no_checkpoint_on_close(handle)
+    }
+
     public func setBusyTimeout(milliseconds: Int32) {
         sqlite3_busy_timeout(handle, milliseconds)
     }

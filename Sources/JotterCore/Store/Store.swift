@@ -33,8 +33,11 @@ public final class Store {
         do {
             try database.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
             try Migrations.bring(self)
-        } catch let error as SQLiteError {
-            throw JotterError.from(error, path: path)
+        } catch {
+            // Closing would checkpoint a WAL the file's owner left behind into it.
+            database.leaveWALAsItIsOnClose()
+            if let error = error as? SQLiteError { throw JotterError.from(error, path: path) }
+            throw error
         }
     }
 
@@ -95,7 +98,11 @@ enum StoreFile {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw JotterError.store("\(path): not a jotter store (not a regular file)")
         }
-        guard info.st_size > 0 else { return }
+        guard info.st_size > 0 else {
+            // An empty file becomes the store, so it gets a store's privacy.
+            chmod(path, 0o600)
+            return
+        }
         // SQLite's header alone is 100 bytes.
         guard info.st_size >= 100 else {
             throw JotterError.store("\(path): not a jotter store (not an SQLite database); the file was left as it is")
