@@ -13,31 +13,49 @@ public struct JotterCommand: ParsableCommand {
         discussion: """
             Without a command, jotter opens a prompt on the current place of the store: \
             each line typed and Enter is added at once as an item there, durably, and \
-            the prompt is ready for the next. A line that starts with ':' is a command \
-            (:ls, :cd TARGET, :up, :new NAME, :path, :add, :help, :quit): the same as \
-            the commands below. A leading '\\' is dropped and the rest added as typed. \
-            Up/Down recall earlier lines of this store and Ctrl-R searches them; Tab \
-            completes commands and names; Ctrl-C clears the line; Ctrl-D on an empty \
-            line quits. Line editing is libedit's and reads ~/.editrc, with 'jotter' \
-            as the program name.
+            the prompt is ready for the next. Blank lines add nothing; white space at \
+            either end is trimmed; a pasted block adds one item per line.
+
+            PROMPT COMMANDS: a line that starts with ':' is a command, the same as the \
+            one-shot command of that name with the same options: :list (or :ls), :cd \
+            TARGET, :up, :new NAME, :path, :add, :import FILE, :export, :help, :quit. A \
+            leading '\\' is dropped and the rest added as typed. Keys: Up/Down recall \
+            earlier lines of this store and Ctrl-R searches them; Tab completes commands \
+            and names; Ctrl-C clears the line; Ctrl-D on an empty line quits. Line \
+            editing is libedit's: ~/.editrc is read with 'jotter' as the program name \
+            (jotter:bind -v for vi keys), and Ctrl-C, Ctrl-R, Ctrl-Z and Tab keep their \
+            meaning in every mode.
 
             When standard input is not a terminal, each line of it is an entry, taken \
             as it is (trimmed; a line starting with ':' or '\\' is text too), and a \
             summary goes to standard error.
 
-            A TARGET is a path of list names or item texts (groceries/weekend, /groceries \
+            TARGETS: a path of list names or item texts (groceries/weekend, /groceries \
             from the root, .. for up), a position as 'list' shows it (3), or an id, in \
-            full or by the tail that 'list' shows.
+            full or by the tail that 'list' shows. A name is looked up before a \
+            position; a list wins over items of the same name.
 
-            The store is one SQLite file: --store, else $JOTTER_STORE, else \
-            $XDG_DATA_HOME/jotter/jotter.sqlite3, else ~/.local/share/jotter/jotter.sqlite3. \
-            It is created on first use, mode 0600 in a 0700 folder. The current place is \
-            saved in it, so the next start continues there.
+            TEXT: entries are UTF-8 and stored exactly. Text that is not valid UTF-8 \
+            or holds a NUL byte is refused with a message naming the line. Control \
+            characters in text are shown escaped (\\x1b, \\t, ...) on a terminal, and \
+            written as escapes in json and jsonl.
 
-            Exit status: 0 success; 1 a wrong input or target (one line on standard \
+            ENVIRONMENT: JOTTER_STORE, the store when --store is not given. \
+            XDG_DATA_HOME, where the default store lives (else ~/.local/share). HOME, \
+            for that default and for ~/.editrc. NO_COLOR, when set to anything, turns \
+            colour off; so does output that is not a terminal, and TERM=dumb. EDITRC, \
+            read by libedit instead of ~/.editrc.
+
+            FILES: ${XDG_DATA_HOME:-~/.local/share}/jotter/jotter.sqlite3, the store: \
+            one SQLite file (with its -wal and -shm while in use) holding the lists, \
+            the items, the current place and the prompt's history; created on first use, \
+            mode 0600 in a 0700 folder. ~/.editrc, libedit's settings.
+
+            EXIT STATUS: 0 success; 1 a wrong input or target (one line on standard \
             error says what and where); 2 a wrong command line; 3 the store cannot be \
             used (not a jotter store, written by a newer jotter, no permission, disk \
-            full, held locked by another program).
+            full, held locked by another program); 130 and 143 an import stopped by \
+            SIGINT or SIGTERM, with nothing imported.
             """,
         version: "0.1.0",
         subcommands: [

@@ -89,7 +89,7 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible {
 public struct NodeIDGenerator {
     private var lastMilliseconds: UInt64 = 0
     private var counter: UInt16 = 0
-    private var random = SystemRandomNumberGenerator()
+    private var random = FastRandom()
 
     public init() {}
 
@@ -119,5 +119,34 @@ public struct NodeIDGenerator {
         }
         bytes[8] = 0x80 | (bytes[8] & 0x3F)
         return NodeID(bytes: bytes)!
+    }
+}
+
+/// xoshiro256** seeded once from the system: the system generator costs a system call
+/// for every number, which made it the largest single cost of a big import. The ids
+/// need uniqueness, not secrecy, and 62 random bits a millisecond give that.
+struct FastRandom: RandomNumberGenerator {
+    private var state: (UInt64, UInt64, UInt64, UInt64)
+
+    init() {
+        var system = SystemRandomNumberGenerator()
+        state = (system.next(), system.next(), system.next(), system.next())
+        if state == (0, 0, 0, 0) { state.0 = 1 }
+    }
+
+    mutating func next() -> UInt64 {
+        let result = rotate(state.1 &* 5, 7) &* 9
+        let shifted = state.1 << 17
+        state.2 ^= state.0
+        state.3 ^= state.1
+        state.1 ^= state.2
+        state.0 ^= state.3
+        state.2 ^= shifted
+        state.3 = rotate(state.3, 45)
+        return result
+    }
+
+    private func rotate(_ value: UInt64, _ amount: UInt64) -> UInt64 {
+        (value << amount) | (value >> (64 - amount))
     }
 }

@@ -1,0 +1,273 @@
+import Foundation
+import JotterCore
+import Testing
+
+/// Import and export from a shell, with the shared corpus of awkward text.
+@Suite struct ImportExportTests {
+    let jotter = Jotter()
+
+    func write(_ text: String, to name: String) throws -> String {
+        let path = jotter.folder.file(name)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// A tree with lists, nested items, multi-line text and the corpus's hostile and
+    /// multilingual lines.
+    func buildTree() throws {
+        try jotter.ok("new", "groceries")
+        try jotter.ok("add", "milk")
+        try jotter.ok("add", "two\nlines")
+        try jotter.ok("new", "weekend")
+        try jotter.ok("add", "bread")
+        try jotter.ok("cd", "/")
+        let item = try jotter.ok("add", "top \"quoted\", item").dropLast()
+        try jotter.ok("add", "--to", String(item), "under the item")
+        let corpus = try Data(contentsOf: URL(fileURLWithPath: Jotter.corpus + "/multilingual.txt"))
+            + Data(contentsOf: URL(fileURLWithPath: Jotter.corpus + "/hostile.txt"))
+        try jotter.ok("new", "corpus", "--in", "/")
+        #expect(try jotter.run(["import", "--to", "/corpus"], input: corpus).status == 0)
+    }
+
+    @Test func jsonlRoundTripsByteForByte() throws {
+        try buildTree()
+        let first = try jotter.run(["export", "--recursive", "/"]).output
+        let file = jotter.folder.file("tree.jsonl")
+        try first.write(to: URL(fileURLWithPath: file))
+        let other = jotter.folder.file("other.sqlite3")
+        #expect(try jotter.run(["--store", other, "import", file]).status == 0)
+        #expect(try jotter.run(["--store", other, "export", "--recursive", "/"]).output == first)
+    }
+
+    @Test(arguments: ["md", "csv"])
+    func outlineFormatsRoundTripTheirOwnOutput(format: String) throws {
+        try buildTree()
+        let first = try jotter.run(["export", "--recursive", "--format", format, "/"]).output
+        let file = jotter.folder.file("tree." + format)
+        try first.write(to: URL(fileURLWithPath: file))
+        let other = jotter.folder.file("other.sqlite3")
+        let imported = try jotter.run(["--store", other, "import", file])
+        #expect(imported.status == 0, "\(imported.errors)")
+        let again = try jotter.run(["--store", other, "export", "--recursive", "--format", format, "/"]).output
+        if format == "md" {
+            #expect(again == first)
+        } else {
+            // Ids and times are kept from the file; the texts and the tree are the same.
+            #expect(String(decoding: again, as: UTF8.self) == String(decoding: first, as: UTF8.self))
+        }
+    }
+
+    @Test func reimportingTheSameFileAddsNothing() throws {
+        try buildTree()
+        let file = jotter.folder.file("tree.jsonl")
+        try jotter.run(["export", "-r", "/"]).output.write(to: URL(fileURLWithPath: file))
+        let count = try jotter.run(["export", "-r", "/"]).lines.count
+        let again = try jotter.run(["import", "--to", "/", file])
+        #expect(again.status == 0)
+        #expect(again.errors == "jotter: imported 0 entries (\(count) already there) into /\n")
+        #expect(try jotter.run(["export", "-r", "/"]).lines.count == count)
+    }
+
+    @Test func aConflictingRecordStopsTheImportUnlessTheFlagChooses() throws {
+        let id = try jotter.ok("add", "original").dropLast()
+        let line = "{\"id\":\"\(id)\",\"kind\":\"item\",\"text\":\"changed\"}\n{\"kind\":\"item\",\"text\":\"new one\"}\n"
+        let file = try write(line, to: "conflict.jsonl")
+        let refused = try jotter.run(["import", file])
+        #expect(refused.status == 1)
+        #expect(refused.errors == "jotter: \(file):1: \(id) is already in the store with other content; nothing was imported (--on-conflict keep or replace chooses); nothing was imported\n"
+            || refused.errors.hasPrefix("jotter: \(file):1: \(id) is already in the store with other content"))
+        #expect(try jotter.texts() == ["original"])
+
+        let kept = try jotter.run(["import", "--on-conflict", "keep", file])
+        #expect(kept.status == 0)
+        #expect(try jotter.texts() == ["original", "new one"])
+
+        let replaced = try jotter.run(["import", "--on-conflict", "replace", file])
+        #expect(replaced.status == 0)
+        #expect(try jotter.texts() == ["changed", "new one", "new one"])
+    }
+
+    @Test func aBadLineInTheMiddleOfALargeInputChangesNothing() throws {
+        try jotter.ok("add", "before")
+        var lines = (1...50_000).map { "{\"kind\":\"item\",\"text\":\"line \($0)\"}" }
+        lines[30_000] = "{\"kind\":\"item\",\"text\":"
+        let file = try write(lines.joined(separator: "\n"), to: "big.jsonl")
+        let result = try jotter.run(["import", file])
+        #expect(result.status == 1)
+        #expect(result.errors == "jotter: \(file):30001: not a JSON object; nothing was imported\n")
+        #expect(try jotter.texts() == ["before"])
+    }
+
+    @Test func invalidUTF8StopsAnImportAtItsLine() throws {
+        let input = try Data(contentsOf: URL(fileURLWithPath: Jotter.corpus + "/invalid-utf8.txt"))
+        let result = try jotter.run(["import"], input: input)
+        #expect(result.status == 1)
+        #expect(result.errors == "jotter: stdin:73: the line is not valid UTF-8; nothing was imported\n")
+        #expect(try jotter.texts().isEmpty)
+    }
+
+    @Test func linesAreTrimmedAndCRLFAndAMissingFinalNewlineHandled() throws {
+        let result = try jotter.run(["import"], input: Data("  one  \r\n\r\ntwo\r\nthree".utf8))
+        #expect(result.status == 0)
+        #expect(result.errors == "jotter: imported 3 entries into /\n")
+        #expect(try jotter.texts() == ["one", "two", "three"])
+    }
+
+    @Test func dryRunChecksEverythingAndChangesNothing() throws {
+        let file = try write("# plans\n- one\n- two\n", to: "plans.md")
+        let result = try jotter.run(["import", "--dry-run", file])
+        #expect(result.status == 0)
+        #expect(result.errors == "jotter: dry run: would import 3 entries into /; nothing was changed\n")
+        #expect(try jotter.texts().isEmpty)
+    }
+
+    @Test func csvEdgeCases() throws {
+        let csv = "\u{FEFF}Text,Note,list\r\n"
+            + "\"a, with comma\",x,\r\n"
+            + "\"a \"\"quoted\"\" word\",x,\r\n"
+            + "\"two\r\nlines\",x,inbox\r\n"
+            + "plain,\"\",inbox/deeper\r\n"
+            + "\r\n"
+            + "last,without newline,"
+        let file = try write(csv, to: "edge.csv")
+        let result = try jotter.run(["import", file])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try jotter.texts() == ["a, with comma", "a \"quoted\" word", "inbox", "last"])
+        #expect(try jotter.texts("/inbox") == ["two\r\nlines", "deeper"])
+        #expect(try jotter.texts("/inbox/deeper") == ["plain"])
+    }
+
+    @Test(arguments: [
+        ("text,note\nonly one field\n", "2: 1 field where the header has 2"),
+        ("note\nx\n", "1: the header has no 'text' column"),
+        ("text\n\"never closed\n", "2: a quoted field is not closed"),
+        ("text\nab\"c\n", "2: a quote inside an unquoted field"),
+        ("text\n\"ab\"c\n", "2: text after a closing quote in a field"),
+        ("text,kind\nx,folder\n", "2: 'kind' must be list or item, not 'folder'"),
+    ])
+    func malformedCSVIsReportedWithItsLine(csv: String, problem: String) throws {
+        let file = try write(csv, to: "bad.csv")
+        let result = try jotter.run(["import", file])
+        #expect(result.status == 1)
+        #expect(result.errors == "jotter: \(file):\(problem); nothing was imported\n")
+        #expect(try jotter.texts().isEmpty)
+    }
+
+    @Test func markdownOutlinesNestByHeadingAndIndentation() throws {
+        let markdown = """
+            loose line
+            # groceries
+            - milk
+              - semi-skimmed
+                two litres
+            * eggs
+            ## weekend
+            1. bread
+            # groceries
+            - jam
+            """
+        let file = try write(markdown, to: "outline.md")
+        #expect(try jotter.run(["import", file]).status == 0)
+        #expect(try jotter.texts("/") == ["loose line", "groceries"])
+        #expect(try jotter.texts("/groceries") == ["milk", "eggs", "weekend", "jam"])
+        #expect(try jotter.texts("/groceries/milk") == ["semi-skimmed\ntwo litres"])
+        #expect(try jotter.texts("/groceries/weekend") == ["bread"])
+    }
+
+    @Test func exportFormatsForPeople() throws {
+        try jotter.ok("new", "groceries")
+        try jotter.ok("add", "milk")
+        try jotter.ok("cd", "/")
+        try jotter.ok("add", "loose")
+        #expect(try jotter.ok("export", "-r", "--format", "txt") == "groceries/\n  milk\nloose\n")
+        #expect(try jotter.ok("export", "-r", "--format", "md") == "- loose\n\n# groceries\n\n- milk\n")
+        let json = try jotter.run(["export", "--format", "json"])
+        let array = try #require(try JSONSerialization.jsonObject(with: json.output) as? [[String: Any]])
+        #expect(array.count == 2)
+        let csv = try jotter.ok("export", "-r", "--format", "csv")
+        #expect(csv.hasPrefix("id,kind,parent,list,text,created,updated\r\n"))
+        #expect(csv.contains(",groceries,milk,"))
+        let refused = try jotter.run(["export", "--format", "text"])
+        #expect(refused.status == 2)
+    }
+
+    @Test func listSharesTheExportEncoders() throws {
+        try jotter.ok("add", "a, b")
+        #expect(try jotter.ok("list", "--format", "csv").contains(",\"a, b\","))
+        #expect(try jotter.ok("list", "--format", "txt") == "a, b\n")
+    }
+
+    @Test func completionScriptsAreGenerated() throws {
+        for (shell, marker) in [("bash", "complete"), ("zsh", "#compdef jotter"), ("fish", "complete -c 'jotter'")] {
+            let result = try jotter.run(["--generate-completion-script", shell])
+            #expect(result.status == 0)
+            #expect(result.text.contains(marker), "\(shell)")
+            #expect(result.text.contains("import"), "\(shell)")
+        }
+    }
+
+    @Test(arguments: [(Int32(SIGINT), Int32(130)), (Int32(SIGTERM), Int32(143))])
+    func anImportStoppedByASignalRollsBackAndSaysSo(signal: Int32, status: Int32) throws {
+        // Under a terminal, as a user would run it: the import reads what is typed.
+        var environment = jotter.environment
+        environment["TERM"] = "xterm"
+        let session = try PseudoTerminalSession(arguments: ["import"], environment: environment)
+        session.type((1...200).map { "line \($0)\r" }.joined())
+        try session.expect("line 200")
+        // Time for jotter to start and read the lines into its open transaction; it
+        // then waits for more. This orders events, it measures nothing.
+        Thread.sleep(forTimeInterval: 1)
+        kill(session.pid, signal)
+        #expect(try session.waitForExit() == status)
+        #expect(session.text.contains("jotter: import interrupted; nothing was imported"))
+        #expect(try jotter.texts().isEmpty)
+    }
+}
+
+/// Streaming: an import's memory is bounded, not proportional to its input.
+@Suite struct ImportMemoryTests {
+    let jotter = Jotter()
+
+    /// Peak resident memory, in KiB, of one import of `file`, as GNU time reports it.
+    /// (A child started from this test process would count the test runner's own
+    /// memory from before its exec in its peak.)
+    func peakMemory(importing file: String) throws -> Int {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-f", "%M", Jotter.binary, "import", file]
+        process.environment = jotter.environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let report = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(report)")
+        return try #require(report.split(separator: "\n").last.flatMap { Int($0) })
+    }
+
+    func lines(_ count: Int, into name: String) throws -> String {
+        let path = jotter.folder.file(name)
+        try (1...count).map { "entry number \($0) with a few words" }.joined(separator: "\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func thirtyTimesTheInputNeedsNoMoreThanThePageCacheMore() throws {
+        let small = try peakMemory(importing: try lines(10_000, into: "small.txt"))
+        let large = try peakMemory(importing: try lines(300_000, into: "large.txt"))
+        // SQLite's page cache for an import is capped at 8 MiB; the rest must not grow.
+        #expect(large - small < 12 * 1024, "10,000 lines: \(small) KiB; 300,000 lines: \(large) KiB")
+    }
+
+    @Test func aLongImportShowsProgressOnATerminal() throws {
+        let file = try lines(400_000, into: "progress.txt")
+        var environment = jotter.environment
+        environment["TERM"] = "xterm"
+        let session = try PseudoTerminalSession(arguments: ["import", file], environment: environment)
+        #expect(try session.waitForExit() == 0)
+        #expect(session.text.contains("importing: "))
+        #expect(session.text.contains("lines read"))
+        #expect(session.text.hasSuffix("jotter: imported 400000 entries into /\r\n"))
+    }
+}
