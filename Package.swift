@@ -41,13 +41,17 @@ let package = Package(
             path: "Tests/PseudoTerminal",
             linkerSettings: [.linkedLibrary("util")]
         ),
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "JotterCoreTests",
-            dependencies: ["JotterCore"]
+            dependencies: ["JotterCore", "TestSupport"]
         ),
         .testTarget(
             name: "JotterCLITests",
-            dependencies: ["JotterCore", "JotterCLI", "PseudoTerminal"]
+            dependencies: ["JotterCore", "JotterCLI", "PseudoTerminal", "TestSupport"]
         ),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import JotterCore
+import TestSupport
 import Testing
 
 /// Runs the built jotter binary as a user would, with a private HOME and store.
@@ -17,14 +18,8 @@ struct Jotter: Sendable {
         return packageRoot + "/.build/debug/jotter"
     }
 
-    static var packageRoot: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
-    }
-
-    static var corpus: String {
-        URL(fileURLWithPath: packageRoot).deletingLastPathComponent().appendingPathComponent("shared/corpus").path
-    }
+    static var packageRoot: String { Project.root }
+    static var corpus: String { Project.corpus }
 
     let folder = TemporaryFolder()
     var store: String { folder.file("store.sqlite3") }
@@ -83,24 +78,5 @@ struct Jotter: Sendable {
 
     func texts(_ target: String? = nil) throws -> [String] {
         try entries(target).map { ($0["text"] ?? $0["name"]) as? String ?? "" }
-    }
-}
-
-/// A folder of its own for one test, removed when the test is done with it.
-final class TemporaryFolder: Sendable {
-    let path: String
-
-    init() {
-        path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("jotter-e2e-\(UUID().uuidString)").path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    func file(_ name: String) -> String {
-        path + "/" + name
     }
 }

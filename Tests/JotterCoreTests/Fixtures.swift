@@ -1,24 +1,6 @@
 import Foundation
 import JotterCore
-
-/// A folder of its own for one test, removed when the test is done with it.
-final class TemporaryFolder {
-    let path: String
-
-    init() {
-        path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("jotter-tests-\(UUID().uuidString)").path
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    func file(_ name: String) -> String {
-        path + "/" + name
-    }
-}
+import TestSupport
 
 /// A clock that starts at a fixed moment and ticks one millisecond per reading.
 final class TestClock: @unchecked Sendable {
@@ -83,13 +65,8 @@ func contents(ofFile path: String) throws -> Data {
 
 /// The shared test inputs beside the project.
 enum Corpus {
-    static var folder: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus").path
-    }
-
     static func lines(_ name: String) throws -> [String] {
-        try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+        try String(contentsOfFile: Project.corpus + "/" + name, encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 }

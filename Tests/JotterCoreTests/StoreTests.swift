@@ -1,5 +1,6 @@
 import Foundation
 import JotterCore
+import TestSupport
 import Testing
 
 @Suite struct StoreTests {
