@@ -12,8 +12,7 @@ extension StoreCommand {
     /// From a shell: open the store the options name, run, and write out the output.
     func run() throws {
         let context = try CommandContext.open(options, isPrompt: false)
-        defer { context.output.flush() }
-        try run(in: context)
+        try context.finishing { try run(in: context) }
     }
 
     /// At the prompt: the store is the prompt's, and cannot be switched by one command.
@@ -21,8 +20,21 @@ extension StoreCommand {
         if options.store != nil {
             throw JotterError.input("--store cannot be given at the prompt; it uses \(context.store.path)")
         }
-        defer { context.output.flush() }
-        try run(in: context)
+        try context.finishing { try run(in: context) }
+    }
+}
+
+extension CommandContext {
+    /// Runs `body`, then writes out its output, failing if the output could not be
+    /// written; output before an error is written too.
+    func finishing(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch {
+            output.flush()
+            throw error
+        }
+        try output.finish()
     }
 }
 

@@ -17,6 +17,13 @@ public enum EntryText {
         return String(scalars[first...last])
     }
 
+    /// `text` without white space at its end only.
+    public static func trimmedAtEnd(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[...last])
+    }
+
     static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || (0x09...0x0D).contains(byte)
     }

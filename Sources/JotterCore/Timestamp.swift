@@ -22,7 +22,13 @@ public struct Timestamp: Hashable, Sendable {
         localtime_r(&seconds, &local)
         return Timestamp(
             milliseconds: Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000,
-            offsetSeconds: Int32(local.tm_gmtoff))
+            offsetSeconds: Int32(wholeMinutes(Int64(local.tm_gmtoff))))
+    }
+
+    /// Offsets are written to the minute (`+01:00`), so they are kept to the minute:
+    /// old local mean times such as +00:19:32 would not survive a round trip.
+    static func wholeMinutes(_ seconds: Int64) -> Int64 {
+        (seconds >= 0 ? seconds + 30 : seconds - 30) / 60 * 60
     }
 
     /// RFC 3339 with milliseconds and the recorded offset: `2026-11-22T07:04:49.123+01:00`.

@@ -283,6 +283,21 @@ import Testing
         #expect(!prompt.text.contains("\u{7}"))
     }
 
+    @Test func importAtThePromptLeavesTheSignalsAsTheyWere() throws {
+        let file = jotter.folder.file("few.txt")
+        try "one\ntwo\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let prompt = try jotter.prompt()
+        prompt.type(":import \(file)\r")
+        #expect(try prompt.expect("/ › ").contains("jotter: imported 2 entries into /"))
+        prompt.type(":import \(file)\r")
+        let second = try prompt.expect("/ › ")
+        #expect(second.contains("jotter: imported 2 entries into /"))
+        #expect(!second.contains("interrupted"))
+        kill(prompt.pid, SIGTERM)
+        #expect(try prompt.waitForExit() == 128 + SIGTERM)
+        #expect(prompt.terminalSettings().c_lflag & tcflag_t(ICANON) != 0)
+    }
+
     @Test(arguments: ["dumb", "no-such-terminal"])
     func thePromptWorksOnAnyTerminal(term: String) throws {
         let prompt = try jotter.prompt(environment: ["TERM": term])

@@ -13,7 +13,7 @@ import Testing
         let nodes = nodes ?? [node]
         writer.begin(count: nodes.count, to: out)
         for (index, node) in nodes.enumerated() {
-            writer.write(node, position: Int64(index + 1), parentID: nil, to: out)
+            try? writer.write(node, position: Int64(index + 1), parentID: nil, to: out)
         }
         writer.end(to: out)
         return out.text
@@ -24,6 +24,12 @@ import Testing
             {"id":"01a201e5-1d39-7656-9289-ca0ccba8f959","kind":"item","text":"tab\\there \\u001b[31mred\\u001b[0m \\"quoted\\" back\\\\slash\\nnext line \\u2028","parent":null,"created":"2026-11-22T07:15:29.653+01:00","updated":"2026-11-22T07:15:29.700+01:00"}
 
             """)
+    }
+
+    @Test func jsonEscapesBidirectionalOverrides() {
+        let node = Node(seq: 1, id: self.node.id, kind: .item, text: "a\u{202E}b\u{2066}c", parentSeq: nil,
+                        created: self.node.created, updatedMilliseconds: 0)
+        #expect(written(.jsonl, nodes: [node]).contains("\"a\\u202eb\\u2066c\""))
     }
 
     @Test func jsonIsAnArrayEvenWhenEmpty() {

@@ -41,7 +41,7 @@ struct ExportCommand: StoreCommand {
             var position: Int64 = 0
             try context.store.walk(under: place.top, recursive: recursive, itemsFirst: format == .md) { step in
                 position += 1
-                writer.write(step.node, position: position, parentID: step.parentID, depth: step.depth,
+                try writer.write(step.node, position: position, parentID: step.parentID, depth: step.depth,
                              listPath: step.listPath, to: out)
             }
             writer.end(to: out)

@@ -65,20 +65,23 @@ struct ImportCommand: StoreCommand {
         reader.shouldStop = { Interruption.signal != 0 }
         var source = format.source(reading: reader)
         let progress = ProgressLine(reader: reader)
-        Interruption.catchSignals()
+        let options = Store.ImportOptions(
+            target: destination, conflicts: conflicts, dryRun: dryRun,
+            progress: { progress.update(records: $0) }, shouldStop: { Interruption.signal != 0 })
         let summary: Store.ImportSummary
         do {
-            summary = try context.store.importRecords(
-                from: &source,
-                options: Store.ImportOptions(
-                    target: destination, conflicts: conflicts, dryRun: dryRun,
-                    progress: { progress.update(records: $0) }, shouldStop: { Interruption.signal != 0 }))
+            summary = try Interruption.catchingSignals {
+                try context.store.importRecords(from: &source, options: options)
+            }
         } catch let problem as ImportProblem {
             progress.clear()
             throw JotterError.input("\(name):\(problem.line): \(problem.message); nothing was imported")
         } catch is Store.ImportInterrupted, is ByteLineReader.Interrupted {
             progress.clear()
-            Messages.error("import interrupted; nothing was imported")
+            let message = "import interrupted; nothing was imported"
+            // At the prompt the session goes on; from a shell the status says which signal.
+            if context.isPrompt { throw JotterError.input(message) }
+            Messages.error(message)
             throw ExitCode(128 + Interruption.signal)
         } catch {
             progress.clear()

@@ -37,7 +37,7 @@ struct ListCommand: StoreCommand {
             var position: Int64 = 0
             try context.store.forEachChild(of: place.top) { node in
                 position += 1
-                writer.write(node, position: position, parentID: place.top?.id, to: out)
+                try writer.write(node, position: position, parentID: place.top?.id, to: out)
             }
             writer.end(to: out)
         }

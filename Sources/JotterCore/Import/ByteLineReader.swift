@@ -20,6 +20,8 @@ public final class ByteLineReader {
     public var keepsCarriageReturns = false
 
     private static let blockSize = 256 * 1024
+    /// The longest line read: a file with no newline must not fill memory.
+    public static let maximumLineLength = 16 * 1024 * 1024
 
     public init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
@@ -42,6 +44,9 @@ public final class ByteLineReader {
                 defer { start = newline + 1 }
                 return try line(from: start, to: newline, body)
             }
+            if buffer.count - start > ByteLineReader.maximumLineLength {
+                throw ImportProblem(line: lineNumber + 1, "the line is longer than 16 MiB")
+            }
             if atEnd {
                 guard start < buffer.count else { return nil }
                 lineNumber += 1
@@ -54,6 +59,12 @@ public final class ByteLineReader {
 
     private func line<T>(from lower: Int, to upper: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
         try buffer.withUnsafeBufferPointer { bytes in
+            var lower = lower
+            // A byte-order mark some editors put first is not text.
+            if lineNumber == 1 && upper - lower >= 3 && bytes[lower] == 0xEF && bytes[lower + 1] == 0xBB
+                && bytes[lower + 2] == 0xBF {
+                lower += 3
+            }
             var end = upper
             if !keepsCarriageReturns && end > lower && bytes[end - 1] == 0x0D { end -= 1 }
             return try body(UnsafeBufferPointer(rebasing: bytes[lower..<end]))

@@ -17,8 +17,7 @@ public struct CSVSource: ImportSource {
     public mutating func next() throws -> ImportRecord? {
         if columns == nil {
             guard let header = try CSVSource.record(from: reader) else { return nil }
-            var names = header.fields
-            if let first = names.first, first.hasPrefix("\u{FEFF}") { names[0] = String(first.dropFirst()) }
+            let names = header.fields
             columnCount = names.count
             var columns: [String: Int] = [:]
             for (index, name) in names.enumerated() {
@@ -143,6 +142,9 @@ public struct CSVSource: ImportSource {
                     index += 1
                 }
                 if inQuotes {
+                    guard field.count <= ByteLineReader.maximumLineLength else {
+                        throw ImportProblem(line: startLine, "a quoted field is longer than 16 MiB (is a quote not closed?)")
+                    }
                     field.append(0x0A)
                     return true
                 }

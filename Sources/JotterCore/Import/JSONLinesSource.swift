@@ -41,9 +41,9 @@ public struct JSONLinesSource: ImportSource {
 
     static func describe(_ error: DecodingError) -> String {
         switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            let key = context.codingPath.last?.stringValue ?? "the line"
-            return "'\(key)' must be a string"
+        case .typeMismatch(_, let context) where !context.codingPath.isEmpty,
+             .valueNotFound(_, let context) where !context.codingPath.isEmpty:
+            return "'\(context.codingPath.last!.stringValue)' must be a string"
         case .dataCorrupted(let context) where !context.codingPath.isEmpty:
             return "'\(context.codingPath.last!.stringValue)' is malformed"
         default:

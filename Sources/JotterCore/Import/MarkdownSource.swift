@@ -9,8 +9,10 @@ public struct MarkdownSource: ImportSource {
     private var headings: [(level: Int, name: String)] = []
     private var bullets: [(indent: Int, id: NodeID)] = []
     private var pending: ImportRecord?
-    /// The column where the pending bullet's text starts, for continuation lines.
+    /// The indentation of the pending bullet: lines indented further continue its text.
     private var pendingIndent = 0
+    /// Blank lines seen since the pending item's last line, kept if its text goes on.
+    private var blankLines = 0
 
     init(reader: ByteLineReader) {
         self.reader = reader
@@ -22,8 +24,10 @@ public struct MarkdownSource: ImportSource {
             let indent = MarkdownSource.indentation(of: line)
             let content = EntryText.trimmed(line)
             if content.isEmpty {
+                blankLines += 1
                 continue
             }
+            defer { blankLines = 0 }
             if let heading = MarkdownSource.heading(content) {
                 while let last = headings.last, last.level >= heading.level { headings.removeLast() }
                 if let problem = Store.problem(withListName: heading.text) { throw ImportProblem(line: number, problem) }
@@ -41,7 +45,9 @@ public struct MarkdownSource: ImportSource {
                 continue
             }
             if pending != nil, indent > pendingIndent, pending!.kind == .item {
-                pending!.text += "\n" + content
+                var text = MarkdownSource.dropping(columns: pendingIndent + 2, from: line)
+                if text.hasPrefix("\\") { text.removeFirst() }
+                pending!.text += String(repeating: "\n", count: 1 + blankLines) + EntryText.trimmedAtEnd(text)
                 continue
             }
             bullets.removeAll()
@@ -70,6 +76,18 @@ public struct MarkdownSource: ImportSource {
         let id = ids.next(milliseconds: UInt64(max(0, now.milliseconds)))
         let placement = bullet.map { .under($0, otherwise: headings.map(\.name)) } ?? headingPath
         return ImportRecord(id: id, kind: .item, text: text, placement: placement, line: line)
+    }
+
+    /// `line` without its first `columns` columns of indentation (a tab counting as
+    /// four), so that indentation inside an item's text is kept.
+    static func dropping(columns: Int, from line: String) -> String {
+        var width = 0
+        var rest = Substring(line)
+        while width < columns, let first = rest.first, first == " " || first == "\t" {
+            width += first == "\t" ? 4 : 1
+            rest = rest.dropFirst()
+        }
+        return String(rest)
     }
 
     /// Leading spaces, a tab counting as four.

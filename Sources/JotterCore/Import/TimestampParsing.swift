@@ -80,7 +80,7 @@ extension Timestamp {
         var resolved = utc
         var localParts = tm()
         localtime_r(&resolved, &localParts)
-        return Int64(localParts.tm_gmtoff)
+        return Timestamp.wholeMinutes(Int64(localParts.tm_gmtoff))
     }
 }
 

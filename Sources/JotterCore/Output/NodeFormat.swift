@@ -33,7 +33,7 @@ public struct NodeWriter {
     /// Writes one node. `depth` is 1 for the children of the listing's top; `listPath`
     /// names the lists between the top and the node's parent.
     public mutating func write(_ node: Node, position: Int64, parentID: NodeID?, depth: Int = 1, listPath: String = "",
-                               to out: OutputBuffer) {
+                               to out: OutputBuffer) throws {
         defer { written += 1 }
         kinds.removeSubrange(min(kinds.count, depth - 1)...)
         kinds.append(node.kind)
@@ -41,7 +41,7 @@ public struct NodeWriter {
         case .text: writeText(node, position: position, to: out)
         case .tsv: writeTSV(node, position: position, to: out)
         case .csv: writeCSV(node, parentID: parentID, listPath: listPath, to: out)
-        case .md: writeMarkdown(node, to: out)
+        case .md: try writeMarkdown(node, to: out)
         case .txt: writePlain(node, depth: depth, to: out)
         case .jsonl:
             writeJSON(node, parentID: parentID, to: out)
@@ -80,17 +80,30 @@ public struct NodeWriter {
     private func writeCSV(_ node: Node, parentID: NodeID?, listPath: String, to out: OutputBuffer) {
         let updated = Timestamp(milliseconds: node.updatedMilliseconds, offsetSeconds: node.created.offsetSeconds)
         let text = terminal ? DisplayText.escaped(node.text) : node.text
-        let fields = [node.id.description, node.kind.name, parentID?.description ?? "", DisplayText.escaped(listPath), text,
+        let path = terminal ? DisplayText.escaped(listPath) : listPath
+        let fields = [node.id.description, node.kind.name, parentID?.description ?? "", path, text,
                       node.created.rfc3339, updated.rfc3339]
         out.write(fields.map(CSV.field).joined(separator: ",") + "\r\n")
     }
 
     /// Lists are headings, one `#` for each list from the top down to them; items are
-    /// bullets, indented under the items they belong to.
-    private mutating func writeMarkdown(_ node: Node, to out: OutputBuffer) {
+    /// bullets, indented under the items they belong to. A line of an item's text
+    /// after the first goes under its bullet, behind a `\` when it would otherwise
+    /// read as a bullet, a heading or an escape. What an outline cannot hold, a list
+    /// inside an item or more than six levels of lists, is refused rather than
+    /// written so that it would come back elsewhere.
+    private mutating func writeMarkdown(_ node: Node, to out: OutputBuffer) throws {
         let text = terminal ? DisplayText.escaped(node.text, keepingNewlines: true) : node.text
         if node.kind == .list {
-            let level = min(6, kinds.filter { $0 == .list }.count)
+            guard !kinds.dropLast().contains(.item) else {
+                throw JotterError.input(
+                    "the list '\(DisplayText.escaped(node.text))' is inside an item, which a Markdown outline cannot hold; use --format jsonl")
+            }
+            let level = kinds.count
+            guard level <= 6 else {
+                throw JotterError.input(
+                    "the list '\(DisplayText.escaped(node.text))' is \(level) lists deep, more than Markdown's six heading levels; use --format jsonl")
+            }
             out.write((written == 0 ? "" : "\n") + String(repeating: "#", count: level) + " " + text + "\n\n")
             return
         }
@@ -99,7 +112,11 @@ public struct NodeWriter {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         out.write(indent + "- " + lines[0] + "\n")
         for line in lines.dropFirst() {
-            out.write(indent + "  " + line + "\n")
+            if line.isEmpty {
+                out.write("\n")
+            } else {
+                out.write(indent + "  " + (Markdown.needsEscape(line) ? "\\" : "") + line + "\n")
+            }
         }
     }
 
@@ -152,6 +169,21 @@ public enum TSV {
     }
 }
 
+/// What the Markdown reader and writer agree on.
+public enum Markdown {
+    /// Whether a continuation line would read as something else at the start of a
+    /// line: a bullet, a numbered item, a heading, or a line that starts with `\`.
+    public static func needsEscape(_ line: Substring) -> Bool {
+        let content = line.drop { $0 == " " || $0 == "\t" }
+        guard let first = content.first else { return false }
+        if "#-*+\\".contains(first) { return true }
+        let digits = content.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty else { return false }
+        let after = content.dropFirst(digits.count).first
+        return after == "." || after == ")"
+    }
+}
+
 /// CSV fields as RFC 4180 has them: quoted when they hold a comma, a quote, a CR or
 /// an LF, with quotes doubled.
 public enum CSV {
@@ -166,7 +198,8 @@ public enum CSV {
 }
 
 /// JSON strings, escaped so that the output is safe to print as it is: every control
-/// character, DEL, the C1 controls and U+2028/U+2029 are written as `\u` escapes.
+/// character, DEL, the C1 controls, U+2028/U+2029 and the bidirectional overrides
+/// are written as `\u` escapes.
 public enum JSON {
     public static func writeString(_ text: String, to out: OutputBuffer) {
         out.write(byte: UInt8(ascii: "\""))
@@ -182,7 +215,7 @@ public enum JSON {
                 case 0x0A: escaped += "\\n"
                 case 0x0D: escaped += "\\r"
                 case 0x09: escaped += "\\t"
-                case 0x00..<0x20, 0x7F, 0x80..<0xA0, 0x2028, 0x2029:
+                case 0x00..<0x20, 0x7F, 0x80..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
                     escaped += "\\u" + DisplayText.hex(scalar.value, width: 4)
                 default: escaped.unicodeScalars.append(scalar)
                 }

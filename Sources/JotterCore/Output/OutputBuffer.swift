@@ -7,6 +7,8 @@ import Glibc
 public final class OutputBuffer {
     private let fileDescriptor: Int32?
     public private(set) var bytes: [UInt8] = []
+    /// The first error a write met: the output is then incomplete.
+    public private(set) var writeError: Int32?
     private static let blockSize = 64 * 1024
 
     /// A buffer that writes to `fileDescriptor`.
@@ -40,21 +42,33 @@ public final class OutputBuffer {
         if fileDescriptor != nil && bytes.count >= OutputBuffer.blockSize { flush() }
     }
 
-    /// Writes out what is buffered. A closed pipe (`jotter list | head`) ends the
-    /// writing quietly.
+    /// Writes out what is buffered. An error is kept for `finish`, and what could not
+    /// be written is dropped rather than held. (A closed pipe, `jotter list | head`,
+    /// ends the process quietly with SIGPIPE before a write can fail.)
     public func flush() {
         guard let fileDescriptor, !bytes.isEmpty else { return }
         var offset = 0
         bytes.withUnsafeBytes { buffer in
-            while offset < buffer.count {
+            while offset < buffer.count && writeError == nil {
                 let written = Glibc.write(fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
+                    writeError = errno
                     return
                 }
                 offset += written
             }
         }
         bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes out the rest, and fails if any of the output could not be written: a
+    /// backup that went nowhere must not look like one that worked.
+    public func finish() throws {
+        flush()
+        if let error = writeError {
+            writeError = nil
+            throw JotterError.store("cannot write the output: \(String(cString: strerror(error)))")
+        }
     }
 }

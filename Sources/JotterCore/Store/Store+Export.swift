@@ -6,7 +6,8 @@ extension Store {
         /// 1 for the children of the walk's top.
         public let depth: Int
         public let parentID: NodeID?
-        /// The names from the walk's top down to the parent, for CSV's `list` column.
+        /// The names of the lists from the walk's top down to the node, for CSV's
+        /// `list` column; items on the way are passed over.
         public let listPath: String
     }
 
@@ -30,7 +31,10 @@ extension Store {
                 UNION ALL
                 SELECT child.seq, child.id, child.kind, child.text, child.parent, child.created, child.created_offset,
                        child.updated, walk.depth + 1,
-                       walk.path || CASE WHEN walk.path = '' THEN '' ELSE '/' END || walk.text, walk.id,
+                       CASE WHEN walk.kind = 0
+                            THEN walk.path || CASE WHEN walk.path = '' THEN '' ELSE '/' END || walk.text
+                            ELSE walk.path END,
+                       walk.id,
                        CASE WHEN ?4 THEN child.kind ELSE 0 END
                 FROM walk JOIN node AS child ON child.parent = walk.seq
                 WHERE ?2

@@ -55,13 +55,13 @@ extension Store {
         // The importer resolves every parent itself inside the transaction, so SQLite's
         // own check of each row's parent is work done twice. It can only be switched
         // outside a transaction.
+        defer { try? database.execute("PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000") }
         try database.execute("PRAGMA foreign_keys = OFF")
         // With SQLite's default 2 MiB page cache, a big transaction spills pages into
         // the WAL and writes them again each time they change: about ten writes a page
         // were measured. 8 MiB keeps the pages being filled in memory much longer, and
         // memory stays bounded by it whatever the size of the input.
         try database.execute("PRAGMA cache_size = -8192")
-        defer { try? database.execute("PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000") }
         do {
             return try write {
                 guard try stillHolds(options.target) else {
@@ -107,6 +107,12 @@ private struct Importer {
     }
     /// Lists created or found for `list` paths, by path below the target.
     var lists: [[String]: Int64] = [:]
+    /// Lists of the file that joined a list of the same name already beside them:
+    /// what the file puts under them goes there.
+    var joined: [NodeID: Int64] = [:]
+    /// Parents named by records but not found, with the line that named them: one
+    /// that turns up later in the file means the file has a child before its parent.
+    var missingParents: [NodeID: Int] = [:]
 
     init(store: Store, options: Store.ImportOptions) throws {
         self.store = store
@@ -129,11 +135,16 @@ private struct Importer {
         if record.id != nil || record.kind == .list || record.placement != .target {
             try flush()
         }
+        if let id = record.id, let line = missingParents[id] {
+            throw ImportProblem(
+                line: line, "its parent \(id) comes later, on line \(record.line); a parent must come before what it holds")
+        }
         if let id = record.id, let existing = try existing(id) {
             try reconcile(record, with: existing)
-        } else if record.kind == .list && record.id == nil,
-                  let _ = try list(named: record.text, under: try parentSeq(for: record)) {
-            // A list named without an id joins the list of that name already there.
+        } else if record.kind == .list, let sameName = try list(named: record.text, under: try parentSeq(for: record)) {
+            // Names address lists, so two lists beside each other never share one: a
+            // list of the file joins the list of that name already there.
+            if let id = record.id { joined[id] = sameName }
             summary.unchanged += 1
         } else {
             let parent = try parentSeq(for: record)
@@ -177,7 +188,7 @@ private struct Importer {
         case .fail:
             throw ImportProblem(
                 line: record.line,
-                "\(record.id!) is already in the store with other content; nothing was imported (--on-conflict keep or replace chooses)")
+                "\(record.id!) is already in the store with other content (--on-conflict keep or replace chooses)")
         case .keep:
             summary.kept += 1
         case .replace:
@@ -193,7 +204,9 @@ private struct Importer {
         case .target:
             return options.target.top?.seq
         case .under(let id, let otherwise):
+            if let list = joined[id] { return list }
             if let parent = try existing(id) { return parent.seq }
+            if missingParents[id] == nil { missingParents[id] = record.line }
             return try listSeq(for: otherwise, line: record.line)
         case .path(let names):
             return try listSeq(for: names, line: record.line)
