@@ -257,3 +257,29 @@ import Testing
         #expect(Set(texts).count == writers * itemsEach)
     }
 }
+
+/// Several processes meeting a store that does not exist yet.
+@Suite struct StoreCreationTests {
+    @Test func eightProcessesCreatingOneStoreAtOnceAllSucceed() throws {
+        let jotter = Jotter()
+        let processes = try (0..<8).map { index -> Process in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Jotter.binary)
+            process.arguments = ["add", "--to", "/", "from \(index)"]
+            process.environment = jotter.environment
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        for process in processes {
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        #expect(Set(try jotter.texts("/")) == Set((0..<8).map { "from \($0)" }))
+        let database = try Database(path: jotter.store)
+        let version = try database.statement("SELECT user_version, (SELECT count(*) FROM sqlite_schema WHERE name = 'node') FROM pragma_user_version")
+        #expect(try version.step())
+        #expect(version.int64(0) == 1)
+        #expect(version.int64(1) == 1)
+    }
+}
