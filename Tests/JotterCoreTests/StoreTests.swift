@@ -108,11 +108,12 @@ import Testing
         let fixture = try StoreFixture()
         let b = try fixture.lists("/a/b")
         let c = try fixture.lists("/c")
+        try fixture.store.savePath(b)
         let other = try Database(path: fixture.path)
         try other.statement("UPDATE node SET parent = ? WHERE id = ?").bind(1, c.top!.seq).bind(2, blob: b.top!.id.bytes).run()
-        let check = try fixture.store.check(b)
-        #expect(check.path.display == "/c/b")
-        #expect(check.notice == nil)
+        let restored = try fixture.store.restorePath()
+        #expect(restored.path.display == "/c/b")
+        #expect(restored.notice == nil)
     }
 
     @Test func twoListsBesideEachOtherCannotShareAName() throws {

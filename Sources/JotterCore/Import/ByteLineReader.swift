@@ -12,8 +12,6 @@ public final class ByteLineReader {
     private var atEnd = false
     /// The number of the line `nextLine` returned last, from 1.
     public private(set) var lineNumber = 0
-    /// Bytes read so far, for progress reports.
-    public private(set) var bytesRead = 0
     /// Checked whenever a read is interrupted by a signal: true stops the reading.
     public var shouldStop: () -> Bool = { false }
     /// Leaves a `\r` before the `\n` in the line, for formats where it can be data.
@@ -91,7 +89,6 @@ public final class ByteLineReader {
                 throw JotterError.input("cannot read the input: \(String(cString: strerror(errno)))")
             }
             buffer.removeSubrange((previous + count)...)
-            bytesRead += count
             if count == 0 { atEnd = true }
             return
         }

@@ -70,8 +70,6 @@ public final class Database {
 
     public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
-    public var isInTransaction: Bool { transactionDepth > 0 }
-
     /// Runs `body` in a transaction. Writers use `BEGIN IMMEDIATE` so that the write
     /// lock is taken (waiting up to the busy timeout) before anything is read, which
     /// is what keeps concurrent writers from failing with "database is locked".
@@ -196,14 +194,6 @@ public final class Statement {
         guard let text = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
-    }
-
-    /// The column's bytes, valid until the next step or reset: for writing rows out
-    /// without building a String for each.
-    public func withUTF8<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
-        let text = sqlite3_column_text(handle, column)
-        let count = Int(sqlite3_column_bytes(handle, column))
-        return try body(UnsafeBufferPointer(start: text, count: text == nil ? 0 : count))
     }
 
     public func blob(_ column: Int32) -> [UInt8] {

@@ -26,13 +26,9 @@ extension Store {
         }
     }
 
-    /// Checks that every step of `path` still stands where it did. When one was
+    /// Checks that every step of a path still stands where it did. When one was
     /// deleted meanwhile, the path falls back to the deepest surviving step; when one
     /// was moved, the path follows it.
-    public func check(_ path: NavigationPath) throws -> PathCheck {
-        try read { try check(ids: path.ids, display: path.display) }
-    }
-
     func check(ids: [NodeID], display: String) throws -> PathCheck {
         for depth in stride(from: ids.count - 1, through: 0, by: -1) {
             guard let node = try node(id: ids[depth]) else { continue }
