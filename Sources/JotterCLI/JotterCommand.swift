@@ -96,6 +96,16 @@ public struct JotterCommand: ParsableCommand {
     /// Parses the command line and runs it, turning every failure into one line on
     /// standard error and the documented exit status.
     public static func runMain() -> Never {
+        // CommandLine.arguments has already replaced bytes that are not UTF-8; text
+        // and paths changed that way must be refused, not stored or used.
+        for index in 1..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[index] else { continue }
+            let bytes = UnsafeBufferPointer(start: argument, count: strlen(argument))
+            if bytes.withMemoryRebound(to: UInt8.self, { String(validating: $0, as: UTF8.self) }) == nil {
+                Messages.error("argument \(index) is not valid UTF-8; nothing was done")
+                Glibc.exit(1)
+            }
+        }
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let add = QuickAdd(arguments: arguments) {
             do {

@@ -114,6 +114,23 @@ import Testing
         #expect(result.errors.contains("x\\x1b]0;owned\\x07"))
     }
 
+    @Test func anArgumentThatIsNotUTF8IsRefusedNotRepaired() throws {
+        // Only a shell can hand over bytes that are not UTF-8; Swift strings cannot.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\"$0\" add \"$(printf 'bad \\377 byte')\"", Jotter.binary]
+        process.environment = jotter.environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            == "jotter: argument 2 is not valid UTF-8; nothing was done\n")
+        #expect(try jotter.texts().isEmpty)
+    }
+
     @Test func emptyTextAddsNothing() throws {
         let result = try jotter.run(["add", "  "])
         #expect(result.status == 1)
