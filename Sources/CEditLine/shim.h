@@ -34,8 +34,10 @@ static inline int jotter_el_bind(EditLine *el, const char *keymap, const char *k
     }
     return el_set(el, EL_BIND, key, function, NULL);
 }
-static inline int jotter_el_add_function(EditLine *el, const char *name, const char *help, jotter_editor_fn fn) {
-    return el_set(el, EL_ADDFN, name, help, fn);
+// The wide call: the narrow one copies name and help and never frees the copies.
+// libedit keeps these pointers, so they must live as long as `el`.
+static inline int jotter_el_add_function(EditLine *el, const wchar_t *name, const wchar_t *help, jotter_editor_fn fn) {
+    return el_wset(el, EL_ADDFN, name, help, fn);
 }
 static inline int jotter_el_set_edit_tty(EditLine *el, const char *setting) {
     return el_set(el, EL_SETTY, "-d", setting, NULL);

@@ -36,6 +36,9 @@ final class LineEditor: LineSource {
     private var promptText: UnsafeMutablePointer<CChar>
     private var interrupted = false
     private let completer: (String) -> Completion
+    /// Names and help of jotter's editor functions, as wide strings libedit keeps
+    /// pointers to until `el_end`.
+    private var functionTexts: [UnsafeMutablePointer<wchar_t>] = []
 
     var location: String? { nil }
 
@@ -69,16 +72,16 @@ final class LineEditor: LineSource {
         // Ctrl-C and Ctrl-Z reach libedit as keys rather than signals while a line
         // is edited, so that Ctrl-C can clear the line and keep the prompt.
         jotter_el_set_edit_tty(editLine, "-isig")
-        jotter_el_add_function(editLine, "jotter-interrupt", "Clear the line (Ctrl-C)", { editLine, _ in
+        jotter_el_add_function(editLine, wide("jotter-interrupt"), wide("Clear the line (Ctrl-C)"), { editLine, _ in
             guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
             editor.interrupted = true
             return UInt8(CC_NEWLINE)
         })
-        jotter_el_add_function(editLine, "jotter-suspend", "Suspend jotter (Ctrl-Z)", { _, _ in
+        jotter_el_add_function(editLine, wide("jotter-suspend"), wide("Suspend jotter (Ctrl-Z)"), { _, _ in
             raise(SIGTSTP)
             return UInt8(CC_REDISPLAY)
         })
-        jotter_el_add_function(editLine, "jotter-complete", "Complete a command or a name (Tab)", { editLine, _ in
+        jotter_el_add_function(editLine, wide("jotter-complete"), wide("Complete a command or a name (Tab)"), { editLine, _ in
             guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
             return editor.complete()
         })
@@ -97,6 +100,15 @@ final class LineEditor: LineSource {
         el_end(editLine)
         history_end(history)
         free(promptText)
+        functionTexts.forEach { $0.deallocate() }
+    }
+
+    private func wide(_ text: String) -> UnsafeMutablePointer<wchar_t> {
+        let characters = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) } + [0]
+        let pointer = UnsafeMutablePointer<wchar_t>.allocate(capacity: characters.count)
+        pointer.initialize(from: characters, count: characters.count)
+        functionTexts.append(pointer)
+        return pointer
     }
 
     private static func from(_ editLine: OpaquePointer) -> LineEditor? {
