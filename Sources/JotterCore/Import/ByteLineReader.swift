@@ -8,6 +8,8 @@ import Glibc
 public final class ByteLineReader {
     private let fileDescriptor: Int32
     private var buffer: [UInt8] = []
+    /// What each read fills; only the bytes read are then added to `buffer`.
+    private var block = [UInt8](repeating: 0, count: ByteLineReader.blockSize)
     private var start = 0
     private var atEnd = false
     /// The number of the line `nextLine` returned last, from 1.
@@ -74,21 +76,16 @@ public final class ByteLineReader {
             buffer.removeSubrange(0..<start)
             start = 0
         }
-        let previous = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: ByteLineReader.blockSize))
         while true {
-            let count = buffer.withUnsafeMutableBufferPointer { bytes in
-                read(fileDescriptor, bytes.baseAddress! + previous, ByteLineReader.blockSize)
-            }
+            let count = block.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR {
                 if shouldStop() { throw Interrupted() }
                 continue
             }
             guard count >= 0 else {
-                buffer.removeSubrange(previous...)
                 throw JotterError.input("cannot read the input: \(String(cString: strerror(errno)))")
             }
-            buffer.removeSubrange((previous + count)...)
+            block.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
             if count == 0 { atEnd = true }
             return
         }
