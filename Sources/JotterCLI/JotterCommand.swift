@@ -42,8 +42,8 @@ public struct JotterCommand: ParsableCommand {
 
             ENVIRONMENT: JOTTER_STORE, the store when --store is not given. \
             XDG_DATA_HOME, where the default store lives (else ~/.local/share). HOME, \
-            for that default and for ~/.editrc. NO_COLOR, when set to anything, turns \
-            colour off; so does output that is not a terminal, and TERM=dumb. EDITRC, \
+            for that default and for ~/.editrc. NO_COLOR, set to anything but an empty \
+            string, turns colour off; so does output that is not a terminal, and TERM=dumb. EDITRC, \
             read by libedit instead of ~/.editrc.
 
             FILES: ${XDG_DATA_HOME:-~/.local/share}/jotter/jotter.sqlite3, the store: \

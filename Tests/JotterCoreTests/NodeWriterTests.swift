@@ -48,6 +48,19 @@ import Testing
         #expect(written(.tsv) == "1\t01a201e5-1d39-7656-9289-ca0ccba8f959\titem\ttab\\there \u{1B}[31mred\u{1B}[0m \"quoted\" back\\\\slash\\nnext line \u{2028}\t2026-11-22T07:15:29.653+01:00\n")
     }
 
+    @Test func tsvOnATerminalStillTellsABackslashTFromATab() {
+        let node = Node(seq: 1, id: self.node.id, kind: .item, text: "a\tb\\c", parentSeq: nil,
+                        created: self.node.created, updatedMilliseconds: 0)
+        #expect(written(.tsv, terminal: true, nodes: [node]).contains("\ta\\tb\\\\c\t"))
+    }
+
+    @Test func crlfTextIsLaidOutLineByLine() {
+        let node = Node(seq: 1, id: self.node.id, kind: .item, text: "one\r\ntwo", parentSeq: nil,
+                        created: self.node.created, updatedMilliseconds: 0)
+        #expect(written(.txt, nodes: [node]) == "one\n  two\n")
+        #expect(written(.md, nodes: [node]) == "- one\n  two\n")
+    }
+
     @Test func onATerminalNoEscapeFromTextIsWrittenRaw() {
         for format in NodeFormat.allCases {
             let output = written(format, terminal: true)

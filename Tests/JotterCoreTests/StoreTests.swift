@@ -211,3 +211,27 @@ import Testing
         }
     }
 }
+
+@Suite struct ImportStopTests {
+    struct TwoRecords: ImportSource {
+        var left = 2
+        mutating func next() throws -> ImportRecord? {
+            guard left > 0 else { return nil }
+            left -= 1
+            return ImportRecord(text: "record \(left)", line: 2 - left)
+        }
+    }
+
+    @Test func aStopThatArrivesAsTheInputEndsStillRollsBack() throws {
+        let fixture = try StoreFixture()
+        var source = TwoRecords()
+        // The signal lands when the reader has already seen the end of its input.
+        var asked = 0
+        let options = Store.ImportOptions(target: .root, shouldStop: {
+            asked += 1
+            return asked > 2
+        })
+        #expect(throws: Store.ImportInterrupted.self) { try fixture.store.importRecords(from: &source, options: options) }
+        #expect(try fixture.store.children(of: nil).isEmpty)
+    }
+}

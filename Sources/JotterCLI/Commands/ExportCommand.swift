@@ -6,8 +6,8 @@ struct ExportCommand: StoreCommand {
         commandName: "export",
         abstract: "Write the entries of the current place, or of TARGET, to standard output.",
         discussion: """
-            jsonl is lossless: exporting, importing into an empty store and exporting \
-            again gives the same bytes. json is the same objects in an array; csv (RFC \
+            jsonl is lossless: a recursive export of the root ('export -r /'), \
+            imported into an empty store and exported again, gives the same bytes. json is the same objects in an array; csv (RFC \
             4180) has the columns id, kind, parent, list, text, created and updated; md \
             is a Markdown outline (lists as headings, items as bullets; as a heading \
             runs to the next one, each list's items come before its lists); txt is the \
@@ -17,8 +17,8 @@ struct ExportCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    @Option(help: ArgumentHelp("The output format: jsonl, json, csv, md or txt.", valueName: "format"))
-    var format: NodeFormat = .jsonl
+    @Option(help: ArgumentHelp("The output format.", valueName: "format"))
+    var format: ExportFormat = .jsonl
 
     @Flag(name: [.short, .long], help: "Include everything below, not only the entries themselves.")
     var recursive = false
@@ -26,15 +26,9 @@ struct ExportCommand: StoreCommand {
     @Argument(help: ArgumentHelp("The list or item whose entries to write.", valueName: "target"))
     var target: [String] = []
 
-    func validate() throws {
-        guard format != .text && format != .tsv else {
-            throw ValidationError("export writes jsonl, json, csv, md or txt; 'list' writes \(format.rawValue)")
-        }
-    }
-
     func run(in context: CommandContext) throws {
         let place = target.isEmpty ? context.path : try context.resolve(target.joined(separator: " "))
-        var writer = NodeWriter(format: format, terminal: context.outputIsTerminal, colour: false)
+        var writer = NodeWriter(format: format.nodeFormat, terminal: context.outputIsTerminal, colour: false)
         let out = context.output
         try context.store.read {
             writer.begin(count: 0, to: out)
@@ -47,4 +41,11 @@ struct ExportCommand: StoreCommand {
             writer.end(to: out)
         }
     }
+}
+
+/// What export writes: the formats of `list` that describe a tree.
+enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
+    case jsonl, json, csv, md, txt
+
+    var nodeFormat: NodeFormat { NodeFormat(rawValue: rawValue)! }
 }

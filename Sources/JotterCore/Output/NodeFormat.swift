@@ -63,8 +63,7 @@ public struct NodeWriter {
         let id = node.id.shortForm()
         out.write(colour ? "\u{1B}[2m" + id + "\u{1B}[0m  " : id + "  ")
         let indent = String(repeating: " ", count: positionWidth + 2 + id.count + 2)
-        let lines = DisplayText.escaped(node.text, keepingNewlines: true)
-            .split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = NodeWriter.lines(of: DisplayText.escaped(node.text, keepingNewlines: true))
         for (index, line) in lines.enumerated() {
             if index > 0 { out.write("\n" + indent) }
             if node.kind == .list && colour {
@@ -75,6 +74,12 @@ public struct NodeWriter {
         }
         if node.kind == .list { out.write("/") }
         out.write("\n")
+    }
+
+    /// The lines of a text, whether they end in LF or CRLF (to Swift, "\r\n" is one
+    /// character, which a split on "\n" never finds).
+    static func lines(of text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     }
 
     private func writeCSV(_ node: Node, parentID: NodeID?, listPath: String, to out: OutputBuffer) {
@@ -109,7 +114,7 @@ public struct NodeWriter {
         }
         let nesting = kinds.reversed().prefix { $0 == .item }.count - 1
         let indent = String(repeating: "  ", count: nesting)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = NodeWriter.lines(of: text)
         out.write(indent + "- " + lines[0] + "\n")
         for line in lines.dropFirst() {
             if line.isEmpty {
@@ -123,7 +128,7 @@ public struct NodeWriter {
     private func writePlain(_ node: Node, depth: Int, to out: OutputBuffer) {
         let text = terminal ? DisplayText.escaped(node.text, keepingNewlines: true) : node.text
         let indent = String(repeating: "  ", count: depth - 1)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = NodeWriter.lines(of: text)
         out.write(indent + lines[0] + (node.kind == .list ? "/" : "") + "\n")
         for line in lines.dropFirst() {
             out.write(indent + "  " + line + "\n")
@@ -133,7 +138,7 @@ public struct NodeWriter {
     private func writeTSV(_ node: Node, position: Int64, to out: OutputBuffer) {
         out.write(String(position))
         out.write("\t" + node.id.description + "\t" + node.kind.name + "\t")
-        let text = terminal ? DisplayText.escaped(node.text) : TSV.escaped(node.text)
+        let text = terminal ? DisplayText.escaped(TSV.escaped(node.text)) : TSV.escaped(node.text)
         out.write(text)
         out.write("\t" + node.created.rfc3339 + "\n")
     }

@@ -73,6 +73,9 @@ extension Store {
                     try importer.add(record)
                 }
                 try importer.flush()
+                // A signal can arrive as the input ends (the writer killed with it closes
+                // the pipe): the read sees the end, not the signal, so look once more.
+                if options.shouldStop() { throw ImportInterrupted() }
                 if options.dryRun { throw DryRunFinished(summary: importer.summary) }
                 return importer.summary
             }
