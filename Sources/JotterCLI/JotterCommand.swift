@@ -10,6 +10,7 @@ public struct JotterCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "jotter",
         abstract: "Jot entries into nested lists, one Enter at a time.",
+        usage: "jotter [--store <path>] [<subcommand>]",
         discussion: """
             Without a command, jotter opens a prompt on the current place of the store: \
             each line typed and Enter is added at once as an item there, durably, and \

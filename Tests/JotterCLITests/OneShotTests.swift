@@ -185,7 +185,7 @@ import Testing
     @Test func helpAndVersionGoToStandardOutput() throws {
         let help = try jotter.run(["--help"])
         #expect(help.status == 0)
-        #expect(help.text.contains("USAGE: jotter"))
+        #expect(help.text.contains("USAGE: jotter [--store <path>] [<subcommand>]"))
         #expect(help.errors.isEmpty)
         let version = try jotter.run(["--version"])
         #expect(version.status == 0)
