@@ -59,6 +59,7 @@ import Testing
     @Test func ctrlCClearsTheLineAndTheSessionGoesOn() throws {
         let prompt = try jotter.prompt()
         prompt.type("abandoned\u{3}")
+        try prompt.expect("abandoned^C")
         try prompt.expect("/ › ")
         prompt.type("kept\r")
         try prompt.expect("/ › ")

@@ -67,23 +67,26 @@ final class PseudoTerminalSession {
     }
 
     /// Waits until `text` appears after what earlier calls matched, and moves past it.
-    /// Returns what came before it. When `text` is a prompt, it also waits until the
-    /// line editor holds the terminal (raw mode), as keys typed before that are the
-    /// terminal's to handle: a person never types within that instant, a test could.
+    /// Returns what came before it. When `text` is a prompt, only a prompt that starts
+    /// a line counts (libedit redraws the prompt within a line, after Up or Tab), and
+    /// the wait goes on until the line editor holds the terminal (raw mode), as keys
+    /// typed before that are the terminal's to handle: a person never types within
+    /// that instant, a test could.
     @discardableResult
     func expect(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let needle = Array(text.utf8)
+        let isPrompt = text.hasSuffix(" › ")
         let deadline = Date().addingTimeInterval(PseudoTerminalSession.patience)
         while true {
-            if let range = find(needle, from: cursor) {
+            if let range = find(needle, from: cursor, atLineStart: isPrompt) {
                 let before = String(decoding: transcript[cursor..<range.lowerBound], as: UTF8.self)
                 cursor = range.upperBound
-                if text.hasSuffix(" › ") {
+                if isPrompt {
                     try waitUntilEditing(deadline: deadline, sourceLocation: sourceLocation)
                 }
                 return before
             }
-            guard Date() < deadline, pump(timeout: 0.2) || find(needle, from: cursor) != nil else {
+            guard Date() < deadline, pump(timeout: 0.2) || find(needle, from: cursor, atLineStart: isPrompt) != nil else {
                 let seen = String(decoding: transcript[cursor...], as: UTF8.self)
                 Issue.record("waited for \(text.debugDescription); the terminal showed \(seen.debugDescription)",
                              sourceLocation: sourceLocation)
@@ -106,9 +109,10 @@ final class PseudoTerminalSession {
         }
     }
 
-    private func find(_ needle: [UInt8], from start: Int) -> Range<Int>? {
+    private func find(_ needle: [UInt8], from start: Int, atLineStart: Bool = false) -> Range<Int>? {
         guard needle.count <= transcript.count - start else { return nil }
         for index in start...(transcript.count - needle.count) where transcript[index] == needle[0] {
+            if atLineStart && index > 0 && transcript[index - 1] != UInt8(ascii: "\n") { continue }
             if transcript[index..<index + needle.count].elementsEqual(needle) {
                 return index..<index + needle.count
             }

@@ -75,6 +75,10 @@ final class LineEditor: LineSource {
         jotter_el_add_function(editLine, wide("jotter-interrupt"), wide("Clear the line (Ctrl-C)"), { editLine, _ in
             guard let editLine, let editor = LineEditor.from(editLine) else { return UInt8(CC_ERROR) }
             editor.interrupted = true
+            // Ending the line from here skips libedit's own move to a new line: say
+            // what happened and start one, as shells do. The terminal is raw: CR LF.
+            fputs("^C\r\n", editor.output)
+            fflush(editor.output)
             return UInt8(CC_NEWLINE)
         })
         jotter_el_add_function(editLine, wide("jotter-suspend"), wide("Suspend jotter (Ctrl-Z)"), { _, _ in
