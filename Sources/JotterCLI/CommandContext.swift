@@ -41,6 +41,11 @@ final class CommandContext {
         try TargetResolver(store: store).resolve(target, from: path)
     }
 
+    /// The place a command's target words name, or the current place without any.
+    func place(_ words: [String]) throws -> NavigationPath {
+        words.isEmpty ? path : try resolve(words.joined(separator: " "))
+    }
+
     /// Moves to `destination` and saves it, so the next start continues there.
     func move(to destination: NavigationPath) throws {
         try store.savePath(destination)

@@ -27,7 +27,7 @@ struct ExportCommand: StoreCommand {
     var target: [String] = []
 
     func run(in context: CommandContext) throws {
-        let place = target.isEmpty ? context.path : try context.resolve(target.joined(separator: " "))
+        let place = try context.place(target)
         var writer = NodeWriter(format: format.nodeFormat, terminal: context.outputIsTerminal, colour: false)
         let out = context.output
         try context.store.read {

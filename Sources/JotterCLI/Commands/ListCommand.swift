@@ -25,7 +25,7 @@ struct ListCommand: StoreCommand {
     var target: [String] = []
 
     func run(in context: CommandContext) throws {
-        let place = target.isEmpty ? context.path : try context.resolve(target.joined(separator: " "))
+        let place = try context.place(target)
         var writer = NodeWriter(format: format, terminal: context.outputIsTerminal, colour: context.colour)
         let out = context.output
         try context.store.read {

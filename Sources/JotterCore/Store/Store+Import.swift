@@ -128,8 +128,7 @@ private struct Importer {
         insertBatch = try store.database.statement(
             columns + Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: Importer.batchSize).joined(separator: ", "))
         pending.reserveCapacity(Importer.batchSize)
-        find = try store.database.statement(
-            "SELECT seq, kind, text, created, created_offset, updated FROM node WHERE id = ?")
+        find = try store.database.statement("SELECT \(Store.nodeColumns) FROM node WHERE id = ?")
         replace = try store.database.statement(
             "UPDATE node SET kind = ?, text = ?, created = ?, created_offset = ?, updated = ? WHERE seq = ?")
     }
@@ -162,28 +161,16 @@ private struct Importer {
         if done % 4096 == 0 { options.progress(done) }
     }
 
-    private struct Existing {
-        let seq: Int64
-        let kind: Int64
-        let text: String
-        let created: Timestamp
-        let updated: Int64
-    }
-
-    private func existing(_ id: NodeID) throws -> Existing? {
+    private func existing(_ id: NodeID) throws -> Node? {
         find.reset()
-        return try find.bind(1, blob: id.bytes).firstRow { row in
-            Existing(seq: row.int64(0), kind: row.int64(1), text: row.string(2),
-                     created: Timestamp(milliseconds: row.int64(3), offsetSeconds: Int32(truncatingIfNeeded: row.int64(4))),
-                     updated: row.int64(5))
-        }
+        return try find.bind(1, blob: id.bytes).firstRow(store.node(from:))
     }
 
-    private mutating func reconcile(_ record: ImportRecord, with existing: Existing) throws {
+    private mutating func reconcile(_ record: ImportRecord, with existing: Node) throws {
         let created = record.created ?? existing.created
-        let updated = record.updatedMilliseconds ?? existing.updated
-        if existing.kind == record.kind.rawValue && existing.text == record.text
-            && existing.created == created && existing.updated == updated {
+        let updated = record.updatedMilliseconds ?? existing.updatedMilliseconds
+        if existing.kind == record.kind && existing.text == record.text
+            && existing.created == created && existing.updatedMilliseconds == updated {
             summary.unchanged += 1
             return
         }
@@ -231,8 +218,8 @@ private struct Importer {
                 parent = found
             } else {
                 let id = store.idGenerator.next(milliseconds: UInt64(max(0, now.milliseconds)))
-                try insertNode(id: id, kind: .list, text: name, parent: parent, created: now, updated: now.milliseconds,
-                               line: line)
+                pending.append(Row(id: id, kind: .list, text: name, parent: parent, created: now, updated: now.milliseconds))
+                try flush()
                 parent = store.database.lastInsertedRowID
                 summary.listsCreated += 1
             }
@@ -246,28 +233,26 @@ private struct Importer {
             .bind(1, parent).bind(2, name).firstRow { $0.int64(0) }
     }
 
-    /// Writes the rows waiting to go in.
+    /// Writes the rows waiting to go in: a full batch in one statement, fewer one by
+    /// one (so that after a single row, its rowid is SQLite's last inserted one).
     mutating func flush() throws {
-        guard !pending.isEmpty else { return }
-        let statement = pending.count == Importer.batchSize ? insertBatch : insert
-        for chunk in stride(from: 0, to: pending.count, by: statement === insert ? 1 : Importer.batchSize) {
-            statement.reset()
-            let rows = statement === insert ? pending[chunk...chunk] : pending[...]
-            for (offset, row) in rows.enumerated() {
-                let first = Int32(offset * 7)
-                statement.bind(first + 1, blob: row.id.bytes).bind(first + 2, row.parent).bind(first + 3, row.kind.rawValue)
-                    .bind(first + 4, row.text).bind(first + 5, row.created.milliseconds)
-                    .bind(first + 6, Int64(row.created.offsetSeconds)).bind(first + 7, row.updated)
+        if pending.count == Importer.batchSize {
+            insertBatch.reset()
+            for (offset, row) in pending.enumerated() { bind(row, to: insertBatch, from: Int32(offset * 7)) }
+            try insertBatch.run()
+        } else {
+            for row in pending {
+                insert.reset()
+                bind(row, to: insert, from: 0)
+                try insert.run()
             }
-            try statement.run()
         }
         pending.removeAll(keepingCapacity: true)
     }
 
-    private func insertNode(id: NodeID, kind: Node.Kind, text: String, parent: Int64?, created: Timestamp,
-                            updated: Int64, line: Int) throws {
-        insert.reset()
-        try insert.bind(1, blob: id.bytes).bind(2, parent).bind(3, kind.rawValue).bind(4, text)
-            .bind(5, created.milliseconds).bind(6, Int64(created.offsetSeconds)).bind(7, updated).run()
+    private func bind(_ row: Row, to statement: Statement, from first: Int32) {
+        statement.bind(first + 1, blob: row.id.bytes).bind(first + 2, row.parent).bind(first + 3, row.kind.rawValue)
+            .bind(first + 4, row.text).bind(first + 5, row.created.milliseconds)
+            .bind(first + 6, Int64(row.created.offsetSeconds)).bind(first + 7, row.updated)
     }
 }
