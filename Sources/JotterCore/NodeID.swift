@@ -1,8 +1,8 @@
 /// The UUID of a list or item: 16 bytes, written as the usual 36-character text.
 ///
-/// New ids are time-ordered UUIDv7 (RFC 9562), so the store's id index grows at its
-/// end. Their first 12 hex digits are a timestamp shared by everything made in the
-/// same millisecond, so the short form that `list` shows is the *tail*, the random part.
+/// jotter's ids are time-ordered UUIDv7 (RFC 9562). Their first 12 hex digits are a
+/// timestamp shared by everything made in the same millisecond, so the short form that
+/// `list` shows is the *tail*, the part that differs.
 public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let bytes: [UInt8]
 
@@ -73,6 +73,18 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible {
         return String(decoding: digits, as: UTF8.self)
     }
 
+    /// Whether the id's hex digits end with `tail`, in either case.
+    public func hasTail(_ tail: String) -> Bool {
+        let digits = Array(tail.utf8)
+        guard digits.count <= 32 else { return false }
+        for (offset, digit) in digits.reversed().enumerated() {
+            let byte = bytes[15 - offset / 2]
+            let expected = offset % 2 == 0 ? byte & 0x0F : byte >> 4
+            guard NodeID.hexValue(digit) == expected else { return false }
+        }
+        return true
+    }
+
     /// The last `length` hex digits.
     public func shortForm(length: Int = NodeID.shortFormLength) -> String {
         String(hexDigits.suffix(length))
@@ -83,7 +95,8 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Makes UUIDv7 ids that increase strictly within this process, even for many ids in
+/// Makes the ids that rows store because theirs cannot be derived (see DerivedIDs):
+/// UUIDv7 ids that increase strictly within this process, even for many ids in
 /// one millisecond: the 12-bit `rand_a` field counts up from a random start
 /// (RFC 9562, section 6.2, method 1), and a full counter borrows the next millisecond.
 public struct NodeIDGenerator {

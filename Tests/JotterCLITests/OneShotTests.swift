@@ -296,7 +296,7 @@ import Testing
         let database = try Database(path: jotter.store)
         let version = try database.statement("SELECT user_version, (SELECT count(*) FROM sqlite_schema WHERE name = 'node') FROM pragma_user_version")
         #expect(try version.step())
-        #expect(version.int64(0) == 1)
+        #expect(version.int64(0) == Store.schemaVersion)
         #expect(version.int64(1) == 1)
     }
 }

@@ -28,7 +28,7 @@ import Testing
             "SELECT (SELECT journal_mode FROM pragma_journal_mode), (SELECT user_version FROM pragma_user_version), (SELECT application_id FROM pragma_application_id)")
         #expect(try row.step())
         #expect(row.string(0) == "wal")
-        #expect(row.int64(1) == 1)
+        #expect(row.int64(1) == Store.schemaVersion)
         #expect(Int32(truncatingIfNeeded: row.int64(2)) == Store.applicationID)
     }
 
@@ -80,7 +80,7 @@ import Testing
         try fixture.store.savePath(deep)
         let other = try Database(path: fixture.path)
         try other.execute("PRAGMA foreign_keys = ON")
-        try other.statement("DELETE FROM node WHERE id = ?").bind(1, blob: deep.nodes[1].id.bytes).run()
+        try other.statement("DELETE FROM node WHERE seq = ?").bind(1, deep.nodes[1].seq).run()
 
         let restored = try Store(path: fixture.path).restorePath()
         #expect(restored.path.display == "/a")
@@ -92,7 +92,7 @@ import Testing
         let path = try fixture.lists("/a/b")
         let other = try Database(path: fixture.path)
         try other.execute("PRAGMA foreign_keys = ON")
-        try other.statement("DELETE FROM node WHERE id = ?").bind(1, blob: path.nodes[1].id.bytes).run()
+        try other.statement("DELETE FROM node WHERE seq = ?").bind(1, path.nodes[1].seq).run()
 
         let outcome = try fixture.store.addEntry("eggs", under: path, historyLine: "eggs")
         guard case .pathChanged(let check) = outcome else {
@@ -110,7 +110,7 @@ import Testing
         let c = try fixture.lists("/c")
         try fixture.store.savePath(b)
         let other = try Database(path: fixture.path)
-        try other.statement("UPDATE node SET parent = ? WHERE id = ?").bind(1, c.top!.seq).bind(2, blob: b.top!.id.bytes).run()
+        try other.statement("UPDATE node SET parent = ? WHERE seq = ?").bind(1, c.top!.seq).bind(2, b.top!.seq).run()
         let restored = try fixture.store.restorePath()
         #expect(restored.path.display == "/c/b")
         #expect(restored.notice == nil)

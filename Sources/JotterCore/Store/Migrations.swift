@@ -24,6 +24,29 @@ enum Migrations {
         CREATE TABLE setting (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
         PRAGMA application_id = \(Store.applicationID);
         """,
+        // 2: the ids of nodes the store makes are derived from their rows (see
+        // DerivedIDs), so `id` holds only ids that came from elsewhere, and only those
+        // are indexed; `updated` is NULL until the node changes. AUTOINCREMENT keeps
+        // a deleted row's number, and so its id, from ever being given again.
+        """
+        ALTER TABLE node RENAME TO node_v1;
+        CREATE TABLE node (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            id BLOB CHECK (id IS NULL OR length(id) = 16),
+            parent INTEGER REFERENCES node (seq) ON DELETE CASCADE,
+            kind INTEGER NOT NULL CHECK (kind IN (0, 1)),
+            text TEXT NOT NULL,
+            created INTEGER NOT NULL,
+            created_offset INTEGER NOT NULL,
+            updated INTEGER
+        );
+        INSERT INTO node (seq, id, parent, kind, text, created, created_offset, updated)
+            SELECT seq, id, parent, kind, text, created, created_offset, NULLIF(updated, created) FROM node_v1;
+        DROP TABLE node_v1;
+        CREATE UNIQUE INDEX node_id ON node (id) WHERE id IS NOT NULL;
+        CREATE INDEX node_children ON node (parent);
+        INSERT INTO setting (key, value) VALUES ('id_salt', random());
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(steps.count) }

@@ -23,10 +23,10 @@ extension Store {
         // a step needs is carried in the walk itself rather than joined afterwards.
         let statement = try database.statement(
             """
-            WITH RECURSIVE walk (seq, id, kind, text, parent, created, created_offset, updated, depth, path, parent_id,
-                                 rank) AS (
-                SELECT seq, id, kind, text, parent, created, created_offset, updated, 1, '', ?3,
-                       CASE WHEN ?4 THEN kind ELSE 0 END
+            WITH RECURSIVE walk (seq, id, kind, text, parent, created, created_offset, updated, depth, path,
+                                 parent_stored_id, parent_created, rank) AS (
+                SELECT seq, id, kind, text, parent, created, created_offset, updated, 1, '', NULL, NULL,
+                       CASE WHEN ?3 THEN kind ELSE 0 END
                 FROM node WHERE parent IS ?1
                 UNION ALL
                 SELECT child.seq, child.id, child.kind, child.text, child.parent, child.created, child.created_offset,
@@ -34,20 +34,24 @@ extension Store {
                        CASE WHEN walk.kind = 0
                             THEN walk.path || CASE WHEN walk.path = '' THEN '' ELSE '/' END || walk.text
                             ELSE walk.path END,
-                       walk.id,
-                       CASE WHEN ?4 THEN child.kind ELSE 0 END
+                       walk.id, walk.created,
+                       CASE WHEN ?3 THEN child.kind ELSE 0 END
                 FROM walk JOIN node AS child ON child.parent = walk.seq
                 WHERE ?2
-                ORDER BY 9 DESC, 12 DESC, 1
+                ORDER BY 9 DESC, 13 DESC, 1
             )
             SELECT * FROM walk
             """)
-            .bind(1, top?.seq).bind(2, recursive ? 1 : 0).bind(4, itemsFirst ? 1 : 0)
-        if let top { statement.bind(3, blob: top.id.bytes) }
+            .bind(1, top?.seq).bind(2, recursive ? 1 : 0).bind(3, itemsFirst ? 1 : 0)
         while try statement.step() {
-            try body(WalkStep(
-                node: node(from: statement), depth: Int(statement.int64(8)), parentID: NodeID(bytes: statement.blob(10)),
-                listPath: statement.string(9)))
+            let node = node(from: statement)
+            let depth = Int(statement.int64(8))
+            // The parent of the top's children is the top; deeper down, it is the row
+            // the walk came from, whose id is worked out like any other.
+            let parentID = depth == 1 || node.parentSeq == nil
+                ? top?.id
+                : id(seq: node.parentSeq!, stored: statement, column: 10, createdMilliseconds: statement.int64(11))
+            try body(WalkStep(node: node, depth: depth, parentID: parentID, listPath: statement.string(9)))
         }
     }
 }

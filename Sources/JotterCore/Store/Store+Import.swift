@@ -92,7 +92,6 @@ private struct Importer {
     let now: Timestamp
     let insert: Statement
     let insertBatch: Statement
-    let find: Statement
     let replace: Statement
     var summary = Store.ImportSummary()
     /// Rows waiting to go in together: one statement for many rows saves SQLite most
@@ -101,13 +100,19 @@ private struct Importer {
     static let batchSize = 64
 
     struct Row {
-        let id: NodeID
+        /// Nil for a node of this store's own, whose id is derived from its row.
+        let id: NodeID?
         let kind: Node.Kind
         let text: String
         let parent: Int64?
         let created: Timestamp
-        let updated: Int64
+        /// Nil until the node changes.
+        let updated: Int64?
     }
+    /// The highest row number named by an imported id that carries this store's mark
+    /// (it came from a copy of this store): no new row may get that number, or its
+    /// derived id could be one already taken.
+    var highestMarkedSeq: Int64 = 0
     /// Lists created or found for `list` paths, by path below the target.
     var lists: [[String]: Int64] = [:]
     /// Lists of the file that joined a list of the same name already beside them:
@@ -128,9 +133,8 @@ private struct Importer {
         insertBatch = try store.database.statement(
             columns + Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: Importer.batchSize).joined(separator: ", "))
         pending.reserveCapacity(Importer.batchSize)
-        find = try store.database.statement("SELECT \(Store.nodeColumns) FROM node WHERE id = ?")
         replace = try store.database.statement(
-            "UPDATE node SET kind = ?, text = ?, created = ?, created_offset = ?, updated = ? WHERE seq = ?")
+            "UPDATE node SET id = ?, kind = ?, text = ?, created = ?, created_offset = ?, updated = ? WHERE seq = ?")
     }
 
     mutating func add(_ record: ImportRecord) throws {
@@ -151,9 +155,15 @@ private struct Importer {
         } else {
             let parent = try parentSeq(for: record)
             let created = record.created ?? now
-            let id = record.id ?? store.idGenerator.next(milliseconds: UInt64(max(0, now.milliseconds)))
+            var id = record.id
+            if let id, let row = store.derivedIDs.row(of: id) {
+                highestMarkedSeq = max(highestMarkedSeq, row.seq)
+            } else if id == nil && !DerivedIDs.millisecondsRange.contains(created.milliseconds) {
+                id = store.idGenerator.next(milliseconds: UInt64(max(0, now.milliseconds)))
+            }
+            let updated = record.updatedMilliseconds.flatMap { $0 == created.milliseconds ? nil : $0 }
             pending.append(Row(id: id, kind: record.kind, text: record.text, parent: parent, created: created,
-                               updated: record.updatedMilliseconds ?? created.milliseconds))
+                               updated: updated))
             if pending.count == Importer.batchSize { try flush() }
             summary.added += 1
         }
@@ -162,8 +172,7 @@ private struct Importer {
     }
 
     private func existing(_ id: NodeID) throws -> Node? {
-        find.reset()
-        return try find.bind(1, blob: id.bytes).firstRow(store.node(from:))
+        try store.node(id: id)
     }
 
     private mutating func reconcile(_ record: ImportRecord, with existing: Node) throws {
@@ -182,9 +191,12 @@ private struct Importer {
         case .keep:
             summary.kept += 1
         case .replace:
+            // The id is written out: one derived from the row would change with its
+            // creation time.
             replace.reset()
-            try replace.bind(1, record.kind.rawValue).bind(2, record.text).bind(3, created.milliseconds)
-                .bind(4, Int64(created.offsetSeconds)).bind(5, updated).bind(6, existing.seq).run()
+            try replace.bind(1, blob: existing.id.bytes).bind(2, record.kind.rawValue).bind(3, record.text)
+                .bind(4, created.milliseconds).bind(5, Int64(created.offsetSeconds)).bind(6, updated)
+                .bind(7, existing.seq).run()
             summary.replaced += 1
         }
     }
@@ -217,8 +229,7 @@ private struct Importer {
             if let found = try list(named: name, under: parent) {
                 parent = found
             } else {
-                let id = store.idGenerator.next(milliseconds: UInt64(max(0, now.milliseconds)))
-                pending.append(Row(id: id, kind: .list, text: name, parent: parent, created: now, updated: now.milliseconds))
+                pending.append(Row(id: nil, kind: .list, text: name, parent: parent, created: now, updated: nil))
                 try flush()
                 parent = store.database.lastInsertedRowID
                 summary.listsCreated += 1
@@ -236,6 +247,7 @@ private struct Importer {
     /// Writes the rows waiting to go in: a full batch in one statement, fewer one by
     /// one (so that after a single row, its rowid is SQLite's last inserted one).
     mutating func flush() throws {
+        guard !pending.isEmpty else { return }
         if pending.count == Importer.batchSize {
             insertBatch.reset()
             for (offset, row) in pending.enumerated() { bind(row, to: insertBatch, from: Int32(offset * 7)) }
@@ -247,11 +259,25 @@ private struct Importer {
                 try insert.run()
             }
         }
+        // Row numbers this high no longer fit a derived id: such rows store one.
+        let last = store.database.lastInsertedRowID
+        if last > DerivedIDs.seqRange.upperBound {
+            for (offset, row) in pending.enumerated() where row.id == nil {
+                let seq = last - Int64(pending.count - 1 - offset)
+                if seq > DerivedIDs.seqRange.upperBound { _ = try store.storeID(forRow: seq) }
+            }
+        }
+        if highestMarkedSeq > 0 {
+            try store.database.statement("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'node'")
+                .bind(1, highestMarkedSeq).run()
+            highestMarkedSeq = 0
+        }
         pending.removeAll(keepingCapacity: true)
     }
 
     private func bind(_ row: Row, to statement: Statement, from first: Int32) {
-        statement.bind(first + 1, blob: row.id.bytes).bind(first + 2, row.parent).bind(first + 3, row.kind.rawValue)
+        if let id = row.id { statement.bind(first + 1, blob: id.bytes) } else { statement.bind(first + 1, nil) }
+        statement.bind(first + 2, row.parent).bind(first + 3, row.kind.rawValue)
             .bind(first + 4, row.text).bind(first + 5, row.created.milliseconds)
             .bind(first + 6, Int64(row.created.offsetSeconds)).bind(first + 7, row.updated)
     }

@@ -2,14 +2,24 @@ extension Store {
     static let nodeColumns = "seq, id, kind, text, parent, created, created_offset, updated"
 
     func node(from row: Statement) -> Node {
-        Node(
-            seq: row.int64(0),
-            id: NodeID(bytes: row.blob(1)) ?? NodeID(bytes: [UInt8](repeating: 0, count: 16))!,
+        let seq = row.int64(0)
+        let created = Timestamp(milliseconds: row.int64(5), offsetSeconds: Int32(truncatingIfNeeded: row.int64(6)))
+        return Node(
+            seq: seq,
+            id: id(seq: seq, stored: row, column: 1, createdMilliseconds: created.milliseconds),
             kind: Node.Kind(rawValue: row.int64(2)) ?? .item,
             text: row.string(3),
             parentSeq: row.optionalInt64(4),
-            created: Timestamp(milliseconds: row.int64(5), offsetSeconds: Int32(truncatingIfNeeded: row.int64(6))),
-            updatedMilliseconds: row.int64(7))
+            created: created,
+            updatedMilliseconds: row.optionalInt64(7) ?? created.milliseconds)
+    }
+
+    /// The id of a row: the one it stores in `column`, or else the one derived from it.
+    func id(seq: Int64, stored row: Statement, column: Int32, createdMilliseconds: Int64) -> NodeID {
+        if !row.isNull(column), let stored = NodeID(bytes: row.blob(column)) { return stored }
+        // A row stores its id whenever one cannot be derived, so this always succeeds.
+        return derivedIDs.id(seq: seq, createdMilliseconds: createdMilliseconds)
+            ?? NodeID(bytes: [UInt8](repeating: 0, count: 16))!
     }
 
     func nodes(_ statement: Statement) throws -> [Node] {
@@ -21,9 +31,14 @@ extension Store {
     }
 
     public func node(id: NodeID) throws -> Node? {
-        let statement = try database.statement("SELECT \(Store.nodeColumns) FROM node WHERE id = ?")
-            .bind(1, blob: id.bytes)
-        return try statement.firstRow(node(from:))
+        if let row = derivedIDs.row(of: id),
+           let node = try database.statement(
+               "SELECT \(Store.nodeColumns) FROM node WHERE seq = ? AND id IS NULL AND created = ?")
+               .bind(1, row.seq).bind(2, row.createdMilliseconds).firstRow(node(from:)) {
+            return node
+        }
+        return try database.statement("SELECT \(Store.nodeColumns) FROM node WHERE id = ?")
+            .bind(1, blob: id.bytes).firstRow(node(from:))
     }
 
     public func node(seq: Int64) throws -> Node? {
@@ -119,23 +134,23 @@ extension Store {
     }
 
     /// Nodes whose id ends with the hex digits `tail`: among `parent`'s children, or
-    /// anywhere in the store when `parent` is `.anywhere`.
-    public func nodes(withIDEnding tail: String, in scope: IDScope) throws -> [Node] {
-        let pattern = "%" + tail.uppercased()
+    /// anywhere in the store when `parent` is `.anywhere`. Most ids are derived, not
+    /// stored, so the rows are read and their ids worked out here.
+    public func nodes(withIDEnding tail: String, in scope: IDScope, limit: Int = 20) throws -> [Node] {
+        let statement: Statement
         switch scope {
         case .anywhere:
-            return try nodes(database.statement(
-                "SELECT \(Store.nodeColumns) FROM node WHERE hex(id) LIKE ? ORDER BY seq LIMIT 20")
-                .bind(1, pattern))
-        case .childrenOf(let parent?):
-            return try nodes(database.statement(
-                "SELECT \(Store.nodeColumns) FROM node WHERE parent = ? AND hex(id) LIKE ? ORDER BY seq LIMIT 20")
-                .bind(1, parent.seq).bind(2, pattern))
-        case .childrenOf(nil):
-            return try nodes(database.statement(
-                "SELECT \(Store.nodeColumns) FROM node WHERE parent IS NULL AND hex(id) LIKE ? ORDER BY seq LIMIT 20")
-                .bind(1, pattern))
+            statement = try database.statement("SELECT \(Store.nodeColumns) FROM node ORDER BY seq")
+        case .childrenOf(let parent):
+            statement = try childrenStatement(of: parent)
         }
+        defer { statement.reset() }
+        var found: [Node] = []
+        while found.count < limit, try statement.step() {
+            let node = node(from: statement)
+            if node.id.hasTail(tail) { found.append(node) }
+        }
+        return found
     }
 
     public enum IDScope {
@@ -147,17 +162,22 @@ extension Store {
     @discardableResult
     public func insert(_ kind: Node.Kind, text: String, under parent: Node?) throws -> Node {
         let now = clock()
-        let id = idGenerator.next(milliseconds: UInt64(max(0, now.milliseconds)))
         try database.statement(
-            """
-            INSERT INTO node (id, parent, kind, text, created, created_offset, updated)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """)
-            .bind(1, blob: id.bytes).bind(2, parent?.seq).bind(3, kind.rawValue).bind(4, text)
-            .bind(5, now.milliseconds).bind(6, Int64(now.offsetSeconds)).bind(7, now.milliseconds)
+            "INSERT INTO node (parent, kind, text, created, created_offset) VALUES (?, ?, ?, ?, ?)")
+            .bind(1, parent?.seq).bind(2, kind.rawValue).bind(3, text)
+            .bind(4, now.milliseconds).bind(5, Int64(now.offsetSeconds))
             .run()
-        return Node(seq: database.lastInsertedRowID, id: id, kind: kind, text: text, parentSeq: parent?.seq,
+        let seq = database.lastInsertedRowID
+        let id = try derivedIDs.id(seq: seq, createdMilliseconds: now.milliseconds) ?? storeID(forRow: seq)
+        return Node(seq: seq, id: id, kind: kind, text: text, parentSeq: parent?.seq,
                     created: now, updatedMilliseconds: now.milliseconds)
+    }
+
+    /// Gives the row `seq`, whose id cannot be derived, an id of its own.
+    func storeID(forRow seq: Int64) throws -> NodeID {
+        let id = idGenerator.next(milliseconds: UInt64(max(0, clock().milliseconds)))
+        try database.statement("UPDATE node SET id = ? WHERE seq = ?").bind(1, blob: id.bytes).bind(2, seq).run()
+        return id
     }
 
     /// The path from the root down to `node`, following its parents.

@@ -10,10 +10,14 @@ public final class Store {
     public let path: String
     public let database: Database
     var idGenerator = NodeIDGenerator()
+    /// How this store's own ids are worked out from their rows.
+    private(set) var derivedIDs = DerivedIDs(salt: 0)
     let clock: () -> Timestamp
 
     /// `PRAGMA application_id` of every jotter store: "JOTR".
     public static let applicationID: Int32 = 0x4A4F_5452
+    /// The version of the schema this jotter writes (`PRAGMA user_version`).
+    public static var schemaVersion: Int64 { Migrations.latestVersion }
     /// How long a writer waits for another to finish before giving up.
     public static let busyTimeoutMilliseconds: Int32 = 10_000
 
@@ -31,8 +35,13 @@ public final class Store {
         }
         database.setBusyTimeout(milliseconds: Store.busyTimeoutMilliseconds)
         do {
-            try database.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+            try database.execute("PRAGMA synchronous = FULL")
+            // Off while the schema changes: a migration moves rows between tables, and
+            // SQLite would check or cascade each move. The switch is ignored inside a
+            // transaction, so it is set around them.
             try Migrations.bring(self)
+            try database.execute("PRAGMA foreign_keys = ON")
+            derivedIDs = DerivedIDs(salt: UInt64(bitPattern: try setting("id_salt") { $0.int64(0) } ?? 0))
         } catch {
             // Closing would checkpoint a WAL the file's owner left behind into it.
             database.leaveWALAsItIsOnClose()

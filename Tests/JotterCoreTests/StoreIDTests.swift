@@ -1,0 +1,172 @@
+import Foundation
+import JotterCore
+import TestSupport
+import Testing
+
+/// Records handed to an import one by one.
+struct RecordList: ImportSource {
+    var records: [ImportRecord]
+
+    mutating func next() throws -> ImportRecord? {
+        records.isEmpty ? nil : records.removeFirst()
+    }
+}
+
+/// The ids a store gives what it makes: derived from each row, yet UUIDv7s that are
+/// unique, stable and found again like stored ones.
+@Suite struct StoreIDTests {
+    @Test func aNewItemsIDIsAVersion7UUIDWhoseTimeIsItsCreation() throws {
+        let fixture = try StoreFixture()
+        let node = try fixture.item("milk")
+        let bytes = node.id.bytes
+        #expect(bytes[6] >> 4 == 7)
+        #expect(bytes[8] >> 6 == 0b10)
+        let milliseconds = bytes[0..<6].reduce(Int64(0)) { $0 << 8 | Int64($1) }
+        #expect(milliseconds == node.created.milliseconds)
+        #expect(try fixture.store.node(id: node.id) == node)
+        #expect(try fixture.store.children(of: nil).map(\.id) == [node.id])
+    }
+
+    @Test func manyItemsGetDistinctIDsWithTailsThatLookRandom() throws {
+        let fixture = try StoreFixture()
+        let nodes = try (1...500).map { try fixture.item("item \($0)") }
+        #expect(Set(nodes.map(\.id)).count == 500)
+        // Neighbouring rows must not give neighbouring tails: the tail is what people type.
+        let tails = nodes.map { UInt32($0.id.shortForm(), radix: 16)! }
+        let close = zip(tails, tails.dropFirst()).filter { max($0, $1) - min($0, $1) < 1 << 20 }
+        #expect(close.count < 5)
+        for node in nodes.prefix(20) {
+            #expect(try fixture.store.node(id: node.id)?.seq == node.seq)
+        }
+    }
+
+    @Test func twoStoresGiveTheirFirstItemsDifferentIDs() throws {
+        let first = try StoreFixture()
+        let second = try StoreFixture()
+        let one = try first.item("same text, same time")
+        let other = try second.item("same text, same time")
+        #expect(one.created == other.created)
+        #expect(one.id != other.id)
+        #expect(try first.store.node(id: other.id) == nil)
+    }
+
+    @Test func aDeletedItemsIDIsNeverGivenAgainEvenInTheSameMillisecond() throws {
+        let folder = TemporaryFolder()
+        let moment = Timestamp(milliseconds: 1_795_000_000_000, offsetSeconds: 0)
+        let store = try Store(path: folder.file("store.sqlite3"), clock: { moment })
+        guard case .added(let gone) = try store.addEntry("gone", under: .root, historyLine: nil) else {
+            Issue.record("the entry was not added")
+            return
+        }
+        try store.database.statement("DELETE FROM node WHERE seq = ?").bind(1, gone.seq).run()
+        guard case .added(let next) = try store.addEntry("next", under: .root, historyLine: nil) else {
+            Issue.record("the entry was not added")
+            return
+        }
+        #expect(next.id != gone.id)
+        #expect(try store.node(id: gone.id) == nil)
+    }
+
+    @Test func idsImportedFromACopyOfTheStoreNeverCollideWithNewOnes() throws {
+        // A copy of a store shares its salt. Items made in the copy, imported back, carry
+        // ids the original would derive for its own future rows at the same moment.
+        let folder = TemporaryFolder()
+        let moment = Timestamp(milliseconds: 1_795_000_000_000, offsetSeconds: 0)
+        let original = try Store(path: folder.file("original.sqlite3"), clock: { moment })
+        try original.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try FileManager.default.copyItem(atPath: original.path, toPath: folder.file("copy.sqlite3"))
+        let copy = try Store(path: folder.file("copy.sqlite3"), clock: { moment })
+        var made: [Node] = []
+        for index in 1...5 {
+            guard case .added(let node) = try copy.addEntry("copy \(index)", under: .root, historyLine: nil) else { return }
+            made.append(node)
+        }
+        var source = RecordList(records: [ImportRecord(id: made[4].id, text: made[4].text, created: made[4].created,
+                                                       line: 1)])
+        _ = try original.importRecords(from: &source, options: Store.ImportOptions(target: .root))
+        for index in 1...5 {
+            _ = try original.addEntry("original \(index)", under: .root, historyLine: nil)
+        }
+        let ids = try original.children(of: nil).map(\.id)
+        #expect(ids.count == 6)
+        #expect(Set(ids).count == 6)
+        #expect(try original.node(id: made[4].id)?.text == "copy 5")
+    }
+
+    @Test func replacingAnItemsCreationTimeKeepsItsID() throws {
+        let fixture = try StoreFixture()
+        let node = try fixture.item("milk")
+        let earlier = Timestamp(milliseconds: node.created.milliseconds - 86_400_000, offsetSeconds: 0)
+        var source = RecordList(records: [ImportRecord(id: node.id, text: "oat milk", created: earlier, line: 1)])
+        _ = try fixture.store.importRecords(from: &source, options: Store.ImportOptions(target: .root, conflicts: .replace))
+        let replaced = try #require(try fixture.store.node(id: node.id))
+        #expect(replaced.seq == node.seq)
+        #expect(replaced.text == "oat milk")
+        #expect(replaced.created == earlier)
+    }
+
+    @Test func anItemCreatedBefore1970StoresAnIDOfItsOwn() throws {
+        let fixture = try StoreFixture()
+        let old = Timestamp(milliseconds: -1_000, offsetSeconds: 0)
+        var source = RecordList(records: [ImportRecord(text: "moon landing", created: old, line: 1)])
+        _ = try fixture.store.importRecords(from: &source, options: Store.ImportOptions(target: .root))
+        let node = try #require(try fixture.store.children(of: nil).first)
+        #expect(node.created == old)
+        #expect(node.id.bytes[6] >> 4 == 7)
+        #expect(try fixture.store.node(id: node.id)?.seq == node.seq)
+    }
+}
+
+/// A store written by the first released jotter, whose rows all stored their ids.
+@Suite struct SchemaMigrationTests {
+    static let version1 = """
+        PRAGMA journal_mode = WAL;
+        CREATE TABLE node (
+            seq INTEGER PRIMARY KEY,
+            id BLOB NOT NULL UNIQUE CHECK (length(id) = 16),
+            parent INTEGER REFERENCES node (seq) ON DELETE CASCADE,
+            kind INTEGER NOT NULL CHECK (kind IN (0, 1)),
+            text TEXT NOT NULL,
+            created INTEGER NOT NULL,
+            created_offset INTEGER NOT NULL,
+            updated INTEGER NOT NULL
+        );
+        CREATE INDEX node_children ON node (parent);
+        CREATE TABLE history (seq INTEGER PRIMARY KEY, line TEXT NOT NULL, entered INTEGER NOT NULL);
+        CREATE TABLE setting (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
+        PRAGMA application_id = 1246712914;
+        PRAGMA user_version = 1;
+        INSERT INTO node VALUES
+            (1, X'01a201e51d3976569289ca0ccba8f959', NULL, 0, 'groceries', 1795000000000, 3600, 1795000000000),
+            (2, X'01a201e51d3a76569289ca0ccba8f95a', 1, 1, 'milk', 1795000000001, 3600, 1795000009999),
+            (3, X'01a201e51d3b76569289ca0ccba8f95b', 1, 1, 'eggs', 1795000000002, 3600, 1795000000002);
+        INSERT INTO history VALUES (1, 'milk', 1795000000001);
+        INSERT INTO setting VALUES ('path', X'01a201e51d3976569289ca0ccba8f959'), ('path_text', '/groceries');
+        """
+
+    @Test func aVersion1StoreKeepsEveryIDTextTimeAndItsPath() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("old.sqlite3")
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        try Database(path: path).execute(SchemaMigrationTests.version1)
+
+        let store = try Store(path: path)
+        let restored = try store.restorePath()
+        #expect(restored.path.display == "/groceries")
+        #expect(restored.notice == nil)
+        let items = try store.children(of: restored.path.top)
+        #expect(items.map(\.text) == ["milk", "eggs"])
+        #expect(items.map(\.id.description) == ["01a201e5-1d3a-7656-9289-ca0ccba8f95a",
+                                                 "01a201e5-1d3b-7656-9289-ca0ccba8f95b"])
+        #expect(items.map(\.updatedMilliseconds) == [1_795_000_009_999, 1_795_000_000_002])
+        #expect(try store.recentHistory() == ["milk"])
+        guard case .added(let added) = try store.addEntry("bread", under: restored.path, historyLine: nil) else {
+            Issue.record("the entry was not added")
+            return
+        }
+        #expect(added.seq == 4)
+        #expect(try store.node(id: added.id)?.text == "bread")
+        let version = try store.database.statement("SELECT user_version FROM pragma_user_version").firstRow { $0.int64(0) }
+        #expect(version == Store.schemaVersion)
+    }
+}
