@@ -55,22 +55,37 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     private var hexBytes: [UInt8] {
-        let alphabet = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(32)
-        for byte in bytes {
-            out.append(alphabet[Int(byte >> 4)])
-            out.append(alphabet[Int(byte & 0x0F)])
-        }
-        return out
+        var text: [UInt8] = []
+        text.reserveCapacity(36)
+        appendText(to: &text)
+        text.removeAll { $0 == UInt8(ascii: "-") }
+        return text
     }
 
     public var description: String {
-        var digits = hexBytes
-        for offset in [20, 16, 12, 8] {
-            digits.insert(UInt8(ascii: "-"), at: offset)
+        var text: [UInt8] = []
+        text.reserveCapacity(36)
+        appendText(to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends the 36-character form, made on the stack and copied in one go: listings
+    /// write one per row.
+    public func appendText(to out: inout [UInt8]) {
+        let alphabet: StaticString = "0123456789abcdef"
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
+            var position = 0
+            for (index, byte) in bytes.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    text[position] = UInt8(ascii: "-")
+                    position += 1
+                }
+                text[position] = alphabet.utf8Start[Int(byte >> 4)]
+                text[position + 1] = alphabet.utf8Start[Int(byte & 0x0F)]
+                position += 2
+            }
+            out.append(contentsOf: UnsafeBufferPointer(text))
         }
-        return String(decoding: digits, as: UTF8.self)
     }
 
     /// Whether the id's hex digits end with `tail`, in either case.

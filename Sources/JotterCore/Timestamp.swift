@@ -33,24 +33,73 @@ public struct Timestamp: Hashable, Sendable {
 
     /// RFC 3339 with milliseconds and the recorded offset: `2026-11-22T07:04:49.123+01:00`.
     public var rfc3339: String {
+        var bytes: [UInt8] = []
+        appendRFC3339(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `rfc3339`'s bytes: listings write one per row, and building a string
+    /// for each cost more than everything else a row takes. The text is made on the
+    /// stack and copied in one go.
+    public func appendRFC3339(to bytes: inout [UInt8]) {
         let local = milliseconds + Int64(offsetSeconds) * 1000
         let (days, dayMilliseconds) = local.floorDivided(by: 86_400_000)
         let (year, month, day) = Timestamp.civilDate(daysSinceEpoch: days)
+        guard (0...9999).contains(year) else {
+            // Outside four digits the layout shifts; this rare case takes the slow path.
+            bytes.appendDecimal(year, minimumDigits: 4)
+            return appendRest(month: month, day: day, dayMilliseconds: dayMilliseconds, to: &bytes)
+        }
         let seconds = dayMilliseconds / 1000
-        var text = ""
-        text.reserveCapacity(29)
-        text += Timestamp.padded(year, 4) + "-" + Timestamp.padded(month, 2) + "-" + Timestamp.padded(day, 2)
-        text += "T" + Timestamp.padded(seconds / 3600, 2) + ":" + Timestamp.padded(seconds / 60 % 60, 2)
-        text += ":" + Timestamp.padded(seconds % 60, 2) + "." + Timestamp.padded(dayMilliseconds % 1000, 3)
         let offsetMinutes = Int64(abs(offsetSeconds)) / 60
-        text += (offsetSeconds < 0 ? "-" : "+") + Timestamp.padded(offsetMinutes / 60, 2) + ":"
-            + Timestamp.padded(offsetMinutes % 60, 2)
-        return text
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 29) { text in
+            func put(_ value: Int64, _ width: Int, at end: Int) {
+                var rest = value
+                for index in stride(from: end - 1, through: end - width, by: -1) {
+                    text[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                    rest /= 10
+                }
+            }
+            put(year, 4, at: 4)
+            text[4] = UInt8(ascii: "-")
+            put(month, 2, at: 7)
+            text[7] = UInt8(ascii: "-")
+            put(day, 2, at: 10)
+            text[10] = UInt8(ascii: "T")
+            put(seconds / 3600, 2, at: 13)
+            text[13] = UInt8(ascii: ":")
+            put(seconds / 60 % 60, 2, at: 16)
+            text[16] = UInt8(ascii: ":")
+            put(seconds % 60, 2, at: 19)
+            text[19] = UInt8(ascii: ".")
+            put(dayMilliseconds % 1000, 3, at: 23)
+            text[23] = offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+            put(offsetMinutes / 60, 2, at: 26)
+            text[26] = UInt8(ascii: ":")
+            put(offsetMinutes % 60, 2, at: 29)
+            bytes.append(contentsOf: UnsafeBufferPointer(text))
+        }
     }
 
-    static func padded(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    private func appendRest(month: Int64, day: Int64, dayMilliseconds: Int64, to bytes: inout [UInt8]) {
+        let seconds = dayMilliseconds / 1000
+        let offsetMinutes = Int64(abs(offsetSeconds)) / 60
+        bytes.append(UInt8(ascii: "-"))
+        bytes.appendDecimal(month, minimumDigits: 2)
+        bytes.append(UInt8(ascii: "-"))
+        bytes.appendDecimal(day, minimumDigits: 2)
+        bytes.append(UInt8(ascii: "T"))
+        bytes.appendDecimal(seconds / 3600, minimumDigits: 2)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.appendDecimal(seconds / 60 % 60, minimumDigits: 2)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.appendDecimal(seconds % 60, minimumDigits: 2)
+        bytes.append(UInt8(ascii: "."))
+        bytes.appendDecimal(dayMilliseconds % 1000, minimumDigits: 3)
+        bytes.append(offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        bytes.appendDecimal(offsetMinutes / 60, minimumDigits: 2)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.appendDecimal(offsetMinutes % 60, minimumDigits: 2)
     }
 
     /// The proleptic Gregorian date of a day count from 1970-01-01 (Howard Hinnant's

@@ -9,6 +9,8 @@ import Testing
         (Int64(951_782_400_000), Int32(0), "2000-02-29T00:00:00.000+00:00"),
         (Int64(-1), Int32(0), "1969-12-31T23:59:59.999+00:00"),
         (Int64(4_107_542_399_999), Int32(0), "2100-02-28T23:59:59.999+00:00"),
+        (Int64(253_402_300_800_000), Int32(0), "10000-01-01T00:00:00.000+00:00"),
+        (Int64(-62_167_219_200_001), Int32(0), "-0001-12-31T23:59:59.999+00:00"),
     ])
     func rfc3339(milliseconds: Int64, offset: Int32, expected: String) {
         #expect(Timestamp(milliseconds: milliseconds, offsetSeconds: offset).rfc3339 == expected)

@@ -136,29 +136,65 @@ public struct NodeWriter {
     }
 
     private func writeTSV(_ node: Node, position: Int64, to out: OutputBuffer) {
-        out.write(String(position))
-        out.write("\t" + node.id.description + "\t" + node.kind.name + "\t")
-        let text = terminal ? DisplayText.escaped(TSV.escaped(node.text)) : TSV.escaped(node.text)
-        out.write(text)
-        out.write("\t" + node.created.rfc3339 + "\n")
+        out.write(decimal: position)
+        out.write(byte: UInt8(ascii: "\t"))
+        out.write(node.id)
+        out.write(node.kind == .list ? "\tlist\t" : "\titem\t")
+        if terminal {
+            out.write(DisplayText.escaped(TSV.escaped(node.text)))
+        } else {
+            TSV.write(node.text, to: out)
+        }
+        out.write(byte: UInt8(ascii: "\t"))
+        out.write(node.created)
+        out.write(byte: UInt8(ascii: "\n"))
     }
 
     private func writeJSON(_ node: Node, parentID: NodeID?, to out: OutputBuffer) {
-        out.write("{\"id\":\"" + node.id.description + "\",\"kind\":\"" + node.kind.name + "\",")
-        out.write(node.kind == .list ? "\"name\":" : "\"text\":")
+        out.write("{\"id\":\"")
+        out.write(node.id)
+        out.write(node.kind == .list ? "\",\"kind\":\"list\",\"name\":" : "\",\"kind\":\"item\",\"text\":")
         JSON.writeString(node.text, to: out)
-        out.write(",\"parent\":" + (parentID.map { "\"\($0)\"" } ?? "null"))
-        out.write(",\"created\":\"" + node.created.rfc3339 + "\"")
-        let updated = Timestamp(milliseconds: node.updatedMilliseconds, offsetSeconds: node.created.offsetSeconds)
-        out.write(",\"updated\":\"" + updated.rfc3339 + "\"}")
+        if let parentID {
+            out.write(",\"parent\":\"")
+            out.write(parentID)
+            out.write("\",\"created\":\"")
+        } else {
+            out.write(",\"parent\":null,\"created\":\"")
+        }
+        out.write(node.created)
+        out.write("\",\"updated\":\"")
+        out.write(Timestamp(milliseconds: node.updatedMilliseconds, offsetSeconds: node.created.offsetSeconds))
+        out.write("\"}")
     }
 }
 
 /// Tab-separated values as PostgreSQL's COPY and most Unix tools read them: a
 /// backslash, tab, newline or carriage return in a field is written `\\`, `\t`, `\n`, `\r`.
 public enum TSV {
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte == 0x5C || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// Writes `escaped(text)` without building it.
+    public static func write(_ text: String, to out: OutputBuffer) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard bytes.contains(where: needsEscape) else { return out.write(bytes) }
+            for byte in bytes {
+                switch byte {
+                case 0x5C: out.write("\\\\")
+                case 0x09: out.write("\\t")
+                case 0x0A: out.write("\\n")
+                case 0x0D: out.write("\\r")
+                default: out.write(byte: byte)
+                }
+            }
+        }
+    }
+
     public static func escaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return text }
+        guard text.utf8.contains(where: needsEscape) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 4)
         for character in text.unicodeScalars {

@@ -38,6 +38,18 @@ public final class OutputBuffer {
         bytes.append(byte)
     }
 
+    public func write(decimal value: Int64) {
+        bytes.appendDecimal(value)
+    }
+
+    public func write(_ id: NodeID) {
+        id.appendText(to: &bytes)
+    }
+
+    public func write(_ timestamp: Timestamp) {
+        timestamp.appendRFC3339(to: &bytes)
+    }
+
     func flushIfFull() {
         if fileDescriptor != nil && bytes.count >= OutputBuffer.blockSize { flush() }
     }
@@ -69,6 +81,30 @@ public final class OutputBuffer {
         if let error = writeError {
             writeError = nil
             throw JotterError.store("cannot write the output: \(String(cString: strerror(error)))")
+        }
+    }
+}
+
+extension [UInt8] {
+    /// Appends `value` in decimal, zero-padded to `minimumDigits` (a sign comes first),
+    /// without the string that `String(value)` would allocate.
+    mutating func appendDecimal(_ value: Int64, minimumDigits: Int = 1) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        // Digits are made from the right in a scratch buffer on the stack, then copied
+        // in one go: appending them one by one cost several times more.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { scratch in
+            var rest = value.magnitude
+            var start = scratch.count
+            repeat {
+                start -= 1
+                scratch[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            while scratch.count - start < minimumDigits && start > 0 {
+                start -= 1
+                scratch[start] = UInt8(ascii: "0")
+            }
+            append(contentsOf: UnsafeBufferPointer(rebasing: scratch[start...]))
         }
     }
 }

@@ -31,7 +31,7 @@ extension Store {
         }
     }
 
-    public struct ImportSummary: Equatable {
+    public struct ImportSummary: Equatable, Sendable {
         public var added = 0
         public var unchanged = 0
         public var kept = 0
