@@ -93,6 +93,29 @@ struct RecordList: ImportSource {
         #expect(try original.node(id: made[4].id)?.text == "copy 5")
     }
 
+    @Test func rowsImportedAfterAnIDFromACopyNeverTakeItsNumber() throws {
+        let folder = TemporaryFolder()
+        let moment = Timestamp(milliseconds: 1_795_000_000_000, offsetSeconds: 0)
+        let original = try Store(path: folder.file("original.sqlite3"), clock: { moment })
+        try original.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try FileManager.default.copyItem(atPath: original.path, toPath: folder.file("copy.sqlite3"))
+        let copy = try Store(path: folder.file("copy.sqlite3"), clock: { moment })
+        var made: [Node] = []
+        for index in 1...3 {
+            guard case .added(let node) = try copy.addEntry("copy \(index)", under: .root, historyLine: nil) else { return }
+            made.append(node)
+        }
+        // The copied id first, then rows without ids but with the same creation time,
+        // all in one batch.
+        var source = RecordList(records: [ImportRecord(id: made[2].id, text: made[2].text, created: moment, line: 1)]
+            + (2...4).map { ImportRecord(text: "line \($0)", created: moment, line: $0) })
+        _ = try original.importRecords(from: &source, options: Store.ImportOptions(target: .root))
+        let ids = try original.children(of: nil).map(\.id)
+        #expect(ids.count == 4)
+        #expect(Set(ids).count == 4)
+        #expect(try original.node(id: made[2].id)?.text == "copy 3")
+    }
+
     @Test func replacingAnItemsCreationTimeKeepsItsID() throws {
         let fixture = try StoreFixture()
         let node = try fixture.item("milk")
@@ -168,5 +191,24 @@ struct RecordList: ImportSource {
         #expect(try store.node(id: added.id)?.text == "bread")
         let version = try store.database.statement("SELECT user_version FROM pragma_user_version").firstRow { $0.int64(0) }
         #expect(version == Store.schemaVersion)
+    }
+
+    @Test func aMigrationThatFailsLeavesTheStoreAsItWas() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("old.sqlite3")
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        do {
+            let database = try Database(path: path)
+            // A table in the way of the migration's first step makes it fail part-way.
+            try database.execute(SchemaMigrationTests.version1 + "CREATE TABLE node_v1 (x);")
+            try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        let before = try contents(ofFile: path)
+
+        #expect(throws: JotterError.self) { try Store(path: path) }
+        #expect(try contents(ofFile: path) == before)
+        let database = try Database(path: path)
+        #expect(try database.statement("SELECT user_version FROM pragma_user_version").firstRow { $0.int64(0) } == 1)
+        #expect(try database.statement("SELECT count(*) FROM node").firstRow { $0.int64(0) } == 3)
     }
 }

@@ -78,8 +78,19 @@ public enum ImportFormat: String, CaseIterable, Sendable {
 
 extension ByteLineReader {
     /// The next line as text, refusing bytes that cannot be item text.
-    func nextText() throws -> String? {
-        try nextLine { bytes -> String in
+    func nextText(trimmingASCIIWhitespace trimming: Bool = false) throws -> String? {
+        try nextLine { line -> String in
+            var bytes = line
+            if trimming {
+                // Trimmed as bytes, before the string is made: trimming a string cost
+                // more than making it.
+                while let first = bytes.first, EntryText.isASCIIWhitespace(first) {
+                    bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst())
+                }
+                while let last = bytes.last, EntryText.isASCIIWhitespace(last) {
+                    bytes = UnsafeBufferPointer(rebasing: bytes.dropLast())
+                }
+            }
             guard let text = EntryText.text(from: bytes) else {
                 let problem = bytes.contains(0) ? "holds a NUL byte" : "is not valid UTF-8"
                 throw ImportProblem(line: lineNumber, "the line \(problem)")
@@ -94,8 +105,10 @@ public struct LinesSource: ImportSource {
     let reader: ByteLineReader
 
     public mutating func next() throws -> ImportRecord? {
-        while let line = try reader.nextText() {
-            let text = EntryText.trimmed(line)
+        while let line = try reader.nextText(trimmingASCIIWhitespace: true) {
+            // What is left to trim is white space beyond ASCII, which is rare.
+            let text = line.utf8.first.map { $0 >= 0x80 } == true || line.utf8.last.map { $0 >= 0x80 } == true
+                ? EntryText.trimmed(line) : line
             if !text.isEmpty { return ImportRecord(text: text, line: reader.lineNumber) }
         }
         return nil

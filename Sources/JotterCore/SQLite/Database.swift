@@ -121,6 +121,12 @@ public final class Statement {
         sqlite3_clear_bindings(handle)
     }
 
+    /// Resets for a caller that binds every parameter again before the next step, and
+    /// so has no use for clearing them.
+    func resetKeepingBindings() {
+        sqlite3_reset(handle)
+    }
+
     @discardableResult
     public func bind(_ index: Int32, _ value: Int64?) -> Statement {
         if let value { sqlite3_bind_int64(handle, index, value) } else { sqlite3_bind_null(handle, index) }

@@ -32,7 +32,9 @@ struct DerivedIDs: Sendable {
 
     init(salt: UInt64) {
         storeMark = salt & DerivedIDs.saltBits
-        key = (salt >> 24) & DerivedIDs.mask40
+        // The mark is in every id, so the key is mixed from the whole salt rather than
+        // taken from bits that overlap it.
+        key = (salt &* 0xD6E8_FEB8_6659_FD93) >> 24 & DerivedIDs.mask40
     }
 
     /// The id of the row `seq` created at `createdMilliseconds`, or nil when either

@@ -155,12 +155,10 @@ private struct Importer {
         } else {
             let parent = try parentSeq(for: record)
             let created = record.created ?? now
-            var id = record.id
-            if let id, let row = store.derivedIDs.row(of: id) {
+            if let id = record.id, let row = store.derivedIDs.row(of: id) {
                 highestMarkedSeq = max(highestMarkedSeq, row.seq)
-            } else if id == nil && !DerivedIDs.millisecondsRange.contains(created.milliseconds) {
-                id = store.idGenerator.next(milliseconds: UInt64(max(0, now.milliseconds)))
             }
+            let id = record.id ?? storedIDUnlessDerivable(created: created)
             let updated = record.updatedMilliseconds.flatMap { $0 == created.milliseconds ? nil : $0 }
             pending.append(Row(id: id, kind: record.kind, text: record.text, parent: parent, created: created,
                                updated: updated))
@@ -229,7 +227,8 @@ private struct Importer {
             if let found = try list(named: name, under: parent) {
                 parent = found
             } else {
-                pending.append(Row(id: nil, kind: .list, text: name, parent: parent, created: now, updated: nil))
+                pending.append(Row(id: storedIDUnlessDerivable(created: now), kind: .list, text: name, parent: parent,
+                                   created: now, updated: nil))
                 try flush()
                 parent = store.database.lastInsertedRowID
                 summary.listsCreated += 1
@@ -237,6 +236,13 @@ private struct Importer {
             lists[prefix] = parent
         }
         return parent
+    }
+
+    /// Nil for a new row whose id can be derived from its creation time; otherwise an
+    /// id for it to store.
+    private mutating func storedIDUnlessDerivable(created: Timestamp) -> NodeID? {
+        DerivedIDs.millisecondsRange.contains(created.milliseconds)
+            ? nil : store.idGenerator.next(milliseconds: UInt64(max(0, now.milliseconds)))
     }
 
     private func list(named name: String, under parent: Int64?) throws -> Int64? {
@@ -248,13 +254,20 @@ private struct Importer {
     /// one (so that after a single row, its rowid is SQLite's last inserted one).
     mutating func flush() throws {
         guard !pending.isEmpty else { return }
+        // Before the rows go in: a row of this batch must not take a number that an
+        // id in it was derived from.
+        if highestMarkedSeq > 0 {
+            try store.database.statement("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'node'")
+                .bind(1, highestMarkedSeq).run()
+            highestMarkedSeq = 0
+        }
         if pending.count == Importer.batchSize {
-            insertBatch.reset()
+            insertBatch.resetKeepingBindings()
             for (offset, row) in pending.enumerated() { bind(row, to: insertBatch, from: Int32(offset * 7)) }
             try insertBatch.run()
         } else {
             for row in pending {
-                insert.reset()
+                insert.resetKeepingBindings()
                 bind(row, to: insert, from: 0)
                 try insert.run()
             }
@@ -266,11 +279,6 @@ private struct Importer {
                 let seq = last - Int64(pending.count - 1 - offset)
                 if seq > DerivedIDs.seqRange.upperBound { _ = try store.storeID(forRow: seq) }
             }
-        }
-        if highestMarkedSeq > 0 {
-            try store.database.statement("UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'node'")
-                .bind(1, highestMarkedSeq).run()
-            highestMarkedSeq = 0
         }
         pending.removeAll(keepingCapacity: true)
     }

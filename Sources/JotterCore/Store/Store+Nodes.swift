@@ -137,20 +137,26 @@ extension Store {
     /// anywhere in the store when `parent` is `.anywhere`. Most ids are derived, not
     /// stored, so the rows are read and their ids worked out here.
     public func nodes(withIDEnding tail: String, in scope: IDScope, limit: Int = 20) throws -> [Node] {
+        // Only what the id is made from is read; a node is built for a match alone.
         let statement: Statement
         switch scope {
         case .anywhere:
-            statement = try database.statement("SELECT \(Store.nodeColumns) FROM node ORDER BY seq")
-        case .childrenOf(let parent):
-            statement = try childrenStatement(of: parent)
+            statement = try database.statement("SELECT seq, id, created FROM node ORDER BY seq")
+        case .childrenOf(let parent?):
+            statement = try database.statement("SELECT seq, id, created FROM node WHERE parent = ? ORDER BY seq")
+                .bind(1, parent.seq)
+        case .childrenOf(nil):
+            statement = try database.statement("SELECT seq, id, created FROM node WHERE parent IS NULL ORDER BY seq")
         }
         defer { statement.reset() }
-        var found: [Node] = []
-        while found.count < limit, try statement.step() {
-            let node = node(from: statement)
-            if node.id.hasTail(tail) { found.append(node) }
+        var matches: [Int64] = []
+        while matches.count < limit, try statement.step() {
+            let seq = statement.int64(0)
+            if id(seq: seq, stored: statement, column: 1, createdMilliseconds: statement.int64(2)).hasTail(tail) {
+                matches.append(seq)
+            }
         }
-        return found
+        return try matches.compactMap { try node(seq: $0) }
     }
 
     public enum IDScope {
