@@ -55,28 +55,30 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     private var hexBytes: [UInt8] {
-        var text: [UInt8] = []
-        text.reserveCapacity(36)
-        appendText(to: &text)
-        text.removeAll { $0 == UInt8(ascii: "-") }
-        return text
+        var digits: [UInt8] = []
+        appendHex(to: &digits, hyphenated: false)
+        return digits
     }
 
     public var description: String {
         var text: [UInt8] = []
-        text.reserveCapacity(36)
         appendText(to: &text)
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// Appends the 36-character form, made on the stack and copied in one go: listings
-    /// write one per row.
+    /// Appends the 36-character form.
     public func appendText(to out: inout [UInt8]) {
+        appendHex(to: &out, hyphenated: true)
+    }
+
+    /// The hex digits, made on the stack and copied in one go: listings write one id
+    /// per row.
+    private func appendHex(to out: inout [UInt8], hyphenated: Bool) {
         let alphabet: StaticString = "0123456789abcdef"
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
             var position = 0
             for (index, byte) in bytes.enumerated() {
-                if index == 4 || index == 6 || index == 8 || index == 10 {
+                if hyphenated && (index == 4 || index == 6 || index == 8 || index == 10) {
                     text[position] = UInt8(ascii: "-")
                     position += 1
                 }
@@ -84,7 +86,7 @@ public struct NodeID: Hashable, Comparable, Sendable, CustomStringConvertible {
                 text[position + 1] = alphabet.utf8Start[Int(byte & 0x0F)]
                 position += 2
             }
-            out.append(contentsOf: UnsafeBufferPointer(text))
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<position]))
         }
     }
 

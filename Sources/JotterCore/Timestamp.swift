@@ -39,20 +39,16 @@ public struct Timestamp: Hashable, Sendable {
     }
 
     /// Appends `rfc3339`'s bytes: listings write one per row, and building a string
-    /// for each cost more than everything else a row takes. The text is made on the
-    /// stack and copied in one go.
+    /// for each cost more than everything else a row takes. After the year, whose
+    /// width varies, the text is made on the stack and copied in one go.
     public func appendRFC3339(to bytes: inout [UInt8]) {
         let local = milliseconds + Int64(offsetSeconds) * 1000
         let (days, dayMilliseconds) = local.floorDivided(by: 86_400_000)
         let (year, month, day) = Timestamp.civilDate(daysSinceEpoch: days)
-        guard (0...9999).contains(year) else {
-            // Outside four digits the layout shifts; this rare case takes the slow path.
-            bytes.appendDecimal(year, minimumDigits: 4)
-            return appendRest(month: month, day: day, dayMilliseconds: dayMilliseconds, to: &bytes)
-        }
         let seconds = dayMilliseconds / 1000
         let offsetMinutes = Int64(abs(offsetSeconds)) / 60
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 29) { text in
+        bytes.appendDecimal(year, minimumDigits: 4)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 25) { text in
             func put(_ value: Int64, _ width: Int, at end: Int) {
                 var rest = value
                 for index in stride(from: end - 1, through: end - width, by: -1) {
@@ -60,46 +56,24 @@ public struct Timestamp: Hashable, Sendable {
                     rest /= 10
                 }
             }
-            put(year, 4, at: 4)
-            text[4] = UInt8(ascii: "-")
-            put(month, 2, at: 7)
-            text[7] = UInt8(ascii: "-")
-            put(day, 2, at: 10)
-            text[10] = UInt8(ascii: "T")
-            put(seconds / 3600, 2, at: 13)
-            text[13] = UInt8(ascii: ":")
-            put(seconds / 60 % 60, 2, at: 16)
-            text[16] = UInt8(ascii: ":")
-            put(seconds % 60, 2, at: 19)
-            text[19] = UInt8(ascii: ".")
-            put(dayMilliseconds % 1000, 3, at: 23)
-            text[23] = offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
-            put(offsetMinutes / 60, 2, at: 26)
-            text[26] = UInt8(ascii: ":")
-            put(offsetMinutes % 60, 2, at: 29)
+            text[0] = UInt8(ascii: "-")
+            put(month, 2, at: 3)
+            text[3] = UInt8(ascii: "-")
+            put(day, 2, at: 6)
+            text[6] = UInt8(ascii: "T")
+            put(seconds / 3600, 2, at: 9)
+            text[9] = UInt8(ascii: ":")
+            put(seconds / 60 % 60, 2, at: 12)
+            text[12] = UInt8(ascii: ":")
+            put(seconds % 60, 2, at: 15)
+            text[15] = UInt8(ascii: ".")
+            put(dayMilliseconds % 1000, 3, at: 19)
+            text[19] = offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+            put(offsetMinutes / 60, 2, at: 22)
+            text[22] = UInt8(ascii: ":")
+            put(offsetMinutes % 60, 2, at: 25)
             bytes.append(contentsOf: UnsafeBufferPointer(text))
         }
-    }
-
-    private func appendRest(month: Int64, day: Int64, dayMilliseconds: Int64, to bytes: inout [UInt8]) {
-        let seconds = dayMilliseconds / 1000
-        let offsetMinutes = Int64(abs(offsetSeconds)) / 60
-        bytes.append(UInt8(ascii: "-"))
-        bytes.appendDecimal(month, minimumDigits: 2)
-        bytes.append(UInt8(ascii: "-"))
-        bytes.appendDecimal(day, minimumDigits: 2)
-        bytes.append(UInt8(ascii: "T"))
-        bytes.appendDecimal(seconds / 3600, minimumDigits: 2)
-        bytes.append(UInt8(ascii: ":"))
-        bytes.appendDecimal(seconds / 60 % 60, minimumDigits: 2)
-        bytes.append(UInt8(ascii: ":"))
-        bytes.appendDecimal(seconds % 60, minimumDigits: 2)
-        bytes.append(UInt8(ascii: "."))
-        bytes.appendDecimal(dayMilliseconds % 1000, minimumDigits: 3)
-        bytes.append(offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-        bytes.appendDecimal(offsetMinutes / 60, minimumDigits: 2)
-        bytes.append(UInt8(ascii: ":"))
-        bytes.appendDecimal(offsetMinutes % 60, minimumDigits: 2)
     }
 
     /// The proleptic Gregorian date of a day count from 1970-01-01 (Howard Hinnant's

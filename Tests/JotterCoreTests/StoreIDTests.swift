@@ -12,6 +12,30 @@ struct RecordList: ImportSource {
     }
 }
 
+/// A store and a copy of its file made before anything was added, so that both share
+/// the salt their ids are derived from, with clocks stopped at one moment, so that
+/// rows can share a creation time.
+struct SameMomentStores {
+    static let moment = Timestamp(milliseconds: 1_795_000_000_000, offsetSeconds: 0)
+    let folder = TemporaryFolder()
+    let original: Store
+    let copy: Store
+
+    init() throws {
+        original = try Store(path: folder.file("original.sqlite3"), clock: { SameMomentStores.moment })
+        try original.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try FileManager.default.copyItem(atPath: original.path, toPath: folder.file("copy.sqlite3"))
+        copy = try Store(path: folder.file("copy.sqlite3"), clock: { SameMomentStores.moment })
+    }
+
+    func entry(_ text: String, in store: Store) throws -> Node {
+        guard case .added(let node) = try store.addEntry(text, under: .root, historyLine: nil) else {
+            throw JotterError.input("the entry '\(text)' was not added")
+        }
+        return node
+    }
+}
+
 /// The ids a store gives what it makes: derived from each row, yet UUIDv7s that are
 /// unique, stable and found again like stored ones.
 @Suite struct StoreIDTests {
@@ -51,69 +75,44 @@ struct RecordList: ImportSource {
     }
 
     @Test func aDeletedItemsIDIsNeverGivenAgainEvenInTheSameMillisecond() throws {
-        let folder = TemporaryFolder()
-        let moment = Timestamp(milliseconds: 1_795_000_000_000, offsetSeconds: 0)
-        let store = try Store(path: folder.file("store.sqlite3"), clock: { moment })
-        guard case .added(let gone) = try store.addEntry("gone", under: .root, historyLine: nil) else {
-            Issue.record("the entry was not added")
-            return
-        }
-        try store.database.statement("DELETE FROM node WHERE seq = ?").bind(1, gone.seq).run()
-        guard case .added(let next) = try store.addEntry("next", under: .root, historyLine: nil) else {
-            Issue.record("the entry was not added")
-            return
-        }
+        let stores = try SameMomentStores()
+        let gone = try stores.entry("gone", in: stores.original)
+        try stores.original.database.statement("DELETE FROM node WHERE seq = ?").bind(1, gone.seq).run()
+        let next = try stores.entry("next", in: stores.original)
         #expect(next.id != gone.id)
-        #expect(try store.node(id: gone.id) == nil)
+        #expect(try stores.original.node(id: gone.id) == nil)
     }
 
     @Test func idsImportedFromACopyOfTheStoreNeverCollideWithNewOnes() throws {
         // A copy of a store shares its salt. Items made in the copy, imported back, carry
         // ids the original would derive for its own future rows at the same moment.
-        let folder = TemporaryFolder()
-        let moment = Timestamp(milliseconds: 1_795_000_000_000, offsetSeconds: 0)
-        let original = try Store(path: folder.file("original.sqlite3"), clock: { moment })
-        try original.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        try FileManager.default.copyItem(atPath: original.path, toPath: folder.file("copy.sqlite3"))
-        let copy = try Store(path: folder.file("copy.sqlite3"), clock: { moment })
-        var made: [Node] = []
-        for index in 1...5 {
-            guard case .added(let node) = try copy.addEntry("copy \(index)", under: .root, historyLine: nil) else { return }
-            made.append(node)
-        }
+        let stores = try SameMomentStores()
+        let made = try (1...5).map { try stores.entry("copy \($0)", in: stores.copy) }
         var source = RecordList(records: [ImportRecord(id: made[4].id, text: made[4].text, created: made[4].created,
                                                        line: 1)])
-        _ = try original.importRecords(from: &source, options: Store.ImportOptions(target: .root))
+        _ = try stores.original.importRecords(from: &source, options: Store.ImportOptions(target: .root))
         for index in 1...5 {
-            _ = try original.addEntry("original \(index)", under: .root, historyLine: nil)
+            _ = try stores.entry("original \(index)", in: stores.original)
         }
-        let ids = try original.children(of: nil).map(\.id)
+        let ids = try stores.original.children(of: nil).map(\.id)
         #expect(ids.count == 6)
         #expect(Set(ids).count == 6)
-        #expect(try original.node(id: made[4].id)?.text == "copy 5")
+        #expect(try stores.original.node(id: made[4].id)?.text == "copy 5")
     }
 
     @Test func rowsImportedAfterAnIDFromACopyNeverTakeItsNumber() throws {
-        let folder = TemporaryFolder()
-        let moment = Timestamp(milliseconds: 1_795_000_000_000, offsetSeconds: 0)
-        let original = try Store(path: folder.file("original.sqlite3"), clock: { moment })
-        try original.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        try FileManager.default.copyItem(atPath: original.path, toPath: folder.file("copy.sqlite3"))
-        let copy = try Store(path: folder.file("copy.sqlite3"), clock: { moment })
-        var made: [Node] = []
-        for index in 1...3 {
-            guard case .added(let node) = try copy.addEntry("copy \(index)", under: .root, historyLine: nil) else { return }
-            made.append(node)
-        }
+        let stores = try SameMomentStores()
+        let made = try (1...3).map { try stores.entry("copy \($0)", in: stores.copy) }
         // The copied id first, then rows without ids but with the same creation time,
         // all in one batch.
+        let moment = SameMomentStores.moment
         var source = RecordList(records: [ImportRecord(id: made[2].id, text: made[2].text, created: moment, line: 1)]
             + (2...4).map { ImportRecord(text: "line \($0)", created: moment, line: $0) })
-        _ = try original.importRecords(from: &source, options: Store.ImportOptions(target: .root))
-        let ids = try original.children(of: nil).map(\.id)
+        _ = try stores.original.importRecords(from: &source, options: Store.ImportOptions(target: .root))
+        let ids = try stores.original.children(of: nil).map(\.id)
         #expect(ids.count == 4)
         #expect(Set(ids).count == 4)
-        #expect(try original.node(id: made[2].id)?.text == "copy 3")
+        #expect(try stores.original.node(id: made[2].id)?.text == "copy 3")
     }
 
     @Test func replacingAnItemsCreationTimeKeepsItsID() throws {

@@ -79,23 +79,22 @@ struct DerivedIDs: Sendable {
     }
 
     /// A bijection on 40 bits that spreads neighbouring numbers apart: xor-shifts by
-    /// half the width (each its own inverse) around multiplications by an odd number.
+    /// half the width (each its own inverse) around two multiplications by an odd
+    /// number. The same steps with the inverse multiplier undo it.
     private func scramble(_ value: UInt64) -> UInt64 {
-        var x = value & DerivedIDs.mask40
-        x ^= x >> 20
-        x = (x &* DerivedIDs.multiplier) & DerivedIDs.mask40
-        x ^= x >> 20
-        x = (x &* DerivedIDs.multiplier) & DerivedIDs.mask40
-        x ^= x >> 20
-        return x
+        DerivedIDs.permute(value, multiplier: DerivedIDs.multiplier)
     }
 
     private func unscramble(_ value: UInt64) -> UInt64 {
-        var x = value & DerivedIDs.mask40
+        DerivedIDs.permute(value, multiplier: DerivedIDs.inverseMultiplier)
+    }
+
+    private static func permute(_ value: UInt64, multiplier: UInt64) -> UInt64 {
+        var x = value & mask40
         x ^= x >> 20
-        x = (x &* DerivedIDs.inverseMultiplier) & DerivedIDs.mask40
+        x = (x &* multiplier) & mask40
         x ^= x >> 20
-        x = (x &* DerivedIDs.inverseMultiplier) & DerivedIDs.mask40
+        x = (x &* multiplier) & mask40
         x ^= x >> 20
         return x
     }
