@@ -31,12 +31,13 @@ public enum EntryText {
     /// `bytes` as text, or nil when they are not UTF-8 or hold a NUL. Plain ASCII,
     /// the common case, is taken without the general validation.
     public static func text(from bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        var ascii = true
-        for byte in bytes {
-            if byte == 0 { return nil }
-            if byte >= 0x80 { ascii = false }
-        }
-        return ascii ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+        if isASCIIText(bytes) { return String(decoding: bytes, as: UTF8.self) }
+        return bytes.contains(0) ? nil : String(validating: bytes, as: UTF8.self)
+    }
+
+    /// Whether `bytes` are ASCII without a NUL, and so item text as they are.
+    static func isASCIIText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 != 0 && $0 < 0x80 }
     }
 
     /// What one line typed at the prompt asks for.

@@ -112,6 +112,27 @@ import Testing
         #expect(try jotter.texts() == ["one", "two", "three"])
     }
 
+    @Test func linesBeyondASCIIAreTrimmedOfUnicodeSpaceAndKeptWhole() throws {
+        let input = "\u{3000}卵を買う\u{3000}\n\u{3000}\u{00A0}\nnaïve café\n\u{2003}x\n"
+        let result = try jotter.run(["import"], input: Data(input.utf8))
+        #expect(result.status == 0)
+        #expect(try jotter.texts() == ["卵を買う", "naïve café", "x"])
+    }
+
+    @Test func aNULByteStopsAnImportOfLinesAtItsLine() throws {
+        let result = try jotter.run(["import"], input: Data("one\ntwo\u{0}\nthree\n".utf8))
+        #expect(result.status == 1)
+        #expect(result.errors == "jotter: stdin:2: the line holds a NUL byte; nothing was imported\n")
+        #expect(try jotter.texts().isEmpty)
+    }
+
+    @Test func manyLinesGoInWholeAndInOrder() throws {
+        let texts = (1...1000).map { $0 % 7 == 0 ? "line \($0) ünïcödé" : "line \($0)" }
+        let result = try jotter.run(["import"], input: Data((texts.joined(separator: "\n") + "\n").utf8))
+        #expect(result.status == 0)
+        #expect(try jotter.texts() == texts)
+    }
+
     @Test func dryRunChecksEverythingAndChangesNothing() throws {
         let file = try write("# plans\n- one\n- two\n", to: "plans.md")
         let result = try jotter.run(["import", "--dry-run", file])

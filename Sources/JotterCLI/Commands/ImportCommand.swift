@@ -63,7 +63,6 @@ struct ImportCommand: StoreCommand {
         let destination = try target.map(context.resolve) ?? context.path
         let reader = ByteLineReader(fileDescriptor: descriptor)
         reader.shouldStop = { Interruption.signal != 0 }
-        var source = format.source(reading: reader)
         let progress = ProgressLine(reader: reader)
         let options = Store.ImportOptions(
             target: destination, conflicts: conflicts, dryRun: dryRun,
@@ -71,7 +70,7 @@ struct ImportCommand: StoreCommand {
         let summary: Store.ImportSummary
         do {
             summary = try Interruption.catchingSignals {
-                try context.store.importRecords(from: &source, options: options)
+                try context.store.importRecords(format, from: reader, options: options)
             }
         } catch let problem as ImportProblem {
             progress.clear()

@@ -78,25 +78,17 @@ public enum ImportFormat: String, CaseIterable, Sendable {
 
 extension ByteLineReader {
     /// The next line as text, refusing bytes that cannot be item text.
-    func nextText(trimmingASCIIWhitespace trimming: Bool = false) throws -> String? {
+    func nextText() throws -> String? {
         try nextLine { line -> String in
-            var bytes = line
-            if trimming {
-                // Trimmed as bytes, before the string is made: trimming a string cost
-                // more than making it.
-                while let first = bytes.first, EntryText.isASCIIWhitespace(first) {
-                    bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst())
-                }
-                while let last = bytes.last, EntryText.isASCIIWhitespace(last) {
-                    bytes = UnsafeBufferPointer(rebasing: bytes.dropLast())
-                }
-            }
-            guard let text = EntryText.text(from: bytes) else {
-                let problem = bytes.contains(0) ? "holds a NUL byte" : "is not valid UTF-8"
-                throw ImportProblem(line: lineNumber, "the line \(problem)")
+            guard let text = EntryText.text(from: line) else {
+                throw ImportProblem(line: lineNumber, Self.problem(with: line))
             }
             return text
         }
+    }
+
+    fileprivate static func problem(with line: UnsafeBufferPointer<UInt8>) -> String {
+        "the line \(line.contains(0) ? "holds a NUL byte" : "is not valid UTF-8")"
     }
 }
 
@@ -105,12 +97,35 @@ public struct LinesSource: ImportSource {
     let reader: ByteLineReader
 
     public mutating func next() throws -> ImportRecord? {
-        while let line = try reader.nextText(trimmingASCIIWhitespace: true) {
-            // What is left to trim is white space beyond ASCII, which is rare.
-            let text = line.utf8.first.map { $0 >= 0x80 } == true || line.utf8.last.map { $0 >= 0x80 } == true
-                ? EntryText.trimmed(line) : line
-            if !text.isEmpty { return ImportRecord(text: text, line: reader.lineNumber) }
+        while let text = try reader.nextLine({ line in
+            try LinesSource.withItemText(of: line, lineNumber: reader.lineNumber) { String(decoding: $0, as: UTF8.self) }
+        }) {
+            if let text { return ImportRecord(text: text, line: reader.lineNumber) }
         }
         return nil
+    }
+
+    /// Calls `body` with the item a line holds, its bytes trimmed of white space and
+    /// checked to be text; not at all for a blank line. Working on bytes lets an
+    /// import of lines store them without making a string of each: making one cost
+    /// about as much as the rest of reading the line.
+    static func withItemText<T>(of line: UnsafeBufferPointer<UInt8>, lineNumber: Int,
+                                _ body: (UnsafeBufferPointer<UInt8>) throws -> T) throws -> T? {
+        var bytes = line
+        while let first = bytes.first, EntryText.isASCIIWhitespace(first) {
+            bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst())
+        }
+        while let last = bytes.last, EntryText.isASCIIWhitespace(last) {
+            bytes = UnsafeBufferPointer(rebasing: bytes.dropLast())
+        }
+        guard let first = bytes.first, let last = bytes.last else { return nil }
+        if EntryText.isASCIIText(bytes) { return try body(bytes) }
+        guard var text = EntryText.text(from: bytes) else {
+            throw ImportProblem(line: lineNumber, ByteLineReader.problem(with: bytes))
+        }
+        // White space beyond ASCII, such as an ideographic space, is rare at the ends.
+        guard first >= 0x80 || last >= 0x80 else { return try body(bytes) }
+        text = EntryText.trimmed(text)
+        return text.isEmpty ? nil : try text.withUTF8(body)
     }
 }
