@@ -1,5 +1,16 @@
+// For fopencookie: this header is compiled as a module of its own, so the macro
+// reaches the <stdio.h> it includes.
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <histedit.h>
+
+typedef ssize_t (*jotter_write_fn)(void *, const char *, size_t);
+
+// A stream whose writes go to `write` with `cookie`: libedit writes through a FILE.
+static inline FILE *jotter_open_write_stream(void *cookie, jotter_write_fn write) {
+    cookie_io_functions_t functions = { .read = NULL, .write = write, .seek = NULL, .close = NULL };
+    return fopencookie(cookie, "w", functions);
+}
 
 // el_set, el_get and history are variadic, so Swift cannot call them: one typed
 // wrapper per use.

@@ -32,7 +32,9 @@ final class LineEditor: LineSource {
     private let editLine: OpaquePointer
     private let history: OpaquePointer
     private let input: UnsafeMutablePointer<FILE>
+    /// libedit's output stream, which writes to `terminal`.
     private let output: UnsafeMutablePointer<FILE>
+    private let terminal = HeldTerminalOutput()
     private var promptText: UnsafeMutablePointer<CChar>
     private var interrupted = false
     private let completer: (String) -> Completion
@@ -44,10 +46,18 @@ final class LineEditor: LineSource {
 
     /// `completer` gets the line up to the cursor when Tab is pressed.
     init?(completer: @escaping (String) -> Completion) {
-        guard let input = fdopen(STDIN_FILENO, "r"), let output = fdopen(STDOUT_FILENO, "w"),
-              let errors = fdopen(STDERR_FILENO, "w") else { return nil }
+        let cookie = Unmanaged.passUnretained(terminal).toOpaque()
+        guard let input = fdopen(STDIN_FILENO, "r"), let errors = fdopen(STDERR_FILENO, "w"),
+              let output = jotter_open_write_stream(cookie, { cookie, bytes, count in
+                  guard let cookie, let bytes else { return 0 }
+                  Unmanaged<HeldTerminalOutput>.fromOpaque(cookie).takeUnretainedValue()
+                      .write(UnsafeRawBufferPointer(start: bytes, count: count))
+                  return count
+              }) else { return nil }
         // The program name is what ~/.editrc lines are scoped by: `jotter:bind -v`.
-        guard let editLine = el_init("jotter", input, output, errors), let history = history_init() else {
+        // The descriptors are given because the output stream has none of its own.
+        guard let editLine = el_init_fd("jotter", input, output, errors, STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO),
+              let history = history_init() else {
             return nil
         }
         self.editLine = editLine
@@ -102,6 +112,8 @@ final class LineEditor: LineSource {
 
     deinit {
         el_end(editLine)
+        fclose(output)
+        terminal.flush()
         history_end(history)
         free(promptText)
         functionTexts.forEach { $0.deallocate() }
@@ -124,11 +136,17 @@ final class LineEditor: LineSource {
         promptText = strdup(prompt)
         interrupted = false
         var count: Int32 = 0
-        guard let line = el_gets(editLine, &count) else {
-            if count < 0 && errno == EINTR { return .interrupted }
+        let read = el_gets(editLine, &count)
+        let readError = errno
+        // Whatever is held is shown before jotter says anything about the line.
+        defer {
+            fflush(output)
+            terminal.flush()
+        }
+        guard let line = read else {
+            if count < 0 && readError == EINTR { return .interrupted }
             // Ctrl-D: leave the shell's next prompt on a line of its own.
             fputs("\n", output)
-            fflush(output)
             return .end
         }
         if interrupted { return .interrupted }
