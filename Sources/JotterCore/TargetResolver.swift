@@ -45,12 +45,12 @@ public struct TargetResolver {
     /// The path one step further down from `path`; or, for an id found elsewhere in
     /// the store, the path to where that node is.
     private func step(into step: String, from path: NavigationPath, searchStoreForID: Bool) throws -> NavigationPath {
-        let named = try store.children(of: path.top, named: step)
-        if named.count == 1 { return path.pushing(named[0]) }
         // List names are unique beside each other, so a name that matches one list
         // and some items means the list.
-        let lists = named.filter { $0.kind == .list }
+        let lists = try store.lists(under: path.top, named: step)
         if lists.count == 1 { return path.pushing(lists[0]) }
+        let named = try store.children(of: path.top, named: step)
+        if named.count == 1 { return path.pushing(named[0]) }
         if named.count > 1 { throw try ambiguity(step, in: path, candidates: named) }
 
         if let position = Int64(step), step.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),

@@ -32,6 +32,19 @@ import Testing
         #expect(Int32(truncatingIfNeeded: row.int64(2)) == Store.applicationID)
     }
 
+    @Test func aListIsFoundByNameWithoutReadingTheItemsBesideIt() throws {
+        let fixture = try StoreFixture()
+        let work = try fixture.lists("/work")
+        try fixture.item("work", under: .root)
+        #expect(try fixture.store.lists(under: nil, named: "work").map(\.id) == [work.top!.id])
+        let database = try Database(path: fixture.path)
+        let plan = try database.statement(
+            "EXPLAIN QUERY PLAN SELECT seq FROM node WHERE parent IS ? AND kind = 0 AND text = ? ORDER BY seq")
+        var steps: [String] = []
+        while try plan.step() { steps.append(plan.string(3)) }
+        #expect(steps == ["SEARCH node USING INDEX node_list_names (parent=? AND text=?)"])
+    }
+
     @Test func itemsKeepTheirOrderTextAndTimesAcrossReopening() throws {
         let fixture = try StoreFixture()
         let groceries = try fixture.lists("/groceries")

@@ -47,6 +47,12 @@ enum Migrations {
         CREATE INDEX node_children ON node (parent);
         INSERT INTO setting (key, value) VALUES ('id_salt', random());
         """,
+        // 3: lists by name beside each other, for paths: finding `/work` among ten
+        // thousand lists was a scan of them all. Only lists are in it, so adding
+        // items costs nothing more.
+        """
+        CREATE INDEX node_list_names ON node (parent, text) WHERE kind = 0;
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(steps.count) }

@@ -17,7 +17,7 @@ extension Store {
             guard try stillHolds(parent) else {
                 throw JotterError.input("\(parent.display) was moved or deleted just now; nothing was created")
             }
-            if try children(of: parent.top, named: name).contains(where: { $0.kind == .list }) {
+            if try !lists(under: parent.top, named: name).isEmpty {
                 throw JotterError.input("a list named '\(DisplayText.escaped(name))' already exists in \(parent.display)")
             }
             return try insert(.list, text: name, under: parent.top)
