@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Drives jotter's prompt under a pseudo-terminal, the way a person at a terminal does.
+
+  prompt-feed.py entries COUNT COMMAND...
+      Types COUNT entries, each with Enter only once the prompt is back, then Ctrl-D:
+      the run takes COUNT round trips from Enter to a durable entry and a new prompt.
+
+  prompt-feed.py first-prompt RUNS JSON COMMAND-A ::: COMMAND-B
+      Times from start to the first prompt for each command, alternating them RUNS
+      times, and writes the medians to JSON in the shape hyperfine exports. Timed here
+      rather than by hyperfine, so that this script's own start-up is not counted.
+"""
+import fcntl
+import json
+import os
+import pty
+import statistics
+import struct
+import sys
+import termios
+import time
+
+PROMPT_END = "› ".encode()
+
+
+def spawn(command):
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ.setdefault("TERM", "xterm")
+        os.execvp(command[0], command)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    return pid, fd
+
+
+class Prompts:
+    """Counts the prompts a child has shown, reading its output as it comes."""
+
+    def __init__(self, fd):
+        self.fd = fd
+        self.seen = 0
+        self.tail = b""
+
+    def wait_for(self, count):
+        while self.seen < count:
+            try:
+                data = os.read(self.fd, 65536)
+            except OSError:
+                data = b""
+            if not data:
+                sys.exit(f"prompt-feed: the prompt ended after {self.seen} prompts, waiting for {count}")
+            # A prompt can be split between two reads: keep the end of the last one.
+            text = self.tail + data
+            self.seen += text.count(PROMPT_END)
+            self.tail = text[-(len(PROMPT_END) - 1):]
+
+    def drain(self):
+        while True:
+            try:
+                if not os.read(self.fd, 65536):
+                    return
+            except OSError:
+                return
+
+
+def finish(pid, fd, prompts):
+    os.write(fd, b"\x04")
+    prompts.drain()
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    if status != 0:
+        sys.exit(f"prompt-feed: the prompt exited with status {status}")
+
+
+def entries(count, command):
+    pid, fd = spawn(command)
+    prompts = Prompts(fd)
+    prompts.wait_for(1)
+    for number in range(1, count + 1):
+        os.write(fd, f"entry number {number}\r".encode())
+        prompts.wait_for(number + 1)
+    finish(pid, fd, prompts)
+
+
+def time_to_first_prompt(command):
+    start = time.perf_counter()
+    pid, fd = spawn(command)
+    prompts = Prompts(fd)
+    prompts.wait_for(1)
+    elapsed = time.perf_counter() - start
+    finish(pid, fd, prompts)
+    return elapsed
+
+
+def first_prompt(runs, output, commands):
+    times = [[] for _ in commands]
+    for _ in range(runs):
+        for index, command in enumerate(commands):
+            times[index].append(time_to_first_prompt(command))
+    results = [{"command": " ".join(c), "median": statistics.median(t), "times": t} for c, t in zip(commands, times)]
+    with open(output, "w") as file:
+        json.dump({"results": results}, file)
+
+
+def main():
+    mode, arguments = sys.argv[1], sys.argv[2:]
+    if mode == "entries":
+        entries(int(arguments[0]), arguments[1:])
+    elif mode == "first-prompt":
+        split = arguments.index(":::")
+        first_prompt(int(arguments[0]), arguments[1], [arguments[2:split], arguments[split + 1:]])
+    else:
+        sys.exit(f"prompt-feed: unknown mode {mode}")
+
+
+main()

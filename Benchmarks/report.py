@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""The table of Scripts/bench, from the measurements it left in its work folder.
+
+  report.py WORK RUNS IMPORT LIST PROMPT SCALE-ITEMS SCALE-LISTS MEMORY-LINES PEERS [PEER-CASE...]
+      prints the table (Markdown, readable as it is on a terminal)
+  report.py --write FILE TABLE
+      puts TABLE, with the date and the machine, between the markers of FILE
+"""
+import datetime
+import json
+import os
+import platform
+import subprocess
+import sys
+
+START, END = "<!-- bench:start -->", "<!-- bench:end -->"
+PEERS = {"task": ("Taskwarrior", "task"), "todo": ("todo.txt", "todo-txt"), "jrnl": ("jrnl", "jrnl")}
+
+
+def medians(work, name):
+    with open(f"{work}/{name}.json") as file:
+        results = json.load(file)["results"]
+    return results[0]["median"] * 1000, results[1]["median"] * 1000
+
+
+def verdict(ratio, bar):
+    if bar is None:
+        return "-", ""
+    return f"≤ {bar:.1f}x", "ok" if ratio <= bar else "**over**"
+
+
+def row(label, ours, theirs, reference, bar, per=1):
+    ratio = ours / theirs
+    bar_text, mark = verdict(ratio, bar)
+    return f"| {label} | {ours / per:.2f} ms | {theirs / per:.2f} ms {reference} | {ratio:.2f}x | {bar_text} | {mark} |"
+
+
+def table(arguments):
+    work, runs = arguments[0], int(arguments[1])
+    import_lines, list_items, prompt_entries, scale_items, scale_lists, memory_lines, peer_entries = (
+        int(value) for value in arguments[2:9])
+    peer_cases = arguments[9:]
+    lines = ["| case | jotter | reference | ratio | bar | |", "|---|---|---|---|---|---|"]
+    lines.append(row(f"one-shot add, store of {list_items:,} items", *medians(work, "add"), "(sqlite3 INSERT)", 1.3))
+    lines.append(row(f"list {list_items:,} items (tsv)", *medians(work, "list"), "(sqlite3 SELECT)", 1.5))
+    lines.append(row(f"import {import_lines:,} lines", *medians(work, "import"),
+                     "(sqlite3 .import, one-column table)", 1.5))
+    lines.append(row(f"import {import_lines:,} lines, same table", *medians(work, "import-same"),
+                     "(sqlite3 into jotter's table)", None))
+    lines.append(row(f"Enter to durable commit, per entry of {prompt_entries:,}", *medians(work, "prompt"),
+                     "(C loop committing lines read from a terminal)", 1.2, per=prompt_entries))
+    lines.append(row("the same, against SQLite alone", *medians(work, "prompt-bare"),
+                     "(C loop, no terminal)", None, per=prompt_entries))
+    scale = f"{scale_items:,} items in {scale_lists:,} lists"
+    lines.append(row(f"add, store of {scale}", *medians(work, "scale-add"), "(jotter, a store of one list)", 1.2))
+    lines.append(row(f"list one list of {scale_items // scale_lists}, same store", *medians(work, "scale-list"),
+                     "(jotter, a store of one list)", 1.2))
+    lines.append(row("first prompt shown, same store", *medians(work, "first-prompt"),
+                     "(jotter, a store of one list)", 1.5))
+    for name, label in (("memory-import", f"import {memory_lines:,} lines"),
+                        ("memory-list", f"list {import_lines:,} items (tsv)")):
+        with open(f"{work}/{name}.json") as file:
+            probe = json.load(file)
+        peak = probe["peak_kib"] / 1024
+        detail = f"peak {peak:.1f} MiB, {probe['total_ms']:.0f} ms"
+        if probe["first_ms"] is not None:
+            detail += f", first line out at {probe['first_ms']:.0f} ms"
+        lines.append(f"| {label}: memory | {detail} | | | < 64 MiB | {'ok' if peak < 64 else '**over**'} |")
+    for case in peer_cases:
+        _, tool, verb = case.split("-")
+        name, command = PEERS[tool]
+        lines.append(row(f"{verb}, {peer_entries:,} entries, vs {name}", *medians(work, case),
+                         f"({command} {verb})", 1.0))
+    lines.append("")
+    lines.append(f"Medians of {runs} runs a case (fewer for imports, the prompt and peers), side by side; "
+                 "memory is peak resident size.")
+    return "\n".join(lines)
+
+
+def machine():
+    cpu = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
+    memory = next(int(line.split()[1]) for line in open("/proc/meminfo") if line.startswith("MemTotal"))
+    sqlite = subprocess.run(["sqlite3", "--version"], capture_output=True, text=True).stdout.split()[0]
+    return (f"{cpu}, {os.cpu_count()} cores, {memory / 1024 / 1024:.0f} GiB, Linux {platform.release()}, "
+            f"SQLite {sqlite}")
+
+
+def write(path, measured):
+    with open(path) as file:
+        text = file.read()
+    before, _, rest = text.partition(START)
+    _, _, after = rest.partition(END)
+    date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
+    block = f"{START}\nMeasured {date} on {machine()}.\n\n{measured}\n{END}"
+    with open(path, "w") as file:
+        file.write(before + block + after)
+
+
+if sys.argv[1] == "--write":
+    write(sys.argv[2], sys.argv[3])
+else:
+    print(table(sys.argv[1:]))
