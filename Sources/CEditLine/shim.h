@@ -1,15 +1,26 @@
-// For fopencookie: this header is compiled as a module of its own, so the macro
-// reaches the <stdio.h> it includes.
-#define _GNU_SOURCE
 #include <stdio.h>
+#include <sys/types.h>
 #include <histedit.h>
 
 typedef ssize_t (*jotter_write_fn)(void *, const char *, size_t);
 
+// glibc declares fopencookie only under _GNU_SOURCE, and defining that here would
+// give this module other definitions of the C types than Swift's Glibc module has.
+// So it is declared here under its own name, with a struct laid out as glibc's
+// cookie_io_functions_t: four function pointers, read, write, seek and close.
+typedef struct {
+    void *read;
+    jotter_write_fn write;
+    void *seek;
+    void *close;
+} jotter_cookie_functions;
+extern FILE *jotter_fopencookie(void *cookie, const char *mode, jotter_cookie_functions functions)
+    __asm__("fopencookie");
+
 // A stream whose writes go to `write` with `cookie`: libedit writes through a FILE.
 static inline FILE *jotter_open_write_stream(void *cookie, jotter_write_fn write) {
-    cookie_io_functions_t functions = { .read = NULL, .write = write, .seek = NULL, .close = NULL };
-    return fopencookie(cookie, "w", functions);
+    jotter_cookie_functions functions = { .read = NULL, .write = write, .seek = NULL, .close = NULL };
+    return jotter_fopencookie(cookie, "w", functions);
 }
 
 // el_set, el_get and history are variadic, so Swift cannot call them: one typed
