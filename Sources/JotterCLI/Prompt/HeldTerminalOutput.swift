@@ -39,7 +39,8 @@ final class HeldTerminalOutput {
         held = 0
     }
 
-    private var inputIsWaiting: Bool {
+    /// Whether typed or pasted input is waiting to be read.
+    var inputIsWaiting: Bool {
         var waiting: Int32 = 0
         return ioctl(input, UInt(FIONREAD), &waiting) == 0 && waiting > 0
     }

@@ -159,8 +159,7 @@ final class LineEditor: LineSource {
     /// are inserted rather than acted on. Not while more typed or pasted input is
     /// waiting: it would run into the next line.
     func prefill(_ text: String) -> Bool {
-        var waiting: Int32 = 0
-        if ioctl(STDIN_FILENO, UInt(FIONREAD), &waiting) == 0 && waiting > 0 { return false }
+        if terminal.inputIsWaiting { return false }
         var keys = ""
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 || scalar.value == 0x7F { keys += "\u{16}" }

@@ -199,7 +199,8 @@ private struct Importer {
         }
         if let id = record.id, let existing = try existing(id) {
             try reconcile(record, with: existing)
-        } else if record.kind == .list, let sameName = try list(named: record.text, under: try parentSeq(for: record)) {
+        } else if record.kind == .list,
+                  let sameName = try store.lists(underSeq: try parentSeq(for: record), named: record.text).first?.seq {
             // Names address lists, so two lists beside each other never share one: a
             // list of the file joins the list of that name already there.
             if let id = record.id { joined[id] = sameName }
@@ -288,7 +289,7 @@ private struct Importer {
             }
             let name = names[depth]
             if let problem = Store.problem(withListName: name) { throw ImportProblem(line: line, problem) }
-            if let found = try list(named: name, under: parent) {
+            if let found = try store.lists(underSeq: parent, named: name).first?.seq {
                 parent = found
             } else {
                 queue(id: storedIDUnlessDerivable(created: now), kind: .list, text: name.utf8, parent: parent, created: now,
@@ -307,11 +308,6 @@ private struct Importer {
     private mutating func storedIDUnlessDerivable(created: Timestamp) -> NodeID? {
         DerivedIDs.millisecondsRange.contains(created.milliseconds)
             ? nil : store.idGenerator.next(milliseconds: UInt64(max(0, now.milliseconds)))
-    }
-
-    private func list(named name: String, under parent: Int64?) throws -> Int64? {
-        try store.database.statement("SELECT seq FROM node WHERE parent IS ? AND kind = 0 AND text = ? ORDER BY seq LIMIT 1")
-            .bind(1, parent).bind(2, name).firstRow { $0.int64(0) }
     }
 
     private mutating func queue(id: NodeID?, kind: Node.Kind, text: some Collection<UInt8>, parent: Int64?,

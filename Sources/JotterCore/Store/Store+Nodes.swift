@@ -72,9 +72,13 @@ extension Store {
     /// beside each other. Found through an index of lists alone, where looking among
     /// all children would read every item of a large list.
     public func lists(under parent: Node?, named name: String) throws -> [Node] {
+        try lists(underSeq: parent?.seq, named: name)
+    }
+
+    func lists(underSeq parent: Int64?, named name: String) throws -> [Node] {
         try nodes(database.statement(
             "SELECT \(Store.nodeColumns) FROM node WHERE parent IS ? AND kind = 0 AND text = ? ORDER BY seq")
-            .bind(1, parent?.seq).bind(2, name))
+            .bind(1, parent).bind(2, name))
     }
 
     public func children(of parent: Node?, named name: String) throws -> [Node] {
