@@ -1,11 +1,11 @@
-/// A decimal number held exactly, of any length up to `maximumDigits`: amounts
+/// A decimal number held exactly, of up to 1,000 digits: amounts
 /// typed into fields are summed, and binary floating point would turn 0.1 + 0.2
 /// into 0.30000000000000004.
 ///
 /// Always normalised (no leading zeros, no trailing zeros after the point, zero
 /// never negative), so equal numbers are equal values and hash alike.
 public struct ExactDecimal: Hashable, Sendable, CustomStringConvertible {
-    /// Whether the number is below zero.
+    /// Never true of zero, so that a sum that cancels out shows as 0, not -0.
     public let isNegative: Bool
     /// The digits without the point, nine to a limb, least significant limb first:
     /// a sum then takes one machine addition per nine digits, and no text.
