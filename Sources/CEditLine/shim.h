@@ -1,4 +1,5 @@
 #include <stdio.h>
+#include <string.h>
 #include <sys/types.h>
 #include <histedit.h>
 
@@ -50,6 +51,12 @@ static inline void *jotter_el_get_clientdata(EditLine *el) {
     return data;
 }
 // keymap: NULL for the current one, "-a" for vi's command mode.
+// 1 when the key bindings are emacs's, 0 when ~/.editrc chose vi's.
+static inline int jotter_el_is_emacs(EditLine *el) {
+    const char *editor = NULL;
+    return el_get(el, EL_EDITOR, &editor) == 0 && editor != NULL && strcmp(editor, "emacs") == 0;
+}
+
 static inline int jotter_el_bind(EditLine *el, const char *keymap, const char *key, const char *function) {
     if (keymap) {
         return el_set(el, EL_BIND, keymap, key, function, NULL);

@@ -19,13 +19,22 @@ public struct JotterCommand: ParsableCommand {
 
             PROMPT COMMANDS: a line that starts with ':' is a command, the same as the \
             one-shot command of that name with the same options: :list (or :ls), :cd \
-            TARGET, :up, :new NAME, :path, :add, :import FILE, :export, :help, :quit. A \
-            leading '\\' is dropped and the rest added as typed. Keys: Up/Down recall \
-            earlier lines of this store and Ctrl-R searches them; Tab completes commands \
-            and names; Ctrl-C clears the line; Ctrl-D on an empty line quits. Line \
-            editing is libedit's: ~/.editrc is read with 'jotter' as the program name \
+            TARGET, :up, :new NAME, :path, :add, :field, :set, :sum, :import FILE, \
+            :export, :back, :help, :quit. A leading '\\' is dropped and the rest added \
+            as typed. Keys: Up/Down recall earlier lines of this store and Ctrl-R \
+            searches them; Tab completes commands and names; Shift-Tab goes back one \
+            field (emacs keys; :back in every mode); Ctrl-C clears the line and drops \
+            the item being entered; Ctrl-D on an empty line quits. Line editing is \
+            libedit's: ~/.editrc is read with 'jotter' as the program name \
             (jotter:bind -v for vi keys), and Ctrl-C, Ctrl-R, Ctrl-Z and Tab keep their \
             meaning in every mode.
+
+            FORMS: where a place has fields (see 'jotter field --help'), each item walks \
+            them after its text, one prompt each, and nothing is written until the \
+            last. A line of three double quotes starts an entry of several lines and \
+            another ends it; 'set lines N' makes a place's entries text boxes of up to \
+            N lines, added on Enter at line N or on an empty line. Trailing blank lines \
+            are dropped.
 
             When standard input is not a terminal, each line of it is an entry, taken \
             as it is (trimmed; a line starting with ':' or '\\' is text too), and a \
@@ -61,7 +70,7 @@ public struct JotterCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             AddCommand.self, ListCommand.self, NewCommand.self, CdCommand.self, UpCommand.self, PathCommand.self,
-            ImportCommand.self, ExportCommand.self,
+            FieldCommand.self, SetCommand.self, SumCommand.self, ImportCommand.self, ExportCommand.self,
         ])
 
     @OptionGroup var options: StoreOptions
@@ -83,9 +92,9 @@ public struct JotterCommand: ParsableCommand {
             for line in try context.store.recentHistory() {
                 editor.remember(line)
             }
-            PromptLoop(context: context, source: editor).run()
+            try PromptLoop(context: context, source: editor).run()
         } else {
-            let loop = PromptLoop(context: context, source: PipedInput(), linesAreLiteral: true)
+            let loop = try PromptLoop(context: context, source: PipedInput(), linesAreLiteral: true)
             loop.run()
             let items = loop.added == 1 ? "1 item" : "\(loop.added) items"
             let problems = loop.failed == 0 ? "" : "; \(loop.failed) line\(loop.failed == 1 ? "" : "s") failed"

@@ -116,6 +116,17 @@ import Testing
         #expect(try jotter.texts() == [":not a command"])
     }
 
+    @Test func ctrlCOnAnEmptyLineKeepsThePrompt() throws {
+        let prompt = try jotter.prompt()
+        prompt.type("\u{3}")
+        try prompt.expect("/ › ")
+        prompt.type("still here\r")
+        try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        #expect(try jotter.texts() == ["still here"])
+    }
+
     @Test func anErrorIsOneLineAndThePromptGoesOn() throws {
         let prompt = try jotter.prompt()
         prompt.type(":frobnicate\r")

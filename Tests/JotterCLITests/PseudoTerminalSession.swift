@@ -75,7 +75,8 @@ final class PseudoTerminalSession {
     @discardableResult
     func expect(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let needle = Array(text.utf8)
-        let isPrompt = text.hasSuffix(" › ")
+        // A prompt names a place, and may ask for a field or line after it.
+        let isPrompt = text.hasSuffix(" › ") || (text.hasPrefix("/") && text.contains(" › "))
         let deadline = Date().addingTimeInterval(PseudoTerminalSession.patience)
         while true {
             if let range = find(needle, from: cursor, atLineStart: isPrompt) {

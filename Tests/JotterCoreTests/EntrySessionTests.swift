@@ -8,7 +8,7 @@ import Testing
     @Test func enterOnALineCommitsItUnderTheTopOfThePath() {
         var session = EntrySession(path: NavigationPath(nodes: [groceries]))
         let effects = session.handle(.submitted("milk"))
-        #expect(effects == [.commit(text: "milk", under: NavigationPath(nodes: [groceries]), historyLine: "milk")])
+        #expect(effects == [.commit(text: "milk", fields: [], under: NavigationPath(nodes: [groceries]), historyLine: "milk")])
     }
 
     @Test(arguments: ["", "   ", "\t \r", "\u{3000}"])
@@ -21,7 +21,7 @@ import Testing
     @Test func whitespaceIsTrimmedAtBothEnds() {
         var session = EntrySession(path: .root)
         #expect(session.handle(.submitted("  \t milk and honey \r\n")) ==
-            [.commit(text: "milk and honey", under: .root, historyLine: "milk and honey")])
+            [.commit(text: "milk and honey", fields: [], under: .root, historyLine: "milk and honey")])
     }
 
     @Test func aLeadingColonMakesACommand() {
@@ -32,23 +32,23 @@ import Testing
     @Test func aLeadingBackslashIsDroppedAndTheRestTakenLiterally() {
         var session = EntrySession(path: .root)
         #expect(session.handle(.submitted("\\:not a command")) ==
-            [.commit(text: ":not a command", under: .root, historyLine: "\\:not a command")])
+            [.commit(text: ":not a command", fields: [], under: .root, historyLine: "\\:not a command")])
         #expect(session.handle(.submitted("\\\\double")) ==
-            [.commit(text: "\\double", under: .root, historyLine: "\\\\double")])
+            [.commit(text: "\\double", fields: [], under: .root, historyLine: "\\\\double")])
         #expect(session.handle(.submitted("\\")).isEmpty)
     }
 
     @Test func aBackslashDoesNotKeepWhitespace() {
         var session = EntrySession(path: .root)
         #expect(session.handle(.submitted("\\   spaced  ")) ==
-            [.commit(text: "spaced", under: .root, historyLine: "\\   spaced")])
+            [.commit(text: "spaced", fields: [], under: .root, historyLine: "\\   spaced")])
     }
 
     @Test func literalLinesAreNeverCommandsAndKeepNoHistory() {
         var session = EntrySession(path: .root, linesAreLiteral: true)
-        #expect(session.handle(.submitted(":q")) == [.commit(text: ":q", under: .root, historyLine: nil)])
+        #expect(session.handle(.submitted(":q")) == [.commit(text: ":q", fields: [], under: .root, historyLine: nil)])
         #expect(session.handle(.submitted(" \\\\server\\share ")) ==
-            [.commit(text: "\\\\server\\share", under: .root, historyLine: nil)])
+            [.commit(text: "\\\\server\\share", fields: [], under: .root, historyLine: nil)])
         #expect(session.handle(.submitted("   ")).isEmpty)
         #expect(!session.isFinished)
     }
@@ -75,17 +75,18 @@ import Testing
     @Test func movingChangesWhereEntriesGoAndThePrompt() {
         var session = EntrySession(path: .root)
         #expect(session.prompt == "/ › ")
-        #expect(session.handle(.moved(to: NavigationPath(nodes: [groceries]))).isEmpty)
+        #expect(session.handle(.moved(to: NavigationPath(nodes: [groceries]), form: .plain)).isEmpty)
         #expect(session.prompt == "/groceries › ")
         #expect(session.handle(.submitted("eggs")) ==
-            [.commit(text: "eggs", under: NavigationPath(nodes: [groceries]), historyLine: "eggs")])
-        _ = session.handle(.moved(to: session.path.popped()))
+            [.commit(text: "eggs", fields: [], under: NavigationPath(nodes: [groceries]), historyLine: "eggs")])
+        _ = session.handle(.moved(to: session.path.popped(), form: .plain))
         #expect(session.prompt == "/ › ")
     }
 
     @Test func aReturnedEntryIsShownAndPutBackInTheLine() {
         var session = EntrySession(path: NavigationPath(nodes: [groceries]))
-        let effects = session.handle(.entryReturned(line: "\\:eggs", path: .root, notice: "/groceries no longer exists; now at /"))
+        _ = session.handle(.submitted("\\:eggs"))
+        let effects = session.handle(.entryReturned(path: .root, form: .plain, notice: "/groceries no longer exists; now at /"))
         #expect(effects == [.notice("/groceries no longer exists; now at /"), .prefill("\\:eggs")])
         #expect(session.path == .root)
         #expect(session.prompt == "/ › ")

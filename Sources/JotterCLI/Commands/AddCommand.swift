@@ -8,7 +8,8 @@ struct AddCommand: StoreCommand {
         discussion: """
             The words are joined with spaces and trimmed; the text is taken literally, \
             so it may start with ':'. The item goes under the current place, or under \
-            TARGET with --to.
+            TARGET with --to. Where the place has fields, words 'name:value' fill them \
+            ('coffee price:3.50'), and every required field must be given.
             """)
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
@@ -32,7 +33,11 @@ struct AddCommand: StoreCommand {
         }
         var destination = try target.map(context.resolve) ?? context.path
         while true {
-            switch try context.store.addEntry(text, under: destination, historyLine: nil) {
+            let form = try context.store.form(at: destination)
+            let entry = form.fields.isEmpty
+                ? (text: text, fields: [])
+                : try form.fill(text, today: FieldDate.today()).entry(in: form)
+            switch try context.store.addEntry(entry.text, fields: entry.fields, under: destination, historyLine: nil) {
             case .added(let node):
                 context.output.write(node.id.description + "\n")
                 return

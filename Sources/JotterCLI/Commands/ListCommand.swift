@@ -12,7 +12,11 @@ struct ListCommand: StoreCommand {
             each json object has id, kind ("list" or "item"), name (lists) or text \
             (items), parent (an id, or null at the root), created and updated. tsv \
             rows are position, id, kind, text and created, with backslash, tab, newline \
-            and carriage return in the text written as \\\\, \\t, \\n and \\r.
+            and carriage return in the text written as \\\\, \\t, \\n and \\r. An item's \
+            field values follow its text as 'name:value' words, and in json and jsonl \
+            are a 'fields' object (present when the item has any), decimals and dates \
+            as strings in their canonical form. --sum adds a last line with the exact \
+            total of a decimal field.
             """,
         aliases: ["ls"])
 
@@ -21,11 +25,18 @@ struct ListCommand: StoreCommand {
     @Option(help: ArgumentHelp("The output format.", valueName: "format"))
     var format: NodeFormat = .text
 
+    @Option(help: ArgumentHelp("Total this decimal field at the end (text format).", valueName: "field"))
+    var sum: String?
+
     @Argument(help: ArgumentHelp("The list or item whose entries to show.", valueName: "target"))
     var target: [String] = []
 
     func run(in context: CommandContext) throws {
+        if sum != nil && format != .text {
+            throw JotterError.input("--sum goes with the text format; 'jotter sum FIELD' prints the total alone")
+        }
         let place = try context.place(target)
+        let form = try context.store.form(at: place)
         var writer = NodeWriter(format: format, terminal: context.outputIsTerminal, colour: context.colour)
         let out = context.output
         try context.store.read {
@@ -35,11 +46,15 @@ struct ListCommand: StoreCommand {
             }
             writer.begin(count: count, to: out)
             var position: Int64 = 0
-            try context.store.forEachChild(of: place.top) { node in
+            try context.store.forEachChildWithFields(of: place.top) { node, fields in
                 position += 1
-                try writer.write(node, position: position, parentID: place.top?.id, to: out)
+                try writer.write(node, fields: form.ordered(fields), position: position, parentID: place.top?.id, to: out)
             }
             writer.end(to: out)
+            if let sum {
+                let total = try context.store.sum(ofField: sum, under: place.top)
+                out.write("sum of \(DisplayText.escaped(sum)): \(total.total) (\(total.count) item\(total.count == 1 ? "" : "s"))\n")
+            }
         }
     }
 }

@@ -9,6 +9,8 @@ import Glibc
 enum LineEvent: Equatable {
     case line(String)
     case interrupted
+    /// Shift-Tab: back one field or line, with the text that was in the line.
+    case back(String)
     case end
     /// The line could not be taken as text; the message says why and where.
     case unreadable(String)
@@ -37,6 +39,8 @@ final class LineEditor: LineSource {
     private let terminal = HeldTerminalOutput()
     private var promptText: UnsafeMutablePointer<CChar>
     private var interrupted = false
+    /// Set by Shift-Tab: the text the line held.
+    private var backText: String?
     private let completer: (String) -> Completion
     /// Names and help of jotter's editor functions, as wide strings libedit keeps
     /// pointers to until `el_end`.
@@ -91,6 +95,16 @@ final class LineEditor: LineSource {
             fflush(editor.output)
             return UInt8(CC_NEWLINE)
         })
+        jotter_el_add_function(editLine, wide("jotter-back"), wide("Go back one field or line (Shift-Tab)"), { editLine, _ in
+            guard let editLine, let editor = LineEditor.from(editLine),
+                  let info = el_line(editLine)?.pointee, let buffer = info.buffer, let end = info.lastchar else {
+                return UInt8(CC_ERROR)
+            }
+            editor.backText = String(decoding: UnsafeRawBufferPointer(start: buffer, count: end - buffer), as: UTF8.self)
+            fputs("\r\n", editor.output)
+            fflush(editor.output)
+            return UInt8(CC_NEWLINE)
+        })
         jotter_el_add_function(editLine, wide("jotter-suspend"), wide("Suspend jotter (Ctrl-Z)"), { _, _ in
             raise(SIGTSTP)
             return UInt8(CC_REDISPLAY)
@@ -107,6 +121,11 @@ final class LineEditor: LineSource {
             jotter_el_bind(editLine, keymap, "^Z", "jotter-suspend")
             jotter_el_bind(editLine, keymap, "^I", "jotter-complete")
             jotter_el_bind(editLine, keymap, "^R", "em-inc-search-prev")
+        }
+        // Shift-Tab, with emacs keys only: in vi's, a key sequence that starts with
+        // Escape takes Escape's own meaning away (:back does the same there).
+        if jotter_el_is_emacs(editLine) != 0 {
+            jotter_el_bind(editLine, nil, "\\e[Z", "jotter-back")
         }
     }
 
@@ -135,6 +154,7 @@ final class LineEditor: LineSource {
         free(promptText)
         promptText = strdup(prompt)
         interrupted = false
+        backText = nil
         var count: Int32 = 0
         let read = el_gets(editLine, &count)
         let readError = errno
@@ -143,13 +163,16 @@ final class LineEditor: LineSource {
             fflush(output)
             terminal.flush()
         }
+        // Jotter's own keys end the line without adding a newline to it, so libedit
+        // returns an empty line as if the input had ended: they are asked first.
+        if interrupted { return .interrupted }
+        if let backText { return .back(backText) }
         guard let line = read else {
             if count < 0 && readError == EINTR { return .interrupted }
             // Ctrl-D: leave the shell's next prompt on a line of its own.
             fputs("\n", output)
             return .end
         }
-        if interrupted { return .interrupted }
         var text = String(cString: line)
         if text.hasSuffix("\n") { text.removeLast() }
         return .line(text)

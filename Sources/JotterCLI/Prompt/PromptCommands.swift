@@ -9,7 +9,8 @@ struct PromptCommands: ParsableCommand {
         commandName: "jotter",
         subcommands: [
             ListCommand.self, CdCommand.self, UpCommand.self, NewCommand.self, PathCommand.self,
-            AddCommand.self, ImportCommand.self, ExportCommand.self, QuitCommand.self,
+            AddCommand.self, FieldCommand.self, SetCommand.self, SumCommand.self,
+            ImportCommand.self, ExportCommand.self, QuitCommand.self,
         ])
 
     /// Every name a command answers to, for completion and for telling a mistyped
@@ -34,10 +35,16 @@ struct PromptCommands: ParsableCommand {
             text += aliases.isEmpty ? "\n" : " (also \(aliases))\n"
         }
         text += """
+              :back     Go back one field of the item being entered, or one line of its text.
               :help     This text; ':help COMMAND' or ':COMMAND --help' for one command.
 
+            A line of three double quotes (\"\"\") starts an entry of several lines, and another
+            ends it. Where the place has fields (:field ls), each item walks them after its
+            text; 'coffee price:3.50' fills fields on one line.
+
             Keys: Up/Down recall earlier lines, Ctrl-R searches them, Tab completes commands
-            and names, Ctrl-C clears the line, Ctrl-D on an empty line quits.
+            and names, Shift-Tab goes back one field, Ctrl-C clears the line (and drops the
+            item being entered), Ctrl-D on an empty line quits.
             Line editing is libedit's: ~/.editrc is read, with 'jotter' as the program name.
 
             """

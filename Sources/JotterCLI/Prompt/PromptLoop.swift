@@ -11,10 +11,11 @@ final class PromptLoop {
     private(set) var failed = 0
 
     /// With `linesAreLiteral`, every line is an entry as it is: for piped input.
-    init(context: CommandContext, source: LineSource, linesAreLiteral: Bool = false) {
+    init(context: CommandContext, source: LineSource, linesAreLiteral: Bool = false) throws {
         self.context = context
         self.source = source
-        session = EntrySession(path: context.path, linesAreLiteral: linesAreLiteral)
+        session = EntrySession(path: context.path, form: try context.store.form(at: context.path),
+                               linesAreLiteral: linesAreLiteral)
     }
 
     /// Runs until Ctrl-D, `:quit` or the end of input.
@@ -23,6 +24,7 @@ final class PromptLoop {
             let event: EntrySession.Event
             switch source.readLine(prompt: session.prompt) {
             case .line(let line): event = .submitted(line)
+            case .back(let typed): event = .back(typed: typed)
             case .interrupted: event = .interrupted
             case .end: event = .endOfInput
             case .unreadable(let problem):
@@ -37,12 +39,15 @@ final class PromptLoop {
     private func perform(_ effects: [EntrySession.Effect]) {
         for effect in effects {
             switch effect {
-            case .commit(let text, let path, let historyLine):
-                commit(text, under: path, historyLine: historyLine)
+            case .commit(let text, let fields, let path, let historyLine):
+                commit(text, fields: fields, under: path, historyLine: historyLine)
             case .runCommand(let command, let historyLine):
                 run(command, historyLine: historyLine)
             case .notice(let line):
                 Messages.show(line)
+            case .refused(let message):
+                failed += 1
+                report(message)
             case .prefill(let text):
                 if !source.prefill(text) {
                     Messages.show(prefixed("not added: " + text))
@@ -53,10 +58,9 @@ final class PromptLoop {
         }
     }
 
-    private func commit(_ text: String, under path: NavigationPath, historyLine: String?) {
-        let line = historyLine ?? text
+    private func commit(_ text: String, fields: [FieldValue], under path: NavigationPath, historyLine: String?) {
         do {
-            switch try context.store.addEntry(text, under: path, historyLine: historyLine) {
+            switch try context.store.addEntry(text, fields: fields, under: path, historyLine: historyLine) {
             case .added:
                 added += 1
                 if let historyLine { source.remember(historyLine) }
@@ -64,12 +68,13 @@ final class PromptLoop {
                 try context.move(to: check.path)
                 failed += 1
                 let notice = (check.notice ?? "\(path.display) was moved") + "; the entry was not added"
-                perform(session.handle(.entryReturned(line: line, path: check.path, notice: notice)))
+                let form = try context.store.form(at: check.path)
+                perform(session.handle(.entryReturned(path: check.path, form: form, notice: notice)))
             }
         } catch {
             failed += 1
             let message = (error as? JotterError)?.message ?? "\(error)"
-            perform(session.handle(.entryReturned(line: line, path: session.path, notice: prefixed(message))))
+            perform(session.handle(.entryReturned(path: session.path, form: session.form, notice: prefixed(message))))
         }
     }
 
@@ -95,10 +100,8 @@ final class PromptLoop {
                 return
             }
             context.adopt(session.path)
+            defer { followPlace() }
             try storeCommand.runAtPrompt(in: context)
-            if context.path != session.path {
-                perform(session.handle(.moved(to: context.path)))
-            }
             if context.quitRequested {
                 perform(session.handle(.quitRequested))
             }
@@ -113,6 +116,15 @@ final class PromptLoop {
                 failed += 1
                 report(PromptCommands.message(for: error))
             }
+        }
+    }
+
+    /// After a command: it may have moved, or changed the form of the place.
+    private func followPlace() {
+        do {
+            perform(session.handle(.moved(to: context.path, form: try context.store.form(at: context.path))))
+        } catch {
+            report((error as? JotterError)?.message ?? "\(error)")
         }
     }
 

@@ -32,23 +32,24 @@ public struct NodeWriter {
 
     /// Writes one node. `depth` is 1 for the children of the listing's top; `listPath`
     /// names the lists between the top and the node's parent.
-    public mutating func write(_ node: Node, position: Int64, parentID: NodeID?, depth: Int = 1, listPath: String = "",
-                               to out: OutputBuffer) throws {
+    /// `fields` are the item's field values, in the order to show them.
+    public mutating func write(_ node: Node, fields: [FieldValue] = [], position: Int64, parentID: NodeID?, depth: Int = 1,
+                               listPath: String = "", to out: OutputBuffer) throws {
         defer { written += 1 }
         kinds.removeSubrange(min(kinds.count, depth - 1)...)
         kinds.append(node.kind)
         switch format {
-        case .text: writeText(node, position: position, to: out)
+        case .text: writeText(node, fields: fields, position: position, to: out)
         case .tsv: writeTSV(node, position: position, to: out)
         case .csv: writeCSV(node, parentID: parentID, listPath: listPath, to: out)
         case .md: try writeMarkdown(node, to: out)
         case .txt: writePlain(node, depth: depth, to: out)
         case .jsonl:
-            writeJSON(node, parentID: parentID, to: out)
+            writeJSON(node, fields: fields, parentID: parentID, to: out)
             out.write(byte: UInt8(ascii: "\n"))
         case .json:
             out.write(written == 0 ? "\n  " : ",\n  ")
-            writeJSON(node, parentID: parentID, to: out)
+            writeJSON(node, fields: fields, parentID: parentID, to: out)
         }
         out.flushIfFull()
     }
@@ -57,7 +58,7 @@ public struct NodeWriter {
         if format == .json { out.write(written == 0 ? "]\n" : "\n]\n") }
     }
 
-    private func writeText(_ node: Node, position: Int64, to out: OutputBuffer) {
+    private func writeText(_ node: Node, fields: [FieldValue], position: Int64, to out: OutputBuffer) {
         let number = String(position)
         out.write(String(repeating: " ", count: max(0, positionWidth - number.count)) + number + "  ")
         let id = node.id.shortForm()
@@ -73,6 +74,11 @@ public struct NodeWriter {
             }
         }
         if node.kind == .list { out.write("/") }
+        if !fields.isEmpty {
+            // Shown as they are typed inline, so what is seen can be typed again.
+            let shown = DisplayText.escaped(FieldValue.inlineWords(fields))
+            out.write(colour ? "  \u{1B}[2m" + shown + "\u{1B}[0m" : "  " + shown)
+        }
         out.write("\n")
     }
 
@@ -150,7 +156,7 @@ public struct NodeWriter {
         out.write(byte: UInt8(ascii: "\n"))
     }
 
-    private func writeJSON(_ node: Node, parentID: NodeID?, to out: OutputBuffer) {
+    private func writeJSON(_ node: Node, fields: [FieldValue], parentID: NodeID?, to out: OutputBuffer) {
         out.write("{\"id\":\"")
         out.write(node.id)
         out.write(node.kind == .list ? "\",\"kind\":\"list\",\"name\":" : "\",\"kind\":\"item\",\"text\":")
@@ -165,7 +171,15 @@ public struct NodeWriter {
         out.write(node.created)
         out.write("\",\"updated\":\"")
         out.write(Timestamp(milliseconds: node.updatedMilliseconds, offsetSeconds: node.created.offsetSeconds))
-        out.write("\"}")
+        guard !fields.isEmpty else { return out.write("\"}") }
+        out.write("\",\"fields\":{")
+        for (index, field) in fields.enumerated() {
+            if index > 0 { out.write(byte: UInt8(ascii: ",")) }
+            JSON.writeString(field.name, to: out)
+            out.write(byte: UInt8(ascii: ":"))
+            JSON.writeString(field.value, to: out)
+        }
+        out.write("}}")
     }
 }
 

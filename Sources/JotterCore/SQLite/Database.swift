@@ -70,6 +70,9 @@ public final class Database {
 
     public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+    /// How many rows the last statement inserted, changed or deleted.
+    public var changes: Int64 { sqlite3_changes64(handle) }
+
     /// Runs `body` in a transaction. Writers use `BEGIN IMMEDIATE` so that the write
     /// lock is taken (waiting up to the busy timeout) before anything is read, which
     /// is what keeps concurrent writers from failing with "database is locked".
@@ -148,6 +151,15 @@ public final class Statement {
             }
         }
         return self
+    }
+
+    @discardableResult
+    public func bind(_ index: Int32, _ value: String?) -> Statement {
+        guard let value else {
+            sqlite3_bind_null(handle, index)
+            return self
+        }
+        return bind(index, value)
     }
 
     /// Binds text without copying it: `bytes` must stay where they are, unchanged,

@@ -53,6 +53,34 @@ enum Migrations {
         """
         CREATE INDEX node_list_names ON node (parent, text) WHERE kind = 0;
         """,
+        // 4: forms. A place (a list, an item, or the root as NULL) may ask for fields;
+        // the values are the items' own, kept by field name, so that removing a field
+        // from a form never removes what was entered. Options such as a line limit
+        // belong to a place.
+        """
+        CREATE TABLE field (
+            seq INTEGER PRIMARY KEY,
+            owner INTEGER REFERENCES node (seq) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            type TEXT NOT NULL CHECK (type IN ('text', 'decimal', 'date', 'choice')),
+            choices TEXT,
+            required INTEGER NOT NULL DEFAULT 0,
+            inherit INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE UNIQUE INDEX field_names ON field (ifnull(owner, 0), name);
+        CREATE TABLE field_value (
+            item INTEGER NOT NULL REFERENCES node (seq) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (item, name)
+        ) WITHOUT ROWID;
+        CREATE TABLE place_option (
+            owner INTEGER REFERENCES node (seq) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            value NOT NULL
+        );
+        CREATE UNIQUE INDEX place_option_keys ON place_option (ifnull(owner, 0), key);
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(steps.count) }

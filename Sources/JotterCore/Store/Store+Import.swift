@@ -365,7 +365,7 @@ private struct Importer {
     }
 
     private func bind(_ row: Row, text texts: UnsafeBufferPointer<UInt8>, to statement: Statement, from first: Int32) {
-        if let id = row.id { statement.bind(first + 1, blob: id.bytes) } else { statement.bind(first + 1, nil) }
+        if let id = row.id { statement.bind(first + 1, blob: id.bytes) } else { statement.bind(first + 1, nil as Int64?) }
         statement.bind(first + 2, row.parent).bind(first + 3, row.kind.rawValue)
         statement.bind(first + 4, borrowingText: UnsafeBufferPointer(rebasing: texts[row.text]))
         statement.bind(first + 5, row.created.milliseconds)

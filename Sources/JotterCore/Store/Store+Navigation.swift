@@ -59,15 +59,17 @@ extension Store {
         case pathChanged(PathCheck)
     }
 
-    /// Adds an entry under the top of `path`, with the line that produced it (if it
-    /// was typed at the prompt) in the history, in one transaction: either both are in
-    /// the store or neither is.
-    public func addEntry(_ text: String, under path: NavigationPath, historyLine: String?) throws -> EntryOutcome {
+    /// Adds an entry with its field values under the top of `path`, with the line that
+    /// produced it (if it was typed at the prompt) in the history, in one transaction:
+    /// either all of it is in the store or none of it is.
+    public func addEntry(_ text: String, fields: [FieldValue] = [], under path: NavigationPath,
+                         historyLine: String?) throws -> EntryOutcome {
         try write {
             guard try stillHolds(path) else {
                 return .pathChanged(try check(ids: path.ids, display: path.display))
             }
             let node = try insert(.item, text: text, under: path.top)
+            try insertValues(fields, of: node.seq)
             if let historyLine { try appendHistory(historyLine) }
             return .added(node)
         }

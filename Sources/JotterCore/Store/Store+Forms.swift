@@ -1,0 +1,168 @@
+/// The forms of places: the fields they ask for, their line limits, and the values
+/// items hold.
+extension Store {
+    /// The fields `place` declares itself (the root when nil), in the order they were added.
+    public func fields(declaredBy place: Node?) throws -> [Field] {
+        let statement = try database.statement(
+            "SELECT name, type, choices, required, inherit FROM field WHERE ifnull(owner, 0) = ? ORDER BY seq")
+            .bind(1, place?.seq ?? 0)
+        var fields: [Field] = []
+        while try statement.step() {
+            let choices = statement.isNull(2) ? nil : statement.string(2)
+            let kind = (try? Field.Kind(name: statement.string(1), choices: choices)) ?? .text
+            fields.append(Field(name: statement.string(0), kind: kind,
+                                isRequired: statement.int64(3) != 0, isInherited: statement.int64(4) != 0))
+        }
+        return fields
+    }
+
+    /// What entering an item at `path` asks for: the fields of its top, after those
+    /// the places above it pass down (outermost first; a field declared deeper takes
+    /// the place of one of the same name), and the top's line limit.
+    public func form(at path: NavigationPath) throws -> EntryForm {
+        try read {
+            var form = EntryForm()
+            let places: [Node?] = [nil] + path.nodes
+            for (depth, place) in places.enumerated() {
+                let isTop = depth == places.count - 1
+                for field in try fields(declaredBy: place) where isTop || field.isInherited {
+                    if let index = form.index(ofField: field.name) {
+                        form.fields[index] = field
+                    } else {
+                        form.fields.append(field)
+                    }
+                }
+            }
+            form.lineLimit = try lineLimit(of: path.top)
+            return form
+        }
+    }
+
+    public func addField(_ field: Field, to place: Node?) throws {
+        try write {
+            if try fields(declaredBy: place).contains(where: { $0.name == field.name }) {
+                throw JotterError.input("this place already has a field named \(field.name)")
+            }
+            var choices: String?
+            if case .choice(let list) = field.kind { choices = list.joined(separator: ",") }
+            try database.statement(
+                "INSERT INTO field (owner, name, type, choices, required, inherit) VALUES (?, ?, ?, ?, ?, ?)")
+                .bind(1, place?.seq).bind(2, field.name).bind(3, field.kind.name).bind(4, choices)
+                .bind(5, field.isRequired ? 1 : 0).bind(6, field.isInherited ? 1 : 0)
+                .run()
+        }
+    }
+
+    /// Removes a field from `place`'s form; the values items hold for it stay theirs.
+    public func removeField(named name: String, from place: Node?) throws {
+        try write {
+            try database.statement("DELETE FROM field WHERE ifnull(owner, 0) = ? AND name = ?")
+                .bind(1, place?.seq ?? 0).bind(2, name).run()
+            guard database.changes > 0 else {
+                throw JotterError.input("this place has no field named \(DisplayText.escaped(name)); field ls shows its fields")
+            }
+        }
+    }
+
+    /// How many lines an entry at `place` may have, when it is limited.
+    public func lineLimit(of place: Node?) throws -> Int? {
+        try database.statement("SELECT value FROM place_option WHERE ifnull(owner, 0) = ? AND key = 'lines'")
+            .bind(1, place?.seq ?? 0)
+            .firstRow { Int($0.int64(0)) }
+    }
+
+    /// Sets or (with nil) removes the line limit of `place`.
+    public func setLineLimit(_ limit: Int?, of place: Node?) throws {
+        try write {
+            try database.statement("DELETE FROM place_option WHERE ifnull(owner, 0) = ? AND key = 'lines'")
+                .bind(1, place?.seq ?? 0).run()
+            if let limit {
+                try database.statement("INSERT INTO place_option (owner, key, value) VALUES (?, 'lines', ?)")
+                    .bind(1, place?.seq).bind(2, Int64(limit)).run()
+            }
+        }
+    }
+
+    /// Stores an item's field values. Call inside `write`.
+    func insertValues(_ values: [FieldValue], of item: Int64) throws {
+        guard !values.isEmpty else { return }
+        let statement = try database.statement("INSERT OR REPLACE INTO field_value (item, name, value) VALUES (?, ?, ?)")
+        for value in values {
+            try statement.bind(1, item).bind(2, value.name).bind(3, value.value).run()
+            statement.resetKeepingBindings()
+        }
+    }
+
+    /// The values `item` holds, by field name.
+    public func fieldValues(of item: Node) throws -> [FieldValue] {
+        let statement = try database.statement("SELECT name, value FROM field_value WHERE item = ? ORDER BY name")
+            .bind(1, item.seq)
+        var values: [FieldValue] = []
+        while try statement.step() {
+            values.append(FieldValue(name: statement.string(0), value: statement.string(1)))
+        }
+        return values
+    }
+}
+
+extension Store {
+    /// Whether any item holds a field value: when none does, listings skip looking.
+    public func holdsFieldValues() throws -> Bool {
+        try database.statement("SELECT EXISTS (SELECT 1 FROM field_value)").firstRow { $0.int64(0) != 0 } ?? false
+    }
+
+    /// Calls `body` with each child of `parent` in order and the field values it holds.
+    /// The values come from a second statement walked alongside, in the same order,
+    /// so that a long listing still streams.
+    public func forEachChildWithFields(of parent: Node?, _ body: (Node, [FieldValue]) throws -> Void) throws {
+        guard try holdsFieldValues() else {
+            return try forEachChild(of: parent) { try body($0, []) }
+        }
+        let values = try database.statement(
+            """
+            SELECT value.item, value.name, value.value FROM node JOIN field_value AS value ON value.item = node.seq
+            WHERE node.parent IS ? ORDER BY node.seq, value.name
+            """)
+            .bind(1, parent?.seq)
+        defer { values.reset() }
+        var hasValue = try values.step()
+        try forEachChild(of: parent) { node in
+            var fields: [FieldValue] = []
+            while hasValue && values.int64(0) <= node.seq {
+                if values.int64(0) == node.seq {
+                    fields.append(FieldValue(name: values.string(1), value: values.string(2)))
+                }
+                hasValue = try values.step()
+            }
+            try body(node, fields)
+        }
+    }
+
+    /// The exact total of the decimal values the children of `parent` hold for the
+    /// field `name`, and how many there were.
+    public func sum(ofField name: String, under parent: Node?) throws -> (total: ExactDecimal, count: Int) {
+        try read {
+            let statement = try database.statement(
+                """
+                SELECT node.seq, node.id, node.created, value.value
+                FROM node JOIN field_value AS value ON value.item = node.seq AND value.name = ?
+                WHERE node.parent IS ?
+                """)
+                .bind(1, name).bind(2, parent?.seq)
+            var total = ExactDecimal.zero
+            var count = 0
+            while try statement.step() {
+                let text = statement.string(3)
+                guard let number = try? ExactDecimal(parsing: text) else {
+                    let id = id(seq: statement.int64(0), stored: statement, column: 1, createdMilliseconds: statement.int64(2))
+                    statement.reset()
+                    throw JotterError.input(
+                        "\(DisplayText.escaped(name)) of \(id.shortForm()) is '\(DisplayText.escaped(text))', which is not a number")
+                }
+                total = total + number
+                count += 1
+            }
+            return (total, count)
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import JotterCore
+import Testing
+
+/// Forms end to end: fields declared one-shot and at the prompt, walked under a real
+/// pseudo-terminal, entered inline, listed, totalled.
+@Suite struct FormTests {
+    let jotter = Jotter()
+
+    func expensesWithThreeFields() throws {
+        try jotter.ok("new", "expenses")
+        try jotter.ok("field", "add", "price", "decimal", "--required")
+        try jotter.ok("field", "add", "due", "date")
+        try jotter.ok("field", "add", "mood", "choice", "good,ok,bad")
+    }
+
+    func fields(of entry: [String: Any]) -> [String: String] {
+        entry["fields"] as? [String: String] ?? [:]
+    }
+
+    @Test func aThreeFieldFormIsWalkedAndAFailedValueIsCorrectedInPlace() throws {
+        try expensesWithThreeFields()
+        let prompt = try jotter.prompt(expecting: "/expenses › ")
+        prompt.type("coffee\r")
+        try prompt.expect("/expenses › price: ")
+        prompt.type("3.5.1\r")
+        try prompt.expect("price: '3.5.1' is not a valid decimal number")
+        // The typed text is back in the line: delete the last two characters and go on.
+        try prompt.expect("/expenses › price: 3.5.1")
+        prompt.type("\u{7f}\u{7f}\r")
+        try prompt.expect("/expenses › due: ")
+        #expect(try jotter.texts("/expenses").isEmpty, "nothing is written before the item is complete")
+        prompt.type("2026-02-30\r")
+        try prompt.expect("is not a valid date")
+        try prompt.expect("/expenses › due: 2026-02-30")
+        prompt.type("\u{15}2026-02-28\r")
+        try prompt.expect("/expenses › mood (good, ok, bad): ")
+        prompt.type("OK\r")
+        try prompt.expect("/expenses › ")
+        let entries = try jotter.entries("/expenses")
+        #expect(entries.map { $0["text"] as? String } == ["coffee"])
+        #expect(fields(of: entries[0]) == ["price": "3.5", "due": "2026-02-28", "mood": "ok"])
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+    }
+
+    @Test func shiftTabGoesBackAFieldAndCtrlCDropsTheItem() throws {
+        try expensesWithThreeFields()
+        let prompt = try jotter.prompt(expecting: "/expenses › ")
+        prompt.type("tea\r")
+        try prompt.expect("/expenses › price: ")
+        prompt.type("2\r")
+        try prompt.expect("/expenses › due: ")
+        prompt.type("\u{1B}[Z")
+        try prompt.expect("/expenses › price: 2")
+        prompt.type("\u{7f}2.40\r")
+        try prompt.expect("/expenses › due: ")
+        prompt.type("\r")
+        try prompt.expect("/expenses › mood (good, ok, bad): ")
+        prompt.type("\r")
+        try prompt.expect("/expenses › ")
+        prompt.type("cake\r")
+        try prompt.expect("/expenses › price: ")
+        prompt.type("\u{3}")
+        try prompt.expect("/expenses › ")
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        let entries = try jotter.entries("/expenses")
+        #expect(entries.map { $0["text"] as? String } == ["tea"])
+        #expect(fields(of: entries[0]) == ["price": "2.4"])
+    }
+
+    @Test func inlineFieldsCommitOnOneLine() throws {
+        try expensesWithThreeFields()
+        let prompt = try jotter.prompt(expecting: "/expenses › ")
+        prompt.type("flat white price:3.80 mood:good see http://x\r")
+        try prompt.expect("/expenses › ")
+        prompt.type("\u{4}")
+        _ = try prompt.waitForExit()
+        let entries = try jotter.entries("/expenses")
+        #expect(entries.map { $0["text"] as? String } == ["flat white see http://x"])
+        #expect(fields(of: entries[0]) == ["price": "3.8", "mood": "good"])
+    }
+
+    @Test func aMultiLineEntryIsOneItem() throws {
+        let prompt = try jotter.prompt()
+        prompt.type("\"\"\"\r")
+        try prompt.expect("/ › line 1: ")
+        prompt.type("first\r")
+        try prompt.expect("/ › line 2: ")
+        prompt.type("  second\r")
+        try prompt.expect("/ › line 3: ")
+        prompt.type("\r")
+        try prompt.expect("/ › line 4: ")
+        prompt.type("\"\"\"\r")
+        try prompt.expect("/ › ")
+        prompt.type("after\r")
+        try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+        _ = try prompt.waitForExit()
+        #expect(try jotter.texts("/") == ["first\n  second", "after"])
+    }
+
+    @Test func inALineLimitedListEnterOnTheLastLineCommits() throws {
+        try jotter.ok("new", "addresses")
+        let prompt = try jotter.prompt(expecting: "/addresses › ")
+        prompt.type(":set lines 3\r")
+        try prompt.expect("/addresses › ")
+        prompt.type("Ada Lovelace\r")
+        try prompt.expect("/addresses › line 2/3: ")
+        prompt.type("St James's Square\r")
+        try prompt.expect("/addresses › line 3/3: ")
+        prompt.type("London\r")
+        try prompt.expect("/addresses › ")
+        prompt.type("short\r")
+        try prompt.expect("/addresses › line 2/3: ")
+        prompt.type("\r")
+        try prompt.expect("/addresses › ")
+        prompt.type("\u{4}")
+        _ = try prompt.waitForExit()
+        #expect(try jotter.texts("/addresses") == ["Ada Lovelace\nSt James's Square\nLondon", "short"])
+    }
+
+    @Test func fieldsAreDeclaredListedAndRemovedOneShot() throws {
+        try jotter.ok("new", "log")
+        try jotter.ok("field", "add", "mood", "choice", "good, ok ,bad", "--required")
+        try jotter.ok("field", "add", "note", "text", "--inherit")
+        #expect(try jotter.ok("field", "ls") == "mood\tchoice good,ok,bad, required\nnote\ttext, inherited below\n")
+        try jotter.ok("new", "week")
+        #expect(try jotter.ok("field", "ls") == "note\ttext, inherited below (from above)\n")
+        try jotter.ok("field", "rm", "mood", "--in", "/log")
+        #expect(try jotter.ok("field", "ls", "/log") == "note\ttext, inherited below\n")
+
+        let twice = try jotter.run(["field", "add", "note", "text", "--in", "/log"])
+        #expect(twice.status == 1)
+        #expect(twice.errors == "jotter: this place already has a field named note\n")
+        let badType = try jotter.run(["field", "add", "x", "number"])
+        #expect(badType.errors == "jotter: unknown field type 'number'; use text, decimal, date or choice\n")
+        let noChoices = try jotter.run(["field", "add", "x", "choice"])
+        #expect(noChoices.errors.contains("a choice field needs its choices"))
+        let badName = try jotter.run(["field", "add", "a:b", "text"])
+        #expect(badName.errors == "jotter: a field name cannot hold white space, ':' or '\"'\n")
+        let missing = try jotter.run(["field", "rm", "nothing"])
+        #expect(missing.status == 1)
+    }
+
+    @Test func oneShotAddFillsFieldsInlineAndRefusesWhatIsIncomplete() throws {
+        try expensesWithThreeFields()
+        let id = try jotter.ok("add", "--to", "/expenses", "coffee", "price:3.50", "due:2026-11-22")
+        #expect(!id.isEmpty)
+        let entries = try jotter.entries("/expenses")
+        #expect(fields(of: entries[0]) == ["price": "3.5", "due": "2026-11-22"])
+
+        let missing = try jotter.run(["add", "--to", "/expenses", "bun"])
+        #expect(missing.status == 1)
+        #expect(missing.errors == "jotter: price is required here; give it as price:VALUE\n")
+        let invalid = try jotter.run(["add", "--to", "/expenses", "bun", "price:1e3"])
+        #expect(invalid.status == 1)
+        #expect(invalid.errors.hasPrefix("jotter: price: '1e3' is not a valid decimal number: "))
+        #expect(try jotter.texts("/expenses") == ["coffee"], "a refused entry leaves the store as it was")
+    }
+
+    @Test func decimalsAreTotalledExactly() throws {
+        try jotter.ok("new", "costs")
+        try jotter.ok("field", "add", "price", "decimal")
+        for price in ["0.1", "0.2", "1,000.05", "-0.35", "00.000"] {
+            try jotter.ok("add", "item", "price:\(price)")
+        }
+        try jotter.ok("add", "free")
+        #expect(try jotter.ok("sum", "price") == "1000\n")
+        let listing = try jotter.ok("list", "--sum", "price")
+        #expect(listing.hasSuffix("sum of price: 1000 (5 items)\n"))
+        #expect(listing.contains("item  price:1000.05\n"))
+        let json = try jotter.run(["list", "--sum", "price", "--format", "json"])
+        #expect(json.status == 1)
+    }
+
+    @Test func pipedLinesFillFieldsAndReportTheLinesThatCannot() throws {
+        try jotter.ok("new", "costs")
+        try jotter.ok("field", "add", "price", "decimal", "--required")
+        let result = try jotter.run([], input: Data("bus price:2.10\nbus\ntrain price:x\n".utf8))
+        #expect(result.status == 1)
+        #expect(result.errors.contains("stdin:2: price is required here; give it as price:VALUE; the line was not added"))
+        #expect(result.errors.contains("stdin:3: price: 'x' is not a valid decimal number"))
+        let entries = try jotter.entries("/costs")
+        #expect(entries.map { $0["text"] as? String } == ["bus"])
+        #expect(fields(of: entries[0]) == ["price": "2.1"])
+    }
+}
