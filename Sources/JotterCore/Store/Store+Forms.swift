@@ -20,7 +20,11 @@ extension Store {
     /// the places above it pass down (outermost first; a field declared deeper takes
     /// the place of one of the same name), and the top's line limit.
     public func form(at path: NavigationPath) throws -> EntryForm {
-        try read {
+        // Most stores have no forms at all: one look settles it for every command.
+        guard try database.statement(
+            "SELECT EXISTS (SELECT 1 FROM field) OR EXISTS (SELECT 1 FROM place_option)").firstRow({ $0.int64(0) != 0 }) == true
+        else { return .plain }
+        return try read {
             var form = EntryForm()
             let places: [Node?] = [nil] + path.nodes
             for (depth, place) in places.enumerated() {
