@@ -31,12 +31,13 @@ struct ExportCommand: StoreCommand {
         var writer = NodeWriter(format: format.nodeFormat, terminal: context.outputIsTerminal, colour: false)
         let out = context.output
         try context.store.read {
-            writer.begin(count: 0, to: out)
+            let fieldColumns = format == .csv ? try context.store.fieldNames(under: place.top, recursive: recursive) : []
+            writer.begin(count: 0, fieldColumns: fieldColumns, to: out)
             var position: Int64 = 0
             try context.store.walk(under: place.top, recursive: recursive, itemsFirst: format == .md) { step in
                 position += 1
-                try writer.write(step.node, position: position, parentID: step.parentID, depth: step.depth,
-                             listPath: step.listPath, to: out)
+                try writer.write(step.node, fields: step.fields, position: position, parentID: step.parentID,
+                                 depth: step.depth, listPath: step.listPath, to: out)
             }
             writer.end(to: out)
         }

@@ -44,7 +44,8 @@ struct ListCommand: StoreCommand {
             if count == 0 && format == .text && context.outputIsTerminal {
                 Messages.show("\(place.display) is empty")
             }
-            writer.begin(count: count, to: out)
+            let fieldColumns = format == .csv ? try context.store.fieldNames(under: place.top, recursive: false) : []
+            writer.begin(count: count, fieldColumns: fieldColumns, to: out)
             var position: Int64 = 0
             try context.store.forEachChildWithFields(of: place.top) { node, fields in
                 position += 1
