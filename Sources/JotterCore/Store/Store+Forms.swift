@@ -93,6 +93,12 @@ extension Store {
         }
     }
 
+    /// Stores an item's field values in place of those it held. Call inside `write`.
+    func replaceValues(_ values: [FieldValue], of item: Int64) throws {
+        try database.statement("DELETE FROM field_value WHERE item = ?").bind(1, item).run()
+        try insertValues(values, of: item)
+    }
+
     /// The values `item` holds, by field name.
     public func fieldValues(of item: Node) throws -> [FieldValue] {
         try fieldValues(ofSeq: item.seq)
