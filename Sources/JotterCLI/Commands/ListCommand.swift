@@ -15,7 +15,7 @@ struct ListCommand: StoreCommand {
             and carriage return in the text written as \\\\, \\t, \\n and \\r. An item's \
             field values follow its text as 'name:value' words, and in json and jsonl \
             are a 'fields' object (present when the item has any), decimals and dates \
-            as strings in their canonical form. --sum adds a last line with the exact \
+            as strings in their canonical form; csv and md write them as export does. --sum adds a last line with the exact \
             total of a decimal field.
             """,
         aliases: ["ls"])
