@@ -57,6 +57,142 @@ import Testing
         }
     }
 
+    /// A list with a form, and items holding values that are awkward to carry: spaces,
+    /// quotes and a backslash, Japanese, a decimal, a date; one item of several lines
+    /// that look like markup, and one whose text looks like an attribute block.
+    func buildTreeWithFields() throws {
+        // First, so that an outline, which puts a list's items before its lists, keeps the order.
+        try jotter.ok("add", "loose")
+        try jotter.ok("new", "costs")
+        try jotter.ok("field", "add", "price", "decimal")
+        try jotter.ok("field", "add", "due", "date")
+        try jotter.ok("field", "add", "note", "text")
+        try jotter.ok("add", "flat white", "price:1,234.50", "due:2026-11-22")
+        try jotter.ok("add", "tea {x=\"y\"}")
+        let awkward = """
+            {"kind":"item","text":"receipt\\n- not a bullet\\n# not a heading","fields":{"note":"say \\"hi\\" to C:\\\\temp","shop":"東京の店"}}
+            {"kind":"item","text":"bus","fields":{"price":"-2.1"}}
+
+            """
+        #expect(try jotter.run(["import", "--to", "/costs", try write(awkward, to: "awkward.jsonl")]).status == 0)
+    }
+
+    func fields(of entry: [String: Any]) -> [String: String] {
+        entry["fields"] as? [String: String] ?? [:]
+    }
+
+    /// Kind, text and fields of every entry of a recursive jsonl export, without ids and times.
+    func contents(of jsonl: Data) throws -> [String] {
+        try String(decoding: jsonl, as: UTF8.self).split(separator: "\n").map { line in
+            let entry = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let text = (entry["text"] ?? entry["name"]) as? String ?? ""
+            return "\(entry["kind"] ?? "") \(text) \(fields(of: entry).sorted { $0.key < $1.key })"
+        }
+    }
+
+    @Test(arguments: ["jsonl", "csv", "md"])
+    func fieldValuesAndMultiLineTextRoundTrip(format: String) throws {
+        try buildTreeWithFields()
+        let original = try jotter.run(["export", "--recursive", "/"]).output
+        let exported = try jotter.run(["export", "--recursive", "--format", format, "/"])
+        #expect(exported.status == 0, "\(exported.errors)")
+        let file = jotter.folder.file("fields." + format)
+        try exported.output.write(to: URL(fileURLWithPath: file))
+        let other = jotter.folder.file("other.sqlite3")
+        let imported = try jotter.run(["--store", other, "import", file])
+        #expect(imported.status == 0, "\(imported.errors)")
+        let again = try jotter.run(["--store", other, "export", "--recursive", "/"]).output
+        if format == "md" {
+            // An outline carries no ids or times: the texts, tree and values come back.
+            #expect(try contents(of: again) == contents(of: original))
+        } else {
+            #expect(String(decoding: again, as: UTF8.self) == String(decoding: original, as: UTF8.self))
+        }
+        let entries = try jotter.run(["--store", other, "list", "--format", "jsonl", "/costs"]).lines.map { line in
+            try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        #expect(entries.map(fields) == [
+            ["price": "1234.5", "due": "2026-11-22"],
+            [:],
+            ["note": "say \"hi\" to C:\\temp", "shop": "東京の店"],
+            ["price": "-2.1"],
+        ])
+        #expect(entries.map { $0["text"] as? String } == ["flat white", "tea {x=\"y\"}", "receipt\n- not a bullet\n# not a heading", "bus"])
+    }
+
+    @Test func fieldsAreWrittenInEachFormatsOwnWay() throws {
+        try buildTreeWithFields()
+        let csv = try jotter.ok("export", "-r", "--format", "csv", "/costs")
+        #expect(csv.hasPrefix("id,kind,parent,list,text,created,updated,field:due,field:note,field:price,field:shop\r\n"))
+        #expect(csv.contains(",flat white,") && csv.contains(",2026-11-22,,1234.5,\r\n"))
+        #expect(csv.contains(",\"say \"\"hi\"\" to C:\\temp\",,東京の店\r\n"))
+        #expect(try jotter.ok("export", "-r", "--format", "csv", "/").hasPrefix(
+            "id,kind,parent,list,text,created,updated,field:due,field:note,field:price,field:shop\r\n"))
+        #expect(try jotter.ok("export", "--format", "csv", "/").hasPrefix("id,kind,parent,list,text,created,updated\r\n"),
+                "no columns where no entry holds a value")
+        #expect(try jotter.ok("export", "-r", "--format", "md", "/costs") == """
+            - flat white {due="2026-11-22" price="1234.5"}
+            - tea {x="y"} {}
+            - receipt {note="say \\"hi\\" to C:\\\\temp" shop="東京の店"}
+              \\- not a bullet
+              \\# not a heading
+            - bus {price="-2.1"}
+
+            """)
+    }
+
+    @Test(arguments: [
+        (#"{"text":"x","fields":{"price":3.5}}"#, "'fields': the value of 'price' must be a string"),
+        (#"{"text":"x","fields":["3.5"]}"#, "'fields' must be an object"),
+        (#"{"text":"x","fields":{"a b":"1"}}"#, "'fields': 'a b': a field name cannot hold white space, ':' or '\"'"),
+        (#"{"text":"x","fields":{"note":"two\nlines"}}"#, "'fields': 'note' holds a line break"),
+        (#"{"name":"L","fields":{"note":"1"}}"#, "a list holds no field values"),
+    ])
+    func badFieldsInJSONLStopTheImportAtTheirLine(line: String, problem: String) throws {
+        try jotter.ok("add", "before")
+        let file = try write(#"{"text":"fine","fields":{"note":"ok"}}"# + "\n" + line + "\n", to: "bad.jsonl")
+        let result = try jotter.run(["import", file])
+        #expect(result.status == 1)
+        #expect(result.errors == "jotter: \(file):2: \(problem); nothing was imported\n")
+        #expect(try jotter.texts() == ["before"])
+    }
+
+    @Test func csvFieldColumnsFillFields() throws {
+        let csv = "text,Field:price,FIELD:Due,note\r\n"
+            + "coffee,3.5,2026-11-22,x\r\n"
+            + "tea,,2026-01-01,y\r\n"
+            + "water,,,z\r\n"
+        let result = try jotter.run(["import", try write(csv, to: "fields.csv")])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try jotter.entries().map(fields) == [["price": "3.5", "Due": "2026-11-22"], ["Due": "2026-01-01"], [:]])
+
+        let twice = try jotter.run(["import", try write("text,field:a,field:a\r\nx,1,2\r\n", to: "twice.csv")])
+        #expect(twice.errors.hasSuffix(":1: the field a has two columns; nothing was imported\n"))
+        let badName = try jotter.run(["import", try write("text,field:\r\nx,1\r\n", to: "empty.csv")])
+        #expect(badName.errors.hasSuffix(":1: the column 'field:': a field name is empty; nothing was imported\n"))
+    }
+
+    @Test func reimportingJSONLWithFieldsKeepsOneCopyAndReplaceTakesTheFilesValues() throws {
+        try buildTreeWithFields()
+        let file = jotter.folder.file("fields.jsonl")
+        let original = try jotter.run(["export", "-r", "/"]).output
+        try original.write(to: URL(fileURLWithPath: file))
+        let other = jotter.folder.file("other.sqlite3")
+        #expect(try jotter.run(["--store", other, "import", file]).status == 0)
+        let again = try jotter.run(["--store", other, "import", file])
+        #expect(again.errors == "jotter: imported 0 entries (6 already there) into /\n")
+        #expect(try jotter.run(["--store", other, "export", "-r", "/"]).output == original)
+
+        let changed = String(decoding: original, as: UTF8.self).replacingOccurrences(of: "\"-2.1\"", with: "\"-2.2\"")
+        let changedFile = try write(changed, to: "changed.jsonl")
+        let refused = try jotter.run(["--store", other, "import", changedFile])
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("is already in the store with other content"))
+        let replaced = try jotter.run(["--store", other, "import", "--on-conflict", "replace", changedFile])
+        #expect(replaced.errors == "jotter: imported 0 entries (5 already there, 1 replaced) into /\n")
+        #expect(try jotter.run(["--store", other, "export", "-r", "/"]).text == changed)
+    }
+
     @Test func reimportingTheSameFileAddsNothing() throws {
         try buildTree()
         let file = jotter.folder.file("tree.jsonl")

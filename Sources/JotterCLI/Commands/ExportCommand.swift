@@ -13,6 +13,14 @@ struct ExportCommand: StoreCommand {
             runs to the next one, each list's items come before its lists); txt is the \
             tree indented by two spaces. With --recursive, everything below is \
             written, depth first, in each list's order.
+
+            Field values go with their items in every format but txt: in jsonl and \
+            json as a 'fields' object of strings by name (when the item holds any); in \
+            csv as a column 'field:NAME' for each field held in the export, in name \
+            order, empty where an item has no value; in md as an attribute block at the \
+            end of the bullet's first line, 'coffee {mood="good" price="3.5"}', with " \
+            and \\ in a value escaped by a backslash. A first line that itself ends \
+            like a block gets an empty one, '{}', so that it reads back as it was.
             """)
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
@@ -31,12 +39,13 @@ struct ExportCommand: StoreCommand {
         var writer = NodeWriter(format: format.nodeFormat, terminal: context.outputIsTerminal, colour: false)
         let out = context.output
         try context.store.read {
-            writer.begin(count: 0, to: out)
+            let fieldColumns = format == .csv ? try context.store.fieldNames(under: place.top, recursive: recursive) : []
+            writer.begin(count: 0, fieldColumns: fieldColumns, to: out)
             var position: Int64 = 0
             try context.store.walk(under: place.top, recursive: recursive, itemsFirst: format == .md) { step in
                 position += 1
-                try writer.write(step.node, position: position, parentID: step.parentID, depth: step.depth,
-                             listPath: step.listPath, to: out)
+                try writer.write(step.node, fields: step.fields, position: position, parentID: step.parentID,
+                                 depth: step.depth, listPath: step.listPath, to: out)
             }
             writer.end(to: out)
         }

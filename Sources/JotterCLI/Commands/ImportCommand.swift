@@ -11,21 +11,29 @@ struct ImportCommand: StoreCommand {
         abstract: "Add entries from a file or standard input, all or nothing.",
         discussion: """
             Formats: lines (each non-blank line an item, trimmed), jsonl (what 'export \
-            --format jsonl' writes: ids, parents, names, texts and times, kept exactly), \
-            csv (RFC 4180 with a header; a 'text' column is required; 'id', 'kind', \
-            'parent', 'list' (a path below the target, created as needed), 'created' \
-            and 'updated' are read when present), md (a Markdown outline: '#' headings \
-            become lists, bullets items, nested by indentation). The format is guessed \
-            from the file's extension (.jsonl, .ndjson, .csv, .md, .markdown; lines \
-            otherwise and for standard input).
+            --format jsonl' writes: ids, parents, names, texts, times and a 'fields' \
+            object of strings, kept exactly), csv (RFC 4180 with a header; a 'text' \
+            column is required; 'id', 'kind', 'parent', 'list' (a path below the \
+            target, created as needed), 'created' and 'updated' are read when present, \
+            and a column 'field:NAME' holds values of the field NAME), md (a Markdown \
+            outline: '#' headings become lists, bullets items, nested by indentation; \
+            a block such as {price="3.5" note="a \\"b\\""} ending a bullet's first line \
+            holds its field values, '{}' none, and one that is not all name="value" \
+            pairs stays text). The format is guessed from the file's \
+            extension (.jsonl, .ndjson, .csv, .md, .markdown; lines otherwise and for \
+            standard input).
+
+            Field values are taken as the file has them, whatever the fields of the \
+            target; an empty value is no value, and a value with a line break or a \
+            NUL byte is refused.
 
             The whole import is one transaction: a bad line stops it with FILE:LINE: \
             and what is wrong, and the store is left as it was. So do Ctrl-C and \
             SIGTERM (exit status 130 and 143). A record whose id is already in the \
             store with the same content is left alone, so importing a file twice adds \
-            nothing; with other content (kind, text, created or updated time), the \
-            import stops, unless --on-conflict keep (leave the store's version) or \
-            replace (take the file's) says otherwise. A list named without an id joins \
+            nothing; with other content (kind, text, created or updated time, field \
+            values), the import stops, unless --on-conflict keep (leave the store's \
+            version) or replace (take the file's, values too) says otherwise. A list named without an id joins \
             the list of that name already there.
             """)
 

@@ -15,7 +15,7 @@ struct ListCommand: StoreCommand {
             and carriage return in the text written as \\\\, \\t, \\n and \\r. An item's \
             field values follow its text as 'name:value' words, and in json and jsonl \
             are a 'fields' object (present when the item has any), decimals and dates \
-            as strings in their canonical form. --sum adds a last line with the exact \
+            as strings in their canonical form; csv and md write them as export does. --sum adds a last line with the exact \
             total of a decimal field.
             """,
         aliases: ["ls"])
@@ -44,7 +44,8 @@ struct ListCommand: StoreCommand {
             if count == 0 && format == .text && context.outputIsTerminal {
                 Messages.show("\(place.display) is empty")
             }
-            writer.begin(count: count, to: out)
+            let fieldColumns = format == .csv ? try context.store.fieldNames(under: place.top, recursive: false) : []
+            writer.begin(count: count, fieldColumns: fieldColumns, to: out)
             var position: Int64 = 0
             try context.store.forEachChildWithFields(of: place.top) { node, fields in
                 position += 1

@@ -1,6 +1,7 @@
 /// `csv`: RFC 4180, read as a stream. The first record is the header; a `text`
 /// column is required, and `id`, `kind`, `parent`, `list` (a path below the target),
-/// `created` and `updated` are read when present. Other columns are passed over.
+/// `created` and `updated` are read when present; a column headed `field:NAME` holds
+/// the values of the field NAME. Other columns are passed over.
 ///
 /// Written here rather than taken from a CSV package: the ones available import all
 /// of Foundation, which every jotter command would then pay for at start-up.
@@ -8,6 +9,8 @@ public struct CSVSource: ImportSource {
     let reader: ByteLineReader
     private var columns: [String: Int]?
     private var columnCount = 0
+    /// The `field:NAME` columns, in the header's order.
+    private var fieldColumns: [(name: String, index: Int)] = []
 
     init(reader: ByteLineReader) {
         self.reader = reader
@@ -27,6 +30,7 @@ public struct CSVSource: ImportSource {
                 throw ImportProblem(line: header.line, "the header has no 'text' column")
             }
             self.columns = columns
+            fieldColumns = try CSVSource.fieldColumns(in: names, line: header.line)
         }
         while let row = try CSVSource.record(from: reader) {
             if row.fields == [""] { continue }
@@ -36,6 +40,24 @@ public struct CSVSource: ImportSource {
             return try record(from: row.fields, line: row.line)
         }
         return nil
+    }
+
+    /// The columns headed `field:NAME` (`field:` in any case, NAME as written).
+    private static func fieldColumns(in names: [String], line: Int) throws -> [(name: String, index: Int)] {
+        var columns: [(name: String, index: Int)] = []
+        for (index, heading) in names.enumerated() {
+            let heading = EntryText.trimmed(heading)
+            guard heading.lowercased().hasPrefix("field:") else { continue }
+            let name = String(heading.dropFirst("field:".count))
+            if let problem = Field.problem(withName: name) {
+                throw ImportProblem(line: line, "the column '\(DisplayText.escaped(heading))': \(problem)")
+            }
+            guard !columns.contains(where: { $0.name == name }) else {
+                throw ImportProblem(line: line, "the field \(DisplayText.escaped(name)) has two columns")
+            }
+            columns.append((name, index))
+        }
+        return columns
     }
 
     private func value(_ column: String, in fields: [String]) -> String? {
@@ -79,6 +101,9 @@ public struct CSVSource: ImportSource {
                 throw ImportProblem(line: line, "'updated' is not a date and time")
             }
             record.updatedMilliseconds = parsed.milliseconds
+        }
+        try record.setFields(fieldColumns.map { FieldValue(name: $0.name, value: fields[$0.index]) }) {
+            "'field:\(DisplayText.escaped($0))'"
         }
         return record
     }

@@ -18,18 +18,37 @@ public struct ImportRecord: Equatable {
     public var placement: Placement
     public var created: Timestamp?
     public var updatedMilliseconds: Int64?
+    /// An item's field values, as stored: they were checked against a form when they
+    /// were entered, and the target need not have one.
+    public var fields: [FieldValue]
     /// Where the record starts in the input, for messages.
     public var line: Int
 
     public init(id: NodeID? = nil, kind: Node.Kind = .item, text: String, placement: Placement = .target,
-                created: Timestamp? = nil, updatedMilliseconds: Int64? = nil, line: Int) {
+                created: Timestamp? = nil, updatedMilliseconds: Int64? = nil, fields: [FieldValue] = [], line: Int) {
         self.id = id
         self.kind = kind
         self.text = text
         self.placement = placement
         self.created = created
         self.updatedMilliseconds = updatedMilliseconds
+        self.fields = fields
         self.line = line
+    }
+
+    /// Sets the record's fields to those of `values` that are not empty: an empty
+    /// value is no value, as an empty CSV cell is. A value is one line of text, as
+    /// entering one makes it; `source` names a field in messages, as the format does.
+    mutating func setFields(_ values: [FieldValue], source: (String) -> String) throws {
+        let given = values.filter { !$0.value.isEmpty }
+        for field in given {
+            if field.value.utf8.contains(0) { throw ImportProblem(line: line, "\(source(field.name)) holds a NUL byte") }
+            if field.value.contains(where: \.isNewline) {
+                throw ImportProblem(line: line, "\(source(field.name)) holds a line break")
+            }
+        }
+        guard kind == .item || given.isEmpty else { throw ImportProblem(line: line, "a list holds no field values") }
+        fields = given
     }
 }
 

@@ -19,6 +19,7 @@ public struct JSONLinesSource: ImportSource {
         let parent: String?
         let created: String?
         let updated: String?
+        let fields: [String: String]?
     }
 
     public mutating func next() throws -> ImportRecord? {
@@ -41,6 +42,10 @@ public struct JSONLinesSource: ImportSource {
 
     static func describe(_ error: DecodingError) -> String {
         switch error {
+        case .typeMismatch(_, let context) where context.codingPath.first?.stringValue == "fields",
+             .valueNotFound(_, let context) where context.codingPath.first?.stringValue == "fields":
+            guard let name = context.codingPath.dropFirst().first?.stringValue else { return "'fields' must be an object" }
+            return "'fields': the value of '\(DisplayText.escaped(name))' must be a string"
         case .typeMismatch(_, let context) where !context.codingPath.isEmpty,
              .valueNotFound(_, let context) where !context.codingPath.isEmpty:
             return "'\(context.codingPath.last!.stringValue)' must be a string"
@@ -90,6 +95,16 @@ public struct JSONLinesSource: ImportSource {
                 throw ImportProblem(line: line, "'updated' is not a date and time (RFC 3339)")
             }
             record.updatedMilliseconds = parsed.milliseconds
+        }
+        if let fields = object.fields {
+            // A JSON object has no order: by name, as export writes them.
+            let values = fields.sorted { $0.key < $1.key }.map { FieldValue(name: $0.key, value: $0.value) }
+            for field in values {
+                if let problem = Field.problem(withName: field.name) {
+                    throw ImportProblem(line: line, "'fields': '\(DisplayText.escaped(field.name))': \(problem)")
+                }
+            }
+            try record.setFields(values) { "'fields': '\(DisplayText.escaped($0))'" }
         }
         return record
     }

@@ -1,6 +1,7 @@
 /// `md`: a Markdown outline. `#` headings become lists, nested by level; bullets
 /// (`-`, `*`, `+`, `1.`) become items, nested under the bullet above them by
-/// indentation; a line indented under a bullet continues its text on a new line;
+/// indentation; an attribute block ending a bullet's line, `{price="3.5"}`, holds
+/// its field values; a line indented under a bullet continues its text on a new line;
 /// any other line is an item of the heading above it.
 public struct MarkdownSource: ImportSource {
     let reader: ByteLineReader
@@ -37,9 +38,11 @@ public struct MarkdownSource: ImportSource {
                 if let ready = swapPending(record, indent: Int.max) { return ready }
                 continue
             }
-            if let text = MarkdownSource.bullet(content) {
+            if let firstLine = MarkdownSource.bullet(content) {
                 while let last = bullets.last, last.indent >= indent { bullets.removeLast() }
-                let record = newItem(text, under: bullets.last?.id, line: number)
+                let attributes = Markdown.splitAttributes(firstLine[...])
+                var record = newItem(attributes?.text ?? firstLine, under: bullets.last?.id, line: number)
+                record.fields = attributes?.fields ?? []
                 bullets.append((indent, record.id!))
                 if let ready = swapPending(record, indent: indent) { return ready }
                 continue

@@ -15,6 +15,8 @@ public struct NodeWriter {
     /// The kinds of the nodes from the top of the walk down to the last one written,
     /// for the outline formats.
     private var kinds: [Node.Kind] = []
+    /// The names of the fields CSV has a column for, after its own columns.
+    private var fieldColumns: [String] = []
 
     public init(format: NodeFormat, terminal: Bool, colour: Bool) {
         self.format = format
@@ -23,11 +25,16 @@ public struct NodeWriter {
     }
 
     /// Call before the first node; `count` is how many will follow, when known, so
-    /// that the text format can align its columns.
-    public mutating func begin(count: Int, to out: OutputBuffer) {
+    /// that the text format can align its columns. CSV has a `field:NAME` column for
+    /// each of `fieldColumns`, as a header is written before the values are seen.
+    public mutating func begin(count: Int, fieldColumns: [String] = [], to out: OutputBuffer) {
         positionWidth = String(max(count, 1)).count
+        self.fieldColumns = fieldColumns
         if format == .json { out.write("[") }
-        if format == .csv { out.write("id,kind,parent,list,text,created,updated\r\n") }
+        if format == .csv {
+            let header = ["id", "kind", "parent", "list", "text", "created", "updated"] + fieldColumns.map { "field:" + $0 }
+            out.write(header.map(CSV.field).joined(separator: ",") + "\r\n")
+        }
     }
 
     /// Writes one node. `depth` is 1 for the children of the listing's top; `listPath`
@@ -41,8 +48,8 @@ public struct NodeWriter {
         switch format {
         case .text: writeText(node, fields: fields, position: position, to: out)
         case .tsv: writeTSV(node, position: position, to: out)
-        case .csv: writeCSV(node, parentID: parentID, listPath: listPath, to: out)
-        case .md: try writeMarkdown(node, to: out)
+        case .csv: writeCSV(node, fields: fields, parentID: parentID, listPath: listPath, to: out)
+        case .md: try writeMarkdown(node, fields: fields, to: out)
         case .txt: writePlain(node, depth: depth, to: out)
         case .jsonl:
             writeJSON(node, fields: fields, parentID: parentID, to: out)
@@ -88,22 +95,27 @@ public struct NodeWriter {
         text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     }
 
-    private func writeCSV(_ node: Node, parentID: NodeID?, listPath: String, to out: OutputBuffer) {
+    private func writeCSV(_ node: Node, fields: [FieldValue], parentID: NodeID?, listPath: String, to out: OutputBuffer) {
         let updated = Timestamp(milliseconds: node.updatedMilliseconds, offsetSeconds: node.created.offsetSeconds)
         let text = terminal ? DisplayText.escaped(node.text) : node.text
         let path = terminal ? DisplayText.escaped(listPath) : listPath
-        let fields = [node.id.description, node.kind.name, parentID?.description ?? "", path, text,
-                      node.created.rfc3339, updated.rfc3339]
-        out.write(fields.map(CSV.field).joined(separator: ",") + "\r\n")
+        let values = fieldColumns.map { name in
+            let value = fields.first { $0.name == name }?.value ?? ""
+            return terminal ? DisplayText.escaped(value) : value
+        }
+        let cells = [node.id.description, node.kind.name, parentID?.description ?? "", path, text,
+                     node.created.rfc3339, updated.rfc3339] + values
+        out.write(cells.map(CSV.field).joined(separator: ",") + "\r\n")
     }
 
     /// Lists are headings, one `#` for each list from the top down to them; items are
-    /// bullets, indented under the items they belong to. A line of an item's text
+    /// bullets, indented under the items they belong to. An item's field values end
+    /// its bullet's line as an attribute block. A line of an item's text
     /// after the first goes under its bullet, behind a `\` when it would otherwise
     /// read as a bullet, a heading or an escape. What an outline cannot hold, a list
     /// inside an item or more than six levels of lists, is refused rather than
     /// written so that it would come back elsewhere.
-    private mutating func writeMarkdown(_ node: Node, to out: OutputBuffer) throws {
+    private mutating func writeMarkdown(_ node: Node, fields: [FieldValue], to out: OutputBuffer) throws {
         let text = terminal ? DisplayText.escaped(node.text, keepingNewlines: true) : node.text
         if node.kind == .list {
             guard !kinds.dropLast().contains(.item) else {
@@ -121,7 +133,13 @@ public struct NodeWriter {
         let nesting = kinds.reversed().prefix { $0 == .item }.count - 1
         let indent = String(repeating: "  ", count: nesting)
         let lines = NodeWriter.lines(of: text)
-        out.write(indent + "- " + lines[0] + "\n")
+        let shownFields = terminal
+            ? fields.map { FieldValue(name: DisplayText.escaped($0.name), value: DisplayText.escaped($0.value)) } : fields
+        guard let firstLine = Markdown.bulletLine(lines[0], fields: shownFields) else {
+            throw JotterError.input(
+                "the fields of '\(DisplayText.escaped(String(lines[0])))' would not read back from a Markdown attribute block; use --format jsonl")
+        }
+        out.write(indent + "- " + firstLine + "\n")
         for line in lines.dropFirst() {
             if line.isEmpty {
                 out.write("\n")
@@ -236,6 +254,91 @@ public enum Markdown {
         guard !digits.isEmpty else { return false }
         let after = content.dropFirst(digits.count).first
         return after == "." || after == ")"
+    }
+}
+
+extension Markdown {
+    /// The first line of an item's bullet: its text, then its field values as a
+    /// Pandoc-style attribute block, `coffee {price="3.5" note="a \"b\""}`. Text
+    /// without fields that would read as ending in a block gets an empty one, ` {}`,
+    /// so that it comes back whole. Nil when the line would not read back as written:
+    /// a field's name holds `=`, `{` or `}`, or the text ends in an open block that
+    /// would take the real one in.
+    static func bulletLine(_ text: Substring, fields: [FieldValue]) -> String? {
+        guard !fields.isEmpty else {
+            return splitAttributes(text) == nil ? String(text) : text + " {}"
+        }
+        let block = fields.map { $0.name + "=\"" + escapedValue($0.value) + "\"" }.joined(separator: " ")
+        let line = text + " {" + block + "}"
+        guard let read = splitAttributes(line[...]), read.fields == fields,
+              read.text == EntryText.trimmedAtEnd(String(text)) else { return nil }
+        return line
+    }
+
+    private static func escapedValue(_ value: String) -> String {
+        guard value.contains(where: { $0 == "\"" || $0 == "\\" }) else { return value }
+        var escaped = ""
+        for scalar in value.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" { escaped.unicodeScalars.append("\\") }
+            escaped.unicodeScalars.append(scalar)
+        }
+        return escaped
+    }
+
+    /// A bullet's first line split into its text and the fields of the attribute
+    /// block that ends it; nil when it does not end in a block that reads whole as
+    /// `name="value"` pairs. `{}` reads as no fields, and so does an empty value. A
+    /// block follows white space after the text; the leftmost that reads whole is it.
+    public static func splitAttributes(_ line: Substring) -> (text: String, fields: [FieldValue])? {
+        let scalars = line.unicodeScalars
+        guard scalars.last == "}" else { return nil }
+        var index = scalars.startIndex
+        while let brace = scalars[index...].firstIndex(of: "{") {
+            index = scalars.index(after: brace)
+            guard brace > scalars.startIndex, scalars[scalars.index(before: brace)].properties.isWhitespace,
+                  let fields = attributes(scalars[index...]) else { continue }
+            return (EntryText.trimmedAtEnd(String(Substring(scalars[..<brace]))), fields)
+        }
+        return nil
+    }
+
+    /// The pairs of an attribute block from after its `{`, when they run whole to a
+    /// `}` that ends the line. In a value, `\"` is a quote and `\\` a backslash; a
+    /// backslash before anything else is itself, as in a typed `C:\notes`.
+    private static func attributes(_ block: Substring.UnicodeScalarView) -> [FieldValue]? {
+        var rest = block
+        var fields: [FieldValue] = []
+        var names: Set<String> = []
+        var afterPair = false
+        while true {
+            let spaced = rest.first?.properties.isWhitespace ?? false
+            rest = rest.drop { $0.properties.isWhitespace }
+            if rest.first == "}" { return rest.dropFirst().isEmpty ? fields : nil }
+            // Pairs are apart, as `a="1"b="2"` would be a typing mistake.
+            guard spaced || !afterPair else { return nil }
+            let name = String(Substring(rest.prefix { !$0.properties.isWhitespace && !"\"={}".unicodeScalars.contains($0) }))
+            rest = rest.dropFirst(name.unicodeScalars.count)
+            guard Field.problem(withName: name) == nil, names.insert(name).inserted,
+                  rest.starts(with: "=\"".unicodeScalars) else { return nil }
+            rest = rest.dropFirst(2)
+            var value = String.UnicodeScalarView()
+            var closed = false
+            while let scalar = rest.popFirst() {
+                if scalar == "\"" {
+                    closed = true
+                    break
+                }
+                if scalar == "\\", let next = rest.first, next == "\"" || next == "\\" {
+                    value.append(next)
+                    rest.removeFirst()
+                } else {
+                    value.append(scalar)
+                }
+            }
+            guard closed else { return nil }
+            if !value.isEmpty { fields.append(FieldValue(name: name, value: String(value))) }
+            afterPair = true
+        }
     }
 }
 

@@ -9,6 +9,8 @@ extension Store {
         /// The names of the lists from the walk's top down to the node, for CSV's
         /// `list` column; items on the way are passed over.
         public let listPath: String
+        /// The item's field values, by name.
+        public let fields: [FieldValue]
     }
 
     /// Calls `body` with every node under `top` (the root when nil), depth first and in
@@ -16,7 +18,8 @@ extension Store {
     /// each node's items come before its lists, for outlines whose headings cannot be
     /// closed (Markdown). One statement
     /// streams the walk: SQLite's recursive query, ordered deepest first, keeps just a
-    /// frontier in memory, not the tree.
+    /// frontier in memory, not the tree. Field values are looked up item by item, and
+    /// only when some item holds any.
     public func walk(under top: Node?, recursive: Bool, itemsFirst: Bool = false,
                      _ body: (WalkStep) throws -> Void) throws {
         // The walk's rows come out in the order the queue yields them, so everything
@@ -43,6 +46,7 @@ extension Store {
             SELECT * FROM walk
             """)
             .bind(1, top?.seq).bind(2, recursive ? 1 : 0).bind(3, itemsFirst ? 1 : 0)
+        let holdsValues = try holdsFieldValues()
         while try statement.step() {
             let node = node(from: statement)
             let depth = Int(statement.int64(8))
@@ -51,7 +55,35 @@ extension Store {
             let parentID = depth == 1 || node.parentSeq == nil
                 ? top?.id
                 : id(seq: node.parentSeq!, stored: statement, column: 10, createdMilliseconds: statement.int64(11))
-            try body(WalkStep(node: node, depth: depth, parentID: parentID, listPath: statement.string(9)))
+            let fields = holdsValues && node.kind == .item ? try fieldValues(ofSeq: node.seq) : []
+            try body(WalkStep(node: node, depth: depth, parentID: parentID, listPath: statement.string(9), fields: fields))
         }
+    }
+}
+
+extension Store {
+    /// The names of the fields that the nodes under `top` (the root when nil), or with
+    /// `recursive` false only its children, hold values for, in name order: the columns
+    /// of a CSV export, which its header names before any row is written.
+    public func fieldNames(under top: Node?, recursive: Bool) throws -> [String] {
+        guard try holdsFieldValues() else { return [] }
+        // Everything is under the root: the table of values alone answers, with no
+        // walk of the tree. Below a place, the subtree is walked and joined with it.
+        let statement = try top == nil && recursive
+            ? database.statement("SELECT DISTINCT name FROM field_value ORDER BY name")
+            : database.statement(
+                """
+                WITH RECURSIVE subtree (seq) AS (
+                    SELECT seq FROM node WHERE parent IS ?1
+                    UNION ALL
+                    SELECT node.seq FROM subtree JOIN node ON node.parent = subtree.seq WHERE ?2
+                )
+                SELECT DISTINCT value.name FROM subtree JOIN field_value AS value ON value.item = subtree.seq
+                ORDER BY 1
+                """)
+                .bind(1, top?.seq).bind(2, recursive ? 1 : 0)
+        var names: [String] = []
+        while try statement.step() { names.append(statement.string(0)) }
+        return names
     }
 }

@@ -97,10 +97,20 @@ extension Store {
         }
     }
 
+    /// Stores an item's field values in place of those it held. Call inside `write`.
+    func replaceValues(_ values: [FieldValue], of item: Int64) throws {
+        try database.statement("DELETE FROM field_value WHERE item = ?").bind(1, item).run()
+        try insertValues(values, of: item)
+    }
+
     /// The values `item` holds, by field name.
     public func fieldValues(of item: Node) throws -> [FieldValue] {
+        try fieldValues(ofSeq: item.seq)
+    }
+
+    func fieldValues(ofSeq item: Int64) throws -> [FieldValue] {
         let statement = try database.statement("SELECT name, value FROM field_value WHERE item = ? ORDER BY name")
-            .bind(1, item.seq)
+            .bind(1, item)
         var values: [FieldValue] = []
         while try statement.step() {
             values.append(FieldValue(name: statement.string(0), value: statement.string(1)))

@@ -1,14 +1,15 @@
 /// Imports: a stream of records written in one transaction, all or nothing.
 extension Store {
     /// What to do with a record whose id is in the store with other content (kind,
-    /// text, created or updated time). One with the same content is left alone, so
-    /// that importing a file twice adds nothing.
+    /// text, created or updated time, field values). One with the same content is left
+    /// alone, so that importing a file twice adds nothing.
     public enum ConflictPolicy: String, CaseIterable, Sendable {
         /// Stop, and change nothing.
         case fail
         /// Leave the store's version and go on.
         case keep
-        /// Overwrite the store's version with the file's (it stays where it is).
+        /// Overwrite the store's version, field values included, with the file's (it
+        /// stays where it is).
         case replace
     }
 
@@ -190,7 +191,7 @@ private struct Importer {
     }
 
     mutating func add(_ record: ImportRecord) throws {
-        if record.id != nil || record.kind == .list || record.placement != .target {
+        if record.id != nil || record.kind == .list || record.placement != .target || !record.fields.isEmpty {
             try flush()
         }
         if let id = record.id, let line = missingParents[id] {
@@ -214,7 +215,13 @@ private struct Importer {
             let id = record.id ?? storedIDUnlessDerivable(created: created)
             let updated = record.updatedMilliseconds.flatMap { $0 == created.milliseconds ? nil : $0 }
             queue(id: id, kind: record.kind, text: record.text.utf8, parent: parent, created: created, updated: updated)
-            if pending.count == Importer.batchSize { try flush() }
+            if !record.fields.isEmpty {
+                // The values name the item's row, which only an insert of the row alone tells.
+                try flush()
+                try store.insertValues(record.fields, of: store.database.lastInsertedRowID)
+            } else if pending.count == Importer.batchSize {
+                try flush()
+            }
             summary.added += 1
         }
         reportProgress()
@@ -241,8 +248,11 @@ private struct Importer {
     private mutating func reconcile(_ record: ImportRecord, with existing: Node) throws {
         let created = record.created ?? existing.created
         let updated = record.updatedMilliseconds ?? existing.updatedMilliseconds
-        if existing.kind == record.kind && existing.text == record.text
-            && existing.created == created && existing.updatedMilliseconds == updated {
+        // The values are looked up last, only for what is otherwise the same.
+        let isSame = try existing.kind == record.kind && existing.text == record.text
+            && existing.created == created && existing.updatedMilliseconds == updated
+            && Importer.byName(store.fieldValues(of: existing)) == Importer.byName(record.fields)
+        if isSame {
             summary.unchanged += 1
             return
         }
@@ -260,8 +270,14 @@ private struct Importer {
             try replace.bind(1, blob: existing.id.bytes).bind(2, record.kind.rawValue).bind(3, record.text)
                 .bind(4, created.milliseconds).bind(5, Int64(created.offsetSeconds)).bind(6, updated)
                 .bind(7, existing.seq).run()
+            try store.replaceValues(record.fields, of: existing.seq)
             summary.replaced += 1
         }
+    }
+
+    /// Field values as a record and the store may each order them.
+    private static func byName(_ values: [FieldValue]) -> [String: String] {
+        Dictionary(values.map { ($0.name, $0.value) }) { _, last in last }
     }
 
     private mutating func parentSeq(for record: ImportRecord) throws -> Int64? {
