@@ -39,6 +39,11 @@ public struct Field: Equatable, Sendable {
             guard !choices.contains(where: \.isEmpty) else {
                 throw JotterError.input("a choice is empty in '\(DisplayText.escaped(list))'")
             }
+            // Choices are shown in the prompt and its messages: they hold nothing a
+            // terminal would act on.
+            if let hidden = choices.first(where: { DisplayText.escaped($0) != $0 }) {
+                throw JotterError.input("the choice '\(DisplayText.escaped(hidden))' holds a control character")
+            }
             var seen: Set<String> = []
             for choice in choices where !seen.insert(choice.lowercased()).inserted {
                 throw JotterError.input("the choice '\(DisplayText.escaped(choice))' is given twice")
@@ -66,9 +71,11 @@ public struct Field: Equatable, Sendable {
         if name.isEmpty { return "a field name is empty" }
         if name.unicodeScalars.count > 64 { return "a field name is at most 64 characters" }
         if name.hasPrefix("-") { return "a field name cannot start with '-'" }
-        if name.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == ":" || $0 == "\"" || $0.value < 0x20 || $0.value == 0x7F }) {
+        if name.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == ":" || $0 == "\"" }) {
             return "a field name cannot hold white space, ':' or '\"'"
         }
+        // A name is shown in the prompt and its messages.
+        if DisplayText.escaped(name) != name { return "a field name cannot hold control characters" }
         return nil
     }
 
