@@ -144,7 +144,7 @@ import Testing
     @Test(arguments: [
         (#"{"text":"x","fields":{"price":3.5}}"#, "'fields': the value of 'price' must be a string"),
         (#"{"text":"x","fields":["3.5"]}"#, "'fields' must be an object"),
-        (#"{"text":"x","fields":{"a b":"1"}}"#, "'fields': 'a b': a field name cannot hold white space, ':' or '\"'"),
+        (#"{"text":"x","fields":{"a b":"1"}}"#, "'fields': 'a b': a field name cannot hold white space or any of : \" = { }"),
         (#"{"text":"x","fields":{"note":"two\nlines"}}"#, "'fields': 'note' holds a line break"),
         (#"{"name":"L","fields":{"note":"1"}}"#, "a list holds no field values"),
     ])
@@ -155,6 +155,22 @@ import Testing
         #expect(result.status == 1)
         #expect(result.errors == "jotter: \(file):2: \(problem); nothing was imported\n")
         #expect(try jotter.texts() == ["before"])
+    }
+
+    @Test func aCSVFileWithoutFieldColumnsLeavesTheValuesInTheStore() throws {
+        try jotter.ok("new", "expenses")
+        try jotter.ok("field", "add", "price", "decimal")
+        try jotter.ok("add", "coffee", "price:3.50")
+        let exported = try jotter.ok("export", "/expenses", "--format", "csv")
+        // A spreadsheet that kept only id and text, with the text edited.
+        let rows = exported.split(separator: "\r\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let edited = "id,text\r\n" + rows.dropFirst().map { "\($0[0]),flat white\r\n" }.joined()
+        let file = jotter.folder.file("edited.csv")
+        try edited.write(toFile: file, atomically: true, encoding: .utf8)
+        try jotter.ok("import", file, "--on-conflict", "replace")
+        let entries = try jotter.entries("/expenses")
+        #expect(entries.map { $0["text"] as? String } == ["flat white"])
+        #expect(entries.first?["fields"] as? [String: String] == ["price": "3.5"])
     }
 
     @Test func csvFieldColumnsFillFields() throws {

@@ -102,8 +102,10 @@ public struct CSVSource: ImportSource {
             }
             record.updatedMilliseconds = parsed.milliseconds
         }
-        try record.setFields(fieldColumns.map { FieldValue(name: $0.name, value: fields[$0.index]) }) {
-            "'field:\(DisplayText.escaped($0))'"
+        if !fieldColumns.isEmpty {
+            try record.setFields(fieldColumns.map { FieldValue(name: $0.name, value: fields[$0.index]) }) {
+                "'field:\(DisplayText.escaped($0))'"
+            }
         }
         return record
     }

@@ -19,13 +19,15 @@ public struct ImportRecord: Equatable {
     public var created: Timestamp?
     public var updatedMilliseconds: Int64?
     /// An item's field values, as stored: they were checked against a form when they
-    /// were entered, and the target need not have one.
-    public var fields: [FieldValue]
+    /// were entered, and the target need not have one. Nil when the input had no place
+    /// for them (a CSV file without field columns), so that an item already in the
+    /// store keeps its own.
+    public var fields: [FieldValue]?
     /// Where the record starts in the input, for messages.
     public var line: Int
 
     public init(id: NodeID? = nil, kind: Node.Kind = .item, text: String, placement: Placement = .target,
-                created: Timestamp? = nil, updatedMilliseconds: Int64? = nil, fields: [FieldValue] = [], line: Int) {
+                created: Timestamp? = nil, updatedMilliseconds: Int64? = nil, fields: [FieldValue]? = nil, line: Int) {
         self.id = id
         self.kind = kind
         self.text = text

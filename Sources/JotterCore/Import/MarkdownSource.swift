@@ -42,7 +42,7 @@ public struct MarkdownSource: ImportSource {
                 while let last = bullets.last, last.indent >= indent { bullets.removeLast() }
                 let attributes = Markdown.splitAttributes(firstLine[...])
                 var record = newItem(attributes?.text ?? firstLine, under: bullets.last?.id, line: number)
-                record.fields = attributes?.fields ?? []
+                record.fields = attributes?.fields
                 bullets.append((indent, record.id!))
                 if let ready = swapPending(record, indent: indent) { return ready }
                 continue

@@ -191,7 +191,7 @@ private struct Importer {
     }
 
     mutating func add(_ record: ImportRecord) throws {
-        if record.id != nil || record.kind == .list || record.placement != .target || !record.fields.isEmpty {
+        if record.id != nil || record.kind == .list || record.placement != .target || record.fields?.isEmpty == false {
             try flush()
         }
         if let id = record.id, let line = missingParents[id] {
@@ -215,10 +215,10 @@ private struct Importer {
             let id = record.id ?? storedIDUnlessDerivable(created: created)
             let updated = record.updatedMilliseconds.flatMap { $0 == created.milliseconds ? nil : $0 }
             queue(id: id, kind: record.kind, text: record.text.utf8, parent: parent, created: created, updated: updated)
-            if !record.fields.isEmpty {
+            if let fields = record.fields, !fields.isEmpty {
                 // The values name the item's row, which only an insert of the row alone tells.
                 try flush()
-                try store.insertValues(record.fields, of: store.database.lastInsertedRowID)
+                try store.insertValues(fields, of: store.database.lastInsertedRowID)
             } else if pending.count == Importer.batchSize {
                 try flush()
             }
@@ -251,7 +251,7 @@ private struct Importer {
         // The values are looked up last, only for what is otherwise the same.
         let isSame = try existing.kind == record.kind && existing.text == record.text
             && existing.created == created && existing.updatedMilliseconds == updated
-            && Importer.byName(store.fieldValues(of: existing)) == Importer.byName(record.fields)
+            && (record.fields == nil || Importer.byName(store.fieldValues(of: existing)) == Importer.byName(record.fields!))
         if isSame {
             summary.unchanged += 1
             return
@@ -270,7 +270,7 @@ private struct Importer {
             try replace.bind(1, blob: existing.id.bytes).bind(2, record.kind.rawValue).bind(3, record.text)
                 .bind(4, created.milliseconds).bind(5, Int64(created.offsetSeconds)).bind(6, updated)
                 .bind(7, existing.seq).run()
-            try store.replaceValues(record.fields, of: existing.seq)
+            if let fields = record.fields { try store.replaceValues(fields, of: existing.seq) }
             summary.replaced += 1
         }
     }
