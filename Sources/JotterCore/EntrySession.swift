@@ -34,13 +34,10 @@ public struct EntrySession {
     }
 
     enum Stage: Equatable {
-        /// Waiting for an item's first line. `resuming` is an item whose fields were
-        /// being filled when the user went back to its text.
-        case waiting(resuming: Draft?)
+        /// Waiting for an item's first line.
+        case ready
         case lines(TextBox)
         case fields(Draft)
-
-        static let ready = Stage.waiting(resuming: nil)
     }
 
     /// A text of several lines being typed.
@@ -55,9 +52,11 @@ public struct EntrySession {
     struct Draft: Equatable {
         var text: String
         var historyLine: String?
-        /// What was typed for each field, kept to put back in the line on return.
+        /// What was typed for each field, valid or not, to put back in the line.
         var typed: [Int: String]
         var values: [Int: String]
+        /// The fields whose typed value was refused, to say why when the walk comes to them.
+        var refused: Set<Int> = []
         /// The fields this item walks, in order, and where it is among them.
         var visits: [Int]
         var step: Int
@@ -68,6 +67,11 @@ public struct EntrySession {
     public enum Event: Equatable {
         /// A line was entered (without its newline).
         case submitted(String)
+        /// A line entered while more was already waiting: part of a paste. Where the
+        /// place has fields, it is a whole item with its fields inline, as a piped line
+        /// is, so that pasting twenty lines adds twenty items rather than filling
+        /// fields with the lines that follow.
+        case pasted(String)
         /// Shift-Tab or `:back`, with the text that was in the line.
         case back(typed: String)
         /// Ctrl-C: the line being typed is dropped, and any item being built with it.
@@ -104,33 +108,43 @@ public struct EntrySession {
     public var prompt: String {
         let place = path.promptDisplay() + " › "
         switch stage {
-        case .waiting:
+        case .ready:
             return place
         case .lines(let box):
             let number = box.lines.count + 1
             return place + "line \(number)" + (form.lineLimit.map { "/\($0)" } ?? "") + ": "
         case .fields(let draft):
+            // Names and choices are refused with control characters when declared;
+            // escaped here too, for a store written by something else.
             let field = form.fields[draft.field]
             if case .choice(let choices) = field.kind {
-                return place + field.name + " (" + choices.joined(separator: ", ") + "): "
+                return place + DisplayText.escaped(field.name + " (" + choices.joined(separator: ", ") + "): ")
             }
-            return place + field.name + ": "
+            return place + DisplayText.escaped(field.name) + ": "
         }
     }
 
-    /// Whether an item is being built: its text or fields are partly typed.
-    public var isBuildingItem: Bool { stage != .ready }
+    /// Whether the prompt asks for a field of an item rather than for an item.
+    public var isAskingForField: Bool {
+        if case .fields = stage { return true }
+        return false
+    }
 
     public mutating func handle(_ event: Event) -> [Effect] {
         guard !isFinished else { return [] }
         switch event {
-        case .submitted(let line) where linesAreLiteral:
-            return literal(line)
-        case .submitted(let line):
+        case .submitted(let line) where linesAreLiteral, .pasted(let line) where linesAreLiteral:
+            return submitLiteral(line)
+        case .pasted(let line) where stage == .ready && !form.fields.isEmpty && !form.takesSeveralLines:
+            if case .entry = EntryText.meaning(of: line), EntryText.trimmed(line) != EntrySession.blockDelimiter {
+                return submitLiteral(line)
+            }
+            return submitFirstLine(line)
+        case .submitted(let line), .pasted(let line):
             switch stage {
-            case .waiting(let resuming): return first(line, resuming: resuming)
-            case .lines(let box): return next(line, of: box)
-            case .fields(let draft): return value(line, for: draft)
+            case .ready: return submitFirstLine(line)
+            case .lines(let box): return submitTextLine(line, of: box)
+            case .fields(let draft): return submitFieldValue(line, for: draft)
             }
         case .back(let typed):
             return back(typed: typed)
@@ -139,13 +153,13 @@ public struct EntrySession {
             return []
         case .endOfInput:
             switch stage {
-            case .waiting(resuming: nil):
+            case .ready:
                 isFinished = true
                 return [.finish]
             case .lines(let box):
                 // As a shell ends a here-document: what was typed is kept.
                 return close(box)
-            case .waiting(resuming: let draft?), .fields(let draft):
+            case .fields(let draft):
                 stage = .ready
                 return [.notice("not added: \(DisplayText.escaped(draft.text)); Ctrl-D again quits")]
             }
@@ -169,9 +183,9 @@ public struct EntrySession {
         }
     }
 
-    // MARK: Piped lines
+    // MARK: Piped and pasted lines
 
-    private mutating func literal(_ line: String) -> [Effect] {
+    private mutating func submitLiteral(_ line: String) -> [Effect] {
         let text = EntryText.trimmed(line)
         guard !text.isEmpty else { return [] }
         guard !form.fields.isEmpty else { return commit(text, fields: [], historyLine: nil) }
@@ -179,13 +193,15 @@ public struct EntrySession {
             let entry = try form.fill(text, today: today()).entry(in: form)
             return commit(entry.text, fields: entry.fields, historyLine: nil)
         } catch {
-            return [.refused(((error as? JotterError)?.message ?? "\(error)") + "; the line was not added")]
+            let reason = (error as? JotterError)?.message ?? "\(error)"
+            if linesAreLiteral { return [.refused(reason + "; the line was not added")] }
+            return [.notice("not added: \(DisplayText.escaped(text)): \(reason)")]
         }
     }
 
     // MARK: The first line of an item
 
-    private mutating func first(_ line: String, resuming: Draft?) -> [Effect] {
+    private mutating func submitFirstLine(_ line: String) -> [Effect] {
         switch EntryText.meaning(of: line) {
         case .nothing:
             return []
@@ -203,13 +219,13 @@ public struct EntrySession {
                 stage = .lines(TextBox(lines: [text], isBlock: false))
                 return []
             }
-            return complete(text, historyLine: EntryText.trimmed(line), inline: true, resuming: resuming)
+            return complete(text, historyLine: EntryText.trimmed(line), inline: true)
         }
     }
 
     // MARK: Text of several lines
 
-    private mutating func next(_ line: String, of box: TextBox) -> [Effect] {
+    private mutating func submitTextLine(_ line: String, of box: TextBox) -> [Effect] {
         var box = box
         let trimmed = EntryText.trimmed(line)
         if box.isBlock && trimmed == EntrySession.blockDelimiter { return close(box) }
@@ -228,54 +244,56 @@ public struct EntrySession {
         while lines.first.map({ EntryText.trimmed($0).isEmpty }) == true { lines = lines.dropFirst() }
         while lines.last.map({ EntryText.trimmed($0).isEmpty }) == true { lines = lines.dropLast() }
         guard !lines.isEmpty else { return [] }
-        let text = lines.joined(separator: "\n")
-        return complete(text, historyLine: lines.count == 1 ? text : nil, inline: false, resuming: nil)
+        // Not in the history: a line recalled from it is one line, and would not
+        // come back as the several it was.
+        return complete(lines.joined(separator: "\n"), historyLine: nil, inline: false)
     }
 
     // MARK: Fields
 
     /// The item's text is complete: commit it, or walk the fields it still needs.
-    /// Fields given inline are taken; when any are, only the required ones still
-    /// empty are asked for, so a fast typist can enter a whole item on one line.
-    private mutating func complete(_ text: String, historyLine: String?, inline: Bool, resuming: Draft?) -> [Effect] {
+    /// Fields given inline are taken; when any are, only those whose value is not
+    /// valid and the required ones still empty are asked for, so that a fast typist
+    /// can enter a whole item on one line.
+    private mutating func complete(_ text: String, historyLine: String?, inline: Bool) -> [Effect] {
         guard !form.fields.isEmpty else { return commit(text, fields: [], historyLine: historyLine) }
         let fill = inline ? form.fill(text, today: today()) : InlineFill(text: text)
         guard !fill.text.isEmpty else {
-            stage = .waiting(resuming: resuming)
             return [.notice("the item needs text before its fields"), .prefill(text)]
         }
-        var draft = resuming ?? Draft(text: fill.text, historyLine: historyLine, typed: [:], values: [:], visits: [], step: 0)
-        draft.text = fill.text
-        draft.historyLine = historyLine
-        draft.typed.merge(fill.typed) { $1 }
-        for field in fill.typed.keys { draft.values[field] = fill.values[field] }
         let failed = Set(fill.problems.map(\.field))
-        if resuming == nil {
-            draft.visits = fill.typed.isEmpty
-                ? Array(form.fields.indices)
-                : form.fields.indices.filter { failed.contains($0) || (form.fields[$0].isRequired && draft.values[$0] == nil) }
-        } else {
-            draft.visits = Array(Set(draft.visits).union(failed)).sorted()
-        }
-        draft.step = 0
-        if let problem = fill.problems.first, let step = draft.visits.firstIndex(of: problem.field) {
-            draft.step = step
-            stage = .fields(draft)
-            return [.notice(problem.message), .prefill(fill.typed[problem.field] ?? "")]
-        }
-        return enter(draft)
+        let visits = fill.typed.isEmpty
+            ? Array(form.fields.indices)
+            : form.fields.indices.filter { failed.contains($0) || (form.fields[$0].isRequired && fill.values[$0] == nil) }
+        return advance(Draft(text: fill.text, historyLine: historyLine, typed: fill.typed, values: fill.values,
+                             refused: failed, visits: visits, step: 0))
     }
 
-    /// Goes to the field at `draft.step`, or commits when the walk is done.
-    private mutating func enter(_ draft: Draft) -> [Effect] {
-        guard draft.step < draft.visits.count else {
-            return commit(draft.text, fields: values(of: draft), historyLine: draft.historyLine)
+    /// Goes to the field at `draft.step`, putting back what was typed for it (and
+    /// saying what is wrong with it), or commits when the walk is done.
+    private mutating func advance(_ draft: Draft) -> [Effect] {
+        var draft = draft
+        if draft.step == draft.visits.count {
+            // However the walk went back and forth, a required field is never left empty.
+            guard let missing = form.fields.indices.first(where: { form.fields[$0].isRequired && draft.values[$0] == nil }) else {
+                return commit(draft.text, fields: values(of: draft), historyLine: draft.historyLine)
+            }
+            draft.visits.append(missing)
         }
         stage = .fields(draft)
-        return draft.typed[draft.field].map { [.prefill($0)] } ?? []
+        guard let typed = draft.typed[draft.field] else { return [] }
+        if draft.refused.contains(draft.field) {
+            let field = form.fields[draft.field]
+            do {
+                _ = try field.storedValue(of: typed, today: today())
+            } catch {
+                return [.notice(field.message(for: error, typed: typed)), .prefill(typed)]
+            }
+        }
+        return [.prefill(typed)]
     }
 
-    private mutating func value(_ line: String, for draft: Draft) -> [Effect] {
+    private mutating func submitFieldValue(_ line: String, for draft: Draft) -> [Effect] {
         var draft = draft
         let field = form.fields[draft.field]
         let typed: String
@@ -290,7 +308,7 @@ public struct EntrySession {
         }
         if typed.isEmpty {
             guard !field.isRequired else {
-                return [.notice("\(field.name) is required; Shift-Tab goes back, Ctrl-C drops the item")]
+                return [.notice("\(DisplayText.escaped(field.name)) is required; :back goes back, Ctrl-C drops the item")]
             }
             draft.typed[draft.field] = nil
             draft.values[draft.field] = nil
@@ -298,31 +316,38 @@ public struct EntrySession {
             draft.typed[draft.field] = typed
             do {
                 draft.values[draft.field] = try field.storedValue(of: typed, today: today())
+                draft.refused.remove(draft.field)
             } catch {
+                draft.values[draft.field] = nil
+                draft.refused.insert(draft.field)
                 stage = .fields(draft)
                 return [.notice(field.message(for: error, typed: typed)), .prefill(typed)]
             }
         }
         draft.step += 1
-        return enter(draft)
+        return advance(draft)
     }
 
     private mutating func back(typed: String) -> [Effect] {
         switch stage {
-        case .waiting:
+        case .ready:
             return typed.isEmpty ? [] : [.prefill(typed)]
         case .lines(var box):
+            // Going back would drop what is in the line: it stays, and nothing moves.
+            guard typed.isEmpty else { return [.prefill(typed)] }
             guard let previous = box.lines.popLast() else {
                 stage = .ready
-                return [.prefill(EntrySession.blockDelimiter)]
+                return []
             }
-            stage = .lines(box)
+            stage = box.lines.isEmpty && !box.isBlock ? .ready : .lines(box)
             return [.prefill(previous)]
         case .fields(var draft):
             if !typed.isEmpty { draft.typed[draft.field] = typed }
             guard draft.step > 0 else {
-                stage = .waiting(resuming: draft)
-                return [.prefill(draft.text)]
+                // Back to the item's text: it comes back with every value typed so
+                // far as inline words, so that what is in the line is the whole item.
+                stage = .ready
+                return [.prefill(line(text: draft.text, typed: draft))]
             }
             draft.step -= 1
             stage = .fields(draft)
@@ -343,19 +368,24 @@ public struct EntrySession {
     /// What is typed of an unfinished item, as one line to put back.
     private var unfinishedLine: String? {
         switch stage {
-        case .waiting(resuming: nil):
+        case .ready:
             return nil
         case .lines(let box):
             return box.lines.isEmpty ? nil : box.lines.joined(separator: "\n")
-        case .waiting(resuming: let draft?), .fields(let draft):
-            return EntrySession.line(text: draft.text, fields: values(of: draft))
+        case .fields(let draft):
+            return line(text: draft.text, typed: draft)
         }
     }
 
-    /// An item as one line that gives it back whole: its text, behind a `\` where it
+    /// An item as one line that gives it back whole: its text, behind a `\\` where it
     /// would read as a command, and `name:value` words.
     static func line(text: String, fields: [FieldValue]) -> String {
         let literal = text.hasPrefix(":") || text.hasPrefix("\\") ? "\\" + text : text
         return fields.isEmpty ? literal : literal + " " + FieldValue.inlineWords(fields)
+    }
+
+    /// A draft as one line, with what was typed for each field, valid or not.
+    private func line(text: String, typed draft: Draft) -> String {
+        EntrySession.line(text: text, fields: draft.typed.keys.sorted().map { FieldValue(name: form.fields[$0].name, value: draft.typed[$0]!) })
     }
 }

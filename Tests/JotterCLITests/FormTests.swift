@@ -82,6 +82,18 @@ import Testing
         #expect(fields(of: entries[0]) == ["price": "3.8", "mood": "good"])
     }
 
+    @Test func pastedLinesAreItemsNotValuesOfTheFirst() throws {
+        try jotter.ok("new", "costs")
+        try jotter.ok("field", "add", "price", "decimal", "--required")
+        let prompt = try jotter.prompt(expecting: "/costs › ")
+        prompt.type("milk price:1\nbread\nbutter price:3\n")
+        try prompt.expect("not added: bread: price is required here; give it as price:VALUE")
+        try prompt.expect("/costs › ")
+        prompt.type("\u{4}")
+        _ = try prompt.waitForExit()
+        #expect(try jotter.texts("/costs") == ["milk", "butter"])
+    }
+
     @Test func aMultiLineEntryIsOneItem() throws {
         let prompt = try jotter.prompt()
         prompt.type("\"\"\"\r")
@@ -139,7 +151,7 @@ import Testing
         let noChoices = try jotter.run(["field", "add", "x", "choice"])
         #expect(noChoices.errors.contains("a choice field needs its choices"))
         let badName = try jotter.run(["field", "add", "a:b", "text"])
-        #expect(badName.errors == "jotter: a field name cannot hold white space, ':' or '\"'\n")
+        #expect(badName.errors == "jotter: a field name cannot hold white space or any of : \" = { }\n")
         let missing = try jotter.run(["field", "rm", "nothing"])
         #expect(missing.status == 1)
     }
@@ -151,13 +163,18 @@ import Testing
         let entries = try jotter.entries("/expenses")
         #expect(fields(of: entries[0]) == ["price": "3.5", "due": "2026-11-22"])
 
+        try jotter.ok("field", "add", "note", "text", "--in", "/expenses")
+        try jotter.ok("add", "--to", "/expenses", "tea", "price:2", "note:two words", #"note2:"x""#)
+        #expect(fields(of: try jotter.entries("/expenses")[1]) == ["price": "2", "note": "two words"])
+        #expect(try jotter.texts("/expenses")[1] == #"tea note2:"x""#)
+
         let missing = try jotter.run(["add", "--to", "/expenses", "bun"])
         #expect(missing.status == 1)
         #expect(missing.errors == "jotter: price is required here; give it as price:VALUE\n")
         let invalid = try jotter.run(["add", "--to", "/expenses", "bun", "price:1e3"])
         #expect(invalid.status == 1)
         #expect(invalid.errors.hasPrefix("jotter: price: '1e3' is not a valid decimal number: "))
-        #expect(try jotter.texts("/expenses") == ["coffee"], "a refused entry leaves the store as it was")
+        #expect(try jotter.texts("/expenses").count == 2, "a refused entry leaves the store as it was")
     }
 
     @Test func decimalsAreTotalledExactly() throws {
@@ -173,6 +190,9 @@ import Testing
         #expect(listing.contains("item  price:1000.05\n"))
         let json = try jotter.run(["list", "--sum", "price", "--format", "json"])
         #expect(json.status == 1)
+        let typo = try jotter.run(["sum", "pirce"])
+        #expect(typo.status == 1)
+        #expect(typo.errors == "jotter: no field named pirce at /costs; field ls shows its fields\n")
     }
 
     @Test func pipedLinesFillFieldsAndReportTheLinesThatCannot() throws {

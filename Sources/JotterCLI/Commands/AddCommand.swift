@@ -24,6 +24,18 @@ struct AddCommand: StoreCommand {
         try AddCommand.add(words: words, target: target, in: context)
     }
 
+    /// The words as one line of inline fields. The shell has already split the words:
+    /// `note:"two words"` arrives as one word with a space in it, which is quoted here
+    /// so that it stays one value.
+    static func inlineLine(_ words: [String], form: EntryForm) -> String {
+        EntryText.trimmed(words.map { word in
+            guard let colon = word.firstIndex(of: ":"), form.index(ofField: String(word[..<colon])) != nil else { return word }
+            let value = String(word[word.index(after: colon)...])
+            guard !value.hasPrefix("\""), value.contains(where: { $0.isWhitespace || $0 == "\"" }) else { return word }
+            return FieldValue.inlineWords([FieldValue(name: String(word[..<colon]), value: value)])
+        }.joined(separator: " "))
+    }
+
     /// What `add` does, shared with the quick path that skips the argument parser.
     static func add(words: [String], target: String?, in context: CommandContext) throws {
         let text = EntryText.trimmed(words.joined(separator: " "))
@@ -36,7 +48,7 @@ struct AddCommand: StoreCommand {
             let form = try context.store.form(at: destination)
             let entry = form.fields.isEmpty
                 ? (text: text, fields: [])
-                : try form.fill(text, today: FieldDate.today()).entry(in: form)
+                : try form.fill(AddCommand.inlineLine(words, form: form), today: FieldDate.today()).entry(in: form)
             switch try context.store.addEntry(entry.text, fields: entry.fields, under: destination, historyLine: nil) {
             case .added(let node):
                 context.output.write(node.id.description + "\n")

@@ -12,8 +12,10 @@ struct FieldCommand: ParsableCommand {
             Shift-Tab or :back goes back one field, Ctrl-C drops the item. A value \
             that does not parse is refused in one line and left in the line to \
             correct. A line can also fill fields inline, 'coffee price:3.50 \
-            mood:good' (quotes for spaces: note:"two words"); a word whose name is not \
-            a field stays text. The lists and items below a place do not ask for its \
+            mood:good' (quotes for spaces: note:"two words", with \\" and \\\\ inside); a \
+            word whose name is not a field stays text. Lines pasted at the prompt, \
+            piped lines and 'jotter add' take fields this way only: each is a whole \
+            item, refused with a message when a required field is missing. The lists and items below a place do not ask for its \
             fields unless they were added with --inherit; a field declared below \
             replaces an inherited one of the same name.
 

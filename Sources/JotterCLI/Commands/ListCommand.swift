@@ -13,7 +13,8 @@ struct ListCommand: StoreCommand {
             (items), parent (an id, or null at the root), created and updated. tsv \
             rows are position, id, kind, text and created, with backslash, tab, newline \
             and carriage return in the text written as \\\\, \\t, \\n and \\r. An item's \
-            field values follow its text as 'name:value' words, and in json and jsonl \
+            field values follow its text as 'name:value' words (tsv leaves them out: \
+            its columns are fixed), and in json and jsonl \
             are a 'fields' object (present when the item has any), decimals and dates \
             as strings in their canonical form; csv and md write them as export does. --sum adds a last line with the exact \
             total of a decimal field.
@@ -53,7 +54,7 @@ struct ListCommand: StoreCommand {
             }
             writer.end(to: out)
             if let sum {
-                let total = try context.store.sum(ofField: sum, under: place.top)
+                let total = try SumCommand.total(of: sum, at: place, in: context)
                 out.write("sum of \(DisplayText.escaped(sum)): \(total.total) (\(total.count) item\(total.count == 1 ? "" : "s"))\n")
             }
         }

@@ -21,11 +21,22 @@ struct SumCommand: StoreCommand {
 
     func run(in context: CommandContext) throws {
         let place = try context.place(target)
-        let sum = try context.store.sum(ofField: field, under: place.top)
+        let sum = try SumCommand.total(of: field, at: place, in: context)
         if context.isPrompt {
             context.output.write("\(DisplayText.escaped(field)): \(sum.total) (\(sum.count) item\(sum.count == 1 ? "" : "s"))\n")
         } else {
             context.output.write("\(sum.total)\n")
         }
+    }
+
+    /// The total, refusing a name that is neither a field here nor held by any entry:
+    /// a mistyped name would otherwise total 0 without a word.
+    static func total(of field: String, at place: NavigationPath, in context: CommandContext) throws
+        -> (total: ExactDecimal, count: Int) {
+        let sum = try context.store.sum(ofField: field, under: place.top)
+        if sum.count == 0, try context.store.form(at: place).index(ofField: field) == nil {
+            throw JotterError.input("no field named \(DisplayText.escaped(field)) at \(place.display); field ls shows its fields")
+        }
+        return sum
     }
 }

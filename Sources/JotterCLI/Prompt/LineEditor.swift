@@ -8,6 +8,8 @@ import Glibc
 /// What reading one line produced.
 enum LineEvent: Equatable {
     case line(String)
+    /// A line that more typed or pasted input was already waiting behind.
+    case pasted(String)
     case interrupted
     /// Shift-Tab: back one field or line, with the text that was in the line.
     case back(String)
@@ -175,7 +177,7 @@ final class LineEditor: LineSource {
         }
         var text = String(cString: line)
         if text.hasSuffix("\n") { text.removeLast() }
-        return .line(text)
+        return terminal.inputIsWaiting ? .pasted(text) : .line(text)
     }
 
     /// Pushes `text` as if typed; control characters go in behind Ctrl-V so that they

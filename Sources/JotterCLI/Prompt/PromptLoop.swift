@@ -24,6 +24,7 @@ final class PromptLoop {
             let event: EntrySession.Event
             switch source.readLine(prompt: session.prompt) {
             case .line(let line): event = .submitted(line)
+            case .pasted(let line): event = .pasted(line)
             case .back(let typed): event = .back(typed: typed)
             case .interrupted: event = .interrupted
             case .end: event = .endOfInput
@@ -50,7 +51,8 @@ final class PromptLoop {
                 report(message)
             case .prefill(let text):
                 if !source.prefill(text) {
-                    Messages.show(prefixed("not added: " + text))
+                    let what = session.isAskingForField ? "not kept, as more input was waiting: " : "not added: "
+                    Messages.show(prefixed(what + DisplayText.escaped(text)))
                 }
             case .finish:
                 break

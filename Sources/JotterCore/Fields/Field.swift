@@ -71,8 +71,8 @@ public struct Field: Equatable, Sendable {
         if name.isEmpty { return "a field name is empty" }
         if name.unicodeScalars.count > 64 { return "a field name is at most 64 characters" }
         if name.hasPrefix("-") { return "a field name cannot start with '-'" }
-        if name.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0 == ":" || $0 == "\"" }) {
-            return "a field name cannot hold white space, ':' or '\"'"
+        if name.unicodeScalars.contains(where: { $0.properties.isWhitespace || ":\"={}".unicodeScalars.contains($0) }) {
+            return "a field name cannot hold white space or any of : \" = { }"
         }
         // A name is shown in the prompt and its messages.
         if DisplayText.escaped(name) != name { return "a field name cannot hold control characters" }
@@ -136,7 +136,17 @@ extension FieldValue {
     /// shown can be typed again.
     public static func inlineWords(_ values: [FieldValue]) -> String {
         values.map { field in
-            field.name + ":" + (field.value.contains(where: \.isWhitespace) ? "\"" + field.value + "\"" : field.value)
+            guard field.value.contains(where: { $0.isWhitespace || $0 == "\"" }) || field.value.isEmpty else {
+                return field.name + ":" + field.value
+            }
+            // Quoted, with the quote and the backslash behind a backslash, as the
+            // reader of inline words takes them.
+            var quoted = "\""
+            for character in field.value {
+                if character == "\"" || character == "\\" { quoted.append("\\") }
+                quoted.append(character)
+            }
+            return field.name + ":" + quoted + "\""
         }.joined(separator: " ")
     }
 }

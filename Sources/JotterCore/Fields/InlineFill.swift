@@ -24,11 +24,6 @@ public struct InlineFill: Equatable {
         }
     }
 
-    /// The values in the form's order, for the store.
-    public func fieldValues(in form: EntryForm) -> [FieldValue] {
-        values.keys.sorted().map { FieldValue(name: form.fields[$0].name, value: values[$0]!) }
-    }
-
     /// The whole entry, or the first thing wrong with it as one line: for `jotter add`
     /// and piped lines, which cannot ask again.
     public func entry(in form: EntryForm) throws -> (text: String, fields: [FieldValue]) {
@@ -38,7 +33,7 @@ public struct InlineFill: Equatable {
             throw JotterError.input("\(name) is required here; give it as \(name):VALUE")
         }
         guard !text.isEmpty else { throw JotterError.input("the item has fields but no text") }
-        return (text, fieldValues(in: form))
+        return (text, values.keys.sorted().map { FieldValue(name: form.fields[$0].name, value: values[$0]!) })
     }
 }
 
@@ -81,14 +76,28 @@ extension InlineFill {
     /// when there is one and it is not empty.
     static func nextWord(of text: Substring) -> (word: Substring, value: String?, rest: Substring) {
         var end = text.firstIndex(where: \.isWhitespace) ?? text.endIndex
-        var word = text[..<end]
+        let word = text[..<end]
         guard let colon = word.firstIndex(of: ":"), colon != word.startIndex else { return (word, nil, text[end...]) }
         let valueStart = text.index(after: colon)
-        if valueStart < text.endIndex, text[valueStart] == "\"",
-           let close = text[text.index(after: valueStart)...].firstIndex(of: "\"") {
-            end = text.index(after: close)
-            word = text[..<end]
-            return (word, String(text[text.index(after: valueStart)..<close]), text[end...])
+        if valueStart < text.endIndex, text[valueStart] == "\"" {
+            // A quoted value runs to the next quote not behind a backslash; a
+            // backslash keeps the character after it. Without a closing quote, the
+            // word is taken as it stands.
+            var value = ""
+            var index = text.index(after: valueStart)
+            while index < text.endIndex {
+                let character = text[index]
+                if character == "\\", text.index(after: index) < text.endIndex {
+                    index = text.index(after: index)
+                    value.append(text[index])
+                } else if character == "\"" {
+                    end = text.index(after: index)
+                    return (text[..<end], value, text[end...])
+                } else {
+                    value.append(character)
+                }
+                index = text.index(after: index)
+            }
         }
         let value = text[valueStart..<end]
         return (word, value.isEmpty ? nil : String(value), text[end...])

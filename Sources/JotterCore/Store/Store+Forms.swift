@@ -8,8 +8,15 @@ extension Store {
             .bind(1, place?.seq ?? 0)
         var fields: [Field] = []
         while try statement.step() {
-            let choices = statement.isNull(2) ? nil : statement.string(2)
-            let kind = (try? Field.Kind(name: statement.string(1), choices: choices)) ?? .text
+            // Read as stored, not checked again: a rule added since must not turn a
+            // field already declared into another kind.
+            let kind: Field.Kind
+            switch statement.string(1) {
+            case "decimal": kind = .decimal
+            case "date": kind = .date
+            case "choice": kind = .choice(statement.string(2).split(separator: ",").map(String.init))
+            default: kind = .text
+            }
             fields.append(Field(name: statement.string(0), kind: kind,
                                 isRequired: statement.int64(3) != 0, isInherited: statement.int64(4) != 0))
         }
