@@ -55,8 +55,11 @@ enum Migrations {
         """,
         // 4: forms. A place (a list, an item, or the root as NULL) may ask for fields;
         // the values are the items' own, kept by field name, so that removing a field
-        // from a form never removes what was entered. Options such as a line limit
-        // belong to a place.
+        // from a form never removes what was entered. Values are text: a decimal in
+        // its canonical form, exact at any length, where SQLite's REAL is binary
+        // floating point and its INTEGER 64 bits, and readable as it is by any SQLite
+        // tool; a date as ISO 8601, SQLite's own form of dates. Options such as a
+        // line limit belong to a place.
         """
         CREATE TABLE field (
             seq INTEGER PRIMARY KEY,
