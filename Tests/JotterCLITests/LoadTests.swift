@@ -1,0 +1,74 @@
+import Foundation
+import JotterCore
+import Testing
+
+/// Many writers on one store at once, as a busy user's scripts and terminals make them.
+@Suite struct LoadTests {
+    let jotter = Jotter()
+
+    /// Runs `script` with /bin/sh in the background, its standard error to a file.
+    func background(_ script: String, environment: [String: String], errors: String) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.environment = jotter.environment.merging(environment) { $1 }
+        FileManager.default.createFile(atPath: errors, contents: nil)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+        try process.run()
+        return process
+    }
+
+    @Test func eightScriptsTwoPromptsAndAnImportLoseNothing() throws {
+        try jotter.ok("cd", "/")
+        let writers = 8, addsEach = 2_000, promptEntries = 200, importLines = 100_000
+        let importFile = jotter.folder.file("import.txt")
+        try (1...importLines).map { "import \($0)" }.joined(separator: "\n").write(toFile: importFile, atomically: true, encoding: .utf8)
+
+        let prompts = try (0..<2).map { _ in try jotter.prompt() }
+        var processes: [(Process, String)] = []
+        for writer in 0..<writers {
+            let errors = jotter.folder.file("writer-\(writer).err")
+            let script = #"i=1; while [ $i -le "$COUNT" ]; do "$JOTTER" add "w$WRITER-$i" >/dev/null || echo "exit $? at $i"; i=$((i+1)); done"#
+            processes.append((try background(script, environment: [
+                "JOTTER": Jotter.binary, "WRITER": String(writer), "COUNT": String(addsEach),
+            ], errors: errors), errors))
+        }
+        let importErrors = jotter.folder.file("import.err")
+        processes.append((try background(#""$JOTTER" import "$FILE""#, environment: ["JOTTER": Jotter.binary, "FILE": importFile],
+                                         errors: importErrors), importErrors))
+
+        // The two prompts type in turn while the scripts and the import run.
+        for entry in 1...promptEntries {
+            for (index, prompt) in prompts.enumerated() {
+                prompt.type("p\(index)-\(entry)\r")
+                try prompt.expect("/ › ")
+            }
+        }
+        for prompt in prompts {
+            prompt.type("\u{4}")
+            #expect(try prompt.waitForExit() == 0)
+            #expect(!prompt.text.contains("locked"), "\(prompt.text)")
+            #expect(!prompt.text.contains("busy"), "\(prompt.text)")
+        }
+        for (process, errors) in processes {
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            let said = try String(contentsOfFile: errors, encoding: .utf8)
+            #expect(!said.contains("exit"), "\(said)")
+            #expect(!said.contains("locked") && !said.contains("busy"), "\(said)")
+        }
+
+        let store = try Store(path: jotter.store)
+        var counts: [String: Int] = [:]
+        try store.forEachChild(of: nil) { counts[$0.text, default: 0] += 1 }
+        var expected = Set((1...importLines).map { "import \($0)" })
+        for writer in 0..<writers { expected.formUnion((1...addsEach).map { "w\(writer)-\($0)" }) }
+        for index in 0..<2 { expected.formUnion((1...promptEntries).map { "p\(index)-\($0)" }) }
+        #expect(counts.count == expected.count)
+        #expect(Set(counts.keys) == expected, "every entry is there")
+        #expect(counts.values.allSatisfy { $0 == 1 }, "and only once")
+        let check = try store.database.statement("PRAGMA integrity_check").firstRow { $0.string(0) }
+        #expect(check == "ok")
+    }
+}
