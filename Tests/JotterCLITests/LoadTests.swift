@@ -72,3 +72,41 @@ import Testing
         #expect(check == "ok")
     }
 }
+
+/// Processes killed without warning, as a crash or a pulled plug stops them.
+@Suite struct CrashTests {
+    let jotter = Jotter()
+
+    @Test func anImportKilledAtAnyMomentLeavesAllOfItOrNone() throws {
+        try jotter.ok("cd", "/")
+        let lines = 20_000
+        let file = jotter.folder.file("import.txt")
+        try (1...lines).map { "line \($0)" }.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        // The kills fall anywhere in the time one whole import takes, measured here.
+        let started = Date()
+        try jotter.ok("import", file)
+        let whole = UInt32(Date().timeIntervalSince(started) * 1_000_000)
+        var generator = SystemRandomNumberGenerator()
+        var killed = 0
+        for _ in 1...50 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Jotter.binary)
+            process.arguments = ["import", file]
+            process.environment = jotter.environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32.random(in: 0...whole, using: &generator))
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                killed += 1
+            }
+            process.waitUntilExit()
+
+            let store = try Store(path: jotter.store)
+            #expect(try store.childCount(of: nil) % lines == 0, "an import is in the store whole or not at all")
+            #expect(try store.database.statement("PRAGMA integrity_check").firstRow { $0.string(0) } == "ok")
+        }
+        #expect(killed >= 10, "most runs were stopped part way: \(killed) of 50")
+    }
+}
