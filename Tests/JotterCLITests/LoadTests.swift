@@ -110,3 +110,57 @@ import Testing
         #expect(killed >= 10, "most runs were stopped part way: \(killed) of 50")
     }
 }
+
+/// A store on a disk that fills up while the prompt is open.
+@Suite struct FullDiskTests {
+    let jotter = Jotter()
+
+    func shell(_ command: String) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    @Test func aFullDiskKeepsTheEntryInTheLineUntilThereIsRoom() throws {
+        // A small filesystem of its own, so that filling it fills nothing else.
+        let disk = jotter.folder.file("small-disk")
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        try #require(try shell("mount -t tmpfs -o size=400k tmpfs '\(disk)'") == 0, "mounting a tmpfs needs root")
+        defer { _ = try? shell("umount '\(disk)'") }
+        let store = disk + "/store.sqlite3"
+        try #require(try jotter.run(["--store", store, "add", "first"]).status == 0)
+        let prompt = try jotter.prompt(arguments: ["--store", store])
+        prompt.type("second\r")
+        try prompt.expect("/ › ")
+        _ = try shell("dd if=/dev/zero of='\(disk)/filler' bs=1k count=1000")
+
+        var refused: String?
+        for letter in "abcdefgh" {
+            let text = String(repeating: letter, count: 3000)
+            prompt.type(text + "\r")
+            let shown = try prompt.expect("/ › ")
+            if shown.contains("the disk is full") {
+                refused = text
+                break
+            }
+        }
+        let text = try #require(refused, "the disk filled up")
+        // The entry is back in the line; once there is room, Enter adds it.
+        try FileManager.default.removeItem(atPath: disk + "/filler")
+        prompt.type("\r")
+        try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+
+        let texts = try Store(path: store).children(of: nil).map(\.text)
+        #expect(Array(texts.prefix(2)) == ["first", "second"])
+        #expect(texts.last == text)
+        #expect(texts.filter { $0 == text }.count == 1)
+        #expect(try Store(path: store).database.statement("PRAGMA integrity_check").firstRow { $0.string(0) } == "ok")
+    }
+}
