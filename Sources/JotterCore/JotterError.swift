@@ -32,7 +32,7 @@ public struct JotterError: Error, Equatable, CustomStringConvertible {
             return .store("\(path): the disk is full; nothing was changed")
         }
         if error.isReadOnly {
-            return .store("\(path): the store cannot be written (\(error.message))")
+            return .store("\(path): the store cannot be written (\(StoreFile.whyNotWritable(path) ?? error.message))")
         }
         if error.isNotADatabase || error.isCorrupt {
             return .store("\(path): the store is damaged or not an SQLite database (\(error.message))")

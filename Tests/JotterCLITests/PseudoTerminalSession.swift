@@ -17,15 +17,19 @@ final class PseudoTerminalSession {
     /// against a hang and never measures speed.
     static let patience: Double = 30
 
-    init(arguments: [String] = [], environment: [String: String], rows: UInt16 = 40, columns: UInt16 = 120) throws {
-        let argv = ([Jotter.binary] + arguments).map { strdup($0) } + [nil]
+    /// Runs jotter with `arguments`, or with `launcher`, a command that runs jotter
+    /// in its turn (as another user, say).
+    init(arguments: [String] = [], launcher: [String] = [], environment: [String: String],
+         rows: UInt16 = 40, columns: UInt16 = 120) throws {
+        let command = launcher.isEmpty ? [Jotter.binary] + arguments : launcher
+        let argv = command.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
         var controller: Int32 = -1
-        pid = jotter_spawn_in_pseudo_terminal(Jotter.binary, argv, envp, rows, columns, &controller)
+        pid = jotter_spawn_in_pseudo_terminal(command[0], argv, envp, rows, columns, &controller)
         guard pid > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         self.controller = controller
     }

@@ -143,6 +143,17 @@ enum StoreFile {
         }
     }
 
+    /// Why SQLite could not write the store, in the user's terms: the file itself,
+    /// or its folder, where SQLite keeps the write-ahead log beside it.
+    static func whyNotWritable(_ path: String) -> String? {
+        if access(path, W_OK) != 0 { return "the file is read-only to you" }
+        let folder = parent(of: path)
+        if access(folder.isEmpty ? "." : folder, W_OK) != 0 {
+            return "its folder is read-only to you, and the store's log is kept beside it"
+        }
+        return nil
+    }
+
     static func parent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return slash == path.startIndex ? "/" : String(path[..<slash])

@@ -2,6 +2,9 @@ import Foundation
 import JotterCore
 import Testing
 
+// What a journal must hold through: many writers at once, kills, a full disk, a
+// store that cannot be written, a lock held by another process.
+
 /// Many writers on one store at once, as a busy user's scripts and terminals make them.
 @Suite struct LoadTests {
     let jotter = Jotter()
@@ -162,5 +165,59 @@ import Testing
         #expect(texts.last == text)
         #expect(texts.filter { $0 == text }.count == 1)
         #expect(try Store(path: store).database.statement("PRAGMA integrity_check").firstRow { $0.string(0) } == "ok")
+    }
+}
+
+/// A store jotter may read but not write: refused before the prompt opens.
+@Suite struct ReadOnlyStoreTests {
+    let jotter = Jotter()
+
+    @Test(arguments: [
+        (0o644, "the file is read-only to you"),
+        (0o666, "its folder is read-only to you, and the store's log is kept beside it"),
+    ])
+    func aStoreThatCannotBeWrittenIsRefusedBeforeThePrompt(mode: Int, reason: String) throws {
+        let folder = jotter.folder.file("shared")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let store = folder + "/store.sqlite3"
+        try #require(try jotter.run(["--store", store, "add", "kept"]).status == 0)
+        // The store as another user finds it: readable, but not writable, whether
+        // through the file or through its folder.
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: jotter.folder.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: store)
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+
+        var environment = jotter.environment.merging(["TERM": "xterm"]) { $1 }
+        environment["HOME"] = "/nonexistent"
+        let session = try PseudoTerminalSession(
+            launcher: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+                       Jotter.binary, "--store", store],
+            environment: environment)
+        #expect(try session.waitForExit() == 3)
+        #expect(session.text == "jotter: \(store): the store cannot be written (\(reason))\r\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before, "the file is as it was")
+    }
+}
+
+/// Another process holding the store's write lock for longer than jotter waits.
+@Suite struct HeldLockTests {
+    let jotter = Jotter()
+
+    @Test func anEntryRefusedByAHeldLockStaysInTheLine() throws {
+        try jotter.ok("cd", "/")
+        let prompt = try jotter.prompt()
+        let other = try Database(path: jotter.store)
+        try other.execute("BEGIN IMMEDIATE")
+        prompt.type("waited for\r")
+        let shown = try prompt.expect("/ › ")
+        #expect(shown.contains("the store is busy (another jotter is writing to it); nothing was changed, try again"))
+        try other.execute("ROLLBACK")
+        // The entry waits in the line: Enter adds it now that the lock is gone.
+        prompt.type("\r")
+        try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        #expect(try jotter.texts() == ["waited for"])
     }
 }
