@@ -221,3 +221,35 @@ import Testing
         #expect(try jotter.texts() == ["waited for"])
     }
 }
+
+/// Text that is hostile to terminals, databases or memory: stored exactly, shown safely.
+@Suite struct HostileTextTests {
+    let jotter = Jotter()
+
+    @Test func aTenMegabyteLineIsStoredAndListedExactly() throws {
+        try jotter.ok("cd", "/")
+        let line = String(repeating: "0123456789abcdef", count: 10 * 1024 * 1024 / 16)
+        let file = jotter.folder.file("long.txt")
+        try (line + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        try jotter.ok("import", file)
+        #expect(try jotter.run([], input: Data((line + "\n").utf8)).status == 0)
+        let texts = try jotter.texts()
+        #expect(texts.count == 2)
+        #expect(texts.allSatisfy { $0 == line })
+    }
+
+    @Test func listOnATerminalShowsNoEscapeFromTextOrValues() throws {
+        try jotter.ok("new", "hostile")
+        try jotter.ok("field", "add", "note", "text")
+        let input = try Data(contentsOf: URL(fileURLWithPath: Jotter.corpus + "/hostile.txt"))
+        #expect(try jotter.run([], input: input).status == 0)
+        try jotter.ok("add", "styled", "note:\u{1B}[31mred\u{1B}]0;title\u{7}")
+        let environment = jotter.environment.merging(["TERM": "xterm", "NO_COLOR": "1"]) { $1 }
+        let session = try PseudoTerminalSession(arguments: ["list"], environment: environment)
+        #expect(try session.waitForExit() == 0)
+        #expect(session.text.contains("\\x1b[31mred text from an escape sequence\\x1b[0m"))
+        #expect(session.text.contains("note:\\x1b[31mred\\x1b]0;title\\x07"))
+        #expect(!session.transcript.contains(0x1B), "no escape byte reaches the terminal")
+        #expect(!session.transcript.contains(0x07))
+    }
+}
