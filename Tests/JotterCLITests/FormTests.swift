@@ -88,6 +88,9 @@ import Testing
         let prompt = try jotter.prompt(expecting: "/costs › ")
         prompt.type("milk price:1\nbread\nbutter price:3\n")
         try prompt.expect("not added: bread: price is required here; give it as price:VALUE")
+        // Ctrl-D only once the last line is in: typed ahead between two lines, it
+        // would be the kernel's end-of-file rather than a key for the prompt.
+        try prompt.expect("butter price:3\r\n")
         try prompt.expect("/costs › ")
         prompt.type("\u{4}")
         _ = try prompt.waitForExit()
