@@ -276,7 +276,7 @@ public struct EntrySession {
         if draft.step == draft.visits.count {
             // However the walk went back and forth, a required field is never left empty.
             guard let missing = form.fields.indices.first(where: { form.fields[$0].isRequired && draft.values[$0] == nil }) else {
-                return commit(draft.text, fields: values(of: draft), historyLine: draft.historyLine)
+                return commit(draft.text, fields: form.fieldValues(draft.values), historyLine: draft.historyLine)
             }
             draft.visits.append(missing)
         }
@@ -355,10 +355,6 @@ public struct EntrySession {
         }
     }
 
-    private func values(of draft: Draft) -> [FieldValue] {
-        draft.values.keys.sorted().map { FieldValue(name: form.fields[$0].name, value: draft.values[$0]!) }
-    }
-
     private mutating func commit(_ text: String, fields: [FieldValue], historyLine: String?) -> [Effect] {
         stage = .ready
         lastCommitLine = fields.isEmpty && historyLine != nil ? historyLine : EntrySession.line(text: text, fields: fields)
@@ -386,6 +382,6 @@ public struct EntrySession {
 
     /// A draft as one line, with what was typed for each field, valid or not.
     private func line(text: String, typed draft: Draft) -> String {
-        EntrySession.line(text: text, fields: draft.typed.keys.sorted().map { FieldValue(name: form.fields[$0].name, value: draft.typed[$0]!) })
+        EntrySession.line(text: text, fields: form.fieldValues(draft.typed))
     }
 }

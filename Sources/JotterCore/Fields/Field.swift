@@ -169,6 +169,11 @@ public struct EntryForm: Equatable, Sendable {
         fields.firstIndex { $0.name == name }
     }
 
+    /// Values held by field position, as named values in the form's order.
+    func fieldValues(_ byField: [Int: String]) -> [FieldValue] {
+        byField.keys.sorted().map { FieldValue(name: fields[$0].name, value: byField[$0]!) }
+    }
+
     /// `values` in the order of this form's fields, then any others by name.
     public func ordered(_ values: [FieldValue]) -> [FieldValue] {
         guard values.count > 1 else { return values }

@@ -33,7 +33,7 @@ public struct InlineFill: Equatable {
             throw JotterError.input("\(name) is required here; give it as \(name):VALUE")
         }
         guard !text.isEmpty else { throw JotterError.input("the item has fields but no text") }
-        return (text, values.keys.sorted().map { FieldValue(name: form.fields[$0].name, value: values[$0]!) })
+        return (text, form.fieldValues(values))
     }
 }
 
