@@ -22,6 +22,11 @@ public struct JotterError: Error, Equatable, CustomStringConvertible {
     public static func input(_ message: String) -> JotterError { JotterError(.input, message) }
     public static func store(_ message: String) -> JotterError { JotterError(.store, message) }
 
+    /// `node` was deleted or undone by another command after it was looked up.
+    static func gone(_ node: Node) -> JotterError {
+        .input("'\(DisplayText.escaped(node.text))' was deleted just now; nothing was changed")
+    }
+
     /// Translates an SQLite failure during use of the store at `path` into what the
     /// user can act on.
     public static func from(_ error: SQLiteError, path: String) -> JotterError {

@@ -22,9 +22,11 @@ public struct Node: Hashable, Sendable {
     public let parentSeq: Int64?
     public let created: Timestamp
     public let updatedMilliseconds: Int64
+    /// When the item was marked done, or nil.
+    public let doneMilliseconds: Int64?
 
     public init(seq: Int64, id: NodeID, kind: Kind, text: String, parentSeq: Int64?,
-                created: Timestamp, updatedMilliseconds: Int64) {
+                created: Timestamp, updatedMilliseconds: Int64, doneMilliseconds: Int64? = nil) {
         self.seq = seq
         self.id = id
         self.kind = kind
@@ -32,5 +34,6 @@ public struct Node: Hashable, Sendable {
         self.parentSeq = parentSeq
         self.created = created
         self.updatedMilliseconds = updatedMilliseconds
+        self.doneMilliseconds = doneMilliseconds
     }
 }

@@ -84,6 +84,58 @@ enum Migrations {
         );
         CREATE UNIQUE INDEX place_option_keys ON place_option (ifnull(owner, 0), key);
         """,
+        // 5: a journal's verbs. `done` is when an item was marked done. `hidden` takes a
+        // node out of sight without deleting it: the seq of the change that put it in the
+        // trash (positive), or minus the seq of an undone change that had added it.
+        // Each change that undo can revert is a row of `change`: the nodes it added are
+        // the range of rows it was given (AUTOINCREMENT hands them out in order), so an
+        // import of millions of rows records two numbers; the rows it changed or
+        // removed keep their earlier state in the `_before` tables, one row each, which
+        // undo and redo swap with the current state. `created` is indexed for `log`.
+        """
+        ALTER TABLE node ADD COLUMN done INTEGER;
+        ALTER TABLE node ADD COLUMN hidden INTEGER;
+        CREATE INDEX node_hidden ON node (hidden) WHERE hidden IS NOT NULL;
+        CREATE INDEX node_created ON node (created) WHERE kind = 1;
+        CREATE TABLE change (
+            seq INTEGER PRIMARY KEY,
+            what TEXT NOT NULL,
+            made INTEGER NOT NULL,
+            made_offset INTEGER NOT NULL,
+            first_node INTEGER,
+            last_node INTEGER,
+            undone INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX change_undone ON change (seq) WHERE undone = 1;
+        CREATE TABLE node_before (
+            change INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            id BLOB, parent INTEGER, kind INTEGER, text TEXT, created INTEGER, created_offset INTEGER,
+            updated INTEGER, done INTEGER, hidden INTEGER,
+            PRIMARY KEY (change, seq)
+        ) WITHOUT ROWID;
+        CREATE TABLE value_before (
+            change INTEGER NOT NULL,
+            item INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            value TEXT,
+            PRIMARY KEY (change, item, name)
+        ) WITHOUT ROWID;
+        CREATE TABLE field_before (
+            change INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            owner INTEGER, name TEXT, type TEXT, choices TEXT, required INTEGER, inherit INTEGER,
+            PRIMARY KEY (change, seq)
+        ) WITHOUT ROWID;
+        CREATE TABLE option_before (
+            change INTEGER NOT NULL,
+            owner INTEGER NOT NULL,
+            key TEXT NOT NULL,
+            value,
+            present INTEGER NOT NULL,
+            PRIMARY KEY (change, owner, key)
+        ) WITHOUT ROWID;
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(steps.count) }

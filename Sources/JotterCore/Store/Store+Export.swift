@@ -26,22 +26,22 @@ extension Store {
         // a step needs is carried in the walk itself rather than joined afterwards.
         let statement = try database.statement(
             """
-            WITH RECURSIVE walk (seq, id, kind, text, parent, created, created_offset, updated, depth, path,
+            WITH RECURSIVE walk (seq, id, kind, text, parent, created, created_offset, updated, done, depth, path,
                                  parent_stored_id, parent_created, rank) AS (
-                SELECT seq, id, kind, text, parent, created, created_offset, updated, 1, '', NULL, NULL,
+                SELECT seq, id, kind, text, parent, created, created_offset, updated, done, 1, '', NULL, NULL,
                        CASE WHEN ?3 THEN kind ELSE 0 END
-                FROM node WHERE parent IS ?1
+                FROM node WHERE parent IS ?1 AND hidden IS NULL
                 UNION ALL
                 SELECT child.seq, child.id, child.kind, child.text, child.parent, child.created, child.created_offset,
-                       child.updated, walk.depth + 1,
+                       child.updated, child.done, walk.depth + 1,
                        CASE WHEN walk.kind = 0
                             THEN walk.path || CASE WHEN walk.path = '' THEN '' ELSE '/' END || walk.text
                             ELSE walk.path END,
                        walk.id, walk.created,
                        CASE WHEN ?3 THEN child.kind ELSE 0 END
                 FROM walk JOIN node AS child ON child.parent = walk.seq
-                WHERE ?2
-                ORDER BY 9 DESC, 13 DESC, 1
+                WHERE ?2 AND child.hidden IS NULL
+                ORDER BY 10 DESC, 14 DESC, 1
             )
             SELECT * FROM walk
             """)
@@ -49,14 +49,14 @@ extension Store {
         let holdsValues = try holdsFieldValues()
         while try statement.step() {
             let node = node(from: statement)
-            let depth = Int(statement.int64(8))
+            let depth = Int(statement.int64(9))
             // The parent of the top's children is the top; deeper down, it is the row
             // the walk came from, whose id is worked out like any other.
             let parentID = depth == 1 || node.parentSeq == nil
                 ? top?.id
-                : id(seq: node.parentSeq!, stored: statement, column: 10, createdMilliseconds: statement.int64(11))
+                : id(seq: node.parentSeq!, stored: statement, column: 11, createdMilliseconds: statement.int64(12))
             let fields = holdsValues && node.kind == .item ? try fieldValues(ofSeq: node.seq) : []
-            try body(WalkStep(node: node, depth: depth, parentID: parentID, listPath: statement.string(9), fields: fields))
+            try body(WalkStep(node: node, depth: depth, parentID: parentID, listPath: statement.string(10), fields: fields))
         }
     }
 }
@@ -74,9 +74,9 @@ extension Store {
             : database.statement(
                 """
                 WITH RECURSIVE subtree (seq) AS (
-                    SELECT seq FROM node WHERE parent IS ?1
+                    SELECT seq FROM node WHERE parent IS ?1 AND hidden IS NULL
                     UNION ALL
-                    SELECT node.seq FROM subtree JOIN node ON node.parent = subtree.seq WHERE ?2
+                    SELECT node.seq FROM subtree JOIN node ON node.parent = subtree.seq WHERE ?2 AND node.hidden IS NULL
                 )
                 SELECT DISTINCT value.name FROM subtree JOIN field_value AS value ON value.item = subtree.seq
                 ORDER BY 1

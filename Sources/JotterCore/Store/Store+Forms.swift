@@ -50,7 +50,7 @@ extension Store {
     }
 
     public func addField(_ field: Field, to place: Node?) throws {
-        try write {
+        try recordingChange {
             if try fields(declaredBy: place).contains(where: { $0.name == field.name }) {
                 throw JotterError.input("this place already has a field named \(field.name)")
             }
@@ -61,17 +61,19 @@ extension Store {
                 .bind(1, place?.seq).bind(2, field.name).bind(3, field.kind.name).bind(4, choices)
                 .bind(5, field.isRequired ? 1 : 0).bind(6, field.isInherited ? 1 : 0)
                 .run()
+            return ((), "field add \(field.name)")
         }
     }
 
     /// Removes a field from `place`'s form; the values items hold for it stay theirs.
     public func removeField(named name: String, from place: Node?) throws {
-        try write {
+        try recordingChange {
             try database.statement("DELETE FROM field WHERE ifnull(owner, 0) = ? AND name = ?")
                 .bind(1, place?.seq ?? 0).bind(2, name).run()
             guard database.changes > 0 else {
                 throw JotterError.input("this place has no field named \(DisplayText.escaped(name)); field ls shows its fields")
             }
+            return ((), "field rm \(name)")
         }
     }
 
@@ -84,20 +86,24 @@ extension Store {
 
     /// Sets or (with nil) removes the line limit of `place`.
     public func setLineLimit(_ limit: Int?, of place: Node?) throws {
-        try write {
+        try recordingChange {
             try database.statement("DELETE FROM place_option WHERE ifnull(owner, 0) = ? AND key = 'lines'")
                 .bind(1, place?.seq ?? 0).run()
             if let limit {
                 try database.statement("INSERT INTO place_option (owner, key, value) VALUES (?, 'lines', ?)")
                     .bind(1, place?.seq).bind(2, Int64(limit)).run()
             }
+            return ((), limit.map { "set lines \($0)" } ?? "set lines off")
         }
     }
 
     /// Stores an item's field values. Call inside `write`.
     func insertValues(_ values: [FieldValue], of item: Int64) throws {
         guard !values.isEmpty else { return }
-        let statement = try database.statement("INSERT OR REPLACE INTO field_value (item, name, value) VALUES (?, ?, ?)")
+        let statement = try database.statement(
+            // An upsert rather than INSERT OR REPLACE: a replaced row would reach undo's
+            // record as an insert, and its earlier value would be lost.
+            "INSERT INTO field_value (item, name, value) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET value = excluded.value")
         for value in values {
             try statement.bind(1, item).bind(2, value.name).bind(3, value.value).run()
             statement.resetKeepingBindings()
@@ -142,7 +148,7 @@ extension Store {
         let values = try database.statement(
             """
             SELECT value.item, value.name, value.value FROM node JOIN field_value AS value ON value.item = node.seq
-            WHERE node.parent IS ? ORDER BY node.seq, value.name
+            WHERE node.parent IS ? AND node.hidden IS NULL ORDER BY node.seq, value.name
             """)
             .bind(1, parent?.seq)
         defer { values.reset() }
@@ -167,7 +173,7 @@ extension Store {
                 """
                 SELECT node.seq, node.id, node.created, value.value
                 FROM node JOIN field_value AS value ON value.item = node.seq AND value.name = ?
-                WHERE node.parent IS ?
+                WHERE node.parent IS ? AND node.hidden IS NULL
                 """)
                 .bind(1, name).bind(2, parent?.seq)
             var total = ExactDecimal.zero

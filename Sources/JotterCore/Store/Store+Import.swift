@@ -40,6 +40,14 @@ extension Store {
         public var listsCreated = 0
 
         public init() {}
+
+        /// The import as undo names it: `import 1000 items, 2 lists`.
+        var described: String {
+            var parts = [added == 1 ? "1 item" : "\(added) items"]
+            if listsCreated > 0 { parts.append(listsCreated == 1 ? "1 list" : "\(listsCreated) lists") }
+            if replaced > 0 { parts.append("\(replaced) replaced") }
+            return "import " + parts.joined(separator: ", ")
+        }
     }
 
     /// The import was stopped by `shouldStop`; nothing was written.
@@ -102,7 +110,7 @@ extension Store {
         // memory stays bounded by it whatever the size of the input.
         try database.execute("PRAGMA cache_size = -8192")
         do {
-            return try write {
+            return try recordingChange {
                 guard try stillHolds(options.target) else {
                     throw JotterError.input("\(options.target.display) was moved or deleted just now; nothing was imported")
                 }
@@ -113,7 +121,7 @@ extension Store {
                 // the pipe): the read sees the end, not the signal, so look once more.
                 if options.shouldStop() { throw ImportInterrupted() }
                 if options.dryRun { throw DryRunFinished(summary: importer.summary) }
-                return importer.summary
+                return (importer.summary, importer.summary.described)
             }
         } catch let finished as DryRunFinished {
             return finished.summary
@@ -242,7 +250,7 @@ private struct Importer {
     }
 
     private func existing(_ id: NodeID) throws -> Node? {
-        try store.node(id: id)
+        try store.node(id: id, includingHidden: true)
     }
 
     private mutating func reconcile(_ record: ImportRecord, with existing: Node) throws {

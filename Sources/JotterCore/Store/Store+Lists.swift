@@ -13,14 +13,14 @@ extension Store {
     /// beside it already has, so that names keep addressing one list.
     public func createList(named name: String, under parent: NavigationPath) throws -> Node {
         if let problem = Store.problem(withListName: name) { throw JotterError.input(problem) }
-        return try write {
+        return try recordingChange(capturing: false) {
             guard try stillHolds(parent) else {
                 throw JotterError.input("\(parent.display) was moved or deleted just now; nothing was created")
             }
             if try !lists(under: parent.top, named: name).isEmpty {
                 throw JotterError.input("a list named '\(DisplayText.escaped(name))' already exists in \(parent.display)")
             }
-            return try insert(.list, text: name, under: parent.top)
+            return (try insert(.list, text: name, under: parent.top), "new \(Store.quoted(name))")
         }
     }
 }

@@ -64,14 +64,14 @@ extension Store {
     /// either all of it is in the store or none of it is.
     public func addEntry(_ text: String, fields: [FieldValue] = [], under path: NavigationPath,
                          historyLine: String?) throws -> EntryOutcome {
-        try write {
+        try recordingChange(capturing: false) {
             guard try stillHolds(path) else {
-                return .pathChanged(try check(ids: path.ids, display: path.display))
+                return (.pathChanged(try check(ids: path.ids, display: path.display)), "")
             }
             let node = try insert(.item, text: text, under: path.top)
             try insertValues(fields, of: node.seq)
             if let historyLine { try appendHistory(historyLine) }
-            return .added(node)
+            return (.added(node), "add \(Store.quoted(text))")
         }
     }
 }

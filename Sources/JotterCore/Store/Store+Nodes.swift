@@ -1,5 +1,5 @@
 extension Store {
-    static let nodeColumns = "seq, id, kind, text, parent, created, created_offset, updated"
+    static let nodeColumns = "seq, id, kind, text, parent, created, created_offset, updated, done"
 
     func node(from row: Statement) -> Node {
         let seq = row.int64(0)
@@ -11,7 +11,8 @@ extension Store {
             text: row.string(3),
             parentSeq: row.optionalInt64(4),
             created: created,
-            updatedMilliseconds: row.optionalInt64(7) ?? created.milliseconds)
+            updatedMilliseconds: row.optionalInt64(7) ?? created.milliseconds,
+            doneMilliseconds: row.optionalInt64(8))
     }
 
     /// The id of a row: the one it stores in `column`, or else the one derived from it.
@@ -30,14 +31,17 @@ extension Store {
         return nodes
     }
 
-    public func node(id: NodeID) throws -> Node? {
+    /// The node with `id`, unless it is in the trash or an undo took it away; with
+    /// `includingHidden`, wherever it is.
+    public func node(id: NodeID, includingHidden: Bool = false) throws -> Node? {
+        let visible = includingHidden ? "" : " AND hidden IS NULL"
         if let row = derivedIDs.row(of: id),
            let node = try database.statement(
-               "SELECT \(Store.nodeColumns) FROM node WHERE seq = ? AND id IS NULL AND created = ?")
+               "SELECT \(Store.nodeColumns) FROM node WHERE seq = ? AND id IS NULL AND created = ?\(visible)")
                .bind(1, row.seq).bind(2, row.createdMilliseconds).firstRow(node(from:)) {
             return node
         }
-        return try database.statement("SELECT \(Store.nodeColumns) FROM node WHERE id = ?")
+        return try database.statement("SELECT \(Store.nodeColumns) FROM node WHERE id = ?\(visible)")
             .bind(1, blob: id.bytes).firstRow(node(from:))
     }
 
@@ -50,10 +54,12 @@ extension Store {
     /// The statement that walks the children of `parent` (the root when nil) in order.
     public func childrenStatement(of parent: Node?) throws -> Statement {
         if let parent {
-            return try database.statement("SELECT \(Store.nodeColumns) FROM node WHERE parent = ? ORDER BY seq")
+            return try database.statement(
+                "SELECT \(Store.nodeColumns) FROM node WHERE parent = ? AND hidden IS NULL ORDER BY seq")
                 .bind(1, parent.seq)
         }
-        return try database.statement("SELECT \(Store.nodeColumns) FROM node WHERE parent IS NULL ORDER BY seq")
+        return try database.statement(
+            "SELECT \(Store.nodeColumns) FROM node WHERE parent IS NULL AND hidden IS NULL ORDER BY seq")
     }
 
     public func children(of parent: Node?) throws -> [Node] {
@@ -77,25 +83,25 @@ extension Store {
 
     func lists(underSeq parent: Int64?, named name: String) throws -> [Node] {
         try nodes(database.statement(
-            "SELECT \(Store.nodeColumns) FROM node WHERE parent IS ? AND kind = 0 AND text = ? ORDER BY seq")
+            "SELECT \(Store.nodeColumns) FROM node WHERE parent IS ? AND kind = 0 AND text = ? AND hidden IS NULL ORDER BY seq")
             .bind(1, parent).bind(2, name))
     }
 
     public func children(of parent: Node?, named name: String) throws -> [Node] {
         if let parent {
             return try nodes(database.statement(
-                "SELECT \(Store.nodeColumns) FROM node WHERE parent = ? AND text = ? ORDER BY seq")
+                "SELECT \(Store.nodeColumns) FROM node WHERE parent = ? AND text = ? AND hidden IS NULL ORDER BY seq")
                 .bind(1, parent.seq).bind(2, name))
         }
         return try nodes(database.statement(
-            "SELECT \(Store.nodeColumns) FROM node WHERE parent IS NULL AND text = ? ORDER BY seq")
+            "SELECT \(Store.nodeColumns) FROM node WHERE parent IS NULL AND text = ? AND hidden IS NULL ORDER BY seq")
             .bind(1, name))
     }
 
     public func childCount(of parent: Node?) throws -> Int {
         let statement = parent == nil
-            ? try database.statement("SELECT count(*) FROM node WHERE parent IS NULL")
-            : try database.statement("SELECT count(*) FROM node WHERE parent = ?").bind(1, parent!.seq)
+            ? try database.statement("SELECT count(*) FROM node WHERE parent IS NULL AND hidden IS NULL")
+            : try database.statement("SELECT count(*) FROM node WHERE parent = ? AND hidden IS NULL").bind(1, parent!.seq)
         return Int(try statement.firstRow { $0.int64(0) } ?? 0)
     }
 
@@ -105,7 +111,7 @@ extension Store {
             let statement = try database.statement(
                 """
                 SELECT DISTINCT text FROM node
-                WHERE parent IS ? AND substr(text, 1, length(?2)) = ?2
+                WHERE parent IS ? AND substr(text, 1, length(?2)) = ?2 AND hidden IS NULL
                 ORDER BY text LIMIT ?3
                 """)
                 .bind(1, parent?.seq).bind(2, prefix).bind(3, Int64(limit))
@@ -123,11 +129,11 @@ extension Store {
         let statement: Statement
         if let parent {
             statement = try database.statement(
-                "SELECT \(Store.nodeColumns) FROM node WHERE parent = ? ORDER BY seq LIMIT 1 OFFSET ?")
+                "SELECT \(Store.nodeColumns) FROM node WHERE parent = ? AND hidden IS NULL ORDER BY seq LIMIT 1 OFFSET ?")
                 .bind(1, parent.seq).bind(2, position - 1)
         } else {
             statement = try database.statement(
-                "SELECT \(Store.nodeColumns) FROM node WHERE parent IS NULL ORDER BY seq LIMIT 1 OFFSET ?")
+                "SELECT \(Store.nodeColumns) FROM node WHERE parent IS NULL AND hidden IS NULL ORDER BY seq LIMIT 1 OFFSET ?")
                 .bind(1, position - 1)
         }
         return try statement.firstRow(node(from:))
@@ -137,10 +143,10 @@ extension Store {
     public func position(of node: Node) throws -> Int64 {
         let statement: Statement
         if let parent = node.parentSeq {
-            statement = try database.statement("SELECT count(*) FROM node WHERE parent = ? AND seq <= ?")
+            statement = try database.statement("SELECT count(*) FROM node WHERE parent = ? AND seq <= ? AND hidden IS NULL")
                 .bind(1, parent).bind(2, node.seq)
         } else {
-            statement = try database.statement("SELECT count(*) FROM node WHERE parent IS NULL AND seq <= ?")
+            statement = try database.statement("SELECT count(*) FROM node WHERE parent IS NULL AND seq <= ? AND hidden IS NULL")
                 .bind(1, node.seq)
         }
         return try statement.firstRow { $0.int64(0) } ?? 0
@@ -154,12 +160,12 @@ extension Store {
         let statement: Statement
         switch scope {
         case .anywhere:
-            statement = try database.statement("SELECT seq, id, created FROM node ORDER BY seq")
+            statement = try database.statement("SELECT seq, id, created FROM node WHERE hidden IS NULL ORDER BY seq")
         case .childrenOf(let parent?):
-            statement = try database.statement("SELECT seq, id, created FROM node WHERE parent = ? ORDER BY seq")
+            statement = try database.statement("SELECT seq, id, created FROM node WHERE parent = ? AND hidden IS NULL ORDER BY seq")
                 .bind(1, parent.seq)
         case .childrenOf(nil):
-            statement = try database.statement("SELECT seq, id, created FROM node WHERE parent IS NULL ORDER BY seq")
+            statement = try database.statement("SELECT seq, id, created FROM node WHERE parent IS NULL AND hidden IS NULL ORDER BY seq")
         }
         defer { statement.reset() }
         var matches: [Int64] = []

@@ -13,6 +13,8 @@ public final class Store {
     /// How this store's own ids are worked out from their rows.
     private(set) var derivedIDs = DerivedIDs(salt: 0)
     let clock: () -> Timestamp
+    /// Whether this connection has the triggers that record changes for undo.
+    var isPreparedForRecording = false
 
     /// `PRAGMA application_id` of every jotter store: "JOTR".
     public static let applicationID: Int32 = 0x4A4F_5452

@@ -1,0 +1,288 @@
+/// Undo and redo. Every change of the store's content is recorded in the store itself,
+/// so that `undo` walks back through changes made by any process, before or after a
+/// restart. A change's added nodes are a range of rows; the rows it changed keep their
+/// earlier state in the `_before` tables. Undoing swaps that state with the current
+/// one and hides the added nodes; redoing swaps back and shows them: the same rows
+/// and ids come back, never copies.
+extension Store {
+    /// One recorded change, as undo and redo report it.
+    public struct Change: Equatable, Sendable {
+        /// What was done, in a few words: `add "milk"`.
+        public let what: String
+        public let made: Timestamp
+    }
+
+    /// Runs `body` as one write transaction recorded as one change that `undo` reverts.
+    /// `body` returns its result and the words that describe the change. With
+    /// `capturing` false, `body` may only add nodes and their values, which need no
+    /// earlier state kept. A change that turns out to change nothing is not recorded.
+    public func recordingChange<T>(capturing: Bool = true, _ body: () throws -> (result: T, what: String)) throws -> T {
+        if capturing { try prepareRecording() }
+        return try write {
+            try discardUndoneChanges()
+            let change = try database.statement("SELECT ifnull(max(seq), 0) + 1 FROM change").firstRow { $0.int64(0) } ?? 1
+            let boundary = try highestNodeSeq()
+            if capturing {
+                try database.statement("INSERT INTO recording (change, boundary) VALUES (?, ?)")
+                    .bind(1, change).bind(2, boundary).run()
+            }
+            let (result, what) = try body()
+            if capturing { try database.execute("DELETE FROM recording") }
+            let last = try highestNodeSeq()
+            guard try last > boundary || hasEarlierState(change: change) else { return result }
+            let now = clock()
+            try database.statement(
+                """
+                INSERT INTO change (seq, what, made, made_offset, first_node, last_node) VALUES (?, ?, ?, ?, ?, ?)
+                """)
+                .bind(1, change).bind(2, what).bind(3, now.milliseconds).bind(4, Int64(now.offsetSeconds))
+                .bind(5, last > boundary ? boundary + 1 : nil).bind(6, last > boundary ? last : nil).run()
+            return result
+        }
+    }
+
+    /// An entry's text as a change names it: its first line, cut short, in quotes.
+    static func quoted(_ text: String) -> String {
+        let line = text.prefix { $0 != "\n" }
+        let short = line.count > 40 ? line.prefix(39) + "…" : line
+        return "\"\(short)\(line.count < text.count && line.count <= 40 ? " …" : "")\""
+    }
+
+    /// Reverts the latest change not yet undone; nil when there is none.
+    public func undo() throws -> Change? {
+        try write {
+            guard let change = try database.statement(
+                "SELECT seq, what, made, made_offset, first_node, last_node FROM change WHERE undone = 0 ORDER BY seq DESC LIMIT 1")
+                .firstRow(RecordedChange.init) else { return nil }
+            try swapEarlierState(of: change.seq)
+            if let added = change.added {
+                try database.statement("UPDATE node SET hidden = ? WHERE seq BETWEEN ? AND ? AND hidden IS NULL")
+                    .bind(1, -change.seq).bind(2, added.lowerBound).bind(3, added.upperBound).run()
+            }
+            try database.statement("UPDATE change SET undone = 1 WHERE seq = ?").bind(1, change.seq).run()
+            return change.summary
+        }
+    }
+
+    /// Makes the earliest undone change again; nil when there is none. A change made
+    /// after an undo discards what could have been redone.
+    public func redo() throws -> Change? {
+        try write {
+            guard let change = try database.statement(
+                "SELECT seq, what, made, made_offset, first_node, last_node FROM change WHERE undone = 1 ORDER BY seq LIMIT 1")
+                .firstRow(RecordedChange.init) else { return nil }
+            try swapEarlierState(of: change.seq)
+            try database.statement("UPDATE node SET hidden = NULL WHERE hidden = ?").bind(1, -change.seq).run()
+            try database.statement("UPDATE change SET undone = 0 WHERE seq = ?").bind(1, change.seq).run()
+            return change.summary
+        }
+    }
+
+    /// Forgets the changes up to and including `seq`: what they touched is gone for
+    /// good, so they can no longer be undone.
+    func forgetChanges(through seq: Int64) throws {
+        for table in ["node_before", "value_before", "field_before", "option_before"] {
+            try database.statement("DELETE FROM \(table) WHERE change <= ?").bind(1, seq).run()
+        }
+        try database.statement("DELETE FROM change WHERE seq <= ?").bind(1, seq).run()
+    }
+
+    private struct RecordedChange {
+        let seq: Int64
+        let summary: Change
+        let added: ClosedRange<Int64>?
+
+        init(_ row: Statement) {
+            seq = row.int64(0)
+            summary = Change(
+                what: row.string(1),
+                made: Timestamp(milliseconds: row.int64(2), offsetSeconds: Int32(truncatingIfNeeded: row.int64(3))))
+            added = row.isNull(4) ? nil : row.int64(4)...row.int64(5)
+        }
+    }
+
+    /// The highest row number nodes have been given, which AUTOINCREMENT never gives again.
+    private func highestNodeSeq() throws -> Int64 {
+        try database.statement("SELECT seq FROM sqlite_sequence WHERE name = 'node'").firstRow { $0.int64(0) } ?? 0
+    }
+
+    private func hasEarlierState(change: Int64) throws -> Bool {
+        try database.statement(
+            """
+            SELECT EXISTS (SELECT 1 FROM node_before WHERE change = ?1)
+                OR EXISTS (SELECT 1 FROM value_before WHERE change = ?1)
+                OR EXISTS (SELECT 1 FROM field_before WHERE change = ?1)
+                OR EXISTS (SELECT 1 FROM option_before WHERE change = ?1)
+            """)
+            .bind(1, change).firstRow { $0.int64(0) != 0 } ?? false
+    }
+
+    /// Deletes for good what undone changes had added, and the changes themselves:
+    /// once something new is done, they cannot be redone.
+    func discardUndoneChanges() throws {
+        let undone = try database.statement("SELECT seq FROM change WHERE undone = 1")
+        var seqs: [Int64] = []
+        while try undone.step() { seqs.append(undone.int64(0)) }
+        guard let first = seqs.min() else { return }
+        for seq in seqs {
+            // Deleted one table at a time rather than by cascade: an import runs with
+            // SQLite's foreign key actions off.
+            let owned = "(SELECT seq FROM node WHERE hidden = ?1)"
+            try database.statement("DELETE FROM field_value WHERE item IN \(owned)").bind(1, -seq).run()
+            try database.statement("DELETE FROM field WHERE owner IN \(owned)").bind(1, -seq).run()
+            try database.statement("DELETE FROM place_option WHERE owner IN \(owned)").bind(1, -seq).run()
+            try database.statement("DELETE FROM node WHERE hidden = ?").bind(1, -seq).run()
+        }
+        for table in ["node_before", "value_before", "field_before", "option_before"] {
+            try database.statement("DELETE FROM \(table) WHERE change >= ?").bind(1, first).run()
+        }
+        try database.statement("DELETE FROM change WHERE seq >= ?").bind(1, first).run()
+    }
+
+    /// Swaps the current state of everything change `seq` changed with the state kept
+    /// before it, so that the same call undoes and redoes. The current state is kept
+    /// under the change's negated seq while the swap is made.
+    private func swapEarlierState(of seq: Int64) throws {
+        let nodeColumns = "id, parent, kind, text, created, created_offset, updated, done, hidden"
+        try swap(
+            table: "node_before", seq: seq,
+            keepCurrent: """
+                INSERT INTO node_before SELECT ?2, n.seq, \(prefixed("n.", nodeColumns))
+                FROM node_before AS b JOIN node AS n ON n.seq = b.seq WHERE b.change = ?1
+                """,
+            putEarlier: [
+                """
+                UPDATE node SET \(nodeColumns.split(separator: ",").map { "\($0) = b.\($0.trimmed)" }.joined(separator: ","))
+                FROM node_before AS b WHERE b.change = ?1 AND b.seq = node.seq
+                """,
+            ])
+        try swap(
+            table: "value_before", seq: seq,
+            keepCurrent: """
+                INSERT INTO value_before SELECT ?2, b.item, b.name, v.value
+                FROM value_before AS b LEFT JOIN field_value AS v ON v.item = b.item AND v.name = b.name
+                WHERE b.change = ?1
+                """,
+            putEarlier: [
+                "DELETE FROM field_value WHERE (item, name) IN (SELECT item, name FROM value_before WHERE change = ?1)",
+                """
+                INSERT INTO field_value (item, name, value)
+                SELECT item, name, value FROM value_before WHERE change = ?1 AND value IS NOT NULL
+                """,
+            ])
+        let fieldColumns = "owner, name, type, choices, required, inherit"
+        try swap(
+            table: "field_before", seq: seq,
+            keepCurrent: """
+                INSERT INTO field_before SELECT ?2, b.seq, \(prefixed("f.", fieldColumns))
+                FROM field_before AS b LEFT JOIN field AS f ON f.seq = b.seq WHERE b.change = ?1
+                """,
+            putEarlier: [
+                "DELETE FROM field WHERE seq IN (SELECT seq FROM field_before WHERE change = ?1)",
+                """
+                INSERT INTO field (seq, \(fieldColumns))
+                SELECT seq, \(fieldColumns) FROM field_before WHERE change = ?1 AND name IS NOT NULL
+                """,
+            ])
+        try swap(
+            table: "option_before", seq: seq,
+            keepCurrent: """
+                INSERT INTO option_before SELECT ?2, b.owner, b.key, o.value, o.key IS NOT NULL
+                FROM option_before AS b LEFT JOIN place_option AS o ON ifnull(o.owner, 0) = b.owner AND o.key = b.key
+                WHERE b.change = ?1
+                """,
+            putEarlier: [
+                """
+                DELETE FROM place_option
+                WHERE (ifnull(owner, 0), key) IN (SELECT owner, key FROM option_before WHERE change = ?1)
+                """,
+                """
+                INSERT INTO place_option (owner, key, value)
+                SELECT nullif(owner, 0), key, value FROM option_before WHERE change = ?1 AND present
+                """,
+            ])
+    }
+
+    private func swap(table: String, seq: Int64, keepCurrent: String, putEarlier: [String]) throws {
+        try database.statement(keepCurrent).bind(1, seq).bind(2, -seq).run()
+        for sql in putEarlier {
+            try database.statement(sql).bind(1, seq).run()
+        }
+        try database.statement("DELETE FROM \(table) WHERE change = ?").bind(1, seq).run()
+        try database.statement("UPDATE \(table) SET change = ?1 WHERE change = ?2").bind(1, seq).bind(2, -seq).run()
+    }
+
+    private func prefixed(_ prefix: String, _ columns: String) -> String {
+        columns.split(separator: ",").map { prefix + $0.trimmed }.joined(separator: ", ")
+    }
+
+    /// Sets up, once per connection, the triggers that keep the earlier state of what
+    /// a change alters. They live in the connection's temporary schema, in memory, and
+    /// act only while a change is being recorded; everything else leaves them idle.
+    private func prepareRecording() throws {
+        guard !isPreparedForRecording else { return }
+        // The first state a row had in the change is the one kept. That is tested with
+        // NOT EXISTS rather than INSERT OR IGNORE: a statement's own conflict clause,
+        // such as an upsert's, overrides the one of a trigger it sets off.
+        func keep(_ table: String, key: [(column: String, value: String)], values: String) -> String {
+            let match = key.map { "\($0.column) = \($0.value)" }.joined(separator: " AND ")
+            return """
+                INSERT INTO \(table) SELECT change, \(key.map(\.value).joined(separator: ", ")), \(values) FROM recording
+                WHERE NOT EXISTS (SELECT 1 FROM \(table) WHERE change = recording.change AND \(match));
+                """
+        }
+        func node(_ row: String) -> String {
+            keep("node_before", key: [("seq", "\(row).seq")],
+                 values: ["id", "parent", "kind", "text", "created", "created_offset", "updated", "done", "hidden"]
+                    .map { "\(row).\($0)" }.joined(separator: ", "))
+        }
+        func value(_ row: String, absent: Bool) -> String {
+            keep("value_before", key: [("item", "\(row).item"), ("name", "\(row).name")],
+                 values: absent ? "NULL" : "\(row).value")
+        }
+        func field(_ row: String, absent: Bool) -> String {
+            keep("field_before", key: [("seq", "\(row).seq")],
+                 values: absent ? "NULL, NULL, NULL, NULL, NULL, NULL"
+                    : ["owner", "name", "type", "choices", "required", "inherit"].map { "\(row).\($0)" }
+                        .joined(separator: ", "))
+        }
+        func option(_ row: String, absent: Bool) -> String {
+            keep("option_before", key: [("owner", "ifnull(\(row).owner, 0)"), ("key", "\(row).key")],
+                 values: absent ? "NULL, 0" : "\(row).value, 1")
+        }
+        let recording = "EXISTS (SELECT 1 FROM recording)"
+        let existedBefore = { (row: String) in "\(row) <= (SELECT boundary FROM recording)" }
+        try database.execute(
+            """
+            PRAGMA temp_store = MEMORY;
+            CREATE TEMP TABLE IF NOT EXISTS recording (change INTEGER NOT NULL, boundary INTEGER NOT NULL);
+            CREATE TEMP TRIGGER IF NOT EXISTS record_node AFTER UPDATE ON node
+            WHEN \(existedBefore("old.seq")) BEGIN \(node("old")) END;
+            CREATE TEMP TRIGGER IF NOT EXISTS record_value_insert AFTER INSERT ON field_value
+            WHEN \(existedBefore("new.item")) BEGIN \(value("new", absent: true)) END;
+            CREATE TEMP TRIGGER IF NOT EXISTS record_value_update AFTER UPDATE ON field_value
+            WHEN \(existedBefore("old.item")) BEGIN \(value("old", absent: false)) \(value("new", absent: true)) END;
+            CREATE TEMP TRIGGER IF NOT EXISTS record_value_delete AFTER DELETE ON field_value
+            WHEN \(existedBefore("old.item")) BEGIN \(value("old", absent: false)) END;
+            CREATE TEMP TRIGGER IF NOT EXISTS record_field_insert AFTER INSERT ON field
+            WHEN \(recording) BEGIN \(field("new", absent: true)) END;
+            CREATE TEMP TRIGGER IF NOT EXISTS record_field_update AFTER UPDATE ON field
+            WHEN \(recording) BEGIN \(field("old", absent: false)) \(field("new", absent: true)) END;
+            CREATE TEMP TRIGGER IF NOT EXISTS record_field_delete AFTER DELETE ON field
+            WHEN \(recording) BEGIN \(field("old", absent: false)) END;
+            CREATE TEMP TRIGGER IF NOT EXISTS record_option_insert AFTER INSERT ON place_option
+            WHEN \(recording) BEGIN \(option("new", absent: true)) END;
+            CREATE TEMP TRIGGER IF NOT EXISTS record_option_update AFTER UPDATE ON place_option
+            WHEN \(recording) BEGIN \(option("old", absent: false)) \(option("new", absent: true)) END;
+            CREATE TEMP TRIGGER IF NOT EXISTS record_option_delete AFTER DELETE ON place_option
+            WHEN \(recording) BEGIN \(option("old", absent: false)) END;
+            """)
+        isPreparedForRecording = true
+    }
+}
+
+private extension Substring {
+    var trimmed: Substring {
+        drop(while: { $0 == " " || $0 == "\n" })
+    }
+}

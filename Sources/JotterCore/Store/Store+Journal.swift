@@ -1,0 +1,196 @@
+/// The everyday verbs on what is already in the store: edit, done, move, the trash.
+/// Each is one recorded change, so `undo` reverts it.
+extension Store {
+    /// Gives `node` new text (a list: a new name) and sets the field values named in
+    /// `values`, keeping its id and creation time. False when that is what it holds.
+    @discardableResult
+    public func edit(_ node: Node, text: String, values: [FieldValue] = []) throws -> Bool {
+        if node.kind == .list, let problem = Store.problem(withListName: text) { throw JotterError.input(problem) }
+        return try recordingChange {
+            guard let current = try self.node(id: node.id) else { throw JotterError.gone(node) }
+            let held = Dictionary(try fieldValues(ofSeq: current.seq).map { ($0.name, $0.value) }) { _, last in last }
+            let changesValues = values.contains { held[$0.name] != $0.value }
+            guard current.text != text || changesValues else { return (false, "") }
+            if current.kind == .list, current.text != text,
+               try !lists(underSeq: current.parentSeq, named: text).isEmpty {
+                throw JotterError.input("a list named '\(DisplayText.escaped(text))' is already there")
+            }
+            try database.statement("UPDATE node SET text = ?, updated = ? WHERE seq = ?")
+                .bind(1, text).bind(2, clock().milliseconds).bind(3, current.seq).run()
+            try insertValues(values, of: current.seq)
+            return (true, "edit \(Store.quoted(current.text))")
+        }
+    }
+
+    /// Marks items done (or, with `done` false, not done). Returns how many changed.
+    @discardableResult
+    public func markDone(_ nodes: [Node], done: Bool = true) throws -> Int {
+        if let list = nodes.first(where: { $0.kind == .list }) {
+            throw JotterError.input("'\(DisplayText.escaped(list.text))' is a list; only items are done or not")
+        }
+        return try recordingChange {
+            let statement = try database.statement(
+                done
+                    ? "UPDATE node SET done = ? WHERE seq = ? AND done IS NULL AND hidden IS NULL"
+                    : "UPDATE node SET done = NULL WHERE ?1 IS NOT NULL AND seq = ?2 AND done IS NOT NULL AND hidden IS NULL")
+            var count = 0
+            for node in nodes {
+                try statement.bind(1, clock().milliseconds).bind(2, node.seq).run()
+                count += Int(database.changes)
+                statement.resetKeepingBindings()
+            }
+            return (count, "\(done ? "done" : "undone") \(Store.described(nodes))")
+        }
+    }
+
+    /// Moves nodes, with everything under them, to the end of `destination`'s path.
+    public func move(_ nodes: [Node], to destination: NavigationPath) throws {
+        try recordingChange {
+            guard try stillHolds(destination) else {
+                throw JotterError.input("\(destination.display) was moved or deleted just now; nothing was moved")
+            }
+            for node in nodes {
+                guard try self.node(id: node.id) != nil else { throw JotterError.gone(node) }
+                if destination.ids.contains(node.id) {
+                    throw JotterError.input(
+                        "cannot move '\(DisplayText.escaped(node.text))' into \(destination.display), which is inside it")
+                }
+                if node.kind == .list, node.parentSeq != destination.top?.seq,
+                   try !lists(under: destination.top, named: node.text).isEmpty {
+                    throw JotterError.input(
+                        "a list named '\(DisplayText.escaped(node.text))' is already in \(destination.display); nothing was moved")
+                }
+                try database.statement("UPDATE node SET parent = ? WHERE seq = ?")
+                    .bind(1, destination.top?.seq).bind(2, node.seq).run()
+            }
+            return ((), "mv \(Store.described(nodes)) to \(destination.display)")
+        }
+    }
+
+    /// Puts nodes, with everything under them, in the trash.
+    public func remove(_ nodes: [Node]) throws {
+        try recordingChange {
+            for node in nodes {
+                guard try self.node(id: node.id) != nil else { throw JotterError.gone(node) }
+                try database.statement(
+                    """
+                    WITH RECURSIVE subtree (seq) AS (
+                        SELECT ?1
+                        UNION ALL
+                        SELECT node.seq FROM subtree JOIN node ON node.parent = subtree.seq WHERE node.hidden IS NULL
+                    )
+                    UPDATE node SET hidden = (SELECT change FROM recording)
+                    WHERE seq IN subtree AND hidden IS NULL
+                    """)
+                    .bind(1, node.seq).run()
+            }
+            return ((), "rm \(Store.described(nodes))")
+        }
+    }
+
+    /// Something in the trash: what was removed, and from where.
+    public struct TrashEntry: Equatable, Sendable {
+        public let node: Node
+        /// Where it was, which `restore` puts it back under.
+        public let place: NavigationPath
+        public let removed: Timestamp
+        /// How many nodes were removed under it.
+        public let below: Int
+    }
+
+    /// What `rm` put in the trash, most recent last: each node removed by a command,
+    /// not the nodes under it.
+    public func trash() throws -> [TrashEntry] {
+        try read {
+            let statement = try database.statement(
+                """
+                SELECT \(Store.nodeColumns.split(separator: ",").map { "n." + $0.trimmingSpaces }.joined(separator: ", ")),
+                       change.made, change.made_offset
+                FROM node AS n JOIN change ON change.seq = n.hidden
+                WHERE n.hidden > 0
+                  AND (n.parent IS NULL OR (SELECT hidden FROM node AS p WHERE p.seq = n.parent) IS NOT n.hidden)
+                ORDER BY n.hidden, n.seq
+                """)
+            var entries: [(Node, Timestamp)] = []
+            while try statement.step() {
+                entries.append((node(from: statement), Timestamp(
+                    milliseconds: statement.int64(9), offsetSeconds: Int32(truncatingIfNeeded: statement.int64(10)))))
+            }
+            return try entries.map { node, removed in
+                let place = try node.parentSeq.flatMap { try self.node(seq: $0) }.map(ancestry(of:)) ?? .root
+                return TrashEntry(node: node, place: place, removed: removed, below: try countBelow(node))
+            }
+        }
+    }
+
+    private func countBelow(_ node: Node) throws -> Int {
+        Int(try database.statement(
+            """
+            WITH RECURSIVE subtree (seq) AS (
+                SELECT seq FROM node WHERE parent = ?1 AND hidden = ?2
+                UNION ALL
+                SELECT node.seq FROM subtree JOIN node ON node.parent = subtree.seq WHERE node.hidden = ?2
+            )
+            SELECT count(*) FROM subtree
+            """)
+            .bind(1, node.seq).bind(2, try hiddenBy(node)).firstRow { $0.int64(0) } ?? 0)
+    }
+
+    private func hiddenBy(_ node: Node) throws -> Int64? {
+        try database.statement("SELECT hidden FROM node WHERE seq = ?").bind(1, node.seq).firstRow { $0.optionalInt64(0) }
+            ?? nil
+    }
+
+    /// Puts a node from the trash back where it was, with what was removed with it.
+    public func restore(_ entry: TrashEntry) throws {
+        try recordingChange {
+            guard let removedBy = try hiddenBy(entry.node), removedBy > 0 else {
+                throw JotterError.input("'\(DisplayText.escaped(entry.node.text))' is no longer in the trash")
+            }
+            if let parent = entry.node.parentSeq, try node(seq: parent).map({ try hiddenBy($0) != nil }) ?? true {
+                throw JotterError.input(
+                    "'\(DisplayText.escaped(entry.node.text))' was in \(entry.place.display), which is in the trash too; restore that first")
+            }
+            if entry.node.kind == .list, try !lists(underSeq: entry.node.parentSeq, named: entry.node.text).isEmpty {
+                throw JotterError.input(
+                    "a list named '\(DisplayText.escaped(entry.node.text))' is in \(entry.place.display) now; rename it first")
+            }
+            try database.statement(
+                """
+                WITH RECURSIVE subtree (seq) AS (
+                    SELECT ?1
+                    UNION ALL
+                    SELECT node.seq FROM subtree JOIN node ON node.parent = subtree.seq WHERE node.hidden = ?2
+                )
+                UPDATE node SET hidden = NULL WHERE seq IN subtree AND hidden = ?2
+                """)
+                .bind(1, entry.node.seq).bind(2, removedBy).run()
+            return ((), "restore \(Store.quoted(entry.node.text))")
+        }
+    }
+
+    /// Deletes everything in the trash for good, and what undo could no longer bring
+    /// back with it: the changes up to the last removal, and any undone ones. Returns
+    /// how many lists and items were deleted.
+    @discardableResult
+    public func emptyTrash() throws -> Int {
+        try write {
+            let last = try database.statement("SELECT max(hidden) FROM node WHERE hidden > 0").firstRow { $0.optionalInt64(0) }
+            guard let last = last ?? nil else { return 0 }
+            try discardUndoneChanges()
+            let deleted = Int(try database.statement("SELECT count(*) FROM node WHERE hidden > 0").firstRow { $0.int64(0) } ?? 0)
+            try database.execute("DELETE FROM node WHERE hidden > 0")
+            try forgetChanges(through: last)
+            return deleted
+        }
+    }
+
+    /// Nodes as a change names them: the one's text, or how many.
+    static func described(_ nodes: [Node]) -> String {
+        nodes.count == 1 ? quoted(nodes[0].text) : "\(nodes.count) entries"
+    }
+}
+
+private extension Substring {
+    var trimmingSpaces: Substring { drop(while: { $0 == " " }) }
+}
