@@ -15,6 +15,8 @@ final class CommandContext {
     let outputIsTerminal: Bool
     let colour: Bool
     private(set) var quitRequested = false
+    /// An item the prompt should put in the line to edit, set by `:edit` without text.
+    var requestedEdit: Node?
 
     init(store: Store, path: NavigationPath, isPrompt: Bool) {
         self.store = store
@@ -39,6 +41,16 @@ final class CommandContext {
 
     func resolve(_ target: String) throws -> NavigationPath {
         try TargetResolver(store: store).resolve(target, from: path)
+    }
+
+    /// The lists or items that targets name, each target one argument.
+    func nodes(_ targets: [String]) throws -> [Node] {
+        try targets.map { target in
+            guard let node = try resolve(target).top else {
+                throw JotterError.input("'\(DisplayText.escaped(target))' is the root, which holds everything; name a list or item")
+            }
+            return node
+        }
     }
 
     /// The place a command's target words name, or the current place without any.

@@ -70,6 +70,8 @@ public struct JotterCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             AddCommand.self, ListCommand.self, NewCommand.self, CdCommand.self, UpCommand.self, PathCommand.self,
+            EditCommand.self, DoneCommand.self, UndoneCommand.self, MoveCommand.self, RemoveCommand.self,
+            TrashCommand.self, RestoreCommand.self, UndoCommand.self, RedoCommand.self,
             FieldCommand.self, SetCommand.self, SumCommand.self, ImportCommand.self, ExportCommand.self,
         ])
 

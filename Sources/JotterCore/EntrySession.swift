@@ -38,6 +38,8 @@ public struct EntrySession {
         case ready
         case lines(TextBox)
         case fields(Draft)
+        /// The text of an item put in the line to edit; the next line is its new text.
+        case editing(NodeID)
     }
 
     /// A text of several lines being typed.
@@ -86,6 +88,10 @@ public struct EntrySession {
         case entryReturned(path: NavigationPath, form: EntryForm, notice: String)
         /// A command asked to end the session.
         case quitRequested
+        /// `:edit` without text: the item's text goes in the line to edit.
+        case editRequested(NodeID, text: String)
+        /// The store refused an edit: it goes back in the line.
+        case editReturned(NodeID, line: String, notice: String)
     }
 
     public enum Effect: Equatable {
@@ -100,6 +106,8 @@ public struct EntrySession {
         case refused(String)
         /// Put text in the line buffer for the next prompt, ready to edit and Enter.
         case prefill(String)
+        /// Save `line` as the new text of the item (with any inline field values).
+        case saveEdit(NodeID, line: String)
         /// End the session.
         case finish
     }
@@ -121,6 +129,8 @@ public struct EntrySession {
                 return place + DisplayText.escaped(field.name + " (" + choices.joined(separator: ", ") + "): ")
             }
             return place + DisplayText.escaped(field.name) + ": "
+        case .editing:
+            return place + "edit: "
         }
     }
 
@@ -145,11 +155,15 @@ public struct EntrySession {
             case .ready: return submitFirstLine(line)
             case .lines(let box): return submitTextLine(line, of: box)
             case .fields(let draft): return submitFieldValue(line, for: draft)
+            case .editing(let id):
+                stage = .ready
+                return [.saveEdit(id, line: line)]
             }
         case .back(let typed):
             return back(typed: typed)
         case .interrupted:
-            stage = .ready
+            defer { stage = .ready }
+            if case .editing = stage { return [.notice("the edit was dropped; nothing changed")] }
             return []
         case .endOfInput:
             switch stage {
@@ -162,6 +176,9 @@ public struct EntrySession {
             case .fields(let draft):
                 stage = .ready
                 return [.notice("not added: \(DisplayText.escaped(draft.text)); Ctrl-D again quits")]
+            case .editing:
+                stage = .ready
+                return [.notice("the edit was dropped; nothing changed")]
             }
         case .quitRequested:
             isFinished = true
@@ -179,6 +196,12 @@ public struct EntrySession {
             form = newForm
             stage = .ready
             guard let line = lastCommitLine else { return [.notice(notice)] }
+            return [.notice(notice), .prefill(line)]
+        case .editRequested(let id, let text):
+            stage = .editing(id)
+            return [.prefill(text)]
+        case .editReturned(let id, let line, let notice):
+            stage = .editing(id)
             return [.notice(notice), .prefill(line)]
         }
     }
@@ -352,6 +375,8 @@ public struct EntrySession {
             draft.step -= 1
             stage = .fields(draft)
             return [.prefill(draft.typed[draft.field] ?? "")]
+        case .editing:
+            return typed.isEmpty ? [] : [.prefill(typed)]
         }
     }
 
@@ -370,12 +395,14 @@ public struct EntrySession {
             return box.lines.isEmpty ? nil : box.lines.joined(separator: "\n")
         case .fields(let draft):
             return line(text: draft.text, typed: draft)
+        case .editing:
+            return nil
         }
     }
 
     /// An item as one line that gives it back whole: its text, behind a `\\` where it
     /// would read as a command, and `name:value` words.
-    static func line(text: String, fields: [FieldValue]) -> String {
+    public static func line(text: String, fields: [FieldValue]) -> String {
         let literal = text.hasPrefix(":") || text.hasPrefix("\\") ? "\\" + text : text
         return fields.isEmpty ? literal : literal + " " + FieldValue.inlineWords(fields)
     }

@@ -38,6 +38,11 @@ public struct Timestamp: Hashable, Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The day and minute as they were where it was recorded: `2026-11-22 07:04`.
+    public var dayAndMinute: String {
+        String(rfc3339.prefix(16)).replacingFirstT()
+    }
+
     /// Appends `rfc3339`'s bytes: listings write one per row, and building a string
     /// for each cost more than everything else a row takes. After the year, whose
     /// width varies, the text is made on the stack and copied in one go.
@@ -88,6 +93,13 @@ public struct Timestamp: Hashable, Sendable {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
+
+private extension String {
+    func replacingFirstT() -> String {
+        guard let t = firstIndex(of: "T") else { return self }
+        return self[..<t] + " " + self[index(after: t)...]
     }
 }
 

@@ -17,7 +17,9 @@ struct ListCommand: StoreCommand {
             its columns are fixed), and in json and jsonl \
             are a 'fields' object (present when the item has any), decimals and dates \
             as strings in their canonical form; csv and md write them as export does. --sum adds a last line with the exact \
-            total of a decimal field.
+            total of a decimal field. Done items are left out unless --all is given; \
+            they keep their positions, so the others are not renumbered, and are shown \
+            with a ✓ (and struck through in colour); json and jsonl give their 'done' time.
             """,
         aliases: ["ls"])
 
@@ -28,6 +30,9 @@ struct ListCommand: StoreCommand {
 
     @Option(help: ArgumentHelp("Total this decimal field at the end (text format).", valueName: "field"))
     var sum: String?
+
+    @Flag(help: "Show done items too.")
+    var all = false
 
     @Argument(help: ArgumentHelp("The list or item whose entries to show.", valueName: "target"))
     var target: [String] = []
@@ -50,6 +55,7 @@ struct ListCommand: StoreCommand {
             var position: Int64 = 0
             try context.store.forEachChildWithFields(of: place.top) { node, fields in
                 position += 1
+                guard all || node.doneMilliseconds == nil else { return }
                 try writer.write(node, fields: form.ordered(fields), position: position, parentID: place.top?.id, to: out)
             }
             writer.end(to: out)

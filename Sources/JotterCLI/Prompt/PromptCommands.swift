@@ -9,7 +9,9 @@ struct PromptCommands: ParsableCommand {
         commandName: "jotter",
         subcommands: [
             ListCommand.self, CdCommand.self, UpCommand.self, NewCommand.self, PathCommand.self,
-            AddCommand.self, FieldCommand.self, SetCommand.self, SumCommand.self,
+            AddCommand.self, EditCommand.self, DoneCommand.self, UndoneCommand.self, MoveCommand.self,
+            RemoveCommand.self, TrashCommand.self, RestoreCommand.self, UndoCommand.self, RedoCommand.self,
+            FieldCommand.self, SetCommand.self, SumCommand.self,
             ImportCommand.self, ExportCommand.self, QuitCommand.self,
         ])
 

@@ -54,6 +54,8 @@ final class PromptLoop {
                     let what = session.isAskingForField ? "not kept, as more input was waiting: " : "not added: "
                     Messages.show(prefixed(what + DisplayText.escaped(text)))
                 }
+            case .saveEdit(let id, let line):
+                saveEdit(id, line: line)
             case .finish:
                 break
             }
@@ -77,6 +79,22 @@ final class PromptLoop {
             failed += 1
             let message = (error as? JotterError)?.message ?? "\(error)"
             perform(session.handle(.entryReturned(path: session.path, form: session.form, notice: prefixed(message))))
+        }
+    }
+
+    private func saveEdit(_ id: NodeID, line: String) {
+        do {
+            guard let node = try context.store.node(id: id) else {
+                failed += 1
+                return report("the item was deleted meanwhile; the edit was not saved: \(DisplayText.escaped(line))")
+            }
+            // A line that stood for text beginning with ':' or '\\' kept its '\\'.
+            let text = line.hasPrefix("\\") ? String(line.dropFirst()) : line
+            try context.finishing { try EditCommand.save(text, to: node, in: context) }
+        } catch {
+            failed += 1
+            let message = (error as? JotterError)?.message ?? "\(error)"
+            perform(session.handle(.editReturned(id, line: line, notice: prefixed(message))))
         }
     }
 
@@ -106,6 +124,12 @@ final class PromptLoop {
             try storeCommand.runAtPrompt(in: context)
             if context.quitRequested {
                 perform(session.handle(.quitRequested))
+            }
+            if let node = context.requestedEdit {
+                context.requestedEdit = nil
+                perform(session.handle(.editRequested(node.id, text: EntrySession.line(text: node.text,
+                    fields: try context.store.form(at: context.store.ancestry(of: node).popped())
+                        .ordered(context.store.fieldValues(of: node))))))
             }
         } catch let error as JotterError {
             failed += 1

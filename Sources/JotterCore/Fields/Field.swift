@@ -170,7 +170,7 @@ public struct EntryForm: Equatable, Sendable {
     }
 
     /// Values held by field position, as named values in the form's order.
-    func fieldValues(_ byField: [Int: String]) -> [FieldValue] {
+    public func fieldValues(_ byField: [Int: String]) -> [FieldValue] {
         byField.keys.sorted().map { FieldValue(name: fields[$0].name, value: byField[$0]!) }
     }
 

@@ -71,10 +71,14 @@ public struct NodeWriter {
         let id = node.id.shortForm()
         out.write(colour ? "\u{1B}[2m" + id + "\u{1B}[0m  " : id + "  ")
         let indent = String(repeating: " ", count: positionWidth + 2 + id.count + 2)
+        let isDone = node.doneMilliseconds != nil
+        if isDone { out.write("✓ ") }
         let lines = NodeWriter.lines(of: DisplayText.escaped(node.text, keepingNewlines: true))
         for (index, line) in lines.enumerated() {
             if index > 0 { out.write("\n" + indent) }
-            if node.kind == .list && colour {
+            if isDone && colour {
+                out.write("\u{1B}[2;9m" + line + "\u{1B}[0m")
+            } else if node.kind == .list && colour {
                 out.write("\u{1B}[1m" + line + "\u{1B}[0m")
             } else {
                 out.write(String(line))
@@ -189,6 +193,10 @@ public struct NodeWriter {
         out.write(node.created)
         out.write("\",\"updated\":\"")
         out.write(Timestamp(milliseconds: node.updatedMilliseconds, offsetSeconds: node.created.offsetSeconds))
+        if let done = node.doneMilliseconds {
+            out.write("\",\"done\":\"")
+            out.write(Timestamp(milliseconds: done, offsetSeconds: node.created.offsetSeconds))
+        }
         guard !fields.isEmpty else { return out.write("\"}") }
         out.write("\",\"fields\":{")
         for (index, field) in fields.enumerated() {

@@ -1,0 +1,25 @@
+import ArgumentParser
+import JotterCore
+
+struct RemoveCommand: StoreCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rm",
+        abstract: "Put lists or items, with everything under them, in the trash.",
+        discussion: """
+            Each TARGET is one argument. Nothing is deleted: 'trash' shows what was \
+            removed, 'restore' puts it back where it was, and 'undo' reverts the \
+            removal. 'trash --empty' deletes it for good.
+            """)
+
+    @OptionGroup(visibility: .hidden) var options: StoreOptions
+
+    @Argument(help: ArgumentHelp("What to remove.", valueName: "target"))
+    var targets: [String]
+
+    func run(in context: CommandContext) throws {
+        let nodes = try context.nodes(targets)
+        try context.store.remove(nodes)
+        let what = nodes.count == 1 ? "'\(DisplayText.escaped(nodes[0].text))'" : "\(nodes.count) entries"
+        Messages.show("moved \(what) to the trash ('restore' or 'undo' brings it back)")
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import JotterCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct TrashCommand: StoreCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trash",
+        abstract: "Show what 'rm' put in the trash, or empty it.",
+        discussion: """
+            Each line is what one 'rm' removed: its position in the trash, its id, its \
+            text, where it was and when it was removed. 'restore' takes a position or \
+            an id from here. --empty deletes everything in the trash for good, after \
+            asking (or at once with --yes); undo cannot bring it back, nor undo any \
+            change made before the removals.
+            """)
+
+    @OptionGroup(visibility: .hidden) var options: StoreOptions
+
+    @Flag(help: "Delete what is in the trash for good.")
+    var empty = false
+
+    @Flag(help: "Empty it without asking.")
+    var yes = false
+
+    func run(in context: CommandContext) throws {
+        if empty {
+            try emptyTrash(in: context)
+            return
+        }
+        let entries = try context.store.trash()
+        if entries.isEmpty {
+            Messages.show("the trash is empty")
+            return
+        }
+        let width = String(entries.count).count
+        for (index, entry) in entries.enumerated() {
+            let position = String(index + 1)
+            let text = DisplayText.escaped(String(entry.node.text.prefix { $0 != "\n" }))
+            let below = entry.below == 0 ? "" : " (and \(entry.below) under it)"
+            context.output.write(String(repeating: " ", count: width - position.count) + position + "  "
+                + entry.node.id.shortForm() + "  " + text + (entry.node.kind == .list ? "/" : "")
+                + below + "  from \(entry.place.display), \(entry.removed.dayAndMinute)\n")
+        }
+    }
+
+    private func emptyTrash(in context: CommandContext) throws {
+        let entries = try context.store.trash()
+        guard !entries.isEmpty else {
+            Messages.show("the trash is empty")
+            return
+        }
+        let count = entries.reduce(0) { $0 + 1 + $1.below }
+        if !yes {
+            guard Terminal.isTerminal(STDIN_FILENO) else {
+                throw JotterError.input("emptying the trash deletes \(count) entries for good; give --yes to do it without a terminal")
+            }
+            context.output.flush()
+            Messages.write("delete \(count) entr\(count == 1 ? "y" : "ies") for good? This cannot be undone. [y/N] ")
+            guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+                Messages.show("the trash was left as it is")
+                return
+            }
+        }
+        let deleted = try context.store.emptyTrash()
+        Messages.show("deleted \(deleted) entr\(deleted == 1 ? "y" : "ies") for good")
+    }
+}

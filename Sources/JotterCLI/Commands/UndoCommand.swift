@@ -1,0 +1,40 @@
+import ArgumentParser
+import JotterCore
+
+struct UndoCommand: StoreCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "undo",
+        abstract: "Revert the last change to the store; again to go further back.",
+        discussion: """
+            Every change to what the store holds is a step: add, new, edit, done, \
+            undone, mv, rm, restore, field, set, and a whole import. The steps are kept \
+            in the store, so undo reaches changes made by other jotter processes and \
+            before a restart. 'redo' makes an undone step again, until something new is \
+            changed. Moving around (cd, up) is not a change. Emptying the trash cannot \
+            be undone, nor anything before the removals it deleted.
+            """)
+
+    @OptionGroup(visibility: .hidden) var options: StoreOptions
+
+    func run(in context: CommandContext) throws {
+        guard let change = try context.store.undo() else { throw JotterError.input("there is nothing to undo") }
+        Messages.show("undid \(UndoCommand.describe(change))")
+    }
+
+    static func describe(_ change: Store.Change) -> String {
+        "\(DisplayText.escaped(change.what)) (\(change.made.dayAndMinute))"
+    }
+}
+
+struct RedoCommand: StoreCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "redo",
+        abstract: "Make the last undone change again.")
+
+    @OptionGroup(visibility: .hidden) var options: StoreOptions
+
+    func run(in context: CommandContext) throws {
+        guard let change = try context.store.redo() else { throw JotterError.input("there is nothing to redo") }
+        Messages.show("redid \(UndoCommand.describe(change))")
+    }
+}

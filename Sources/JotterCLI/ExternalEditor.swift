@@ -1,0 +1,87 @@
+import JotterCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the user's editor on a text: `$VISUAL`, else `$EDITOR`, else `vi`, as other
+/// tools do. The text is written to a file in a folder of its own (0700, the file
+/// 0600), so that nobody else can read it, and the folder goes afterwards with
+/// anything the editor left beside the file (swap and backup files).
+enum ExternalEditor {
+    static func edit(_ text: String) throws -> String {
+        let editor = ["VISUAL", "EDITOR"].compactMap(Terminal.environment).first { !$0.isEmpty } ?? "vi"
+        let base = Terminal.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((base + "/jotter-edit-XXXXXX").utf8CString)
+        guard let folderPointer = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw JotterError.input("cannot make a private folder for the editor in \(base): \(String(cString: strerror(errno)))")
+        }
+        let folder = String(cString: folderPointer)
+        defer { removeFolder(folder) }
+        let file = folder + "/entry.txt"
+        try write(text + "\n", to: file)
+        let status = run(editor, file: file)
+        guard status == 0 else {
+            throw JotterError.input("the editor '\(editor)' ended with status \(status); nothing was changed")
+        }
+        return try read(file)
+    }
+
+    private static func write(_ text: String, to file: String) throws {
+        let descriptor = open(file, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw JotterError.input("cannot write \(file): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw JotterError.input("cannot write \(file): \(String(cString: strerror(errno)))") }
+            offset += written
+        }
+    }
+
+    private static func read(_ file: String) throws -> String {
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw JotterError.input("the editor left no file to read back; nothing was changed")
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw JotterError.input("the edited text is not valid UTF-8; nothing was changed")
+        }
+        return text
+    }
+
+    /// Runs `editor FILE` through the shell, as `$EDITOR` may hold arguments
+    /// (`code --wait`), with the terminal handed over until it ends.
+    private static func run(_ editor: String, file: String) -> Int32 {
+        let arguments = ["/bin/sh", "-c", editor + " \"$1\"", "sh", file]
+        var cArguments = arguments.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        var pid = pid_t()
+        guard posix_spawn(&pid, "/bin/sh", nil, nil, &cArguments, environ) == 0 else { return 127 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+
+    private static func removeFolder(_ folder: String) {
+        if let directory = opendir(folder) {
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                if name != "." && name != ".." { unlink(folder + "/" + name) }
+            }
+            closedir(directory)
+        }
+        rmdir(folder)
+    }
+}
