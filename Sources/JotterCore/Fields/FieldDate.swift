@@ -16,7 +16,7 @@ public struct FieldDate: Hashable, Sendable, CustomStringConvertible {
     ]
 
     /// The ISO weekday of each name people type, full or abbreviated.
-    private static let weekdays: [Substring: Int] = [
+    static let weekdays: [Substring: Int] = [
         "monday": 1, "mon": 1,
         "tuesday": 2, "tue": 2, "tues": 2,
         "wednesday": 3, "wed": 3,
@@ -46,7 +46,7 @@ public struct FieldDate: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Nil when the day falls outside years 1 to 9999.
-    private init?(daysSinceEpoch days: Int64) {
+    init?(daysSinceEpoch days: Int64) {
         let (year, month, day) = Timestamp.civilDate(daysSinceEpoch: days)
         guard (1...9999).contains(year) else { return nil }
         self.init(validYear: Int(year), month: Int(month), day: Int(day))
@@ -107,7 +107,7 @@ public struct FieldDate: Hashable, Sendable, CustomStringConvertible {
         return FieldDate(validYear: Int(local.tm_year) + 1900, month: Int(local.tm_mon) + 1, day: Int(local.tm_mday))
     }
 
-    private var daysSinceEpoch: Int64 {
+    var daysSinceEpoch: Int64 {
         Timestamp.daysSinceEpoch(year: Int64(year), month: Int64(month), day: Int64(day))
     }
 

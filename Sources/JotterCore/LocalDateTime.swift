@@ -1,0 +1,33 @@
+/// What the local clock and calendar read at an instant: how `log` heads each day
+/// and times each entry.
+public struct LocalDateTime: Hashable, Sendable {
+    /// The reading as seconds since 1970-01-01 00:00, counted as if the local zone
+    /// were UTC.
+    let wallClockSeconds: Int64
+
+    /// Days since 1970-01-01 on the local calendar.
+    var day: Int64 { wallClockSeconds.floorDivided(by: 86_400).quotient }
+
+    /// `2026-03-08`: the same for every entry of one local day, so entries are
+    /// grouped by it.
+    public var dateText: String {
+        let (year, month, day) = Timestamp.civilDate(daysSinceEpoch: day)
+        var bytes: [UInt8] = []
+        bytes.appendDecimal(year, minimumDigits: 4)
+        bytes.append(UInt8(ascii: "-"))
+        bytes.appendDecimal(month, minimumDigits: 2)
+        bytes.append(UInt8(ascii: "-"))
+        bytes.appendDecimal(day, minimumDigits: 2)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `07:04`: entries are timed to the minute.
+    public var timeText: String {
+        let minuteOfDay = wallClockSeconds.floorDivided(by: 86_400).remainder / 60
+        var bytes: [UInt8] = []
+        bytes.appendDecimal(minuteOfDay / 60, minimumDigits: 2)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.appendDecimal(minuteOfDay % 60, minimumDigits: 2)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,66 @@
+/// The span of time `jotter log` shows, from what was typed after `--since`,
+/// `--until` and `--on`, in milliseconds since the epoch as items' `created` is
+/// stored. A day is a local day: from its midnight to the next, shorter or longer
+/// than 24 hours when the clocks change.
+public struct LogWindow: Equatable, Sendable {
+    /// The first millisecond shown; nil when nothing earlier is left out.
+    public let startMilliseconds: Int64?
+    /// The first millisecond after those shown; nil when nothing later is left out.
+    public let endMilliseconds: Int64?
+
+    private static let notADateOrTime =
+        "not a date or time (use YYYY-MM-DD, YYYY-MM-DD HH:MM, today, yesterday, N days ago, a weekday or now)"
+    private static let notADay = "not a day (use YYYY-MM-DD, today, yesterday, N days ago or a weekday)"
+
+    /// `--since` a day starts at that day's midnight; `--until` a day takes in the
+    /// whole day. A WHEN with a time is that instant for both, and `--until` takes in
+    /// the instant itself, as it does the day. No option leaves that end open.
+    public init(
+        since: String?, until: String?, on: String?, nowMilliseconds: Int64, zone: some LocalZone
+    ) throws(JotterError) {
+        func read(_ text: String, option: String, otherwise notRecognised: String) throws(JotterError) -> LogWhen {
+            do throws(FieldValueProblem) {
+                if let when = try LogWhen(parsing: text, nowMilliseconds: nowMilliseconds, zone: zone) { return when }
+            } catch {
+                throw .input("\(option) \(LogWindow.quoted(text)): \(error.reason)")
+            }
+            throw .input("\(option) \(LogWindow.quoted(text)): \(notRecognised)")
+        }
+
+        if let on {
+            guard since == nil && until == nil else {
+                throw .input("--on takes a whole day, so it goes without --since and --until")
+            }
+            guard case .day(let date) = try read(on, option: "--on", otherwise: LogWindow.notADay) else {
+                throw .input(
+                    "--on \(LogWindow.quoted(on)): --on takes a day, not a time; use --since and --until for part of a day")
+            }
+            startMilliseconds = LogWindow.start(ofDay: date.daysSinceEpoch, in: zone)
+            endMilliseconds = LogWindow.start(ofDay: date.daysSinceEpoch + 1, in: zone)
+            return
+        }
+        startMilliseconds = try since.map { (text) throws(JotterError) in
+            switch try read(text, option: "--since", otherwise: LogWindow.notADateOrTime) {
+            case .day(let date): LogWindow.start(ofDay: date.daysSinceEpoch, in: zone)
+            case .instant(let milliseconds): milliseconds
+            }
+        }
+        endMilliseconds = try until.map { (text) throws(JotterError) in
+            switch try read(text, option: "--until", otherwise: LogWindow.notADateOrTime) {
+            case .day(let date): LogWindow.start(ofDay: date.daysSinceEpoch + 1, in: zone)
+            case .instant(let milliseconds): milliseconds + 1
+            }
+        }
+        if let since, let until, let startMilliseconds, let endMilliseconds, startMilliseconds >= endMilliseconds {
+            throw .input("--since \(LogWindow.quoted(since)) is after --until \(LogWindow.quoted(until))")
+        }
+    }
+
+    private static func start(ofDay day: Int64, in zone: some LocalZone) -> Int64 {
+        zone.firstInstant(readingWallClock: day * 86_400) * 1000
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "'\(DisplayText.escaped(EntryText.trimmed(text)))'"
+    }
+}
