@@ -25,6 +25,17 @@ private struct SearchIndex {
     }
 }
 
+/// `text` with the query's highlights in brackets.
+private func highlighted(_ text: String, for query: String) throws -> String {
+    var marked = ""
+    var position = text.startIndex
+    for range in try SearchQuery(query).highlights(in: text) {
+        marked += text[position..<range.lowerBound] + "[" + text[range] + "]"
+        position = range.upperBound
+    }
+    return marked + text[position...]
+}
+
 @Suite struct SearchTests {
     @Test func aWordFindsWordsThatStartWithItInAnyCase() throws {
         let index = try SearchIndex(["Meeting at noon", "we meet", "a meteor", "unmeet"])
@@ -168,8 +179,21 @@ private struct SearchIndex {
         #expect(try found("東京") == ["10 \u{212A}elvin[東京]タワー"])
         #expect(try found("kelvin") == ["10 [\u{212A}elvin]東京タワー"])
         // highlight() marks the first token at each position it finds, and for one
-        // character that is the pair it starts.
+        // character that is the pair it starts: why highlights(in:) exists.
         #expect(try found("京") == ["10 \u{212A}elvin東[京タ]ワー", "30 [京都]"])
         #expect(try found("#work ÄRGER") == ["20 [#Work] [ärger]"])
+    }
+
+    @Test func highlightsMarkWhatEachFoundTermFinds() throws {
+        #expect(try highlighted("Meeting about meetings, unmeet", for: "meet") == "[Meet]ing about [meet]ings, unmeet")
+        #expect(try highlighted("The Big Cat sat by a big  cat", for: "\"big cat\"") == "The [Big Cat] sat by a big  cat")
+        #expect(try highlighted("#Work and #workshop, work", for: "#work") == "[#Work] and #workshop, work")
+        #expect(try highlighted("#Work and workshop", for: "work") == "#[Work] and [work]shop")
+        #expect(try highlighted("東京の都と京都", for: "京都") == "東京の都と[京都]")
+        #expect(try highlighted("Tokyo東京タワー", for: "タワー tokyo") == "[Tokyo]東京[タワー]")
+        #expect(try highlighted("so ein Ärger, ärgerlich", for: "ÄRGER") == "so ein [Ärger], [ärger]lich")
+        #expect(try highlighted("meeting", for: "meeting meet") == "[meeting]")
+        #expect(try highlighted("milk eggs", for: "milk -eggs") == "[milk] eggs")
+        #expect(try highlighted("milk eggs bread", for: "eggs OR milk") == "[milk] [eggs] bread")
     }
 }

@@ -27,5 +27,6 @@ extension Unicode.Scalar {
 }
 
 extension Character {
+    var isCJK: Bool { unicodeScalars.first!.isCJK }
     var isWordCharacter: Bool { unicodeScalars.first!.isWordCharacter }
 }
