@@ -21,8 +21,12 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .target(
-            name: "JotterCore",
+            name: "CJotterSearch",
             dependencies: ["CSQLite"]
+        ),
+        .target(
+            name: "JotterCore",
+            dependencies: ["CSQLite", "CJotterSearch"]
         ),
         .target(
             name: "JotterCLI",
