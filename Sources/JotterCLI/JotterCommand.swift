@@ -72,6 +72,7 @@ public struct JotterCommand: ParsableCommand {
             AddCommand.self, ListCommand.self, NewCommand.self, CdCommand.self, UpCommand.self, PathCommand.self,
             EditCommand.self, DoneCommand.self, UndoneCommand.self, MoveCommand.self, RemoveCommand.self,
             TrashCommand.self, RestoreCommand.self, UndoCommand.self, RedoCommand.self,
+            FindCommand.self, TagsCommand.self, LogCommand.self,
             FieldCommand.self, SetCommand.self, SumCommand.self, ImportCommand.self, ExportCommand.self,
         ])
 

@@ -226,6 +226,8 @@ import Testing
         try jotter.ok("new", "b")
         let prompt = try jotter.prompt(expecting: "/a/b › ")
         let other = try Database(path: jotter.store)
+        // Another jotter: writes to nodes run the search index's tokenizer.
+        try other.registerSearchTokenizer()
         try other.execute("PRAGMA foreign_keys = ON; DELETE FROM node WHERE text = 'b'")
         prompt.type("eggs\r")
         let shown = try prompt.expect("/a › ")
@@ -244,6 +246,8 @@ import Testing
         try jotter.ok("new", "b")
         let prompt = try jotter.prompt(expecting: "/a/b › ")
         let other = try Database(path: jotter.store)
+        // Another jotter: writes to nodes run the search index's tokenizer.
+        try other.registerSearchTokenizer()
         try other.execute("PRAGMA foreign_keys = ON; DELETE FROM node WHERE text = 'b'")
         prompt.type("one\ntwo\n")
         let shown = try prompt.expect("jotter: not added: one\r\n")

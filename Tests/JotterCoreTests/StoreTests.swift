@@ -92,6 +92,8 @@ import Testing
         let deep = try fixture.lists("/a/b/c")
         try fixture.store.savePath(deep)
         let other = try Database(path: fixture.path)
+        // Another jotter: writes to nodes run the search index's tokenizer.
+        try other.registerSearchTokenizer()
         try other.execute("PRAGMA foreign_keys = ON")
         try other.statement("DELETE FROM node WHERE seq = ?").bind(1, deep.nodes[1].seq).run()
 
@@ -104,6 +106,8 @@ import Testing
         let fixture = try StoreFixture()
         let path = try fixture.lists("/a/b")
         let other = try Database(path: fixture.path)
+        // Another jotter: writes to nodes run the search index's tokenizer.
+        try other.registerSearchTokenizer()
         try other.execute("PRAGMA foreign_keys = ON")
         try other.statement("DELETE FROM node WHERE seq = ?").bind(1, path.nodes[1].seq).run()
 

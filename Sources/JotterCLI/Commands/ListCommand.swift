@@ -34,6 +34,9 @@ struct ListCommand: StoreCommand {
     @Flag(help: "Show done items too.")
     var all = false
 
+    @Option(help: ArgumentHelp("Only the entries that hold this tag (#word).", valueName: "tag"))
+    var tag: String?
+
     @Argument(help: ArgumentHelp("The list or item whose entries to show.", valueName: "target"))
     var target: [String] = []
 
@@ -42,6 +45,7 @@ struct ListCommand: StoreCommand {
             throw JotterError.input("--sum goes with the text format; 'jotter sum FIELD' prints the total alone")
         }
         let place = try context.place(target)
+        let tagged = try tag.map { try context.store.tagged(String($0.drop { $0 == "#" })) }
         let form = try context.store.form(at: place)
         var writer = NodeWriter(format: format, terminal: context.outputIsTerminal, colour: context.colour)
         let out = context.output
@@ -55,7 +59,7 @@ struct ListCommand: StoreCommand {
             var position: Int64 = 0
             try context.store.forEachChildWithFields(of: place.top) { node, fields in
                 position += 1
-                guard all || node.doneMilliseconds == nil else { return }
+                guard all || node.doneMilliseconds == nil, tagged?.contains(node.seq) ?? true else { return }
                 try writer.write(node, fields: form.ordered(fields), position: position, parentID: place.top?.id, to: out)
             }
             writer.end(to: out)

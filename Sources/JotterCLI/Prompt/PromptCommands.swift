@@ -11,6 +11,7 @@ struct PromptCommands: ParsableCommand {
             ListCommand.self, CdCommand.self, UpCommand.self, NewCommand.self, PathCommand.self,
             AddCommand.self, EditCommand.self, DoneCommand.self, UndoneCommand.self, MoveCommand.self,
             RemoveCommand.self, TrashCommand.self, RestoreCommand.self, UndoCommand.self, RedoCommand.self,
+            FindCommand.self, TagsCommand.self, LogCommand.self,
             FieldCommand.self, SetCommand.self, SumCommand.self,
             ImportCommand.self, ExportCommand.self, QuitCommand.self,
         ])

@@ -50,7 +50,7 @@ public final class OutputBuffer {
         timestamp.appendRFC3339(to: &bytes)
     }
 
-    func flushIfFull() {
+    public func flushIfFull() {
         if fileDescriptor != nil && bytes.count >= OutputBuffer.blockSize { flush() }
     }
 

@@ -102,7 +102,7 @@ extension Store {
     }
 
     /// The highest row number nodes have been given, which AUTOINCREMENT never gives again.
-    private func highestNodeSeq() throws -> Int64 {
+    func highestNodeSeq() throws -> Int64 {
         try database.statement("SELECT seq FROM sqlite_sequence WHERE name = 'node'").firstRow { $0.int64(0) } ?? 0
     }
 

@@ -37,6 +37,9 @@ public final class Store {
         }
         database.setBusyTimeout(milliseconds: Store.busyTimeoutMilliseconds)
         do {
+            // The search index's triggers run its tokenizer whenever a row's text
+            // changes, so every connection that writes has it.
+            try database.registerSearchTokenizer()
             try database.execute("PRAGMA synchronous = FULL")
             // Off while the schema changes: a migration moves rows between tables, and
             // SQLite would check or cascade each move. The switch is ignored inside a

@@ -1,0 +1,107 @@
+import ArgumentParser
+import JotterCore
+
+struct FindCommand: StoreCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "find",
+        abstract: "Search the text of every item and list name in the store.",
+        discussion: """
+            Each word finds words that start with it ('meet' finds 'meeting'); all \
+            words must be there. "a phrase" in quotes finds those words in that order; \
+            -word leaves out what holds it; a OR b finds either; #tag finds that tag. \
+            Case does not matter. Chinese, Japanese and Korean text is found by any \
+            part of it ('東京' in '昨日東京へ行きました'). Hits are listed oldest first, \
+            each with its id, the place that holds it, and its text with the match \
+            marked on a terminal. What is in the trash is not searched.
+            """)
+
+    @OptionGroup(visibility: .hidden) var options: StoreOptions
+
+    @Option(help: ArgumentHelp("The output format: text, json, jsonl or tsv.", valueName: "format"))
+    var format: NodeFormat = .text
+
+    @Argument(help: ArgumentHelp("What to look for.", valueName: "query"))
+    var words: [String]
+
+    func validate() throws {
+        try FoundWriter.validate(format)
+    }
+
+    func run(in context: CommandContext) throws {
+        let query = try SearchQuery(words.joined(separator: " "))
+        let found = try context.store.find(query)
+        if found.isEmpty && format == .text {
+            Messages.show("nothing found")
+        }
+        var writer = FoundWriter(format: format, context: context)
+        writer.begin(count: found.count)
+        for hit in found {
+            try writer.write(hit, marking: context.colour ? query.highlights(in: hit.node.text) : [])
+        }
+        writer.end()
+    }
+}
+
+/// Writes what `find` and `log` found: for people, a line each with where it is;
+/// for programs, the formats of `list`.
+struct FoundWriter {
+    let format: NodeFormat
+    let context: CommandContext
+    private var nodes: NodeWriter
+    private var position: Int64 = 0
+
+    init(format: NodeFormat, context: CommandContext) {
+        self.format = format
+        self.context = context
+        nodes = NodeWriter(format: format, terminal: context.outputIsTerminal, colour: context.colour)
+    }
+
+    static func validate(_ format: NodeFormat) throws {
+        guard [.text, .json, .jsonl, .tsv].contains(format) else {
+            throw ValidationError("the format is one of text, json, jsonl or tsv")
+        }
+    }
+
+    mutating func begin(count: Int) {
+        nodes.begin(count: count, to: context.output)
+    }
+
+    /// Writes one hit; `marking` are the ranges of its text to show marked. With
+    /// `time`, the text line starts with it (for the log's days).
+    mutating func write(_ found: Store.Found, marking: [Range<String.Index>] = [], time: String? = nil) throws {
+        position += 1
+        guard format == .text else {
+            return try nodes.write(found.node, fields: found.fields, position: position, parentID: found.place.top?.id,
+                                   to: context.output)
+        }
+        let out = context.output
+        let colour = context.colour
+        let dim = { (text: String) in colour ? "\u{1B}[2m" + text + "\u{1B}[0m" : text }
+        if let time { out.write("  " + time + "  ") }
+        out.write(dim(found.node.id.shortForm()) + "  ")
+        out.write(dim(found.place.display) + "  ")
+        if found.node.doneMilliseconds != nil { out.write("✓ ") }
+        out.write(FoundWriter.marked(found.node.text, marking))
+        if found.node.kind == .list { out.write("/") }
+        if !found.fields.isEmpty { out.write("  " + dim(DisplayText.escaped(FieldValue.inlineWords(found.fields)))) }
+        out.write("\n")
+        out.flushIfFull()
+    }
+
+    mutating func end() {
+        nodes.end(to: context.output)
+    }
+
+    /// `text` escaped for the terminal, with `ranges` in bold red as grep marks them.
+    /// Each piece is escaped on its own, so the marks stay where the match is.
+    static func marked(_ text: String, _ ranges: [Range<String.Index>]) -> String {
+        var shown = ""
+        var start = text.startIndex
+        for range in ranges {
+            shown += DisplayText.escaped(String(text[start..<range.lowerBound]))
+            shown += "\u{1B}[1;31m" + DisplayText.escaped(String(text[range])) + "\u{1B}[0m"
+            start = range.upperBound
+        }
+        return shown + DisplayText.escaped(String(text[start...]))
+    }
+}

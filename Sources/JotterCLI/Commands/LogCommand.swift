@@ -1,0 +1,61 @@
+import ArgumentParser
+import JotterCore
+
+struct LogCommand: StoreCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "log",
+        abstract: "Show the items entered across all lists in time order, by day.",
+        discussion: """
+            WHEN is a date (2026-11-22), a date and time (2026-11-22 14:30, or with \
+            Z or an offset such as +09:00), today, yesterday, now, 'N days ago' \
+            (or weeks), or a weekday (monday, or 'last monday'): the latest such day \
+            not after today. --since a day starts at its first moment and --until a day \
+            takes in all of it. --on DAY is that whole day. Days begin and end in the \
+            local time zone (TZ), and times are shown in it. With TARGET, only what is \
+            under it. What is in the trash is left out.
+            """)
+
+    @OptionGroup(visibility: .hidden) var options: StoreOptions
+
+    @Option(help: ArgumentHelp("Only what was entered from then on.", valueName: "when"))
+    var since: String?
+
+    @Option(help: ArgumentHelp("Only what was entered up to then.", valueName: "when"))
+    var until: String?
+
+    @Option(help: ArgumentHelp("Only what was entered that day.", valueName: "day"))
+    var on: String?
+
+    @Option(help: ArgumentHelp("The output format: text, json, jsonl or tsv.", valueName: "format"))
+    var format: NodeFormat = .text
+
+    @Argument(help: ArgumentHelp("The list or item whose entries to show.", valueName: "target"))
+    var target: [String] = []
+
+    func validate() throws {
+        try FoundWriter.validate(format)
+    }
+
+    func run(in context: CommandContext) throws {
+        let zone = SystemZone()
+        let window = try LogWindow(since: since, until: until, on: on,
+                                   nowMilliseconds: Timestamp.now().milliseconds, zone: zone)
+        let top = target.isEmpty ? nil : try context.resolve(target.joined(separator: " ")).top
+        let found = try context.store.log(window, under: top)
+        if found.isEmpty && format == .text {
+            Messages.show("nothing was entered then")
+        }
+        var writer = FoundWriter(format: format, context: context)
+        writer.begin(count: found.count)
+        var day: String?
+        for entry in found {
+            let local = zone.localDateTime(atMilliseconds: entry.node.created.milliseconds)
+            if format == .text && local.dateText != day {
+                day = local.dateText
+                context.output.write(context.colour ? "\u{1B}[1m" + local.dateText + "\u{1B}[0m\n" : local.dateText + "\n")
+            }
+            try writer.write(entry, time: local.timeText)
+        }
+        writer.end()
+    }
+}
