@@ -1,0 +1,124 @@
+import Foundation
+import JotterCore
+import Testing
+
+/// `find`, `tags` and `log` end to end.
+@Suite struct SearchAndLogTests {
+    let jotter = Jotter()
+
+    private func ids(_ output: String) throws -> [String] {
+        try output.split(separator: "\n").map { line in
+            let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return try #require(object["text"] as? String ?? object["name"] as? String)
+        }
+    }
+
+    @Test func findMatchesWordsPrefixesPhrasesAndCJKInsideSentences() throws {
+        try jotter.ok("new", "work")
+        try jotter.ok("add", "meeting with the design team")
+        try jotter.ok("add", "team lunch")
+        try jotter.ok("cd", "/")
+        try jotter.ok("add", "昨日東京へ行きました")
+        try jotter.ok("add", "我们在北京见面")
+        try jotter.ok("add", "서울에서 회의")
+        let search = { (query: String) in try self.ids(self.jotter.ok("find", "--format", "jsonl", query)) }
+        #expect(try search("meet") == ["meeting with the design team"])
+        #expect(try search("TEAM") == ["meeting with the design team", "team lunch"])
+        #expect(try search("\"design team\"") == ["meeting with the design team"])
+        #expect(try search("\"team design\"").isEmpty)
+        #expect(try search("team -lunch") == ["meeting with the design team"])
+        #expect(try search("東京") == ["昨日東京へ行きました"], "a two-character word inside a Japanese sentence")
+        #expect(try search("北京") == ["我们在北京见面"])
+        #expect(try search("京都").isEmpty, "two characters that are not next to each other")
+        #expect(try search("회의") == ["서울에서 회의"])
+        #expect(try search("work") == ["work"], "list names are searched too")
+
+        let text = try jotter.ok("find", "lunch")
+        #expect(text.contains("/work") && text.contains("team lunch"), "each hit shows where it is")
+        let nothing = try jotter.run(["find", "zebra"])
+        #expect(nothing.status == 0 && nothing.errors.contains("nothing found"))
+        #expect(try jotter.run(["find", "\"unclosed"]).status == 1)
+    }
+
+    @Test func findKeepsUpWithEditsUndoAndTheTrash() throws {
+        try jotter.ok("add", "alpha note")
+        #expect(try ids(jotter.ok("find", "--format", "jsonl", "alpha")) == ["alpha note"])
+        try jotter.ok("edit", "1", "beta note")
+        #expect(try ids(jotter.ok("find", "--format", "jsonl", "alpha")).isEmpty)
+        #expect(try ids(jotter.ok("find", "--format", "jsonl", "beta")) == ["beta note"])
+        try jotter.ok("undo")
+        #expect(try ids(jotter.ok("find", "--format", "jsonl", "alpha")) == ["alpha note"])
+        try jotter.ok("rm", "1")
+        #expect(try ids(jotter.ok("find", "--format", "jsonl", "alpha")).isEmpty)
+        try jotter.ok("trash", "--empty", "--yes")
+        try jotter.ok("add", "gamma")
+        #expect(try ids(jotter.ok("find", "--format", "jsonl", "gamma")) == ["gamma"])
+    }
+
+    @Test func hitsAreMarkedOnATerminalWithTheirControlCharactersEscaped() throws {
+        try jotter.ok("add", "call mom \u{1B}]0;owned\u{7} today")
+        let prompt = try jotter.prompt(environment: ["NO_COLOR": ""])
+        prompt.type(":find mom\r")
+        let shown = try prompt.expect("/ › ")
+        #expect(shown.contains("\u{1B}[1;31mmom\u{1B}[0m"), "the match is marked: \(shown.debugDescription)")
+        #expect(!shown.contains("\u{1B}]0;"), "the text's own escape never reaches the terminal")
+        #expect(shown.contains("\\x1b]0;owned\\x07"))
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+    }
+
+    @Test func tagsAreCaseInsensitiveAndUnicodeAware() throws {
+        try jotter.ok("add", "standup #Work")
+        try jotter.ok("add", "review #work #urgent")
+        try jotter.ok("add", "お茶 #日本語")
+        try jotter.ok("add", "working late")
+        #expect(try jotter.ok("tags") == "2  #work\n1  #urgent\n1  #日本語\n")
+        #expect(try jotter.texts().count == 4)
+        let tagged = try jotter.ok("list", "--tag", "WORK", "--format", "jsonl")
+        #expect(try ids(tagged) == ["standup #Work", "review #work #urgent"])
+        #expect(try ids(jotter.ok("list", "--tag", "#日本語", "--format", "jsonl")) == ["お茶 #日本語"])
+        #expect(try ids(jotter.ok("find", "--format", "jsonl", "#work")) == ["standup #Work", "review #work #urgent"])
+        try jotter.ok("rm", "2")
+        #expect(try jotter.ok("tags") == "1  #work\n1  #日本語\n")
+    }
+
+    /// Items written straight into the store with the times a test needs.
+    private func itemsAt(_ times: [(text: String, utc: String)]) throws {
+        let lines = times.map { "{\"kind\":\"item\",\"text\":\"\($0.text)\",\"created\":\"\($0.utc)\"}" }
+        try jotter.ok("import", "--format", "jsonl", input: lines.joined(separator: "\n") + "\n")
+    }
+
+    @Test func logGroupsByLocalDayAcrossADaylightSavingChange() throws {
+        // In New York, 2026-03-08 is 23 hours long: from 05:00 UTC to 04:00 UTC the next day.
+        try itemsAt([("before", "2026-03-08T04:59:00Z"), ("first", "2026-03-08T05:00:00Z"),
+                     ("last", "2026-03-09T03:59:00Z"), ("after", "2026-03-09T04:00:00Z")])
+        let newYork = ["TZ": "America/New_York"]
+        let on = try jotter.run(["log", "--on", "2026-03-08", "--format", "jsonl"], extraEnvironment: newYork)
+        #expect(on.status == 0, "\(on.errors)")
+        #expect(try ids(on.text) == ["first", "last"])
+        let text = try jotter.run(["log", "--since", "2026-03-07", "--until", "2026-03-09"], extraEnvironment: newYork).text
+        #expect(text.contains("2026-03-07\n  23:59  ") && text.contains("2026-03-08\n  00:00  "), "\(text)")
+        #expect(text.contains("  23:59  ") && text.contains("2026-03-09\n  00:00  "), "times in the local zone: \(text)")
+        let utc = try jotter.run(["log", "--on", "2026-03-08", "--format", "jsonl"], extraEnvironment: ["TZ": "UTC"])
+        #expect(try ids(utc.text) == ["before", "first"], "the day in UTC is another stretch of time")
+    }
+
+    @Test func logTakesRelativeDaysLeapDaysAndATarget() throws {
+        try jotter.ok("new", "diary")
+        try jotter.ok("add", "today's entry")
+        try jotter.ok("cd", "/")
+        try itemsAt([("leap", "2024-02-29T12:00:00Z"), ("month end", "2026-04-30T12:00:00Z")])
+        let utc = ["TZ": "UTC"]
+        #expect(try ids(jotter.run(["log", "--on", "today", "--format", "jsonl"], extraEnvironment: utc).text) == ["today's entry"])
+        #expect(try ids(jotter.run(["log", "--on", "2024-02-29", "--format", "jsonl"], extraEnvironment: utc).text) == ["leap"])
+        #expect(try ids(jotter.run(["log", "--since", "3 days ago", "--format", "jsonl", "diary"], extraEnvironment: utc).text)
+            == ["today's entry"])
+        #expect(try ids(jotter.run(["log", "--until", "2026-04-30", "--format", "jsonl"], extraEnvironment: utc).text)
+            == ["leap", "month end"])
+        for wrong in [["--on", "2026-02-29"], ["--on", "2026-04-31"], ["--since", "tomorow"], ["--on", "today", "--since", "monday"]] {
+            let result = try jotter.run(["log"] + wrong)
+            #expect(result.status == 1, "\(wrong)")
+            #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
+        }
+    }
+}
