@@ -57,6 +57,12 @@ def table(arguments):
                      "(jotter, a store of one list)", 1.2))
     lines.append(row("first prompt shown, same store", *medians(work, "first-prompt"),
                      "(jotter, a store of one list)", 1.5))
+    for name, label, bar in (("find", "find a word 100 items hold, same store", 50),
+                             ("log-day", "log --on one day, same store", 50),
+                             ("undo-import", "undo an import of 100,000 lines, same store", 2000)):
+        with open(f"{work}/{name}.json") as file:
+            ours = json.load(file)["results"][0]["median"] * 1000
+        lines.append(f"| {label} | {ours:.2f} ms | | | < {bar:,} ms | {'ok' if ours < bar else '**over**'} |")
     for name, label in (("memory-import", f"import {memory_lines:,} lines"),
                         ("memory-list", f"list {import_lines:,} items (tsv)")):
         with open(f"{work}/{name}.json") as file:

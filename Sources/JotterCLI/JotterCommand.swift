@@ -19,8 +19,10 @@ public struct JotterCommand: ParsableCommand {
 
             PROMPT COMMANDS: a line that starts with ':' is a command, the same as the \
             one-shot command of that name with the same options: :list (or :ls), :cd \
-            TARGET, :up, :new NAME, :path, :add, :field, :set, :sum, :import FILE, \
-            :export, :back, :help, :quit. A leading '\\' is dropped and the rest added \
+            TARGET, :up, :new NAME, :path, :add, :edit, :done, :undone, :mv, :rm, \
+            :trash, :restore, :undo, :redo, :find, :tags, :log, :field, :set, :sum, \
+            :import FILE, :export, :back, :help, :quit. ':edit TARGET' puts the item's \
+            text in the line to change; Enter saves it. A leading '\\' is dropped and the rest added \
             as typed. Keys: Up/Down recall earlier lines of this store and Ctrl-R \
             searches them; Tab completes commands and names; Shift-Tab goes back one \
             field (emacs keys; :back in every mode); Ctrl-C clears the line and drops \
@@ -54,11 +56,14 @@ public struct JotterCommand: ParsableCommand {
             XDG_DATA_HOME, where the default store lives (else ~/.local/share). HOME, \
             for that default and for ~/.editrc. NO_COLOR, set to anything but an empty \
             string, turns colour off; so does output that is not a terminal, and TERM=dumb. EDITRC, \
-            read by libedit instead of ~/.editrc.
+            read by libedit instead of ~/.editrc. VISUAL, else EDITOR, the editor of \
+            'edit' (else vi); TMPDIR, where its private temporary folder goes. TZ, the \
+            time zone of the days and times of 'log'.
 
             FILES: ${XDG_DATA_HOME:-~/.local/share}/jotter/jotter.sqlite3, the store: \
             one SQLite file (with its -wal and -shm while in use) holding the lists, \
-            the items, the current place and the prompt's history; created on first use, \
+            the items, the current place, the prompt's history and the changes undo \
+            steps back through; created on first use, \
             mode 0600 in a 0700 folder. ~/.editrc, libedit's settings.
 
             EXIT STATUS: 0 success; 1 a wrong input or target (one line on standard \
