@@ -171,6 +171,55 @@ import Testing
         #expect(try jotter.entries("/shop")[0]["updated"] != nil)
     }
 
+    @Test func theOtherVerbsWorkAtThePromptToo() throws {
+        try jotter.ok("new", "work")
+        try jotter.ok("add", "standup #team")
+        try jotter.ok("add", "review")
+        try jotter.ok("new", "--in", "/", "archive")
+        let prompt = try jotter.prompt(expecting: "/work › ")
+        prompt.type(":done 2\r")
+        try prompt.expect("/work › ")
+        prompt.type(":undone review\r")
+        try prompt.expect("/work › ")
+        prompt.type(":mv review /archive\r")
+        try prompt.expect("/work › ")
+        prompt.type(":tags\r")
+        try prompt.expect("1  #team")
+        try prompt.expect("/work › ")
+        prompt.type(":log --on today\r")
+        try prompt.expect("/work  standup #team")
+        try prompt.expect("/work › ")
+        prompt.type(":rm 1\r")
+        try prompt.expect("/work › ")
+        prompt.type(":trash\r")
+        try prompt.expect("standup #team  from /work")
+        try prompt.expect("/work › ")
+        prompt.type(":restore 1\r")
+        try prompt.expect("restored")
+        try prompt.expect("/work › ")
+        // Removing the place the prompt stands in takes it to the nearest place left.
+        prompt.type(":rm /work\r")
+        try prompt.expect("/work no longer exists; now at /")
+        try prompt.expect("/ › ")
+        prompt.type(":undo\r")
+        try prompt.expect("undid rm")
+        try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        #expect(try jotter.texts("/work") == ["standup #team"])
+        #expect(try jotter.texts("/archive") == ["review"])
+        #expect(try jotter.entries("/archive")[0]["done"] == nil)
+    }
+
+    @Test func aSavedPlaceThatWasRemovedFallsBackWithANotice() throws {
+        try jotter.ok("new", "work")
+        try jotter.ok("rm", "/work")
+        let added = try jotter.run(["add", "note"])
+        #expect(added.status == 0)
+        #expect(added.errors.contains("/work no longer exists; now at /"), "\(added.errors)")
+        #expect(try jotter.texts("/") == ["note"])
+    }
+
     @Test func undoReachesAChangeMadeByAnotherProcessAtThePrompt() throws {
         let prompt = try jotter.prompt()
         prompt.type("typed at the prompt\r")

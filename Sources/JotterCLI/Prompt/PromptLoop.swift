@@ -148,6 +148,11 @@ final class PromptLoop {
     /// After a command: it may have moved, or changed the form of the place.
     private func followPlace() {
         do {
+            let check = try context.store.recheck(context.path)
+            if check.path != context.path {
+                if let notice = check.notice { Messages.show(notice) }
+                try context.move(to: check.path)
+            }
             perform(session.handle(.moved(to: context.path, form: try context.store.form(at: context.path))))
         } catch {
             report((error as? JotterError)?.message ?? "\(error)")

@@ -26,6 +26,12 @@ extension Store {
         }
     }
 
+    /// `path` checked against the store as it is now: after a command that may have
+    /// removed, undone or moved where the prompt stands.
+    public func recheck(_ path: NavigationPath) throws -> PathCheck {
+        try read { try check(ids: path.ids, display: path.display) }
+    }
+
     /// Checks that every step of a path still stands where it did. When one was
     /// deleted meanwhile, the path falls back to the deepest surviving step; when one
     /// was moved, the path follows it.
