@@ -22,6 +22,17 @@ import Testing
         #expect(try jotter.run(["done", "nothing-here"]).status == 1)
     }
 
+    @Test func theDoneMarkSurvivesAnExportAndImport() throws {
+        try jotter.ok("add", "filed")
+        try jotter.ok("add", "open")
+        try jotter.ok("done", "1")
+        let exported = try jotter.ok("export", "--format", "jsonl")
+        let other = Jotter()
+        try other.ok("import", "--format", "jsonl", input: exported)
+        #expect(try other.ok("export", "--format", "jsonl") == exported)
+        #expect(try other.texts() == ["open"])
+    }
+
     @Test func moveRefusesItsOwnSubtreeAndKeepsIds() throws {
         try jotter.ok("new", "work")
         try jotter.ok("new", "reports")

@@ -18,6 +18,8 @@ public struct ImportRecord: Equatable {
     public var placement: Placement
     public var created: Timestamp?
     public var updatedMilliseconds: Int64?
+    /// When a new item was marked done; an item already in the store keeps its own mark.
+    public var doneMilliseconds: Int64?
     /// An item's field values, as stored: they were checked against a form when they
     /// were entered, and the target need not have one. Nil when the input had no place
     /// for them (a CSV file without field columns), so that an item already in the

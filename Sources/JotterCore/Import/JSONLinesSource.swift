@@ -19,6 +19,7 @@ public struct JSONLinesSource: ImportSource {
         let parent: String?
         let created: String?
         let updated: String?
+        let done: String?
         let fields: [String: String]?
     }
 
@@ -95,6 +96,13 @@ public struct JSONLinesSource: ImportSource {
                 throw ImportProblem(line: line, "'updated' is not a date and time (RFC 3339)")
             }
             record.updatedMilliseconds = parsed.milliseconds
+        }
+        if let done = object.done {
+            guard let parsed = Timestamp(parsing: done) else {
+                throw ImportProblem(line: line, "'done' is not a date and time (RFC 3339)")
+            }
+            guard record.kind == .item else { throw ImportProblem(line: line, "a list is not done or not done") }
+            record.doneMilliseconds = parsed.milliseconds
         }
         if let fields = object.fields {
             // A JSON object has no order: by name, as export writes them.

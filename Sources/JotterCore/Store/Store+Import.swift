@@ -199,7 +199,8 @@ private struct Importer {
     }
 
     mutating func add(_ record: ImportRecord) throws {
-        if record.id != nil || record.kind == .list || record.placement != .target || record.fields?.isEmpty == false {
+        if record.id != nil || record.kind == .list || record.placement != .target || record.fields?.isEmpty == false
+            || record.doneMilliseconds != nil {
             try flush()
         }
         if let id = record.id, let line = missingParents[id] {
@@ -223,10 +224,14 @@ private struct Importer {
             let id = record.id ?? storedIDUnlessDerivable(created: created)
             let updated = record.updatedMilliseconds.flatMap { $0 == created.milliseconds ? nil : $0 }
             queue(id: id, kind: record.kind, text: record.text.utf8, parent: parent, created: created, updated: updated)
-            if let fields = record.fields, !fields.isEmpty {
+            if record.fields?.isEmpty == false || record.doneMilliseconds != nil {
                 // The values name the item's row, which only an insert of the row alone tells.
                 try flush()
-                try store.insertValues(fields, of: store.database.lastInsertedRowID)
+                let seq = store.database.lastInsertedRowID
+                try store.insertValues(record.fields ?? [], of: seq)
+                if let done = record.doneMilliseconds {
+                    try store.database.statement("UPDATE node SET done = ? WHERE seq = ?").bind(1, done).bind(2, seq).run()
+                }
             } else if pending.count == Importer.batchSize {
                 try flush()
             }
