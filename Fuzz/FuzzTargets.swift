@@ -38,6 +38,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case "decimal": fuzzDecimal(text)
     case "date": _ = try? FieldDate(parsing: text, today: today)
     case "target": _ = try? TargetResolver(store: resolverStore).resolve(text, from: .root)
+    case "search": fuzzSearch(text)
+    case "log": _ = try? LogWindow(since: text, until: nil, on: nil, nowMilliseconds: 1_795_000_000_000, zone: SystemZone())
     case "lines", "jsonl", "csv", "md": fuzzImport(bytes, format: ImportFormat(rawValue: target)!)
     default: fatalError("unknown JOTTER_FUZZ_TARGET \(target)")
     }
@@ -63,6 +65,35 @@ private func fuzzPrompt(_ bytes: UnsafeBufferPointer<UInt8>) {
         _ = session.prompt
     }
 }
+
+/// Whatever is typed after `find` becomes an expression FTS5 accepts: it may find
+/// nothing, but never fails to parse, and its marks fall inside the text searched.
+private func fuzzSearch(_ text: String) {
+    guard let query = try? SearchQuery(text) else { return }
+    let statement = try! searchDatabase.statement("SELECT rowid FROM search WHERE search MATCH ?")
+    statement.bind(1, query.matchExpression)
+    do {
+        while try statement.step() {}
+    } catch {
+        preconditionFailure("\(query.matchExpression) from \(text.debugDescription): \(error)")
+    }
+    for sample in sampleTexts {
+        for range in query.highlights(in: sample) {
+            precondition(range.lowerBound >= sample.startIndex && range.upperBound <= sample.endIndex)
+        }
+    }
+}
+
+private let sampleTexts = ["meeting with the design team #work", "昨日東京へ行きました #日本語", "서울에서 회의", "Ärger \u{1B}[31m"]
+private let searchDatabase: Database = {
+    let database = try! Database(path: ":memory:")
+    try! database.registerSearchTokenizer()
+    try! database.execute("CREATE VIRTUAL TABLE search USING fts5(text, tokenize = 'jotter')")
+    for text in sampleTexts {
+        try! database.statement("INSERT INTO search (text) VALUES (?)").bind(1, text).run()
+    }
+    return database
+}()
 
 /// Whatever a line fills, its values come back the same through the words that show them.
 private func fuzzInline(_ text: String) {
