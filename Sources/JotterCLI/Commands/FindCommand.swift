@@ -29,16 +29,17 @@ struct FindCommand: StoreCommand {
 
     func run(in context: CommandContext) throws {
         let query = try SearchQuery(words.joined(separator: " "))
-        let found = try context.store.find(query)
-        if found.isEmpty && format == .text {
-            Messages.show("nothing found")
-        }
         var writer = FoundWriter(format: format, context: context)
-        writer.begin(count: found.count)
-        for hit in found {
+        writer.begin()
+        var count = 0
+        try context.store.find(query) { hit in
+            count += 1
             try writer.write(hit, marking: context.colour ? query.highlights(in: hit.node.text) : [])
         }
         writer.end()
+        if count == 0 && format == .text {
+            Messages.show("nothing found")
+        }
     }
 }
 
@@ -62,8 +63,8 @@ struct FoundWriter {
         }
     }
 
-    mutating func begin(count: Int) {
-        nodes.begin(count: count, to: context.output)
+    mutating func begin() {
+        nodes.begin(count: 0, to: context.output)
     }
 
     /// Writes one hit; `marking` are the ranges of its text to show marked. With

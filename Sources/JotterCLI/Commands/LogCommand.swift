@@ -41,14 +41,10 @@ struct LogCommand: StoreCommand {
         let window = try LogWindow(since: since, until: until, on: on,
                                    nowMilliseconds: Timestamp.now().milliseconds, zone: zone)
         let top = target.isEmpty ? nil : try context.resolve(target.joined(separator: " ")).top
-        let found = try context.store.log(window, under: top)
-        if found.isEmpty && format == .text {
-            Messages.show("nothing was entered then")
-        }
         var writer = FoundWriter(format: format, context: context)
-        writer.begin(count: found.count)
+        writer.begin()
         var day: String?
-        for entry in found {
+        try context.store.log(window, under: top) { entry in
             let local = zone.localDateTime(atMilliseconds: entry.node.created.milliseconds)
             if format == .text && local.dateText != day {
                 day = local.dateText
@@ -57,5 +53,8 @@ struct LogCommand: StoreCommand {
             try writer.write(entry, time: local.timeText)
         }
         writer.end()
+        if day == nil && format == .text {
+            Messages.show("nothing was entered then")
+        }
     }
 }

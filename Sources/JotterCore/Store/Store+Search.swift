@@ -25,10 +25,10 @@ extension Store {
         public let fields: [FieldValue]
     }
 
-    /// The lists and items that match `query`, oldest first.
-    public func find(_ query: SearchQuery) throws -> [Found] {
+    /// Calls `body` with each list and item that matches `query`, oldest first.
+    public func find(_ query: SearchQuery, _ body: (Found) throws -> Void) throws {
         try bringSearchIndexUpToDate()
-        return try read {
+        try read {
             let statement = try database.statement(
                 """
                 SELECT \(Store.nodeColumns.split(separator: ",").map { "node." + $0.drop { $0 == " " } }.joined(separator: ", "))
@@ -37,12 +37,13 @@ extension Store {
                 ORDER BY node.created, node.seq
                 """)
                 .bind(1, query.matchExpression)
-            return try found(statement)
+            try forEachFound(statement, body)
         }
     }
 
-    /// The items created in `window`, oldest first; under `top` only, when given.
-    public func log(_ window: LogWindow, under top: Node?) throws -> [Found] {
+    /// Calls `body` with each item created in `window`, oldest first; under `top`
+    /// only, when given. The rows stream: a log of years holds no more than one.
+    public func log(_ window: LogWindow, under top: Node?, _ body: (Found) throws -> Void) throws {
         try read {
             let columns = Store.nodeColumns.split(separator: ",").map { "node." + $0.drop { $0 == " " } }.joined(separator: ", ")
             let range = "node.kind = 1 AND node.created >= ?1 AND node.created < ?2 AND node.hidden IS NULL"
@@ -60,17 +61,18 @@ extension Store {
                     """)
                     .bind(3, top!.seq)
             statement.bind(1, window.startMilliseconds ?? Int64.min).bind(2, window.endMilliseconds ?? Int64.max)
-            return try found(statement)
+            try forEachFound(statement, body)
         }
     }
 
-    private func found(_ statement: Statement) throws -> [Found] {
-        var nodes: [Node] = []
-        while try statement.step() { nodes.append(node(from: statement)) }
+    private func forEachFound(_ statement: Statement, _ body: (Found) throws -> Void) throws {
+        defer { statement.reset() }
+        // Places are looked up once each: the entries of a day or a search share few.
         var places: [Int64: NavigationPath] = [:]
         let holdsValues = try holdsFieldValues()
-        return try nodes.map { node in
-            let place: NavigationPath
+        while try statement.step() {
+            let node = node(from: statement)
+            var place = NavigationPath.root
             if let parent = node.parentSeq {
                 if let known = places[parent] {
                     place = known
@@ -78,10 +80,8 @@ extension Store {
                     place = try self.node(seq: parent).map(ancestry(of:)) ?? .root
                     places[parent] = place
                 }
-            } else {
-                place = .root
             }
-            return Found(node: node, place: place, fields: holdsValues ? try fieldValues(ofSeq: node.seq) : [])
+            try body(Found(node: node, place: place, fields: holdsValues ? try fieldValues(ofSeq: node.seq) : []))
         }
     }
 
