@@ -1,3 +1,4 @@
+import ArgumentParser
 import JotterCore
 
 #if canImport(Glibc)
@@ -9,22 +10,42 @@ import Glibc
 /// 0600), so that nobody else can read it, and the folder goes afterwards with
 /// anything the editor left beside the file (swap and backup files).
 enum ExternalEditor {
-    static func edit(_ text: String) throws -> String {
-        let editor = ["VISUAL", "EDITOR"].compactMap(Terminal.environment).first { !$0.isEmpty } ?? "vi"
+    /// Opens the editor on `text` and hands what it leaves to `save`. When `save`
+    /// throws, the file is kept and named in the error, so that the edit is not lost.
+    static func edit(_ text: String, save: (String) throws -> Void) throws {
+        let chosen = ["VISUAL", "EDITOR"].compactMap(Terminal.environment).first { !$0.isEmpty }
+        // An editor the user named may be a script; vi, in their stead, needs a terminal.
+        guard chosen != nil || Terminal.isTerminal(STDIN_FILENO) else {
+            throw JotterError.input("edit needs the new text as arguments, a terminal, or an editor in VISUAL or EDITOR")
+        }
+        let editor = chosen ?? "vi"
         let base = Terminal.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((base + "/jotter-edit-XXXXXX").utf8CString)
         guard let folderPointer = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw JotterError.input("cannot make a private folder for the editor in \(base): \(String(cString: strerror(errno)))")
         }
         let folder = String(cString: folderPointer)
-        defer { removeFolder(folder) }
+        var keepsFile = false
+        defer { if !keepsFile { removeFolder(folder) } }
         let file = folder + "/entry.txt"
         try write(text + "\n", to: file)
-        let status = run(editor, file: file)
+        // As system() does: the terminal's Ctrl-C and a hang-up are the editor's to
+        // handle; jotter waits, then removes the file and changes nothing.
+        let status = Interruption.catchingSignals { run(editor, file: file) }
+        if Interruption.signal != 0 {
+            removeFolder(folder)
+            Messages.error("the edit was interrupted; nothing was changed")
+            throw ExitCode(128 + Interruption.signal)
+        }
         guard status == 0 else {
             throw JotterError.input("the editor '\(editor)' ended with status \(status); nothing was changed")
         }
-        return try read(file)
+        do {
+            try save(try read(file))
+        } catch let error as JotterError {
+            keepsFile = true
+            throw JotterError(error.kind, error.message + "; the edited text is kept in \(file)")
+        }
     }
 
     private static func write(_ text: String, to file: String) throws {

@@ -67,6 +67,32 @@ import Testing
         #expect(try jotter.ok("trash").isEmpty)
     }
 
+    @Test func anImportDoesNotWriteIntoTheTrash() throws {
+        try jotter.ok("new", "l")
+        try jotter.ok("add", "x")
+        let exported = try jotter.ok("export", "/", "--format", "jsonl", "--recursive")
+        let listID = try #require(try jotter.entries("/")[0]["id"] as? String)
+        try jotter.ok("cd", "/")
+        try jotter.ok("rm", "l")
+        for input in [exported, "{\"kind\":\"item\",\"text\":\"new\",\"parent\":\"\(listID)\"}\n"] {
+            let result = try jotter.run(["import", "--format", "jsonl", "--on-conflict", "replace"], input: Data(input.utf8))
+            #expect(result.status == 1)
+            #expect(result.errors.contains("is in the trash"), "\(result.errors)")
+        }
+        #expect(try jotter.ok("trash").contains("l/ (and 1 under it)"))
+    }
+
+    @Test func editKeepsTheEditedTextWhenItCannotBeSaved() throws {
+        try jotter.ok("add", "draft")
+        let result = try jotter.run(["edit", "1"], extraEnvironment: [
+            "EDITOR": "printf 'a\\000b' >", "TMPDIR": jotter.folder.path])
+        #expect(result.status == 1)
+        let kept = try #require(result.errors.components(separatedBy: "kept in ").last?.trimmingCharacters(in: .newlines))
+        #expect(FileManager.default.fileExists(atPath: kept), "\(result.errors)")
+        #expect(try jotter.texts() == ["draft"])
+        #expect(try jotter.run(["edit", "1"]).errors.contains("needs the new text"), "no terminal and no editor named")
+    }
+
     @Test func emptyingTheTrashAsksUnlessTold() throws {
         try jotter.ok("add", "secret")
         try jotter.ok("rm", "1")

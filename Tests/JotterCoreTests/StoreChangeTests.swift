@@ -131,14 +131,37 @@ import Testing
         #expect(try fixture.store.trash().isEmpty)
     }
 
-    @Test func emptyingTheTrashDeletesForGoodAndForgetsWhatCannotComeBack() throws {
+    @Test func emptyingTheTrashDeletesForGoodAndForgetsTheHistory() throws {
         let fixture = try StoreFixture()
         let milk = try fixture.item("milk")
         try fixture.store.remove([milk])
         try fixture.item("eggs")
         #expect(try fixture.store.emptyTrash() == 1)
         #expect(try fixture.store.node(id: milk.id, includingHidden: true) == nil)
-        #expect(try fixture.store.undo()?.what == "add \"eggs\"")
-        #expect(try fixture.store.undo() == nil, "the removal of what is gone cannot be undone")
+        #expect(try fixture.store.undo() == nil, "nothing before emptying the trash can be undone")
+        #expect(try fixture.store.database.statement("SELECT count(*) FROM node_before").firstRow { $0.int64(0) } == 0,
+                "the earlier texts go with the history")
+    }
+
+    @Test func anItemRestoredBeforeTheTrashWasEmptiedStaysInSight() throws {
+        let fixture = try StoreFixture()
+        let y = try fixture.item("y")
+        let x = try fixture.item("x")
+        try fixture.store.remove([y])
+        try fixture.store.remove([x])
+        try fixture.store.restore(try fixture.store.trash().first { $0.node.text == "y" }!)
+        try fixture.store.emptyTrash()
+        #expect(try fixture.store.undo() == nil)
+        #expect(try fixture.texts(under: .root) == ["y"])
+    }
+
+    @Test func aTargetInsideAnotherOrNamedTwiceGoesWithTheFirst() throws {
+        let fixture = try StoreFixture()
+        let list = try fixture.lists("/l")
+        let x = try fixture.item("x", under: list)
+        try fixture.store.remove([list.top!, x, list.top!])
+        #expect(try fixture.store.trash().map(\.node.text) == ["l"])
+        try fixture.store.undo()
+        #expect(try fixture.texts(under: list) == ["x"])
     }
 }

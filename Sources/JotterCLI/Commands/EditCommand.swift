@@ -30,8 +30,7 @@ struct EditCommand: StoreCommand {
         } else if context.isPrompt && !node.text.contains(where: \.isNewline) {
             context.requestedEdit = node
         } else {
-            let edited = try ExternalEditor.edit(node.text)
-            try EditCommand.save(edited, to: node, in: context)
+            try ExternalEditor.edit(node.text) { try EditCommand.save($0, to: node, in: context) }
         }
     }
 

@@ -13,8 +13,8 @@ struct TrashCommand: StoreCommand {
             Each line is what one 'rm' removed: its position in the trash, its id, its \
             text, where it was and when it was removed. 'restore' takes a position or \
             an id from here. --empty deletes everything in the trash for good, after \
-            asking (or at once with --yes); undo cannot bring it back, nor undo any \
-            change made before the removals.
+            asking (or at once with --yes). It also forgets the steps of 'undo', with \
+            the earlier texts they keep: nothing before it can be undone.
             """)
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
@@ -58,7 +58,7 @@ struct TrashCommand: StoreCommand {
                 throw JotterError.input("emptying the trash deletes \(count) entries for good; give --yes to do it without a terminal")
             }
             context.output.flush()
-            Messages.write("delete \(count) entr\(count == 1 ? "y" : "ies") for good? This cannot be undone. [y/N] ")
+            Messages.write("delete \(count) entr\(count == 1 ? "y" : "ies") for good, and forget what undo could undo? [y/N] ")
             guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                 Messages.show("the trash was left as it is")
                 return

@@ -10,8 +10,9 @@ struct UndoCommand: StoreCommand {
             undone, mv, rm, restore, field, set, and a whole import. The steps are kept \
             in the store, so undo reaches changes made by other jotter processes and \
             before a restart. 'redo' makes an undone step again, until something new is \
-            changed. Moving around (cd, up) is not a change. Emptying the trash cannot \
-            be undone, nor anything before the removals it deleted.
+            changed. Moving around (cd, up) is not a change. The steps keep the earlier \
+            text of what they changed in the store until 'trash --empty', which forgets \
+            them all: nothing before it can be undone.
             """)
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions

@@ -125,12 +125,7 @@ final class PromptLoop {
             if context.quitRequested {
                 perform(session.handle(.quitRequested))
             }
-            if let node = context.requestedEdit {
-                context.requestedEdit = nil
-                perform(session.handle(.editRequested(node.id, text: EntrySession.line(text: node.text,
-                    fields: try context.store.form(at: context.store.ancestry(of: node).popped())
-                        .ordered(context.store.fieldValues(of: node))))))
-            }
+
         } catch let error as JotterError {
             failed += 1
             report(error.message)
@@ -154,6 +149,13 @@ final class PromptLoop {
                 try context.move(to: check.path)
             }
             perform(session.handle(.moved(to: context.path, form: try context.store.form(at: context.path))))
+            // Last, so that nothing after it takes the line from the edit.
+            if let node = context.requestedEdit {
+                context.requestedEdit = nil
+                perform(session.handle(.editRequested(node.id, text: EntrySession.line(text: node.text,
+                    fields: try context.store.form(at: context.store.ancestry(of: node).popped())
+                        .ordered(context.store.fieldValues(of: node))))))
+            }
         } catch {
             report((error as? JotterError)?.message ?? "\(error)")
         }

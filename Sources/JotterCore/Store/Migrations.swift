@@ -143,7 +143,8 @@ enum Migrations {
         CREATE VIRTUAL TABLE node_search USING fts5 (text, content = 'node', content_rowid = 'seq', tokenize = 'jotter');
         INSERT INTO setting (key, value) VALUES ('search_indexed_to', 0);
         CREATE TRIGGER node_search_update AFTER UPDATE OF text ON node
-        WHEN old.seq <= (SELECT value FROM setting WHERE key = 'search_indexed_to') BEGIN
+        WHEN old.text IS NOT new.text
+            AND old.seq <= (SELECT value FROM setting WHERE key = 'search_indexed_to') BEGIN
             INSERT INTO node_search (node_search, rowid, text) VALUES ('delete', old.seq, old.text);
             INSERT INTO node_search (rowid, text) VALUES (new.seq, new.text);
         END;

@@ -78,13 +78,10 @@ extension Store {
         }
     }
 
-    /// Forgets the changes up to and including `seq`: what they touched is gone for
-    /// good, so they can no longer be undone.
-    func forgetChanges(through seq: Int64) throws {
-        for table in ["node_before", "value_before", "field_before", "option_before"] {
-            try database.statement("DELETE FROM \(table) WHERE change <= ?").bind(1, seq).run()
-        }
-        try database.statement("DELETE FROM change WHERE seq <= ?").bind(1, seq).run()
+    /// Forgets every recorded change: nothing before now can be undone.
+    func forgetChanges() throws {
+        try database.execute(
+            "DELETE FROM node_before; DELETE FROM value_before; DELETE FROM field_before; DELETE FROM option_before; DELETE FROM change")
     }
 
     private struct RecordedChange {

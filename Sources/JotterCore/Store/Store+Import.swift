@@ -207,7 +207,7 @@ private struct Importer {
             throw ImportProblem(
                 line: line, "its parent \(id) comes later, on line \(record.line); a parent must come before what it holds")
         }
-        if let id = record.id, let existing = try existing(id) {
+        if let id = record.id, let existing = try existing(id, line: record.line) {
             try reconcile(record, with: existing)
         } else if record.kind == .list,
                   let sameName = try store.lists(underSeq: try parentSeq(for: record), named: record.text).first?.seq {
@@ -254,8 +254,14 @@ private struct Importer {
         if done % 4096 == 0 { options.progress(done) }
     }
 
-    private func existing(_ id: NodeID) throws -> Node? {
-        try store.node(id: id, includingHidden: true)
+    /// The node the file names by `id`. One in the trash is neither replaced, kept as
+    /// it is, nor written under, which would all happen out of sight: the import stops.
+    private func existing(_ id: NodeID, line: Int) throws -> Node? {
+        guard let node = try store.node(id: id, includingHidden: true) else { return nil }
+        if try store.hiddenBy(node) != nil {
+            throw ImportProblem(line: line, "\(id) is in the trash; restore it, or empty the trash, and import again")
+        }
+        return node
     }
 
     private mutating func reconcile(_ record: ImportRecord, with existing: Node) throws {
@@ -299,7 +305,7 @@ private struct Importer {
             return options.target.top?.seq
         case .under(let id, let otherwise):
             if let list = joined[id] { return list }
-            if let parent = try existing(id) { return parent.seq }
+            if let parent = try existing(id, line: record.line) { return parent.seq }
             if missingParents[id] == nil { missingParents[id] = record.line }
             return try listSeq(for: otherwise, line: record.line)
         case .path(let names):

@@ -70,8 +70,9 @@ extension Store {
     /// Puts nodes, with everything under them, in the trash.
     public func remove(_ nodes: [Node]) throws {
         try recordingChange {
-            for node in nodes {
-                guard try self.node(id: node.id) != nil else { throw JotterError.gone(node) }
+            for node in nodes where try self.node(id: node.id) == nil { throw JotterError.gone(node) }
+            // A target inside another one, or named twice, went with the first.
+            for node in nodes where try hiddenBy(node) == nil {
                 try database.statement(
                     """
                     WITH RECURSIVE subtree (seq) AS (
@@ -136,7 +137,7 @@ extension Store {
             .bind(1, node.seq).bind(2, try hiddenBy(node)).firstRow { $0.int64(0) } ?? 0)
     }
 
-    private func hiddenBy(_ node: Node) throws -> Int64? {
+    func hiddenBy(_ node: Node) throws -> Int64? {
         try database.statement("SELECT hidden FROM node WHERE seq = ?").bind(1, node.seq).firstRow { $0.optionalInt64(0) }
             ?? nil
     }
@@ -169,18 +170,18 @@ extension Store {
         }
     }
 
-    /// Deletes everything in the trash for good, and what undo could no longer bring
-    /// back with it: the changes up to the last removal, and any undone ones. Returns
-    /// how many lists and items were deleted.
+    /// Deletes everything in the trash for good, and forgets the history of changes
+    /// with it: the steps before could bring back what is now gone, and they hold
+    /// earlier texts that emptying the trash should not leave behind. Returns how many
+    /// lists and items were deleted.
     @discardableResult
     public func emptyTrash() throws -> Int {
         try write {
-            let last = try database.statement("SELECT max(hidden) FROM node WHERE hidden > 0").firstRow { $0.optionalInt64(0) }
-            guard let last = last ?? nil else { return 0 }
-            try discardUndoneChanges()
             let deleted = Int(try database.statement("SELECT count(*) FROM node WHERE hidden > 0").firstRow { $0.int64(0) } ?? 0)
+            guard deleted > 0 else { return 0 }
+            try discardUndoneChanges()
             try database.execute("DELETE FROM node WHERE hidden > 0")
-            try forgetChanges(through: last)
+            try forgetChanges()
             return deleted
         }
     }

@@ -1,17 +1,29 @@
 /// Full-text search, tags and the dated log: questions across the whole store.
 extension Store {
-    /// Adds the rows made since the last search to the search index, in one go.
-    func bringSearchIndexUpToDate() throws {
-        let isBehind = try read { try searchIndexedTo() < highestNodeSeq() }
-        guard isBehind else { return }
-        try write {
-            let indexed = try searchIndexedTo()
-            let highest = try highestNodeSeq()
-            guard highest > indexed else { return }
-            try database.statement("INSERT INTO node_search (rowid, text) SELECT seq, text FROM node WHERE seq > ?")
-                .bind(1, indexed).run()
-            try database.statement("UPDATE setting SET value = ? WHERE key = 'search_indexed_to'").bind(1, highest).run()
+    /// Adds the rows made since the last search to the search index. A million rows
+    /// take seconds, so they go in batches, each its own transaction: a prompt adding
+    /// an entry meanwhile waits for one batch, never the whole. False when the store
+    /// cannot be written, so that the search covers only what was indexed before.
+    @discardableResult
+    public func bringSearchIndexUpToDate() throws -> Bool {
+        let batch: Int64 = 20_000
+        while try read({ try searchIndexedTo() < highestNodeSeq() }) {
+            do {
+                try write {
+                    let indexed = try searchIndexedTo()
+                    let upTo = min(try highestNodeSeq(), indexed + batch)
+                    guard upTo > indexed else { return }
+                    try database.statement(
+                        "INSERT INTO node_search (rowid, text) SELECT seq, text FROM node WHERE seq > ? AND seq <= ?")
+                        .bind(1, indexed).bind(2, upTo).run()
+                    try database.statement("UPDATE setting SET value = ? WHERE key = 'search_indexed_to'")
+                        .bind(1, upTo).run()
+                }
+            } catch where StoreFile.whyNotWritable(path) != nil {
+                return false
+            }
         }
+        return true
     }
 
     private func searchIndexedTo() throws -> Int64 {
