@@ -21,19 +21,6 @@ import Testing
         #expect(try prompt.waitForExit() == 0)
     }
 
-    @Test func anEntryIsInTheStoreWithItsHistoryTheMomentThePromptReturns() throws {
-        for round in 1...5 {
-            let prompt = try jotter.prompt()
-            prompt.type("durable \(round)\r")
-            try prompt.expect("/ › ")
-            kill(prompt.pid, SIGKILL)
-            #expect(try prompt.waitForExit() == 128 + SIGKILL)
-        }
-        let store = try Store(path: jotter.store)
-        #expect(try store.children(of: nil).map(\.text) == (1...5).map { "durable \($0)" })
-        #expect(try store.recentHistory() == (1...5).map { "durable \($0)" })
-    }
-
     @Test func japaneseIsEditedByCharacter() throws {
         let prompt = try jotter.prompt()
         prompt.type("日本語\u{7f}\r")

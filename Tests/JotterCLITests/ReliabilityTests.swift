@@ -112,6 +112,49 @@ import Testing
         }
         #expect(killed >= 10, "most runs were stopped part way: \(killed) of 50")
     }
+
+    @Test func aPromptKilledAtAnyMomentAfterEnterKeepsEachEntryWholeOrNotAtAll() throws {
+        var generator = SystemRandomNumberGenerator()
+        var kept: [String] = []
+        var killedBeforeThePromptCameBack = 0
+        // The random kills fall within the longest time seen from Enter to the prompt.
+        var longestReturn: TimeInterval = 0
+        for round in 1...50 {
+            let text = "entry \(round)"
+            let prompt = try jotter.prompt()
+            let entered = Date()
+            prompt.type(text + "\r")
+            // Every other round, at a random moment after Enter: before the commit,
+            // during it or after it; otherwise the moment the prompt is back.
+            if round.isMultiple(of: 2) {
+                usleep(UInt32.random(in: 0...UInt32(longestReturn * 1_000_000), using: &generator))
+            } else {
+                try prompt.expect("/ › ")
+                longestReturn = max(longestReturn, Date().timeIntervalSince(entered))
+            }
+            kill(prompt.pid, SIGKILL)
+            #expect(try prompt.waitForExit() == 128 + SIGKILL)
+            // The first prompt, and the one drawn once the entry was committed.
+            let promptCameBack = prompt.text.components(separatedBy: "/ › ").count > 2
+
+            let database = try Store(path: jotter.store).database
+            #expect(try database.statement("PRAGMA integrity_check").firstRow { $0.string(0) } == "ok")
+            let counts = try #require(try database.statement(
+                "SELECT (SELECT count(*) FROM node WHERE text = ?1), (SELECT count(*) FROM history WHERE line = ?1)")
+                .bind(1, text).firstRow { [$0.int64(0), $0.int64(1)] })
+            #expect(counts == [0, 0] || counts == [1, 1], "\(text): the entry and its history line, or neither: \(counts)")
+            if promptCameBack {
+                #expect(counts == [1, 1], "\(text) was in the store when the prompt came back")
+            } else {
+                killedBeforeThePromptCameBack += 1
+            }
+            if counts == [1, 1] { kept.append(text) }
+        }
+        let store = try Store(path: jotter.store)
+        #expect(try store.children(of: nil).map(\.text) == kept, "nothing else, and each once")
+        #expect(try store.recentHistory() == kept)
+        #expect(killedBeforeThePromptCameBack > 0, "some kills fell before the prompt came back")
+    }
 }
 
 /// A store on a disk that fills up while the prompt is open.
