@@ -1,5 +1,5 @@
 import Foundation
-import JotterCore
+@testable import JotterCore
 import Testing
 
 // What a journal must hold through: many writers at once, kills, a full disk, a
@@ -154,6 +154,39 @@ import Testing
         #expect(try store.children(of: nil).map(\.text) == kept, "nothing else, and each once")
         #expect(try store.recentHistory() == kept)
         #expect(killedBeforeThePromptCameBack > 0, "some kills fell before the prompt came back")
+    }
+}
+
+/// A store from an older jotter that cannot be brought up to date.
+@Suite struct FailedMigrationTests {
+    let jotter = Jotter()
+
+    /// Step 4 fails part-way, whether the store needs it alone or steps before it too.
+    @Test(arguments: [1, 3])
+    func aStoreThatCannotBeMigratedIsLeftByteForByteAsItWas(version: Int) throws {
+        let store = jotter.store
+        #expect(FileManager.default.createFile(atPath: store, contents: nil))
+        do {
+            // The store as the jotter of that version left it, its last writes still
+            // in the log beside it.
+            let database = try Database(path: store)
+            try database.execute("PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0")
+            for step in Migrations.steps.prefix(version) { try database.execute(step) }
+            try database.execute("PRAGMA user_version = \(version); PRAGMA wal_checkpoint(TRUNCATE)")
+            try database.execute("INSERT INTO node (id, kind, text, created, created_offset, updated) VALUES (randomblob(16), 1, 'kept', 0, 0, 0)")
+            // A table of another tool, with the name of the last one step 4 makes.
+            try database.execute("CREATE TABLE place_option (note TEXT)")
+            database.leaveWALAsItIsOnClose()
+        }
+        let file = try Data(contentsOf: URL(fileURLWithPath: store))
+        let log = try Data(contentsOf: URL(fileURLWithPath: store + "-wal"))
+        #expect(!log.isEmpty)
+
+        let result = try jotter.run(["add", "new"])
+        #expect(result.status == 3)
+        #expect(result.errors == "jotter: \(store): written by an older jotter (store version \(version)), and bringing it up to date failed at step 4 (table place_option already exists); the file was left as it is\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == file)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store + "-wal")) == log)
     }
 }
 
