@@ -190,6 +190,61 @@ import Testing
     }
 }
 
+/// A store cut short, as a copy interrupted part-way leaves it.
+@Suite struct DamagedStoreTests {
+    let jotter = Jotter()
+
+    @Test func aTruncatedStoreIsRefusedUntouched() throws {
+        try jotter.ok("cd", "/")
+        let file = jotter.folder.file("lines.txt")
+        try (1...20_000).map { "entry number \($0)" }.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        try jotter.ok("import", file)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: jotter.store))
+        let page = 4096
+        let truncated = whole.prefix(whole.count / 2 / page * page)
+        try truncated.write(to: URL(fileURLWithPath: jotter.store))
+
+        let result = try jotter.run(["add", "one more"])
+        #expect(result.status == 3)
+        #expect(result.errors == "jotter: \(jotter.store): the store is damaged or not an SQLite database (database disk image is malformed)\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: jotter.store)) == truncated)
+        let log = try? Data(contentsOf: URL(fileURLWithPath: jotter.store + "-wal"))
+        #expect(log?.isEmpty ?? true, "nothing was written to the store's log")
+    }
+}
+
+/// What is typed goes to the store and nowhere else.
+@Suite struct PrivacyTests {
+    let jotter = Jotter()
+
+    @Test func noFileButTheStoreHoldsWhatWasTyped() throws {
+        let temporary = jotter.folder.file("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let secret = "a private thought"
+        let prompt = try jotter.prompt(environment: ["TMPDIR": temporary])
+        prompt.type(secret + "\r")
+        try prompt.expect("/ › ")
+        // Regular files the prompt holds open: the store's own, and nothing else.
+        let descriptors = "/proc/\(prompt.pid)/fd"
+        var openFiles: Set<String> = []
+        for descriptor in try FileManager.default.contentsOfDirectory(atPath: descriptors) {
+            let link = descriptors + "/" + descriptor
+            var info = stat()
+            guard stat(link, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            openFiles.insert(try FileManager.default.destinationOfSymbolicLink(atPath: link))
+        }
+        #expect(openFiles == [jotter.store, jotter.store + "-wal", jotter.store + "-shm"])
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        let lines = Data((1...20_000).map { "\(secret) \($0)\n" }.joined().utf8)
+        #expect(try jotter.run(["import"], input: lines, extraEnvironment: ["TMPDIR": temporary]).status == 0)
+        #expect(try jotter.run(["export", "--recursive", "/"], extraEnvironment: ["TMPDIR": temporary]).status == 0)
+
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: jotter.folder.path).sorted() == ["store.sqlite3", "tmp"])
+    }
+}
+
 /// A store on a disk that fills up while the prompt is open.
 @Suite struct FullDiskTests {
     let jotter = Jotter()
