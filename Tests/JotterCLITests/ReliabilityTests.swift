@@ -369,6 +369,24 @@ import Testing
         #expect(texts.allSatisfy { $0 == line })
     }
 
+    @Test func rightToLeftControlsAreStoredExactlyAndOverridesShownEscaped() throws {
+        try jotter.ok("cd", "/")
+        // An override turns the rest of a line around on screen: "invoice fdp.exe"
+        // would read as "invoice exe.pdf". The right-to-left mark only orders what is
+        // beside it, and is shown as it is.
+        let text = "invoice \u{202E}fdp.exe\u{202C} and \u{2067}isolated\u{2069}, marked\u{200F}"
+        try jotter.ok("add", text)
+        #expect(try jotter.texts().map { Array($0.utf8) } == [Array(text.utf8)])
+        #expect(try jotter.ok("list", "--format", "jsonl").contains("invoice \\u202efdp.exe\\u202c and \\u2067isolated\\u2069, marked\u{200F}"))
+        let environment = jotter.environment.merging(["TERM": "xterm", "NO_COLOR": "1"]) { $1 }
+        let session = try PseudoTerminalSession(arguments: ["list"], environment: environment)
+        #expect(try session.waitForExit() == 0)
+        #expect(session.text.contains("invoice \\u{202e}fdp.exe\\u{202c} and \\u{2067}isolated\\u{2069}, marked\u{200F}"))
+        for control: Unicode.Scalar in ["\u{202E}", "\u{202C}", "\u{2067}", "\u{2069}"] {
+            #expect(!session.text.unicodeScalars.contains(control))
+        }
+    }
+
     @Test func listOnATerminalShowsNoEscapeFromTextOrValues() throws {
         try jotter.ok("new", "hostile")
         try jotter.ok("field", "add", "note", "text")
