@@ -29,6 +29,7 @@ static inline FILE *jotter_open_write_stream(void *cookie, jotter_write_fn write
 
 typedef char *(*jotter_prompt_fn)(EditLine *);
 typedef unsigned char (*jotter_editor_fn)(EditLine *, int);
+typedef int (*jotter_read_fn)(EditLine *, wchar_t *);
 
 static inline int jotter_el_set_prompt(EditLine *el, jotter_prompt_fn fn) {
     return el_set(el, EL_PROMPT, fn);
@@ -38,6 +39,15 @@ static inline int jotter_el_set_editor(EditLine *el, const char *mode) {
 }
 static inline int jotter_el_set_signal(EditLine *el, int handle) {
     return el_set(el, EL_SIGNAL, handle);
+}
+// The function libedit reads each character of input with.
+static inline int jotter_el_set_read(EditLine *el, jotter_read_fn fn) {
+    return el_wset(el, EL_GETCFN, fn);
+}
+// Forgets what libedit thinks the screen shows and draws the prompt and the line
+// again, from where the terminal's cursor is.
+static inline int jotter_el_refresh(EditLine *el) {
+    return el_set(el, EL_REFRESH);
 }
 static inline int jotter_el_set_history(EditLine *el, History *history_) {
     return el_set(el, EL_HIST, history, history_);

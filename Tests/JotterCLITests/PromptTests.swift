@@ -21,19 +21,6 @@ import Testing
         #expect(try prompt.waitForExit() == 0)
     }
 
-    @Test func anEntryIsInTheStoreWithItsHistoryTheMomentThePromptReturns() throws {
-        for round in 1...5 {
-            let prompt = try jotter.prompt()
-            prompt.type("durable \(round)\r")
-            try prompt.expect("/ › ")
-            kill(prompt.pid, SIGKILL)
-            #expect(try prompt.waitForExit() == 128 + SIGKILL)
-        }
-        let store = try Store(path: jotter.store)
-        #expect(try store.children(of: nil).map(\.text) == (1...5).map { "durable \($0)" })
-        #expect(try store.recentHistory() == (1...5).map { "durable \($0)" })
-    }
-
     @Test func japaneseIsEditedByCharacter() throws {
         let prompt = try jotter.prompt()
         prompt.type("日本語\u{7f}\r")
@@ -312,6 +299,28 @@ import Testing
         kill(prompt.pid, SIGTERM)
         #expect(try prompt.waitForExit() == 128 + SIGTERM)
         #expect(prompt.terminalSettings().c_lflag & tcflag_t(ICANON) != 0)
+    }
+
+    @Test func aResizeRedrawsTheLineAndKeepsWhatWasTyped() throws {
+        let prompt = try jotter.prompt()
+        // Narrower than where the cursor is: the line wraps when drawn again.
+        prompt.type("written before the resize, ")
+        try prompt.expect("written before the resize, ")
+        prompt.resize(rows: 40, columns: 20)
+        // Drawn again from the start of the line: the prompt, then the 16 characters
+        // that fit beside it.
+        #expect(try prompt.expect("written before t").hasSuffix("\r/ › "))
+        try prompt.expect("he resize, ")
+        prompt.type("then ")
+        try prompt.expect("then ")
+        // A second resize within the same line, wider again.
+        prompt.resize(rows: 40, columns: 100)
+        #expect(try prompt.expect("written before the resize, then ").hasSuffix("\r/ › "))
+        prompt.type("after\r")
+        try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        #expect(try jotter.texts() == ["written before the resize, then after"])
     }
 
     @Test(arguments: ["dumb", "no-such-terminal"])

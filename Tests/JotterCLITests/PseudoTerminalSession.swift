@@ -57,6 +57,13 @@ final class PseudoTerminalSession {
         }
     }
 
+    /// Changes the window size, as a terminal emulator does when its window is resized:
+    /// the kernel then sends SIGWINCH to the program in the foreground.
+    func resize(rows: UInt16, columns: UInt16) {
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(controller, UInt(TIOCSWINSZ), &size)
+    }
+
     /// Reads what is available, waiting up to `timeout` seconds; false once the
     /// program has closed the terminal.
     @discardableResult

@@ -1,5 +1,5 @@
 import Foundation
-import JotterCore
+@testable import JotterCore
 import Testing
 
 // What a journal must hold through: many writers at once, kills, a full disk, a
@@ -111,6 +111,137 @@ import Testing
             #expect(try store.database.statement("PRAGMA integrity_check").firstRow { $0.string(0) } == "ok")
         }
         #expect(killed >= 10, "most runs were stopped part way: \(killed) of 50")
+    }
+
+    @Test func aPromptKilledAtAnyMomentAfterEnterKeepsEachEntryWholeOrNotAtAll() throws {
+        var generator = SystemRandomNumberGenerator()
+        var kept: [String] = []
+        var killedBeforeThePromptCameBack = 0
+        // The random kills fall within the longest time seen from Enter to the prompt.
+        var longestReturn: TimeInterval = 0
+        for round in 1...50 {
+            let text = "entry \(round)"
+            let prompt = try jotter.prompt()
+            let entered = Date()
+            prompt.type(text + "\r")
+            // Every other round, at a random moment after Enter: before the commit,
+            // during it or after it; otherwise the moment the prompt is back.
+            if round.isMultiple(of: 2) {
+                usleep(UInt32.random(in: 0...UInt32(longestReturn * 1_000_000), using: &generator))
+            } else {
+                try prompt.expect("/ › ")
+                longestReturn = max(longestReturn, Date().timeIntervalSince(entered))
+            }
+            kill(prompt.pid, SIGKILL)
+            #expect(try prompt.waitForExit() == 128 + SIGKILL)
+            // The first prompt, and the one drawn once the entry was committed.
+            let promptCameBack = prompt.text.components(separatedBy: "/ › ").count > 2
+
+            let database = try Store(path: jotter.store).database
+            #expect(try database.statement("PRAGMA integrity_check").firstRow { $0.string(0) } == "ok")
+            let counts = try #require(try database.statement(
+                "SELECT (SELECT count(*) FROM node WHERE text = ?1), (SELECT count(*) FROM history WHERE line = ?1)")
+                .bind(1, text).firstRow { [$0.int64(0), $0.int64(1)] })
+            #expect(counts == [0, 0] || counts == [1, 1], "\(text): the entry and its history line, or neither: \(counts)")
+            if promptCameBack {
+                #expect(counts == [1, 1], "\(text) was in the store when the prompt came back")
+            } else {
+                killedBeforeThePromptCameBack += 1
+            }
+            if counts == [1, 1] { kept.append(text) }
+        }
+        let store = try Store(path: jotter.store)
+        #expect(try store.children(of: nil).map(\.text) == kept, "nothing else, and each once")
+        #expect(try store.recentHistory() == kept)
+        #expect(killedBeforeThePromptCameBack > 0, "some kills fell before the prompt came back")
+    }
+}
+
+/// A store from an older jotter that cannot be brought up to date.
+@Suite struct FailedMigrationTests {
+    let jotter = Jotter()
+
+    /// Step 4 fails part-way, whether the store needs it alone or steps before it too.
+    @Test(arguments: [1, 3])
+    func aStoreThatCannotBeMigratedIsLeftByteForByteAsItWas(version: Int) throws {
+        let store = jotter.store
+        #expect(FileManager.default.createFile(atPath: store, contents: nil))
+        do {
+            // The store as the jotter of that version left it, its last writes still
+            // in the log beside it.
+            let database = try Database(path: store)
+            try database.execute("PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0")
+            for step in Migrations.steps.prefix(version) { try database.execute(step) }
+            try database.execute("PRAGMA user_version = \(version); PRAGMA wal_checkpoint(TRUNCATE)")
+            try database.execute("INSERT INTO node (id, kind, text, created, created_offset, updated) VALUES (randomblob(16), 1, 'kept', 0, 0, 0)")
+            // A table of another tool, with the name of the last one step 4 makes.
+            try database.execute("CREATE TABLE place_option (note TEXT)")
+            database.leaveWALAsItIsOnClose()
+        }
+        let file = try Data(contentsOf: URL(fileURLWithPath: store))
+        let log = try Data(contentsOf: URL(fileURLWithPath: store + "-wal"))
+        #expect(!log.isEmpty)
+
+        let result = try jotter.run(["add", "new"])
+        #expect(result.status == 3)
+        #expect(result.errors == "jotter: \(store): written by an older jotter (store version \(version)), and bringing it up to date failed at step 4 (table place_option already exists); the file was left as it is\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == file)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store + "-wal")) == log)
+    }
+}
+
+/// A store cut short, as a copy interrupted part-way leaves it.
+@Suite struct DamagedStoreTests {
+    let jotter = Jotter()
+
+    @Test func aTruncatedStoreIsRefusedUntouched() throws {
+        try jotter.ok("cd", "/")
+        let file = jotter.folder.file("lines.txt")
+        try (1...20_000).map { "entry number \($0)" }.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        try jotter.ok("import", file)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: jotter.store))
+        let page = 4096
+        let truncated = whole.prefix(whole.count / 2 / page * page)
+        try truncated.write(to: URL(fileURLWithPath: jotter.store))
+
+        let result = try jotter.run(["add", "one more"])
+        #expect(result.status == 3)
+        #expect(result.errors == "jotter: \(jotter.store): the store is damaged or not an SQLite database (database disk image is malformed)\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: jotter.store)) == truncated)
+        let log = try? Data(contentsOf: URL(fileURLWithPath: jotter.store + "-wal"))
+        #expect(log?.isEmpty ?? true, "nothing was written to the store's log")
+    }
+}
+
+/// What is typed goes to the store and nowhere else.
+@Suite struct PrivacyTests {
+    let jotter = Jotter()
+
+    @Test func noFileButTheStoreHoldsWhatWasTyped() throws {
+        let temporary = jotter.folder.file("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let secret = "a private thought"
+        let prompt = try jotter.prompt(environment: ["TMPDIR": temporary])
+        prompt.type(secret + "\r")
+        try prompt.expect("/ › ")
+        // Regular files the prompt holds open: the store's own, and nothing else.
+        let descriptors = "/proc/\(prompt.pid)/fd"
+        var openFiles: Set<String> = []
+        for descriptor in try FileManager.default.contentsOfDirectory(atPath: descriptors) {
+            let link = descriptors + "/" + descriptor
+            var info = stat()
+            guard stat(link, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            openFiles.insert(try FileManager.default.destinationOfSymbolicLink(atPath: link))
+        }
+        #expect(openFiles == [jotter.store, jotter.store + "-wal", jotter.store + "-shm"])
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        let lines = Data((1...20_000).map { "\(secret) \($0)\n" }.joined().utf8)
+        #expect(try jotter.run(["import"], input: lines, extraEnvironment: ["TMPDIR": temporary]).status == 0)
+        #expect(try jotter.run(["export", "--recursive", "/"], extraEnvironment: ["TMPDIR": temporary]).status == 0)
+
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: jotter.folder.path).sorted() == ["store.sqlite3", "tmp"])
     }
 }
 
@@ -236,6 +367,24 @@ import Testing
         let texts = try jotter.texts()
         #expect(texts.count == 2)
         #expect(texts.allSatisfy { $0 == line })
+    }
+
+    @Test func rightToLeftControlsAreStoredExactlyAndOverridesShownEscaped() throws {
+        try jotter.ok("cd", "/")
+        // An override turns the rest of a line around on screen: "invoice fdp.exe"
+        // would read as "invoice exe.pdf". The right-to-left mark only orders what is
+        // beside it, and is shown as it is.
+        let text = "invoice \u{202E}fdp.exe\u{202C} and \u{2067}isolated\u{2069}, marked\u{200F}"
+        try jotter.ok("add", text)
+        #expect(try jotter.texts().map { Array($0.utf8) } == [Array(text.utf8)])
+        #expect(try jotter.ok("list", "--format", "jsonl").contains("invoice \\u202efdp.exe\\u202c and \\u2067isolated\\u2069, marked\u{200F}"))
+        let environment = jotter.environment.merging(["TERM": "xterm", "NO_COLOR": "1"]) { $1 }
+        let session = try PseudoTerminalSession(arguments: ["list"], environment: environment)
+        #expect(try session.waitForExit() == 0)
+        #expect(session.text.contains("invoice \\u{202e}fdp.exe\\u{202c} and \\u{2067}isolated\\u{2069}, marked\u{200F}"))
+        for control: Unicode.Scalar in ["\u{202E}", "\u{202C}", "\u{2067}", "\u{2069}"] {
+            #expect(!session.text.unicodeScalars.contains(control))
+        }
     }
 
     @Test func listOnATerminalShowsNoEscapeFromTextOrValues() throws {

@@ -47,6 +47,10 @@ final class LineEditor: LineSource {
     /// Names and help of jotter's editor functions, as wide strings libedit keeps
     /// pointers to until `el_end`.
     private var functionTexts: [UnsafeMutablePointer<wchar_t>] = []
+    /// Set by a signal handler when the window changed size or jotter came back to
+    /// the foreground while a line was read.
+    nonisolated(unsafe) private static var terminalChanged: Int32 = 0
+    private static let terminalSignals = [SIGWINCH, SIGCONT]
 
     var location: String? { nil }
 
@@ -83,8 +87,12 @@ final class LineEditor: LineSource {
         })
         jotter_el_set_editor(editLine, "emacs")
         // libedit restores the terminal before SIGTERM, SIGHUP and the like end the
-        // process, and redraws after SIGWINCH and SIGCONT.
+        // process, and notes a new window size on SIGWINCH.
         jotter_el_set_signal(editLine, 1)
+        jotter_el_set_read(editLine) { editLine, character in
+            guard let editLine, let character, let editor = LineEditor.from(editLine) else { return -1 }
+            return editor.readCharacter(into: character)
+        }
         // Ctrl-C and Ctrl-Z reach libedit as keys rather than signals while a line
         // is edited, so that Ctrl-C can clear the line and keep the prompt.
         jotter_el_set_edit_tty(editLine, "-isig")
@@ -158,7 +166,7 @@ final class LineEditor: LineSource {
         interrupted = false
         backText = nil
         var count: Int32 = 0
-        let read = el_gets(editLine, &count)
+        let read = LineEditor.notingTerminalChanges { el_gets(editLine, &count) }
         let readError = errno
         // Whatever is held is shown before jotter says anything about the line.
         defer {
@@ -178,6 +186,67 @@ final class LineEditor: LineSource {
         var text = String(cString: line)
         if text.hasSuffix("\n") { text.removeLast() }
         return terminal.inputIsWaiting ? .pasted(text) : .line(text)
+    }
+
+    /// Notes SIGWINCH and SIGCONT while `body` reads a line. libedit's own handlers
+    /// come first while it reads, and pass the signal on to these.
+    private static func notingTerminalChanges<T>(_ body: () -> T) -> T {
+        terminalChanged = 0
+        var previous = Array(repeating: sigaction(), count: terminalSignals.count)
+        for (index, signal) in terminalSignals.enumerated() {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { _ in LineEditor.terminalChanged = 1 }
+            // No SA_RESTART: the wait for a key must return, so that the line is drawn
+            // again at once.
+            action.sa_flags = 0
+            sigemptyset(&action.sa_mask)
+            sigaction(signal, &action, &previous[index])
+        }
+        defer {
+            for (index, signal) in terminalSignals.enumerated() {
+                sigaction(signal, &previous[index], nil)
+            }
+        }
+        return body()
+    }
+
+    /// Reads one character for libedit, as its own reader does, except after a change
+    /// of window size or a return to the foreground: then the line is drawn again
+    /// before anything else. libedit's reader leaves the line as it was, and after the
+    /// window shrank, keeps a cursor column past the new width, which the next key
+    /// writes to beyond the end of libedit's copy of the screen.
+    private func readCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        var bytes: [CChar] = []
+        while true {
+            if LineEditor.terminalChanged != 0 {
+                LineEditor.terminalChanged = 0
+                el_resize(editLine)
+                fputs("\r", output)
+                jotter_el_refresh(editLine)
+            }
+            var byte: CChar = 0
+            let count = Glibc.read(STDIN_FILENO, &byte, 1)
+            if count < 0 {
+                if errno == EINTR && LineEditor.terminalChanged != 0 { continue }
+                // Another signal: el_gets ends, with errno saying why.
+                return -1
+            }
+            if count == 0 { return 0 }
+            bytes.append(byte)
+            while !bytes.isEmpty {
+                var state = mbstate_t()
+                let decoded = mbrtowc(character, bytes, bytes.count, &state)
+                // Not yet a whole character: read the next byte.
+                if decoded == -2 { break }
+                if decoded == -1 {
+                    // Bytes that are not UTF-8 are dropped, but the last may start
+                    // a character.
+                    bytes = bytes.count > 1 ? [byte] : []
+                    continue
+                }
+                return 1
+            }
+        }
     }
 
     /// Pushes `text` as if typed; control characters go in behind Ctrl-V so that they

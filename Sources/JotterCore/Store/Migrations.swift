@@ -1,6 +1,6 @@
 /// The store's schema as an ordered list of steps. Step N brings a store from
-/// `user_version` N-1 to N in one transaction. A step that has shipped is never edited:
-/// a change is a new step.
+/// `user_version` N-1 to N; all the steps a store needs run in one transaction. A step
+/// that has shipped is never edited: a change is a new step.
 enum Migrations {
     static let steps: [String] = [
         // 1: lists and items in one tree, the prompt's history, and settings.
@@ -174,15 +174,25 @@ enum Migrations {
             throw JotterError.store(
                 "\(store.path): written by a newer jotter (store version \(version), this jotter knows up to \(latestVersion)); the file was left as it is")
         }
-        while version < latestVersion {
+        guard version < latestVersion else { return }
+        // One transaction for every step: a store that cannot be brought all the way
+        // stays at its own version, which the jotter that wrote it can still open.
+        let foundVersion = version
+        var step = version + 1
+        do {
             try database.transaction(immediate: true) {
                 // Another process may have migrated while this one waited for the lock.
                 (applicationID, version, objects) = try identify(database)
                 guard version < latestVersion else { return }
-                try database.execute(steps[Int(version)])
-                try database.execute("PRAGMA user_version = \(version + 1)")
+                for next in version..<latestVersion {
+                    step = next + 1
+                    try database.execute(steps[Int(next)])
+                }
+                try database.execute("PRAGMA user_version = \(latestVersion)")
             }
-            (applicationID, version, objects) = try identify(database)
+        } catch let error as SQLiteError where !(error.isBusy || error.isDiskFull || error.isReadOnly) {
+            throw JotterError.store(
+                "\(store.path): written by an older jotter (store version \(foundVersion)), and bringing it up to date failed at step \(step) (\(error.message)); the file was left as it is")
         }
     }
 
