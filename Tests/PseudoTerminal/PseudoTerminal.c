@@ -19,6 +19,9 @@ pid_t jotter_spawn_in_pseudo_terminal(const char *path, char *const argv[], char
         for (int signal_number = 1; signal_number < NSIG; signal_number++) {
             signal(signal_number, SIG_DFL);
         }
+        // Nor does it hold files of the test runner's: the runner's other tests open
+        // files without close-on-exec, and the program would inherit them.
+        closefrom(STDERR_FILENO + 1);
         execve(path, argv, envp);
         _exit(127);
     }
