@@ -103,6 +103,27 @@ import Testing
         #expect(try ids(utc.text) == ["before", "first"], "the day in UTC is another stretch of time")
     }
 
+    @Test func theLogFollowsAChangedTimeUndoAndTheTrash() throws {
+        let utc = ["TZ": "UTC"]
+        let onDay = { (day: String) in try self.ids(self.jotter.run(["log", "--on", day, "--format", "jsonl"], extraEnvironment: utc).text) }
+        try jotter.ok("add", "moved in time")
+        #expect(try onDay("today") == ["moved in time"])
+        let exported = try jotter.ok("export", "--format", "jsonl")
+        let redated = exported.replacingOccurrences(
+            of: #""created":"[^"]*""#, with: #""created":"2020-01-01T12:00:00Z""#, options: .regularExpression)
+        try jotter.ok("import", "--format", "jsonl", "--on-conflict", "replace", input: redated)
+        #expect(try onDay("2020-01-01") == ["moved in time"])
+        #expect(try onDay("today").isEmpty)
+        try jotter.ok("undo")
+        #expect(try onDay("today") == ["moved in time"])
+        #expect(try onDay("2020-01-01").isEmpty)
+        try jotter.ok("rm", "1")
+        #expect(try onDay("today").isEmpty)
+        try jotter.ok("trash", "--empty", "--yes")
+        try jotter.ok("add", "after")
+        #expect(try onDay("today") == ["after"])
+    }
+
     @Test func logTakesRelativeDaysLeapDaysAndATarget() throws {
         try jotter.ok("new", "diary")
         try jotter.ok("add", "today's entry")

@@ -29,9 +29,6 @@ struct FindCommand: StoreCommand {
 
     func run(in context: CommandContext) throws {
         let query = try SearchQuery(words.joined(separator: " "))
-        if try !context.store.bringSearchIndexUpToDate() {
-            Messages.show("the store cannot be written, so what was added since the last search is not searched")
-        }
         var writer = FoundWriter(format: format, context: context)
         writer.begin()
         var count = 0

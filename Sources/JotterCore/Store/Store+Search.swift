@@ -2,32 +2,30 @@
 extension Store {
     /// Adds the rows made since the last search to the search index. A million rows
     /// take seconds, so they go in batches, each its own transaction: a prompt adding
-    /// an entry meanwhile waits for one batch, never the whole. False when the store
-    /// cannot be written, so that the search covers only what was indexed before.
-    @discardableResult
-    public func bringSearchIndexUpToDate() throws -> Bool {
-        let batch: Int64 = 20_000
-        while try read({ try searchIndexedTo() < highestNodeSeq() }) {
-            do {
-                try write {
-                    let indexed = try searchIndexedTo()
-                    let upTo = min(try highestNodeSeq(), indexed + batch)
-                    guard upTo > indexed else { return }
-                    try database.statement(
-                        "INSERT INTO node_search (rowid, text) SELECT seq, text FROM node WHERE seq > ? AND seq <= ?")
-                        .bind(1, indexed).bind(2, upTo).run()
-                    try database.statement("UPDATE setting SET value = ? WHERE key = 'search_indexed_to'")
-                        .bind(1, upTo).run()
-                }
-            } catch where StoreFile.whyNotWritable(path) != nil {
-                return false
-            }
-        }
-        return true
+    /// an entry meanwhile waits for one batch, never the whole.
+    func bringSearchIndexUpToDate() throws {
+        try catchUp(indexedTo: "search_indexed_to", batch: 20_000,
+                    "INSERT INTO node_search (rowid, text) SELECT seq, text FROM node WHERE seq > ? AND seq <= ?")
     }
 
-    private func searchIndexedTo() throws -> Int64 {
-        try setting("search_indexed_to") { $0.int64(0) } ?? 0
+    /// Adds the items made since the last log to the index of items by time.
+    func bringLogIndexUpToDate() throws {
+        try catchUp(indexedTo: "log_indexed_to", batch: 100_000,
+                    "INSERT INTO item_time (created, seq) SELECT created, seq FROM node WHERE seq > ? AND seq <= ? AND kind = 1")
+    }
+
+    /// Runs `insert` over the rows after the setting `indexedTo`, a batch at a time.
+    private func catchUp(indexedTo key: String, batch: Int64, _ insert: String) throws {
+        let indexedTo = { try self.setting(key) { $0.int64(0) } ?? 0 }
+        while try read({ try indexedTo() < highestNodeSeq() }) {
+            try write {
+                let indexed = try indexedTo()
+                let upTo = min(try highestNodeSeq(), indexed + batch)
+                guard upTo > indexed else { return }
+                try database.statement(insert).bind(1, indexed).bind(2, upTo).run()
+                try database.statement("UPDATE setting SET value = ? WHERE key = ?").bind(1, upTo).bind(2, key).run()
+            }
+        }
     }
 
     /// One node found by `find` or `log`, with the path of the place that holds it.
@@ -56,23 +54,26 @@ extension Store {
     /// Calls `body` with each item created in `window`, oldest first; under `top`
     /// only, when given. The rows stream: a log of years holds no more than one.
     public func log(_ window: LogWindow, under top: Node?, _ body: (Found) throws -> Void) throws {
+        try bringLogIndexUpToDate()
         try read {
             let columns = Store.nodeColumns.split(separator: ",").map { "node." + $0.drop { $0 == " " } }.joined(separator: ", ")
-            let range = "node.kind = 1 AND node.created >= ?1 AND node.created < ?2 AND node.hidden IS NULL"
-            let statement = try top == nil
-                ? database.statement("SELECT \(columns) FROM node WHERE \(range) ORDER BY node.created, node.seq")
-                : database.statement(
-                    """
+            let under = top == nil ? "" : """
+                AND node.seq IN (
                     WITH RECURSIVE subtree (seq) AS (
                         SELECT ?3
                         UNION ALL
                         SELECT node.seq FROM subtree JOIN node ON node.parent = subtree.seq WHERE node.hidden IS NULL
                     )
-                    SELECT \(columns) FROM node JOIN subtree ON subtree.seq = node.seq
-                    WHERE \(range) ORDER BY node.created, node.seq
-                    """)
-                    .bind(3, top!.seq)
+                    SELECT seq FROM subtree)
+                """
+            let statement = try database.statement(
+                """
+                SELECT \(columns) FROM item_time AS time JOIN node ON node.seq = time.seq
+                WHERE time.created >= ?1 AND time.created < ?2 AND node.hidden IS NULL \(under)
+                ORDER BY time.created, time.seq
+                """)
             statement.bind(1, window.startMilliseconds ?? Int64.min).bind(2, window.endMilliseconds ?? Int64.max)
+            if let top { statement.bind(3, top.seq) }
             try forEachFound(statement, body)
         }
     }
