@@ -139,6 +139,14 @@ private func highlighted(_ text: String, for query: String) throws -> String {
         }
     }
 
+    /// Found by `Scripts/fuzz search`: a NUL inside a quoted phrase ended the expression
+    /// FTS5 read, inside its string, and the search failed with "unterminated string".
+    @Test func aNULInsideAPhraseSeparatesItsWords() throws {
+        let index = try SearchIndex(["the big cat", "a big dog"])
+        #expect(try index.find("\"big\0cat\"") == [1])
+        #expect(try index.find("\"line 5\nline 6\n4\0\0\044ine 70\" line") == [])
+    }
+
     @Test func userTextOnlyReachesFTS5InsideStringLiterals() throws {
         #expect(try SearchQuery("meet -\"big cat\" #Work a OR b 東京 東 say\"hi").matchExpression
             == "(\"meet\" * AND \"#Work\" AND (\"a\" * OR \"b\" *) AND \"東京\" AND \"東\" * AND \"say\"\"hi\" *) NOT \"big cat\"")

@@ -139,7 +139,9 @@ extension SearchQuery.Term {
         }
     }
 
+    /// A NUL inside a phrase separates its words as a space would: FTS5 reads the
+    /// expression as a C string, and a NUL would end it inside the string.
     private static func literal(_ text: String) -> String {
-        "\"" + text.replacing("\"", with: "\"\"") + "\""
+        "\"" + text.replacing("\"", with: "\"\"").replacing("\0", with: " ") + "\""
     }
 }
