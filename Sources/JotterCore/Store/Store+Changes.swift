@@ -144,12 +144,12 @@ extension Store {
         try swap(
             table: "node_before", seq: seq,
             keepCurrent: """
-                INSERT INTO node_before SELECT ?2, n.seq, \(prefixed("n.", nodeColumns))
+                INSERT INTO node_before SELECT ?2, n.seq, \(Store.columns(nodeColumns, of: "n"))
                 FROM node_before AS b JOIN node AS n ON n.seq = b.seq WHERE b.change = ?1
                 """,
             putEarlier: [
                 """
-                UPDATE node SET \(nodeColumns.split(separator: ",").map { "\($0) = b.\($0.trimmed)" }.joined(separator: ","))
+                UPDATE node SET (\(nodeColumns)) = (\(Store.columns(nodeColumns, of: "b")))
                 FROM node_before AS b WHERE b.change = ?1 AND b.seq = node.seq
                 """,
             ])
@@ -171,7 +171,7 @@ extension Store {
         try swap(
             table: "field_before", seq: seq,
             keepCurrent: """
-                INSERT INTO field_before SELECT ?2, b.seq, \(prefixed("f.", fieldColumns))
+                INSERT INTO field_before SELECT ?2, b.seq, \(Store.columns(fieldColumns, of: "f"))
                 FROM field_before AS b LEFT JOIN field AS f ON f.seq = b.seq WHERE b.change = ?1
                 """,
             putEarlier: [
@@ -207,10 +207,6 @@ extension Store {
         }
         try database.statement("DELETE FROM \(table) WHERE change = ?").bind(1, seq).run()
         try database.statement("UPDATE \(table) SET change = ?1 WHERE change = ?2").bind(1, seq).bind(2, -seq).run()
-    }
-
-    private func prefixed(_ prefix: String, _ columns: String) -> String {
-        columns.split(separator: ",").map { prefix + $0.trimmed }.joined(separator: ", ")
     }
 
     /// Sets up, once per connection, the triggers that keep the earlier state of what
@@ -275,11 +271,5 @@ extension Store {
             WHEN \(recording) BEGIN \(option("old", absent: false)) END;
             """)
         isPreparedForRecording = true
-    }
-}
-
-private extension Substring {
-    var trimmed: Substring {
-        drop(while: { $0 == " " || $0 == "\n" })
     }
 }

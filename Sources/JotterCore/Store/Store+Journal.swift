@@ -29,13 +29,12 @@ extension Store {
             throw JotterError.input("'\(DisplayText.escaped(list.text))' is a list; only items are done or not")
         }
         return try recordingChange {
+            // The time goes in as NULL to take the mark away: one statement for both.
             let statement = try database.statement(
-                done
-                    ? "UPDATE node SET done = ? WHERE seq = ? AND done IS NULL AND hidden IS NULL"
-                    : "UPDATE node SET done = NULL WHERE ?1 IS NOT NULL AND seq = ?2 AND done IS NOT NULL AND hidden IS NULL")
+                "UPDATE node SET done = ?1 WHERE seq = ?2 AND (done IS NULL) = (?1 IS NOT NULL) AND hidden IS NULL")
             var count = 0
             for node in nodes {
-                try statement.bind(1, clock().milliseconds).bind(2, node.seq).run()
+                try statement.bind(1, done ? clock().milliseconds : nil).bind(2, node.seq).run()
                 count += Int(database.changes)
                 statement.resetKeepingBindings()
             }
@@ -105,7 +104,7 @@ extension Store {
         try read {
             let statement = try database.statement(
                 """
-                SELECT \(Store.nodeColumns.split(separator: ",").map { "n." + $0.trimmingSpaces }.joined(separator: ", ")),
+                SELECT \(Store.columns(Store.nodeColumns, of: "n")),
                        change.made, change.made_offset
                 FROM node AS n JOIN change ON change.seq = n.hidden
                 WHERE n.hidden > 0
@@ -190,8 +189,4 @@ extension Store {
     static func described(_ nodes: [Node]) -> String {
         nodes.count == 1 ? quoted(nodes[0].text) : "\(nodes.count) entries"
     }
-}
-
-private extension Substring {
-    var trimmingSpaces: Substring { drop(while: { $0 == " " }) }
 }

@@ -1,6 +1,11 @@
 extension Store {
     static let nodeColumns = "seq, id, kind, text, parent, created, created_offset, updated, done"
 
+    /// A list of columns such as `nodeColumns`, each qualified by `table`: `n.seq, n.id, …`.
+    static func columns(_ columns: String, of table: String) -> String {
+        columns.split(separator: ",").map { table + "." + $0.drop { $0 == " " } }.joined(separator: ", ")
+    }
+
     func node(from row: Statement) -> Node {
         let seq = row.int64(0)
         let created = Timestamp(milliseconds: row.int64(5), offsetSeconds: Int32(truncatingIfNeeded: row.int64(6)))
