@@ -46,6 +46,9 @@ struct ListCommand: StoreCommand {
         }
         let place = try context.place(target)
         let tagged = try tag.map { try context.store.tagged(String($0.drop { $0 == "#" })) }
+        // Read once: a property wrapper of the parser costs a lookup each time, and the
+        // rows are many.
+        let showsDone = all
         let form = try context.store.form(at: place)
         var writer = NodeWriter(format: format, terminal: context.outputIsTerminal, colour: context.colour)
         let out = context.output
@@ -59,7 +62,7 @@ struct ListCommand: StoreCommand {
             var position: Int64 = 0
             try context.store.forEachChildWithFields(of: place.top) { node, fields in
                 position += 1
-                guard all || node.doneMilliseconds == nil, tagged?.contains(node.seq) ?? true else { return }
+                guard showsDone || node.doneMilliseconds == nil, tagged?.contains(node.seq) ?? true else { return }
                 try writer.write(node, fields: form.ordered(fields), position: position, parentID: place.top?.id, to: out)
             }
             writer.end(to: out)

@@ -44,9 +44,11 @@ struct LogCommand: StoreCommand {
         var writer = FoundWriter(format: format, context: context)
         writer.begin()
         var day: String?
+        // Read once: a property wrapper of the parser costs a lookup each time.
+        let headsDays = format == .text
         try context.store.log(window, under: top) { entry in
             let local = zone.localDateTime(atMilliseconds: entry.node.created.milliseconds)
-            if format == .text && local.dateText != day {
+            if headsDays && local.dateText != day {
                 day = local.dateText
                 context.output.write(context.colour ? "\u{1B}[1m" + local.dateText + "\u{1B}[0m\n" : local.dateText + "\n")
             }
