@@ -19,7 +19,7 @@ struct RemoveCommand: StoreCommand {
     func run(in context: CommandContext) throws {
         let nodes = try context.nodes(targets)
         try context.store.remove(nodes)
-        let what = nodes.count == 1 ? "'\(DisplayText.escaped(nodes[0].text))'" : "\(nodes.count) entries"
+        let what = nodes.count == 1 ? "'\(nodes[0].text)'" : "\(nodes.count) entries"
         Messages.show("moved \(what) to the trash ('restore' or 'undo' brings it back)")
     }
 }

@@ -23,7 +23,7 @@ struct UndoCommand: StoreCommand {
     }
 
     static func describe(_ change: Store.Change) -> String {
-        "\(DisplayText.escaped(change.what)) (\(change.made.dayAndMinute))"
+        "\(change.what) (\(change.made.dayAndMinute))"
     }
 }
 

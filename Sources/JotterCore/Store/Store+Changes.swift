@@ -20,16 +20,19 @@ extension Store {
         if capturing { try prepareRecording() }
         return try write {
             try discardUndoneChanges()
-            let change = try database.statement("SELECT ifnull(max(seq), 0) + 1 FROM change").firstRow { $0.int64(0) } ?? 1
             let boundary = try highestNodeSeq()
+            // The triggers name the change before its row exists; an entry at the
+            // prompt needs no number ahead, and its row takes the next one by itself.
+            var change: Int64?
             if capturing {
+                change = try database.statement("SELECT ifnull(max(seq), 0) + 1 FROM change").firstRow { $0.int64(0) }
                 try database.statement("INSERT INTO recording (change, boundary) VALUES (?, ?)")
                     .bind(1, change).bind(2, boundary).run()
             }
             let (result, what) = try body()
             if capturing { try database.execute("DELETE FROM recording") }
             let last = try highestNodeSeq()
-            guard try last > boundary || hasEarlierState(change: change) else { return result }
+            guard try last > boundary || change.map(hasEarlierState(change:)) == true else { return result }
             let now = clock()
             try database.statement(
                 """
