@@ -2,7 +2,7 @@ import Foundation
 import JotterCore
 import Testing
 
-/// Import and export from a shell, with the shared corpus of awkward text.
+/// Import and export from a shell, with the awkward text of Tests/Fixtures.
 @Suite struct ImportExportTests {
     let jotter = Jotter()
 
@@ -12,7 +12,7 @@ import Testing
         return path
     }
 
-    /// A tree with lists, nested items, multi-line text and the corpus's hostile and
+    /// A tree with lists, nested items, multi-line text and the fixtures' hostile and
     /// multilingual lines.
     func buildTree() throws {
         try jotter.ok("new", "groceries")
@@ -23,8 +23,8 @@ import Testing
         try jotter.ok("cd", "/")
         let item = try jotter.ok("add", "top \"quoted\", item").dropLast()
         try jotter.ok("add", "--to", String(item), "under the item")
-        let corpus = try Data(contentsOf: URL(fileURLWithPath: Jotter.corpus + "/multilingual.txt"))
-            + Data(contentsOf: URL(fileURLWithPath: Jotter.corpus + "/hostile.txt"))
+        let corpus = try Data(contentsOf: URL(fileURLWithPath: Jotter.fixtures + "/multilingual.txt"))
+            + Data(contentsOf: URL(fileURLWithPath: Jotter.fixtures + "/hostile.txt"))
         try jotter.ok("new", "corpus", "--in", "/")
         #expect(try jotter.run(["import", "--to", "/corpus"], input: corpus).status == 0)
     }
@@ -250,7 +250,7 @@ import Testing
     }
 
     @Test func invalidUTF8StopsAnImportAtItsLine() throws {
-        let input = try Data(contentsOf: URL(fileURLWithPath: Jotter.corpus + "/invalid-utf8.txt"))
+        let input = try Data(contentsOf: URL(fileURLWithPath: Jotter.fixtures + "/invalid-utf8.txt"))
         let result = try jotter.run(["import"], input: input)
         #expect(result.status == 1)
         #expect(result.errors == "jotter: stdin:73: the line is not valid UTF-8; nothing was imported\n")

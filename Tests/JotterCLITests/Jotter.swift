@@ -19,7 +19,7 @@ struct Jotter: Sendable {
     }
 
     static var packageRoot: String { Project.root }
-    static var corpus: String { Project.corpus }
+    static var fixtures: String { Project.fixtures }
 
     let folder = TemporaryFolder()
     var store: String { folder.file("store.sqlite3") }

@@ -216,7 +216,7 @@ import Testing
     }
 
     @Test func aBadLineIsReportedWithItsNumberAndTheRestIsAdded() throws {
-        let input = try Data(contentsOf: URL(fileURLWithPath: Jotter.corpus + "/invalid-utf8.txt"))
+        let input = try Data(contentsOf: URL(fileURLWithPath: Jotter.fixtures + "/invalid-utf8.txt"))
         let result = try jotter.run([], input: input)
         #expect(result.status == 1)
         #expect(result.errors == "jotter: stdin:73: the line is not valid UTF-8; it was not added\njotter: added 99 items; 1 line failed\n")
@@ -226,7 +226,7 @@ import Testing
     }
 
     @Test func hostileTextIsStoredExactlyAndEscapedInJSON() throws {
-        let input = try Data(contentsOf: URL(fileURLWithPath: Jotter.corpus + "/hostile.txt"))
+        let input = try Data(contentsOf: URL(fileURLWithPath: Jotter.fixtures + "/hostile.txt"))
         let result = try jotter.run([], input: input)
         #expect(result.status == 0)
         let expected = input.split(separator: UInt8(ascii: "\n"))
@@ -239,7 +239,7 @@ import Testing
     }
 
     @Test func theCorpusOfManyLanguagesRoundTrips() throws {
-        let input = try Data(contentsOf: URL(fileURLWithPath: Jotter.corpus + "/multilingual.txt"))
+        let input = try Data(contentsOf: URL(fileURLWithPath: Jotter.fixtures + "/multilingual.txt"))
         try jotter.run([], input: input)
         let expected = input.split(separator: UInt8(ascii: "\n"))
             .map { EntryText.trimmed(String(decoding: $0, as: UTF8.self)) }

@@ -63,10 +63,10 @@ func contents(ofFile path: String) throws -> Data {
     try Data(contentsOf: URL(fileURLWithPath: path))
 }
 
-/// The shared test inputs beside the project.
-enum Corpus {
+/// The test inputs in `Tests/Fixtures`.
+enum TestInputs {
     static func lines(_ name: String) throws -> [String] {
-        try String(contentsOfFile: Project.corpus + "/" + name, encoding: .utf8)
+        try String(contentsOfFile: Project.fixtures + "/" + name, encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 }

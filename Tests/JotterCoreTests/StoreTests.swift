@@ -60,7 +60,7 @@ import Testing
 
     @Test func multilingualTextIsStoredByteForByte() throws {
         let fixture = try StoreFixture()
-        let lines = try Corpus.lines("multilingual.txt").map(EntryText.trimmed).filter { !$0.isEmpty }
+        let lines = try TestInputs.lines("multilingual.txt").map(EntryText.trimmed).filter { !$0.isEmpty }
         for line in lines { try fixture.item(line) }
         let stored = try Store(path: fixture.path).children(of: nil).map(\.text)
         #expect(stored.count == lines.count)

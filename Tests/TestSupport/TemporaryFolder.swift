@@ -19,15 +19,15 @@ public final class TemporaryFolder: Sendable {
     }
 }
 
-/// The package's folder, and the shared test inputs beside it.
+/// The package's folder, and the test inputs it carries.
 public enum Project {
     public static var root: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
     }
 
-    /// `../shared/corpus`: multilingual, hostile and invalid-UTF-8 text.
-    public static var corpus: String {
-        URL(fileURLWithPath: root).deletingLastPathComponent().appendingPathComponent("shared/corpus").path
+    /// `Tests/Fixtures`: multilingual, hostile and invalid-UTF-8 text.
+    public static var fixtures: String {
+        root + "/Tests/Fixtures"
     }
 }
