@@ -490,15 +490,18 @@ import Testing
 
     @Test(arguments: [(Int32(SIGINT), Int32(130)), (Int32(SIGTERM), Int32(143))])
     func anImportStoppedByASignalRollsBackAndSaysSo(signal: Int32, status: Int32) throws {
+        // The store exists beforehand, so that the only write lock the import takes is
+        // its transaction's, not the one that makes a new store.
+        try jotter.ok("path")
         // Under a terminal, as a user would run it: the import reads what is typed.
         var environment = jotter.environment
         environment["TERM"] = "xterm"
         let session = try PseudoTerminalSession(arguments: ["import"], environment: environment)
         session.type((1...200).map { "line \($0)\r" }.joined())
         try session.expect("line 200")
-        // Time for jotter to start and read the lines into its open transaction; it
-        // then waits for more. This orders events, it measures nothing.
-        Thread.sleep(forTimeInterval: 1)
+        // The import holds the write lock while its transaction is open and it waits
+        // for more lines: the signal comes in the middle of it.
+        try waitForWriteLock(on: jotter.store)
         kill(session.pid, signal)
         #expect(try session.waitForExit() == status)
         #expect(session.text.contains("jotter: import interrupted; nothing was imported"))
@@ -543,23 +546,25 @@ import Testing
     }
 
     @Test func aLongImportShowsProgressOnATerminal() throws {
-        // Lines come through a named pipe with a pause between two halves, so that the
-        // import lasts longer than the half second after which progress shows, however
-        // fast the machine.
+        // Lines come through a named pipe, a batch at a time, until the progress line
+        // shows: the import lasts as long as it takes to pass the half second after
+        // which progress shows, however fast or loaded the machine.
         let pipe = jotter.folder.file("progress.txt")
         #expect(mkfifo(pipe, 0o600) == 0)
         var environment = jotter.environment
         environment["TERM"] = "xterm"
         let session = try PseudoTerminalSession(arguments: ["import", pipe], environment: environment)
         let writer = try #require(FileHandle(forWritingAtPath: pipe))
-        let half = (1...10_000).map { "entry number \($0)\n" }.joined()
-        writer.write(Data(half.utf8))
-        Thread.sleep(forTimeInterval: 0.8)
-        writer.write(Data(half.utf8))
+        let batch = (1...1_000).map { "entry number \($0)\n" }.joined()
+        var written = 0
+        repeat {
+            writer.write(Data(batch.utf8))
+            written += 1_000
+        } while !session.shows("importing: ", waitingUpTo: 0.1) && written < 1_000_000
         try writer.close()
         #expect(try session.waitForExit() == 0)
         #expect(session.text.contains("importing: "))
         #expect(session.text.contains("lines read"))
-        #expect(session.text.hasSuffix("jotter: imported 20000 entries into /\r\n"))
+        #expect(session.text.hasSuffix("jotter: imported \(written) entries into /\r\n"))
     }
 }

@@ -80,3 +80,33 @@ struct Jotter: Sendable {
         try entries(target).map { ($0["text"] ?? $0["name"]) as? String ?? "" }
     }
 }
+
+/// Waits until another process holds the write lock of the store at `path`: the moment
+/// a writer is inside its transaction, seen from outside as a writer would see it.
+func waitForWriteLock(on path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let deadline = Date().addingTimeInterval(PseudoTerminalSession.patience)
+    // Opened only once the writer has made the store, so that this never makes it.
+    var info = stat()
+    while stat(path, &info) != 0 || info.st_size == 0 {
+        guard Date() < deadline else {
+            Issue.record("no writer made the store \(path)", sourceLocation: sourceLocation)
+            throw CancellationError()
+        }
+        usleep(2_000)
+    }
+    let database = try Database(path: path)
+    database.setBusyTimeout(milliseconds: 0)
+    while true {
+        do {
+            try database.execute("BEGIN IMMEDIATE")
+            try database.execute("ROLLBACK")
+        } catch let error as SQLiteError where error.isBusy {
+            return
+        }
+        guard Date() < deadline else {
+            Issue.record("no writer took the lock of \(path)", sourceLocation: sourceLocation)
+            throw CancellationError()
+        }
+        usleep(2_000)
+    }
+}

@@ -107,6 +107,18 @@ final class PseudoTerminalSession {
         }
     }
 
+    /// Whether `text` has appeared anywhere on the terminal, reading for up to `seconds`
+    /// while it has not: for a test that feeds the program until something shows.
+    func shows(_ text: String, waitingUpTo seconds: Double) -> Bool {
+        let needle = Array(text.utf8)
+        let deadline = Date().addingTimeInterval(seconds)
+        while find(needle, from: 0) == nil {
+            guard Date() < deadline else { return false }
+            pump(timeout: 0.01)
+        }
+        return true
+    }
+
     var isEditing: Bool {
         terminalSettings().c_lflag & tcflag_t(ICANON) == 0
     }
