@@ -8,13 +8,13 @@ import Glibc
 /// and each of those writes wakes whatever shows the terminal.
 final class HeldTerminalOutput {
     private let descriptor: Int32
-    private let input: Int32
+    private let input: TerminalInput
     /// Fixed, so that a write from libedit's signal handler (a redraw after SIGCONT or
     /// SIGWINCH) never allocates.
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
     private var held = 0
 
-    init(descriptor: Int32 = STDOUT_FILENO, input: Int32 = STDIN_FILENO) {
+    init(descriptor: Int32 = STDOUT_FILENO, input: TerminalInput) {
         self.descriptor = descriptor
         self.input = input
     }
@@ -29,7 +29,7 @@ final class HeldTerminalOutput {
         }
         UnsafeMutableRawBufferPointer(rebasing: buffer[held..<held + bytes.count]).copyMemory(from: bytes)
         held += bytes.count
-        if !inputIsWaiting { flush() }
+        if !input.isWaiting { flush() }
     }
 
     /// Writes out everything held.
@@ -37,12 +37,6 @@ final class HeldTerminalOutput {
         guard held > 0 else { return }
         writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<held]))
         held = 0
-    }
-
-    /// Whether typed or pasted input is waiting to be read.
-    var inputIsWaiting: Bool {
-        var waiting: Int32 = 0
-        return ioctl(input, UInt(FIONREAD), &waiting) == 0 && waiting > 0
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) {

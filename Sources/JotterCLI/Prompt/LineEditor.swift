@@ -38,7 +38,8 @@ final class LineEditor: LineSource {
     private let input: UnsafeMutablePointer<FILE>
     /// libedit's output stream, which writes to `terminal`.
     private let output: UnsafeMutablePointer<FILE>
-    private let terminal = HeldTerminalOutput()
+    private let keys = TerminalInput()
+    private let terminal: HeldTerminalOutput
     private var promptText: UnsafeMutablePointer<CChar>
     private var interrupted = false
     /// Set by Shift-Tab: the text the line held.
@@ -56,6 +57,7 @@ final class LineEditor: LineSource {
 
     /// `completer` gets the line up to the cursor when Tab is pressed.
     init?(completer: @escaping (String) -> Completion) {
+        terminal = HeldTerminalOutput(input: keys)
         let cookie = Unmanaged.passUnretained(terminal).toOpaque()
         guard let input = fdopen(STDIN_FILENO, "r"), let errors = fdopen(STDERR_FILENO, "w"),
               let output = jotter_open_write_stream(cookie, { cookie, bytes, count in
@@ -185,7 +187,7 @@ final class LineEditor: LineSource {
         }
         var text = String(cString: line)
         if text.hasSuffix("\n") { text.removeLast() }
-        return terminal.inputIsWaiting ? .pasted(text) : .line(text)
+        return keys.isWaiting ? .pasted(text) : .line(text)
     }
 
     /// Notes SIGWINCH and SIGCONT while `body` reads a line. libedit's own handlers
@@ -224,14 +226,17 @@ final class LineEditor: LineSource {
                 fputs("\r", output)
                 jotter_el_refresh(editLine)
             }
-            var byte: CChar = 0
-            let count = Glibc.read(STDIN_FILENO, &byte, 1)
-            if count < 0 {
+            let byte: CChar
+            switch keys.nextByte() {
+            case .byte(let next):
+                byte = CChar(bitPattern: next)
+            case .end:
+                return 0
+            case .failed:
                 if errno == EINTR && LineEditor.terminalChanged != 0 { continue }
                 // Another signal: el_gets ends, with errno saying why.
                 return -1
             }
-            if count == 0 { return 0 }
             bytes.append(byte)
             while !bytes.isEmpty {
                 var state = mbstate_t()
@@ -253,7 +258,7 @@ final class LineEditor: LineSource {
     /// are inserted rather than acted on. Not while more typed or pasted input is
     /// waiting: it would run into the next line.
     func prefill(_ text: String) -> Bool {
-        if terminal.inputIsWaiting { return false }
+        if keys.isWaiting { return false }
         var keys = ""
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 || scalar.value == 0x7F { keys += "\u{16}" }
