@@ -7,6 +7,13 @@
       A prompt is back once the line editor holds the terminal; with --line-mode the
       program reads in the kernel's line mode, and its prompt alone is enough.
 
+  prompt-feed.py alternate ROUNDS COUNT JSON COMMAND-A ::: [--line-mode] COMMAND-B
+      Types COUNT entries into each command in turn, ROUNDS times, the order swapped
+      every round, and writes the median time an entry took in a round (from the first
+      prompt to the last, over COUNT) to JSON in the shape hyperfine exports. Side by
+      side in time, so that what the machine's disk and other work do to one they do to
+      the other.
+
   prompt-feed.py first-prompt RUNS JSON COMMAND-A ::: COMMAND-B
       Times from start to the first prompt for each command, alternating them RUNS
       times, and writes the medians to JSON in the shape hyperfine exports. Timed here
@@ -81,16 +88,29 @@ def finish(pid, fd, prompts):
 
 
 def entries(count, command):
+    """Types COUNT entries and returns the seconds from the first prompt to the last."""
     line_mode = command[0] == "--line-mode"
     if line_mode:
         command = command[1:]
     pid, fd = spawn(command)
     prompts = Prompts(fd, line_mode)
     prompts.wait_for(1)
+    start = time.perf_counter()
     for number in range(1, count + 1):
         os.write(fd, f"entry number {number}\r".encode())
         prompts.wait_for(number + 1)
+    elapsed = time.perf_counter() - start
     finish(pid, fd, prompts)
+    return elapsed
+
+
+def alternate(rounds, count, output, commands):
+    times = [[] for _ in commands]
+    for round in range(rounds):
+        order = range(len(commands)) if round % 2 == 0 else reversed(range(len(commands)))
+        for index in order:
+            times[index].append(entries(count, commands[index]) / count)
+    write_medians(output, commands, times)
 
 
 def time_to_first_prompt(command):
@@ -108,6 +128,10 @@ def first_prompt(runs, output, commands):
     for _ in range(runs):
         for index, command in enumerate(commands):
             times[index].append(time_to_first_prompt(command))
+    write_medians(output, commands, times)
+
+
+def write_medians(output, commands, times):
     results = [{"command": " ".join(c), "median": statistics.median(t), "times": t} for c, t in zip(commands, times)]
     with open(output, "w") as file:
         json.dump({"results": results}, file)
@@ -117,6 +141,9 @@ def main():
     mode, arguments = sys.argv[1], sys.argv[2:]
     if mode == "entries":
         entries(int(arguments[0]), arguments[1:])
+    elif mode == "alternate":
+        split = arguments.index(":::")
+        alternate(int(arguments[0]), int(arguments[1]), arguments[2], [arguments[3:split], arguments[split + 1:]])
     elif mode == "first-prompt":
         split = arguments.index(":::")
         first_prompt(int(arguments[0]), arguments[1], [arguments[2:split], arguments[split + 1:]])

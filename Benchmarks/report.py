@@ -48,7 +48,7 @@ def table(arguments):
     lines.append(row(f"import {import_lines:,} lines, same table", *medians(work, "import-same"),
                      "(sqlite3 into jotter's table)", None))
     lines.append(row(f"Enter to durable commit, per entry of {prompt_entries:,}", *medians(work, "prompt"),
-                     "(C loop committing lines read from a terminal)", 1.2, per=prompt_entries))
+                     "(C loop committing lines read from a terminal)", 1.2))
     lines.append(row("the same, against SQLite alone", *medians(work, "prompt-bare"),
                      "(C loop, no terminal)", None, per=prompt_entries))
     scale = f"{scale_items:,} items in {scale_lists:,} lists"
