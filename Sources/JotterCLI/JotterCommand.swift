@@ -15,7 +15,10 @@ public struct JotterCommand: ParsableCommand {
             Without a command, jotter opens a prompt on the current place of the store: \
             each line typed and Enter is added at once as an item there, durably, and \
             the prompt is ready for the next. Blank lines add nothing; white space at \
-            either end is trimmed; a pasted block adds one item per line.
+            either end is trimmed; a pasted block adds one item per line. Where the \
+            terminal marks pastes (bracketed paste), every pasted line is an entry, ':' \
+            lines too; where it does not, a line with more input waiting behind it never \
+            runs :rm, :undo, :redo, :trash --empty or :field rm.
 
             PROMPT COMMANDS: a line that starts with ':' is a command, the same as the \
             one-shot command of that name with the same options: :list (or :ls), :cd \

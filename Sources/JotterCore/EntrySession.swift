@@ -74,6 +74,9 @@ public struct EntrySession {
         /// is, so that pasting twenty lines adds twenty items rather than filling
         /// fields with the lines that follow.
         case pasted(String)
+        /// A line of a block the terminal marked as pasted (bracketed paste): an entry
+        /// whatever it starts with, so that a pasted `:rm 1` is text, never a command.
+        case pastedBlock(String)
         /// Shift-Tab or `:back`, with the text that was in the line.
         case back(typed: String)
         /// Ctrl-C: the line being typed is dropped, and any item being built with it.
@@ -149,10 +152,19 @@ public struct EntrySession {
             if case .entry = EntryText.meaning(of: line), EntryText.trimmed(line) != EntrySession.blockDelimiter {
                 return submitLiteral(line)
             }
-            return submitFirstLine(line)
+            return submitFirstLine(line, moreWasWaiting: true)
+        case .pastedBlock(let line):
+            switch stage {
+            case .ready: return submitLiteral(line)
+            case .lines(let box): return submitTextLine(line, of: box)
+            case .fields(let draft): return submitFieldValue(line, for: draft)
+            case .editing(let id):
+                stage = .ready
+                return [.saveEdit(id, line: line)]
+            }
         case .submitted(let line), .pasted(let line):
             switch stage {
-            case .ready: return submitFirstLine(line)
+            case .ready: return submitFirstLine(line, moreWasWaiting: event == .pasted(line))
             case .lines(let box): return submitTextLine(line, of: box)
             case .fields(let draft): return submitFieldValue(line, for: draft)
             case .editing(let id):
@@ -208,6 +220,18 @@ public struct EntrySession {
 
     // MARK: Piped and pasted lines
 
+    /// Whether a command line removes entries or forgets anything: what a stray line
+    /// in a paste must never run.
+    static func removesOrForgets(_ command: String) -> Bool {
+        let words = command.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        switch words.first {
+        case "rm", "undo", "redo": return true
+        case "trash": return words.contains("--empty")
+        case "field": return ["rm", "remove"].contains(words.dropFirst().first)
+        default: return false
+        }
+    }
+
     private mutating func submitLiteral(_ line: String) -> [Effect] {
         let text = EntryText.trimmed(line)
         guard !text.isEmpty else { return [] }
@@ -224,13 +248,19 @@ public struct EntrySession {
 
     // MARK: The first line of an item
 
-    private mutating func submitFirstLine(_ line: String) -> [Effect] {
+    /// `moreWasWaiting`: the line came with more input behind it, as a paste from a
+    /// terminal that does not mark pastes does; it never runs a command that removes
+    /// or forgets anything.
+    private mutating func submitFirstLine(_ line: String, moreWasWaiting: Bool = false) -> [Effect] {
         switch EntryText.meaning(of: line) {
         case .nothing:
             return []
         case .command(let command):
             if EntryText.trimmed(command) == EntrySession.backCommand {
                 return back(typed: "")
+            }
+            if moreWasWaiting && EntrySession.removesOrForgets(command) {
+                return [.notice("not run, as more input was waiting behind it: :\(DisplayText.escaped(EntryText.trimmed(command))); type it on its own")]
             }
             return [.runCommand(command, historyLine: EntryText.trimmed(line))]
         case .entry(let text):

@@ -65,6 +65,42 @@ import Testing
         #expect(try jotter.texts() == lines)
     }
 
+    @Test func aMarkedPasteIsTextEvenWhereItsLinesLookLikeCommands() throws {
+        try jotter.ok("add", "keep me")
+        try jotter.ok("add", "in the trash")
+        try jotter.ok("rm", "2")
+        let prompt = try jotter.prompt()
+        #expect(prompt.text.contains("\u{1B}[?2004h"), "the prompt asks the terminal to mark pastes")
+        prompt.type("\u{1B}[200~notes:\r:trash --empty --yes\r:rm 1\rend\r\u{1B}[201~")
+        for _ in 1...4 { try prompt.expect("/ › ") }
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        #expect(try jotter.texts() == ["keep me", "notes:", ":trash --empty --yes", ":rm 1", "end"])
+        #expect(try jotter.ok("trash").contains("in the trash"), "the trash was not emptied")
+    }
+
+    @Test func pasteMarksNeverReachTheText() throws {
+        let prompt = try jotter.prompt()
+        prompt.type("typed \u{1B}[200~pasted\u{1B}[201~ typed again\r")
+        try prompt.expect("/ › ")
+        prompt.type("\u{1B}[200~\u{1B}[201~\u{1B}[200~two marks\r\u{1B}[201~")
+        try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        #expect(try jotter.texts() == ["typed pasted typed again", "two marks"])
+    }
+
+    @Test func anUnmarkedPasteNeverRunsACommandThatRemoves() throws {
+        try jotter.ok("add", "keep me")
+        let prompt = try jotter.prompt()
+        prompt.type(":rm 1\rnext\r")
+        try prompt.expect("not run, as more input was waiting behind it: :rm 1; type it on its own")
+        try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        #expect(try jotter.texts() == ["keep me", "next"])
+    }
+
     @Test func commandsMoveAndThePromptShowsWhereEntriesGo() throws {
         let prompt = try jotter.prompt()
         prompt.type(":new groceries\r")

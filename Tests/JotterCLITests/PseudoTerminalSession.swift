@@ -133,10 +133,21 @@ final class PseudoTerminalSession {
         }
     }
 
+    /// Whether what shows at `index` starts a line: the prompt asks the terminal to
+    /// mark pastes just before it, which shows nothing.
+    private func startsLine(_ index: Int) -> Bool {
+        var start = index
+        let marks = ["\u{1B}[?2004h", "\u{1B}[?2004l"].map { Array($0.utf8) }
+        while let mark = marks.first(where: { start >= $0.count && transcript[(start - $0.count)..<start].elementsEqual($0) }) {
+            start -= mark.count
+        }
+        return start == 0 || transcript[start - 1] == UInt8(ascii: "\n")
+    }
+
     private func find(_ needle: [UInt8], from start: Int, atLineStart: Bool = false) -> Range<Int>? {
         guard needle.count <= transcript.count - start else { return nil }
         for index in start...(transcript.count - needle.count) where transcript[index] == needle[0] {
-            if atLineStart && index > 0 && transcript[index - 1] != UInt8(ascii: "\n") { continue }
+            if atLineStart && !startsLine(index) { continue }
             if transcript[index..<index + needle.count].elementsEqual(needle) {
                 return index..<index + needle.count
             }

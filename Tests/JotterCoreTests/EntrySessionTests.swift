@@ -110,3 +110,41 @@ import Testing
         #expect(path.display.count == 101)
     }
 }
+
+/// Pasted lines are text: a stray command line in a paste must not remove anything.
+@Suite struct PastedLineTests {
+    @Test func aLineOfAMarkedPasteIsAnEntryWhateverItStartsWith() {
+        var session = EntrySession(path: .root)
+        #expect(session.handle(.pastedBlock(":trash --empty --yes")) ==
+            [.commit(text: ":trash --empty --yes", fields: [], under: .root, historyLine: nil)])
+        #expect(session.handle(.pastedBlock("\\not dropped")) ==
+            [.commit(text: "\\not dropped", fields: [], under: .root, historyLine: nil)])
+        #expect(session.handle(.pastedBlock("   ")).isEmpty)
+    }
+
+    @Test func aMarkedPasteInsideABlockIsLinesOfIt() {
+        var session = EntrySession(path: .root)
+        #expect(session.handle(.submitted("\"\"\"")).isEmpty)
+        #expect(session.handle(.pastedBlock(":rm 1")).isEmpty)
+        #expect(session.handle(.submitted("\"\"\"")) ==
+            [.commit(text: ":rm 1", fields: [], under: .root, historyLine: nil)])
+    }
+
+    @Test(arguments: ["rm 1", "undo", "redo", "trash --empty --yes", "field rm price", "field remove price"])
+    func aLineWithMoreWaitingBehindItNeverRemovesOrForgets(command: String) {
+        var session = EntrySession(path: .root)
+        let effects = session.handle(.pasted(":" + command))
+        #expect(effects == [.notice("not run, as more input was waiting behind it: :\(command); type it on its own")])
+    }
+
+    @Test(arguments: ["list", "trash", "cd /", "field add price decimal"])
+    func aLineWithMoreWaitingBehindItRunsOtherCommands(command: String) {
+        var session = EntrySession(path: .root)
+        #expect(session.handle(.pasted(":" + command)) == [.runCommand(command, historyLine: ":" + command)])
+    }
+
+    @Test func theSameCommandTypedAloneRuns() {
+        var session = EntrySession(path: .root)
+        #expect(session.handle(.submitted(":rm 1")) == [.runCommand("rm 1", historyLine: ":rm 1")])
+    }
+}

@@ -10,6 +10,9 @@ enum LineEvent: Equatable {
     case line(String)
     /// A line that more typed or pasted input was already waiting behind.
     case pasted(String)
+    /// A line of a block the terminal marked as pasted (bracketed paste): text,
+    /// whatever it starts with.
+    case pastedBlock(String)
     case interrupted
     /// Shift-Tab: back one field or line, with the text that was in the line.
     case back(String)
@@ -168,8 +171,13 @@ final class LineEditor: LineSource {
         interrupted = false
         backText = nil
         var count: Int32 = 0
+        // Pastes are marked only while a line is read, so that the programs jotter
+        // starts (an editor) and the shell after it get the terminal as it was. The
+        // marks go out with the prompt, and the end of them with the line's newline.
+        fputs(TerminalInput.enablePasteMarks, output)
         let read = LineEditor.notingTerminalChanges { el_gets(editLine, &count) }
         let readError = errno
+        fputs(TerminalInput.disablePasteMarks, output)
         // Whatever is held is shown before jotter says anything about the line.
         defer {
             fflush(output)
@@ -187,6 +195,7 @@ final class LineEditor: LineSource {
         }
         var text = String(cString: line)
         if text.hasSuffix("\n") { text.removeLast() }
+        if keys.lastByteWasPasted { return .pastedBlock(text) }
         return keys.isWaiting ? .pasted(text) : .line(text)
     }
 

@@ -25,6 +25,7 @@ final class PromptLoop {
             switch source.readLine(prompt: session.prompt) {
             case .line(let line): event = .submitted(line)
             case .pasted(let line): event = .pasted(line)
+            case .pastedBlock(let line): event = .pastedBlock(line)
             case .back(let typed): event = .back(typed: typed)
             case .interrupted: event = .interrupted
             case .end: event = .endOfInput

@@ -6,12 +6,25 @@ import Glibc
 /// libedit asks for one character at a time; reading the terminal a byte a call cost
 /// a system call per key, and asking the terminal whether more was waiting after each
 /// key echoed cost another.
+///
+/// A terminal in bracketed paste mode marks pasted text with `ESC [200~` before and
+/// `ESC [201~` after: the marks are taken out here, and each byte is known to be
+/// pasted or typed.
 final class TerminalInput {
     private let descriptor: Int32
     /// Fixed, like the output's buffer, so that nothing here allocates while a line is read.
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
     private var next = 0
     private var end = 0
+    private var isInPaste = false
+    /// Whether the byte last handed out came inside a bracketed paste.
+    private(set) var lastByteWasPasted = false
+
+    static let pasteStart = Array("\u{1B}[200~".utf8)
+    static let pasteEnd = Array("\u{1B}[201~".utf8)
+    /// Asks the terminal to mark pastes, and to stop.
+    static let enablePasteMarks = "\u{1B}[?2004h"
+    static let disablePasteMarks = "\u{1B}[?2004l"
 
     init(descriptor: Int32 = STDIN_FILENO) {
         self.descriptor = descriptor
@@ -28,15 +41,24 @@ final class TerminalInput {
 
     /// The next byte, waiting for one when none is read yet.
     func nextByte() -> Read {
-        if next == end {
-            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-            if count < 0 { return .failed }
-            if count == 0 { return .end }
-            next = 0
-            end = count
+        while next == end {
+            guard fill() else { return errno == 0 ? .end : .failed }
+            skipPasteMarks()
         }
-        defer { next += 1 }
-        return .byte(buffer[next])
+        let byte = buffer[next]
+        next += 1
+        lastByteWasPasted = isInPaste
+        // At once, so that what is held here is always input, and output is never held
+        // back for a mark while the next read waits.
+        skipPasteMarks()
+        return .byte(byte)
+    }
+
+    private func skipPasteMarks() {
+        while next < end, buffer[next] == 0x1B, let mark = pasteMark() {
+            next += mark.count
+            isInPaste = mark == TerminalInput.pasteStart
+        }
     }
 
     /// Whether typed or pasted input is waiting to be read: already read here, or
@@ -45,5 +67,37 @@ final class TerminalInput {
         if next < end { return true }
         var waiting: Int32 = 0
         return ioctl(descriptor, UInt(FIONREAD), &waiting) == 0 && waiting > 0
+    }
+
+    /// The paste mark that starts at `next`, reading the rest of it when it has only
+    /// begun to arrive; nil for any other escape sequence, or a lone Escape key.
+    private func pasteMark() -> [UInt8]? {
+        let marks = [TerminalInput.pasteStart, TerminalInput.pasteEnd]
+        while true {
+            let available = UnsafeRawBufferPointer(rebasing: buffer[next..<end])
+            if let mark = marks.first(where: { available.starts(with: $0) }) { return mark }
+            guard marks.contains(where: { $0.starts(with: available) }), available.count < marks[0].count else {
+                return nil
+            }
+            // A terminal sends a mark in one write; the rest is a moment away at most.
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 50) > 0, fill() else { return nil }
+        }
+    }
+
+    /// Reads more after what is held; false at the end of input or on an error, with
+    /// `errno` 0 for the end.
+    private func fill() -> Bool {
+        if next > 0 && next < end {
+            buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + next, byteCount: end - next)
+        }
+        end -= next
+        next = 0
+        guard end < buffer.count else { return false }
+        errno = 0
+        let count = Glibc.read(descriptor, buffer.baseAddress! + end, buffer.count - end)
+        guard count > 0 else { return false }
+        end += count
+        return true
     }
 }
