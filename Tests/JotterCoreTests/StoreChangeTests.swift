@@ -112,6 +112,35 @@ import Testing
         #expect(try fixture.store.ancestry(of: deep.top!).display == "/a/b/c")
     }
 
+    /// Two processes each resolve their destination, then move in turn: the second
+    /// must see where its destination is by then, or A and B end up inside each other.
+    @Test func crossedMovesResolvedBeforeEitherWroteMakeNoCycle() throws {
+        let fixture = try StoreFixture()
+        let intoA = try fixture.lists("/A/D")
+        let intoB = try fixture.lists("/B/C")
+        let a = try #require(intoA.nodes.first), b = try #require(intoB.nodes.first)
+        let other = try Store(path: fixture.path)
+        try other.move([a], to: intoB)
+        #expect(throws: JotterError.input("cannot move 'B' into /B/C/A/D, which is inside it")) {
+            try fixture.store.move([b], to: intoA)
+        }
+        #expect(try fixture.store.children(of: nil).map(\.text) == ["B"])
+        #expect(try fixture.store.ancestry(of: intoA.top!).display == "/B/C/A/D")
+    }
+
+    /// A place resolved, then sent to the trash by another process before the write.
+    @Test func aFieldOrOptionIsNotWrittenToAPlaceTrashedMeanwhile() throws {
+        let fixture = try StoreFixture()
+        let expenses = try #require(try fixture.lists("/expenses").top)
+        try Store(path: fixture.path).remove([expenses])
+        let gone = JotterError.input("'expenses' was deleted just now; nothing was changed")
+        #expect(throws: gone) { try fixture.store.addField(Field(name: "price", kind: .decimal), to: expenses) }
+        #expect(throws: gone) { try fixture.store.setLineLimit(3, of: expenses) }
+        #expect(throws: gone) { try fixture.store.removeField(named: "price", from: expenses) }
+        #expect(try fixture.store.fields(declaredBy: expenses).isEmpty)
+        #expect(try fixture.store.lineLimit(of: expenses) == nil)
+    }
+
     @Test func aNodeComesBackFromTheTrashAfterItsListWasRemovedAndRestored() throws {
         let fixture = try StoreFixture()
         let work = try fixture.lists("/work")

@@ -48,11 +48,15 @@ extension Store {
             guard try stillHolds(destination) else {
                 throw JotterError.input("\(destination.display) was moved or deleted just now; nothing was moved")
             }
+            // Where the destination is now, read inside this transaction: another
+            // process may have moved one of its ancestors since the path was resolved,
+            // and a check on that path would let two crossed moves make a cycle.
+            let line = try destination.top.flatMap { try self.node(id: $0.id) }.map { try ancestry(of: $0) } ?? .root
             for node in nodes {
                 guard try self.node(id: node.id) != nil else { throw JotterError.gone(node) }
-                if destination.ids.contains(node.id) {
+                if line.nodes.contains(where: { $0.seq == node.seq }) {
                     throw JotterError.input(
-                        "cannot move '\(DisplayText.escaped(node.text))' into \(destination.display), which is inside it")
+                        "cannot move '\(DisplayText.escaped(node.text))' into \(line.display), which is inside it")
                 }
                 if node.kind == .list, node.parentSeq != destination.top?.seq,
                    try !lists(under: destination.top, named: node.text).isEmpty {
