@@ -148,6 +148,9 @@ private struct Importer {
     /// than from copies of its own.
     var pendingTexts: [UInt8] = []
     static let batchSize = 64
+    /// The columns a new row is inserted with; `done` is set afterwards, for the rows
+    /// that have it.
+    static let insertedColumns: [NodeColumn] = [.id, .parent, .kind, .text, .created, .createdOffset, .updated]
 
     struct Row {
         /// Nil for a node of this store's own, whose id is derived from its row.
@@ -186,10 +189,11 @@ private struct Importer {
         now = store.clock()
         // Held for the whole import: looking a statement up by its SQL for every
         // record would cost more than some of the inserts.
-        let columns = "INSERT INTO node (id, parent, kind, text, created, created_offset, updated) VALUES "
-        insert = try store.database.statement(columns + "(?, ?, ?, ?, ?, ?, ?)")
+        let columns = "INSERT INTO node (\(NodeColumn.list(Importer.insertedColumns))) VALUES "
+        let row = "(" + Array(repeating: "?", count: Importer.insertedColumns.count).joined(separator: ", ") + ")"
+        insert = try store.database.statement(columns + row)
         insertBatch = try store.database.statement(
-            columns + Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: Importer.batchSize).joined(separator: ", "))
+            columns + Array(repeating: row, count: Importer.batchSize).joined(separator: ", "))
         let texts = (4..<4 + Importer.batchSize).map { "(?1, \(Node.Kind.item.rawValue), ?\($0), ?2, ?3)" }
         insertTexts = try store.database.statement(
             "INSERT INTO node (parent, kind, text, created, created_offset) VALUES " + texts.joined(separator: ", "))
@@ -376,7 +380,7 @@ private struct Importer {
             } else if pending.count == Importer.batchSize {
                 insertBatch.resetKeepingBindings()
                 for (offset, row) in pending.enumerated() {
-                    bind(row, text: texts, to: insertBatch, from: Int32(offset * 7))
+                    bind(row, text: texts, to: insertBatch, from: Int32(offset * Importer.insertedColumns.count))
                 }
                 try insertBatch.run()
             } else {
@@ -400,10 +404,19 @@ private struct Importer {
     }
 
     private func bind(_ row: Row, text texts: UnsafeBufferPointer<UInt8>, to statement: Statement, from first: Int32) {
-        if let id = row.id { statement.bind(first + 1, blob: id.bytes) } else { statement.bind(first + 1, nil as Int64?) }
-        statement.bind(first + 2, row.parent).bind(first + 3, row.kind.rawValue)
-        statement.bind(first + 4, borrowingText: UnsafeBufferPointer(rebasing: texts[row.text]))
-        statement.bind(first + 5, row.created.milliseconds)
-            .bind(first + 6, Int64(row.created.offsetSeconds)).bind(first + 7, row.updated)
+        for (offset, column) in Importer.insertedColumns.enumerated() {
+            let index = first + Int32(offset) + 1
+            switch column {
+            case .id:
+                if let id = row.id { statement.bind(index, blob: id.bytes) } else { statement.bind(index, nil as Int64?) }
+            case .parent: statement.bind(index, row.parent)
+            case .kind: statement.bind(index, row.kind.rawValue)
+            case .text: statement.bind(index, borrowingText: UnsafeBufferPointer(rebasing: texts[row.text]))
+            case .created: statement.bind(index, row.created.milliseconds)
+            case .createdOffset: statement.bind(index, Int64(row.created.offsetSeconds))
+            case .updated: statement.bind(index, row.updated)
+            case .seq, .done, .hidden: preconditionFailure("an import does not insert \(column.name)")
+            }
+        }
     }
 }

@@ -41,7 +41,7 @@ extension Store {
         try read {
             let statement = try database.statement(
                 """
-                SELECT \(Store.columns(Store.nodeColumns, of: "node"))
+                SELECT \(NodeColumn.all(of: "node"))
                 FROM node_search JOIN node ON node.seq = node_search.rowid
                 WHERE node_search MATCH ? AND node.hidden IS NULL
                 ORDER BY node.created, node.seq
@@ -56,7 +56,7 @@ extension Store {
     public func log(_ window: LogWindow, under top: Node?, _ body: (Found) throws -> Void) throws {
         try bringLogIndexUpToDate()
         try read {
-            let columns = Store.columns(Store.nodeColumns, of: "node")
+            let columns = NodeColumn.all(of: "node")
             let under = top == nil ? "" : """
                 AND node.seq IN (
                     WITH RECURSIVE subtree (seq) AS (
