@@ -57,42 +57,25 @@ extension Store {
         let summary: ImportSummary
     }
 
-    /// Imports `format` read from `reader`. Each format's reader is named here rather
-    /// than passed as `any ImportSource`, so that the import loop is compiled for it:
-    /// through the existential, every record was copied and destroyed by the runtime,
-    /// a measured tenth of the work of importing lines.
-    public func importRecords(_ format: ImportFormat, from reader: ByteLineReader,
-                              options: ImportOptions) throws -> ImportSummary {
-        switch format {
-        case .lines:
-            // Lines go in as the bytes read, with no record or string made for them.
-            return try importing(options: options) { importer in
-                while try reader.nextLine({ line in
-                    try LinesSource.withItemText(of: line, lineNumber: reader.lineNumber) { try importer.addItem(text: $0) }
-                }) != nil {
-                    if options.shouldStop() { throw ImportInterrupted() }
-                }
-            }
-        case .jsonl:
-            var source = JSONLinesSource(reader: reader)
-            return try importRecords(from: &source, options: options)
-        case .csv:
-            var source = CSVSource(reader: reader)
-            return try importRecords(from: &source, options: options)
-        case .md:
-            var source = MarkdownSource(reader: reader)
-            return try importRecords(from: &source, options: options)
-        }
-    }
-
     /// Reads every record from `source` into the store under `options.target`, in one
     /// transaction. A bad record stops it with an `ImportProblem` and the store as it
     /// was; with `dryRun`, everything is checked and written, then rolled back.
     public func importRecords(from source: inout some ImportSource, options: ImportOptions) throws -> ImportSummary {
+        try importEach(from: &source, options: options)
+    }
+
+    /// `importRecords` for the formats' source, named here so that the import loop is
+    /// compiled for it in this module: called from another one, the generic function
+    /// runs unspecialized, every record copied and destroyed by the runtime.
+    public func importRecords(from source: inout FormatSource, options: ImportOptions) throws -> ImportSummary {
+        try importEach(from: &source, options: options)
+    }
+
+    private func importEach(from source: inout some ImportSource, options: ImportOptions) throws -> ImportSummary {
         try importing(options: options) { importer in
-            while let record = try source.next() {
+            while try source.next(record: { try importer.add($0) },
+                                  itemText: { text, _ in try importer.addItem(text: text) }) != nil {
                 if options.shouldStop() { throw ImportInterrupted() }
-                try importer.add(record)
             }
         }
     }
