@@ -54,9 +54,7 @@ extension Store {
     /// Reverts the latest change not yet undone; nil when there is none.
     public func undo() throws -> Change? {
         try write {
-            guard let change = try database.statement(
-                "SELECT seq, what, made, made_offset, first_node, last_node FROM change WHERE undone = 0 ORDER BY seq DESC LIMIT 1")
-                .firstRow(RecordedChange.init) else { return nil }
+            guard let change = try nextChange(undone: false) else { return nil }
             try swapEarlierState(of: change.seq)
             if let added = change.added {
                 try database.statement("UPDATE node SET hidden = ? WHERE seq BETWEEN ? AND ? AND hidden IS NULL")
@@ -71,9 +69,7 @@ extension Store {
     /// after an undo discards what could have been redone.
     public func redo() throws -> Change? {
         try write {
-            guard let change = try database.statement(
-                "SELECT seq, what, made, made_offset, first_node, last_node FROM change WHERE undone = 1 ORDER BY seq LIMIT 1")
-                .firstRow(RecordedChange.init) else { return nil }
+            guard let change = try nextChange(undone: true) else { return nil }
             try swapEarlierState(of: change.seq)
             try database.statement("UPDATE node SET hidden = NULL WHERE hidden = ?").bind(1, -change.seq).run()
             try database.statement("UPDATE change SET undone = 0 WHERE seq = ?").bind(1, change.seq).run()
@@ -85,6 +81,18 @@ extension Store {
     func forgetChanges() throws {
         try database.execute(
             "DELETE FROM node_before; DELETE FROM value_before; DELETE FROM field_before; DELETE FROM option_before; DELETE FROM change")
+    }
+
+    /// The change undo reverts next, the latest not undone; with `undone`, the one redo
+    /// makes again, the earliest undone. The flag is written into the SQL, not bound:
+    /// only a literal `undone = 1` lets SQLite use the index of undone changes.
+    private func nextChange(undone: Bool) throws -> RecordedChange? {
+        try database.statement(
+            """
+            SELECT seq, what, made, made_offset, first_node, last_node FROM change
+            WHERE undone = \(undone ? 1 : 0) ORDER BY seq \(undone ? "ASC" : "DESC") LIMIT 1
+            """)
+            .firstRow(RecordedChange.init)
     }
 
     private struct RecordedChange {

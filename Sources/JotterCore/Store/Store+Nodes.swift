@@ -52,14 +52,9 @@ extension Store {
     }
 
     /// The statement that walks the children of `parent` (the root when nil) in order.
-    public func childrenStatement(of parent: Node?) throws -> Statement {
-        if let parent {
-            return try database.statement(
-                "SELECT \(NodeColumn.all) FROM node WHERE parent = ? AND hidden IS NULL ORDER BY seq")
-                .bind(1, parent.seq)
-        }
-        return try database.statement(
-            "SELECT \(NodeColumn.all) FROM node WHERE parent IS NULL AND hidden IS NULL ORDER BY seq")
+    func childrenStatement(of parent: Node?) throws -> Statement {
+        try database.statement("SELECT \(NodeColumn.all) FROM node WHERE parent IS ? AND hidden IS NULL ORDER BY seq")
+            .bind(1, parent?.seq)
     }
 
     public func children(of parent: Node?) throws -> [Node] {
@@ -88,21 +83,14 @@ extension Store {
     }
 
     public func children(of parent: Node?, named name: String) throws -> [Node] {
-        if let parent {
-            return try nodes(database.statement(
-                "SELECT \(NodeColumn.all) FROM node WHERE parent = ? AND text = ? AND hidden IS NULL ORDER BY seq")
-                .bind(1, parent.seq).bind(2, name))
-        }
-        return try nodes(database.statement(
-            "SELECT \(NodeColumn.all) FROM node WHERE parent IS NULL AND text = ? AND hidden IS NULL ORDER BY seq")
-            .bind(1, name))
+        try nodes(database.statement(
+            "SELECT \(NodeColumn.all) FROM node WHERE parent IS ? AND text = ? AND hidden IS NULL ORDER BY seq")
+            .bind(1, parent?.seq).bind(2, name))
     }
 
     public func childCount(of parent: Node?) throws -> Int {
-        let statement = parent == nil
-            ? try database.statement("SELECT count(*) FROM node WHERE parent IS NULL AND hidden IS NULL")
-            : try database.statement("SELECT count(*) FROM node WHERE parent = ? AND hidden IS NULL").bind(1, parent!.seq)
-        return Int(try statement.firstRow { $0.int64(0) } ?? 0)
+        Int(try database.statement("SELECT count(*) FROM node WHERE parent IS ? AND hidden IS NULL")
+            .bind(1, parent?.seq).firstRow { $0.int64(0) } ?? 0)
     }
 
     /// Distinct names of `parent`'s children that start with `prefix`, for completion.
@@ -126,30 +114,15 @@ extension Store {
     /// The child at a 1-based position in `parent`'s order.
     public func child(of parent: Node?, at position: Int64) throws -> Node? {
         guard position >= 1 else { return nil }
-        let statement: Statement
-        if let parent {
-            statement = try database.statement(
-                "SELECT \(NodeColumn.all) FROM node WHERE parent = ? AND hidden IS NULL ORDER BY seq LIMIT 1 OFFSET ?")
-                .bind(1, parent.seq).bind(2, position - 1)
-        } else {
-            statement = try database.statement(
-                "SELECT \(NodeColumn.all) FROM node WHERE parent IS NULL AND hidden IS NULL ORDER BY seq LIMIT 1 OFFSET ?")
-                .bind(1, position - 1)
-        }
-        return try statement.firstRow(node(from:))
+        return try database.statement(
+            "SELECT \(NodeColumn.all) FROM node WHERE parent IS ? AND hidden IS NULL ORDER BY seq LIMIT 1 OFFSET ?")
+            .bind(1, parent?.seq).bind(2, position - 1).firstRow(node(from:))
     }
 
     /// The 1-based position of `node` among its siblings.
     public func position(of node: Node) throws -> Int64 {
-        let statement: Statement
-        if let parent = node.parentSeq {
-            statement = try database.statement("SELECT count(*) FROM node WHERE parent = ? AND seq <= ? AND hidden IS NULL")
-                .bind(1, parent).bind(2, node.seq)
-        } else {
-            statement = try database.statement("SELECT count(*) FROM node WHERE parent IS NULL AND seq <= ? AND hidden IS NULL")
-                .bind(1, node.seq)
-        }
-        return try statement.firstRow { $0.int64(0) } ?? 0
+        try database.statement("SELECT count(*) FROM node WHERE parent IS ? AND seq <= ? AND hidden IS NULL")
+            .bind(1, node.parentSeq).bind(2, node.seq).firstRow { $0.int64(0) } ?? 0
     }
 
     /// Nodes whose id ends with the hex digits `tail`: among `parent`'s children, or
@@ -161,11 +134,9 @@ extension Store {
         switch scope {
         case .anywhere:
             statement = try database.statement("SELECT seq, id, created FROM node WHERE hidden IS NULL ORDER BY seq")
-        case .childrenOf(let parent?):
-            statement = try database.statement("SELECT seq, id, created FROM node WHERE parent = ? AND hidden IS NULL ORDER BY seq")
-                .bind(1, parent.seq)
-        case .childrenOf(nil):
-            statement = try database.statement("SELECT seq, id, created FROM node WHERE parent IS NULL AND hidden IS NULL ORDER BY seq")
+        case .childrenOf(let parent):
+            statement = try database.statement("SELECT seq, id, created FROM node WHERE parent IS ? AND hidden IS NULL ORDER BY seq")
+                .bind(1, parent?.seq)
         }
         defer { statement.reset() }
         var matches: [Int64] = []
