@@ -1,5 +1,5 @@
 import Foundation
-import JotterCore
+@testable import JotterCore
 import Testing
 
 /// Undo and redo of every kind of change, and the trash, on the store alone.

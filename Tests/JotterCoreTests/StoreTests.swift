@@ -1,5 +1,5 @@
 import Foundation
-import JotterCore
+@testable import JotterCore
 import TestSupport
 import Testing
 
@@ -68,6 +68,21 @@ import Testing
         var steps: [String] = []
         while try plan.step() { steps.append(plan.string(3)) }
         #expect(steps == ["SEARCH node USING INDEX node_children (parent=? AND rowid<?)"])
+    }
+
+    @Test func aListingByTagLeavesTheOthersOutAndKeepsPositions() throws {
+        let fixture = try StoreFixture()
+        let work = try fixture.lists("/work")
+        for text in ["standup #Work", "lunch", "review #work #urgent", "#workshop"] { try fixture.item(text, under: work) }
+        try fixture.store.addField(Field(name: "price", kind: .decimal), to: nil)
+        try fixture.store.edit(try fixture.store.children(of: work.top)[2], text: "review #work #urgent",
+                               values: [FieldValue(name: "price", value: "2")])
+        let tagged = try fixture.store.tagged("#work")
+        var listed: [String] = []
+        try fixture.store.forEachChildWithFields(of: work.top, tagged: tagged) { node, position, fields in
+            listed.append("\(position) \(node.text) \(fields.map(\.value))")
+        }
+        #expect(listed == ["1 standup #Work []", "3 review #work #urgent [\"2\"]"])
     }
 
     @Test func itemsKeepTheirOrderTextAndTimesAcrossReopening() throws {

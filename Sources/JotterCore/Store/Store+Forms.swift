@@ -128,12 +128,19 @@ extension Store {
         try database.statement("SELECT EXISTS (SELECT 1 FROM field_value)").firstRow { $0.int64(0) != 0 } ?? false
     }
 
-    /// Calls `body` with each child of `parent` in order and the field values it holds.
-    /// The values come from a second statement walked alongside, in the same order,
-    /// so that a long listing still streams.
-    public func forEachChildWithFields(of parent: Node?, _ body: (Node, [FieldValue]) throws -> Void) throws {
+    /// Calls `body` with each child of `parent` in order, its position (from 1) and
+    /// the field values it holds; with `tagged`, only with the children among those,
+    /// which keep their positions among all. The values come from a second statement
+    /// walked alongside, in the same order, so that a long listing still streams.
+    public func forEachChildWithFields(of parent: Node?, tagged: TaggedNodes? = nil,
+                                       _ body: (Node, Int64, [FieldValue]) throws -> Void) throws {
+        var position: Int64 = 0
+        func list(_ node: Node, _ fields: [FieldValue]) throws {
+            position += 1
+            if tagged?.contains(node) ?? true { try body(node, position, fields) }
+        }
         guard try holdsFieldValues() else {
-            return try forEachChild(of: parent) { try body($0, []) }
+            return try forEachChild(of: parent) { try list($0, []) }
         }
         let values = try database.statement(
             """
@@ -151,7 +158,7 @@ extension Store {
                 }
                 hasValue = try values.step()
             }
-            try body(node, fields)
+            try list(node, fields)
         }
     }
 

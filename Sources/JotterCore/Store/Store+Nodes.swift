@@ -45,7 +45,7 @@ extension Store {
             .bind(1, blob: id.bytes).firstRow(node(from:))
     }
 
-    public func node(seq: Int64) throws -> Node? {
+    func node(seq: Int64) throws -> Node? {
         let statement = try database.statement("SELECT \(NodeColumn.all) FROM node WHERE seq = ?")
             .bind(1, seq)
         return try statement.firstRow(node(from:))

@@ -124,15 +124,24 @@ extension Store {
         }
     }
 
-    /// The rows of the items and lists tagged `tag` (without its '#'), in sight or not.
-    public func tagged(_ tag: String) throws -> Set<Int64> {
+    /// The items and lists that hold a tag, in sight or not: what a listing is
+    /// filtered by (`forEachChildWithFields(of:tagged:)`).
+    public struct TaggedNodes {
+        let seqs: Set<Int64>
+
+        func contains(_ node: Node) -> Bool { seqs.contains(node.seq) }
+    }
+
+    /// The items and lists tagged `tag`, with or without its '#'. This brings the
+    /// search index up to date, a write: ask before a read transaction, not inside one.
+    public func tagged(_ tag: String) throws -> TaggedNodes {
         try bringSearchIndexUpToDate()
         return try read {
             let statement = try database.statement("SELECT rowid FROM node_search WHERE node_search MATCH ?")
-                .bind(1, Store.tagExpression(tag))
+                .bind(1, Store.tagExpression(String(tag.drop { $0 == "#" })))
             var seqs: Set<Int64> = []
             while try statement.step() { seqs.insert(statement.int64(0)) }
-            return seqs
+            return TaggedNodes(seqs: seqs)
         }
     }
 
