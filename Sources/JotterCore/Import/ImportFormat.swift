@@ -44,13 +44,15 @@ public struct FormatSource: ImportSource {
         self.reader = reader
     }
 
-    public mutating func next() throws -> ImportRecord? {
+    // Neither method changes the source itself, only what it reads from: not being
+    // mutating lets the reader be borrowed, with no reference count taken a record.
+    public func next() throws -> ImportRecord? {
         try next(record: { $0 }, itemText: { text, line in ImportRecord(text: String(decoding: text, as: UTF8.self), line: line) })
     }
 
     /// Each line of `lines` goes to `itemText` as the bytes read, with no string made.
-    public mutating func next<T>(record: (ImportRecord) throws -> T,
-                                 itemText: (UnsafeBufferPointer<UInt8>, Int) throws -> T) throws -> T? {
+    public func next<T>(record: (ImportRecord) throws -> T,
+                        itemText: (UnsafeBufferPointer<UInt8>, Int) throws -> T) throws -> T? {
         switch reader {
         case .lines(let source): try source.nextItem(itemText)
         case .jsonl(let source): try source.next().map(record)
