@@ -129,7 +129,7 @@ extension Store {
     }
 
     /// Calls `body` with each child of `parent` in order, its position (from 1) and
-    /// the field values it holds; with `tagged`, only with the children among those,
+    /// the field values it holds; with `tagged`, only for the children among them,
     /// which keep their positions among all. The values come from a second statement
     /// walked alongside, in the same order, so that a long listing still streams.
     public func forEachChildWithFields(of parent: Node?, tagged: TaggedNodes? = nil,
