@@ -34,7 +34,7 @@ enum ExternalEditor {
         let status = Interruption.catchingSignals { run(editor, file: file) }
         if Interruption.signal != 0 {
             removeFolder(folder)
-            Messages.error("the edit was interrupted; nothing was changed")
+            Messages.standardError.error("the edit was interrupted; nothing was changed")
             throw ExitCode(128 + Interruption.signal)
         }
         guard status == 0 else {

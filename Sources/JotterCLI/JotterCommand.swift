@@ -106,7 +106,7 @@ public struct JotterCommand: ParsableCommand {
             loop.run()
             let items = loop.added == 1 ? "1 item" : "\(loop.added) items"
             let problems = loop.failed == 0 ? "" : "; \(loop.failed) line\(loop.failed == 1 ? "" : "s") failed"
-            Messages.show("jotter: added \(items)\(problems)")
+            Messages.standardError.show("jotter: added \(items)\(problems)")
             if loop.failed > 0 { throw ExitCode(1) }
         }
     }
@@ -120,7 +120,7 @@ public struct JotterCommand: ParsableCommand {
             guard let argument = CommandLine.unsafeArgv[index] else { continue }
             let bytes = UnsafeBufferPointer(start: argument, count: strlen(argument))
             if bytes.withMemoryRebound(to: UInt8.self, { String(validating: $0, as: UTF8.self) }) == nil {
-                Messages.error("argument \(index) is not valid UTF-8; nothing was done")
+                Messages.standardError.error("argument \(index) is not valid UTF-8; nothing was done")
                 Glibc.exit(1)
             }
         }
@@ -140,7 +140,7 @@ public struct JotterCommand: ParsableCommand {
             if exitCode(for: error) == .success {
                 exit(withError: error)
             }
-            Messages.error(message(for: error) + " (see 'jotter --help')")
+            Messages.standardError.error(message(for: error) + " (see 'jotter --help')")
             Glibc.exit(2)
         }
         do {
@@ -155,7 +155,7 @@ public struct JotterCommand: ParsableCommand {
     private static func exit(after error: Error) -> Never {
         switch error {
         case let error as JotterError:
-            Messages.error(error.message)
+            Messages.standardError.error(error.message)
             Glibc.exit(error.kind == .input ? 1 : 3)
         case let exitCode as ExitCode:
             Glibc.exit(exitCode.rawValue)

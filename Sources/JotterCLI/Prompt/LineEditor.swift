@@ -264,7 +264,7 @@ final class LineEditor: LineSource {
             return UInt8(CC_REFRESH)
         }
         guard !completion.alternatives.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
-        let listing = completion.alternatives.map { DisplayText.escaped($0) }.joined(separator: "  ")
+        let listing = completion.alternatives.map { TerminalStyle.escaped($0) }.joined(separator: "  ")
         fputs("\n" + listing + "\n", output)
         fflush(output)
         return UInt8(CC_REDISPLAY)
