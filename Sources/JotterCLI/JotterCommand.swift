@@ -18,11 +18,8 @@ public struct JotterCommand: ParsableCommand {
             either end is trimmed; a pasted block adds one item per line.
 
             PROMPT COMMANDS: a line that starts with ':' is a command, the same as the \
-            one-shot command of that name with the same options: :list (or :ls), :cd \
-            TARGET, :up, :new NAME, :path, :add, :edit, :done, :undone, :mv, :rm, \
-            :trash, :restore, :undo, :redo, :find, :tags, :log, :field, :set, :sum, \
-            :import FILE, :export, :back, :help, :quit. ':edit TARGET' puts the item's \
-            text in the line to change; Enter saves it. A leading '\\' is dropped and the rest added \
+            one-shot command of that name with the same options: \(CommandRegistry.promptSummary). \
+            ':edit TARGET' puts the item's text in the line to change; Enter saves it. A leading '\\' is dropped and the rest added \
             as typed. Keys: Up/Down recall earlier lines of this store and Ctrl-R \
             searches them; Tab completes commands and names; Shift-Tab goes back one \
             field (emacs keys; :back in every mode); Ctrl-C clears the line and drops \
@@ -73,13 +70,7 @@ public struct JotterCommand: ParsableCommand {
             SIGINT or SIGTERM, with nothing imported.
             """,
         version: "0.1.0",
-        subcommands: [
-            AddCommand.self, ListCommand.self, NewCommand.self, CdCommand.self, UpCommand.self, PathCommand.self,
-            EditCommand.self, DoneCommand.self, UndoneCommand.self, MoveCommand.self, RemoveCommand.self,
-            TrashCommand.self, RestoreCommand.self, UndoCommand.self, RedoCommand.self,
-            FindCommand.self, TagsCommand.self, LogCommand.self,
-            FieldCommand.self, SetCommand.self, SumCommand.self, ImportCommand.self, ExportCommand.self,
-        ])
+        subcommands: CommandRegistry.shellSubcommands)
 
     @OptionGroup var options: StoreOptions
 

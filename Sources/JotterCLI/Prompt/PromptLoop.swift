@@ -165,10 +165,8 @@ final class PromptLoop {
     private func showHelp(for words: [String]) {
         if words.isEmpty {
             context.output.write(PromptCommands.help)
-        } else if let command = PromptCommands.configuration.subcommands.first(where: {
-            $0.configuration.commandName == words[0] || $0.configuration.aliases.contains(words[0])
-        }) {
-            context.output.write(command.helpMessage(columns: nil) + "\n")
+        } else if let command = PromptCommands.command(named: words[0]) {
+            context.output.write(PromptCommands.helpMessage(for: command, columns: context.terminal.width) + "\n")
         } else {
             report("no command ':\(words[0])'; :help lists the commands")
         }
