@@ -68,4 +68,22 @@ import Testing
             try jotter.run(["restore", "x\u{1B}"])
         }
     }
+
+    @Test func thePromptFollowsWhereACommandMoved() throws {
+        let jotter = try InProcess(isPrompt: true)
+        try PromptLoop(context: jotter.context, source: TypedLines([":new groceries", "milk", ":up", "bread"])).run()
+        #expect(try jotter.store.children(of: nil).map(\.text) == ["groceries", "bread"])
+        let groceries = try #require(try jotter.store.children(of: nil).first)
+        #expect(try jotter.store.children(of: groceries).map(\.text) == ["milk"])
+        #expect(try jotter.store.restorePath().path.isRoot)
+    }
+
+    @Test func thePromptTakesTodayFromTheClock() throws {
+        let jotter = try InProcess(isPrompt: true)
+        try jotter.run(["field", "add", "due", "date"])
+        try PromptLoop(context: jotter.context, source: TypedLines(["pay rent", "today"])).run()
+        let node = try #require(try jotter.store.children(of: nil).first)
+        #expect(node.text == "pay rent")
+        #expect(try jotter.store.fieldValues(of: node).map(\.value) == ["2026-11-22"])
+    }
 }

@@ -15,7 +15,7 @@ final class PromptLoop {
         self.context = context
         self.source = source
         session = EntrySession(path: context.path, form: try context.store.form(at: context.path),
-                               linesAreLiteral: linesAreLiteral)
+                               linesAreLiteral: linesAreLiteral, today: context.clock.today)
     }
 
     /// Runs until Ctrl-D, `:quit` or the end of input.
