@@ -52,28 +52,29 @@ struct ListCommand: StoreCommand {
         let form = try context.store.form(at: place)
         let out = context.output
         try context.store.read {
-            let write: (Node, [FieldValue], Int64) throws -> Void
-            var writer: NodeWriter?
+            /// The entries the options show, with their positions among all of them.
+            func forEachShown(_ body: (Node, [FieldValue], Int64) throws -> Void) throws {
+                var position: Int64 = 0
+                try context.store.forEachChildWithFields(of: place.top) { node, fields in
+                    position += 1
+                    guard showsDone || node.doneMilliseconds == nil, tagged?.contains(node.seq) ?? true else { return }
+                    try body(node, form.ordered(fields), position)
+                }
+            }
             if let nodeFormat = format.nodeFormat {
                 let fieldColumns = nodeFormat == .csv ? try context.store.fieldNames(under: place.top, recursive: false) : []
-                writer = NodeWriter(format: nodeFormat, terminal: context.terminal)
-                writer!.begin(fieldColumns: fieldColumns, to: out)
-                write = { try writer!.write($0, fields: $1, position: $2, parentID: place.top?.id, to: out) }
+                var writer = NodeWriter(format: nodeFormat, terminal: context.terminal)
+                writer.begin(fieldColumns: fieldColumns, to: out)
+                try forEachShown { try writer.write($0, fields: $1, position: $2, parentID: place.top?.id, to: out) }
+                writer.end(to: out)
             } else {
                 let count = try context.store.childCount(of: place.top)
                 if count == 0 && context.terminal.outputIsTerminal {
                     context.messages.show("\(place.display) is empty")
                 }
                 let listing = TextListing(style: context.style, count: count)
-                write = { listing.write($0, fields: $1, position: $2, to: out) }
+                try forEachShown { listing.write($0, fields: $1, position: $2, to: out) }
             }
-            var position: Int64 = 0
-            try context.store.forEachChildWithFields(of: place.top) { node, fields in
-                position += 1
-                guard showsDone || node.doneMilliseconds == nil, tagged?.contains(node.seq) ?? true else { return }
-                try write(node, form.ordered(fields), position)
-            }
-            writer?.end(to: out)
             if let sum {
                 let total = try SumCommand.total(of: sum, at: place, in: context)
                 out.write("sum of \(TerminalStyle.escaped(sum)): \(total.total) (\(total.count) item\(total.count == 1 ? "" : "s"))\n")
