@@ -12,10 +12,10 @@ import Glibc
 enum ExternalEditor {
     /// Opens the editor on `text` and hands what it leaves to `save`. When `save`
     /// throws, the file is kept and named in the error, so that the edit is not lost.
-    static func edit(_ text: String, save: (String) throws -> Void) throws {
+    static func edit(_ text: String, inputIsTerminal: Bool, save: (String) throws -> Void) throws {
         let chosen = ["VISUAL", "EDITOR"].compactMap(Terminal.environment).first { !$0.isEmpty }
         // An editor the user named may be a script; vi, in their stead, needs a terminal.
-        guard chosen != nil || Terminal.isTerminal(STDIN_FILENO) else {
+        guard chosen != nil || inputIsTerminal else {
             throw JotterError.input("edit needs the new text as arguments, a terminal, or an editor in VISUAL or EDITOR")
         }
         let editor = chosen ?? "vi"

@@ -5,6 +5,8 @@ import Glibc
 /// Lines for the user: on standard error, or kept in memory for a test.
 final class Messages {
     private let fileDescriptor: Int32?
+    /// Whether the messages go to a terminal, where a line may rewrite itself.
+    let isTerminal: Bool
     /// What was written, when nothing is written to a file descriptor.
     private(set) var text = ""
 
@@ -12,11 +14,13 @@ final class Messages {
 
     init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
+        isTerminal = Terminal.isTerminal(fileDescriptor)
     }
 
     /// Messages kept in `text`.
     init() {
         fileDescriptor = nil
+        isTerminal = false
     }
 
     /// One line to the user. Anything in it that came from outside (item text, an

@@ -117,11 +117,10 @@ extension ImportFormat: ExpressibleByArgument {}
 extension Store.ConflictPolicy: ExpressibleByArgument {}
 
 /// The line on a terminal that says how an import is going, once it has taken more
-/// than half a second; nothing at all when standard error is not a terminal.
+/// than half a second; nothing at all when messages do not go to a terminal.
 final class ProgressLine {
     private let reader: ByteLineReader
     private let messages: Messages
-    private let enabled = Terminal.isTerminal(STDERR_FILENO)
     private let started = ProgressLine.seconds()
     private var lastShown = 0.0
     private var shown = false
@@ -138,7 +137,7 @@ final class ProgressLine {
     }
 
     func update(records: Int) {
-        guard enabled else { return }
+        guard messages.isTerminal else { return }
         let now = ProgressLine.seconds()
         guard now - started > 0.5, now - lastShown > 0.1 else { return }
         lastShown = now
