@@ -81,7 +81,7 @@ struct FoundWriter {
         let out = context.output
         if let time { out.write("  " + time + "  ") }
         out.write(style.dim(found.node.id.shortForm()) + "  ")
-        out.write(style.dim(found.place.display) + "  ")
+        out.write(style.dim(TerminalStyle.escaped(found.place.display)) + "  ")
         if found.node.doneMilliseconds != nil { out.write("✓ ") }
         out.write(style.marked(found.node.text, marking))
         if found.node.kind == .list { out.write("/") }

@@ -9,7 +9,7 @@ struct PathCommand: StoreCommand {
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
     func run(in context: CommandContext) throws -> CommandOutcome {
-        context.output.write(context.path.display + "\n")
+        context.output.write(TerminalStyle.escaped(context.path.display) + "\n")
         return .nothing
     }
 }

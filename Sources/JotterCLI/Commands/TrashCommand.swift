@@ -42,7 +42,7 @@ struct TrashCommand: StoreCommand {
             let below = entry.below == 0 ? "" : " (and \(entry.below) under it)"
             context.output.write(String(repeating: " ", count: width - position.count) + position + "  "
                 + entry.node.id.shortForm() + "  " + text + (entry.node.kind == .list ? "/" : "")
-                + below + "  from \(entry.place.display), \(entry.removed.dayAndMinute)\n")
+                + below + "  from \(TerminalStyle.escaped(entry.place.display)), \(entry.removed.dayAndMinute)\n")
         }
         return .nothing
     }
