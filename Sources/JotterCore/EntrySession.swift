@@ -103,7 +103,7 @@ public struct EntrySession {
         case commit(text: String, fields: [FieldValue], under: NavigationPath, historyLine: String?)
         /// Run the command line after the `:`.
         case runCommand(String, historyLine: String)
-        /// Show one line to the user.
+        /// Show one line to the user; it holds text as typed, escaped where it is shown.
         case notice(String)
         /// A piped line that cannot be added: one line saying why; the run fails.
         case refused(String)
@@ -187,7 +187,7 @@ public struct EntrySession {
                 return close(box)
             case .fields(let draft):
                 stage = .ready
-                return [.notice("not added: \(DisplayText.escaped(draft.text)); Ctrl-D again quits")]
+                return [.notice("not added: \(draft.text); Ctrl-D again quits")]
             case .editing:
                 stage = .ready
                 return [.notice("the edit was dropped; nothing changed")]
@@ -242,7 +242,7 @@ public struct EntrySession {
         } catch {
             let reason = (error as? JotterError)?.message ?? "\(error)"
             if linesAreLiteral { return [.refused(reason + "; the line was not added")] }
-            return [.notice("not added: \(DisplayText.escaped(text)): \(reason)")]
+            return [.notice("not added: \(text): \(reason)")]
         }
     }
 
@@ -361,7 +361,7 @@ public struct EntrySession {
         }
         if typed.isEmpty {
             guard !field.isRequired else {
-                return [.notice("\(DisplayText.escaped(field.name)) is required; :back goes back, Ctrl-C drops the item")]
+                return [.notice("\(field.name) is required; :back goes back, Ctrl-C drops the item")]
             }
             draft.typed[draft.field] = nil
             draft.values[draft.field] = nil

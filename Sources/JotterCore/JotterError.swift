@@ -24,7 +24,7 @@ public struct JotterError: Error, Equatable, CustomStringConvertible {
 
     /// `node` was deleted or undone by another command after it was looked up.
     static func gone(_ node: Node) -> JotterError {
-        .input("'\(DisplayText.escaped(node.text))' was deleted just now; nothing was changed")
+        .input("'\(node.text)' was deleted just now; nothing was changed")
     }
 
     /// Translates an SQLite failure during use of the store at `path` into what the

@@ -22,9 +22,10 @@ public struct NavigationPath: Hashable, Sendable {
         NavigationPath(nodes: Array(nodes.dropLast()))
     }
 
-    /// The path as text, `/groceries/weekend`, with each step made safe to show.
+    /// The path as text, `/groceries/weekend`, with the names as they are: what
+    /// shows it on a terminal escapes it there.
     public var display: String {
-        isRoot ? "/" : nodes.map { "/" + DisplayText.escaped($0.text) }.joined()
+        isRoot ? "/" : nodes.map { "/" + $0.text }.joined()
     }
 
     /// The path for the prompt: like `display`, but long steps are shortened so the
