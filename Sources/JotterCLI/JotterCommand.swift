@@ -50,7 +50,11 @@ public struct JotterCommand: ParsableCommand {
             TEXT: entries are UTF-8 and stored exactly. Text that is not valid UTF-8 \
             or holds a NUL byte is refused with a message naming the line. Control \
             characters in text are shown escaped (\\x1b, \\t, ...) on a terminal, and \
-            written as escapes in json and jsonl.
+            written as escapes in json and jsonl. The text of add, edit and new and \
+            the query of find follow the command's options: from their first word \
+            on, every word is theirs as typed ('find meet -cancelled', 'add note -h'); \
+            an option of the command after them is refused, and '--' before them \
+            takes every word as text.
 
             ENVIRONMENT: JOTTER_STORE, the store when --store is not given. \
             XDG_DATA_HOME, where the default store lives (else ~/.local/share). HOME, \
@@ -135,7 +139,7 @@ public struct JotterCommand: ParsableCommand {
         }
         let command: ParsableCommand
         do {
-            command = try parseAsRoot(arguments)
+            command = try parse(commandLine: arguments)
         } catch {
             if exitCode(for: error) == .success {
                 exit(withError: error)
@@ -150,6 +154,11 @@ public struct JotterCommand: ParsableCommand {
         } catch {
             exit(after: error)
         }
+    }
+
+    /// The command that `arguments` name, with the words of a text taken as typed.
+    static func parse(commandLine arguments: [String]) throws -> ParsableCommand {
+        try parseAsRoot(TextWords.marked(arguments, rootOptions: ["--store"]))
     }
 
     private static func exit(after error: Error) -> Never {

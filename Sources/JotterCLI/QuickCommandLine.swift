@@ -38,14 +38,21 @@ struct QuickAdd: Equatable {
             store = path
         }
         guard remaining.popFirst() == "add" else { return nil }
+        // Options come before the text; from its first word on, every word is text
+        // (TextWords), but for add's own options, which the parser refuses there.
         while let argument = remaining.popFirst() {
             if argument == "--" {
                 words += remaining
                 break
             }
             guard argument.hasPrefix("-") else {
-                words.append(argument)
-                continue
+                words = [argument]
+                while let word = remaining.popFirst(), word != "--" {
+                    if value(of: "--to", word).matched || value(of: "--store", word).matched { return nil }
+                    words.append(word)
+                }
+                words += remaining
+                break
             }
             let to = value(of: "--to", argument)
             if to.matched {

@@ -9,12 +9,13 @@ import Testing
         ["add", "milk"],
         ["add", "milk", "and", "honey"],
         ["add", "--to", "groceries", "milk"],
-        ["add", "milk", "--to", "groceries"],
         ["add", "--to=groceries/weekend", "bread"],
         ["--store", "/tmp/s.sqlite3", "add", "milk"],
         ["--store=/tmp/s.sqlite3", "add", "milk"],
         ["add", "--store", "/tmp/s.sqlite3", "milk"],
-        ["add", "milk", "--store=/tmp/s.sqlite3", "--to", "3"],
+        ["add", "--store=/tmp/s.sqlite3", "--to", "3", "milk"],
+        ["add", "milk", "-2", "eggs", "-h", "--help", "--bogus"],
+        ["add", "milk", "--", "--to", "x"],
         ["add", "--", "-5", "degrees"],
         ["add", "a", "--", "--to", "b"],
         ["add", "--to", "x", "--", "--store"],
@@ -29,12 +30,13 @@ import Testing
         ["add", "--to"], ["add", "--to", "-x", "m"], ["add", "--bogus", "m"], ["add", "--to", "a", "--to", "b", "m"],
         ["add", "--store", "a", "--store", "b", "m"], ["add", "-"], ["add", "--"], ["add", "--to", "x"],
         ["add", "--generate-completion-script", "bash"], ["--version"], ["-h", "add", "x"], ["help", "add"],
+        ["add", "milk", "--to", "groceries"], ["add", "milk", "--store=/tmp/s.sqlite3"], ["add", "-5", "degrees"],
     ]
 
     @Test(arguments: taken)
     func readsLikeTheArgumentParser(arguments: [String]) throws {
         let quick = try #require(QuickAdd(arguments: arguments))
-        let parsed = try #require(try JotterCommand.parseAsRoot(arguments) as? AddCommand)
+        let parsed = try #require(try JotterCommand.parse(commandLine: arguments) as? AddCommand)
         #expect(quick == QuickAdd(store: parsed.options.store, target: parsed.target, words: parsed.words))
     }
 

@@ -40,6 +40,59 @@ import Testing
         #expect(try jotter.run(["find", "\"unclosed"]).status == 1)
     }
 
+    @Test func theQueryWordsReachTheQueryAsTypedOneShotAndAtThePrompt() throws {
+        try jotter.ok("add", "meet the team")
+        try jotter.ok("add", "meet cancelled")
+        try jotter.ok("add", "help desk -h")
+        let texts = { (arguments: [String]) in
+            try self.jotter.run(arguments).text.split(separator: "\n").map { String($0.split(separator: "  ").last ?? "") }
+        }
+        #expect(try texts(["find", "meet", "-cancelled"]) == ["meet the team"], "each word its own argument, as a shell passes it")
+        #expect(try texts(["find", "-cancelled", "meet"]) == ["meet the team"])
+        #expect(try texts(["find", "desk", "-h"]).isEmpty, "-h after the query is the query's, not help")
+        #expect(try texts(["find", "--", "-cancelled", "meet"]) == ["meet the team"])
+        #expect(try ids(jotter.ok("find", "--format", "jsonl", "meet", "-team")) == ["meet cancelled"])
+        #expect(try jotter.ok("find", "-h").contains("USAGE: jotter find"), "help before the query")
+        #expect(try jotter.ok("find", "--help").contains("USAGE: jotter find"))
+        let misplaced = try jotter.run(["find", "meet", "--format", "json"])
+        #expect(misplaced.status == 2 && misplaced.errors.contains("'--format' is an option of find and goes before the text"))
+        let unknown = try jotter.run(["find", "--formt", "json", "meet"])
+        #expect(unknown.status == 2 && unknown.errors.contains("Unknown option '--formt'"))
+
+        let prompt = try jotter.prompt(environment: ["NO_COLOR": "1"])
+        prompt.type(":find meet -cancelled\r")
+        let shown = try prompt.expect("/ › ")
+        #expect(shown.contains("meet the team") && !shown.contains("meet cancelled") && !shown.contains("Unknown option"),
+                "\(shown.debugDescription)")
+        prompt.type(":find desk -h\r")
+        let hit = try prompt.expect("/ › ")
+        #expect(hit.contains("nothing found") && !hit.contains("USAGE"), "-h leaves out what holds 'h': \(hit.debugDescription)")
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+    }
+
+    @Test func textWordsThatStartWithADashAreTextForAddNewAndEdit() throws {
+        try jotter.ok("add", "it is", "-5", "degrees")
+        try jotter.ok("add", "note", "-h")
+        try jotter.ok("add", "-x", "marks", "the spot")
+        try jotter.ok("add", "--", "--to", "is a word")
+        #expect(try jotter.texts() == ["it is -5 degrees", "note -h", "-x marks the spot", "--to is a word"])
+        try jotter.ok("edit", "1", "-4", "now")
+        #expect(try jotter.texts().first == "-4 now")
+        try jotter.ok("new", "--in", "/", "-inbox", "-h")
+        #expect(try jotter.texts().last == "-inbox -h")
+        let misplaced = try jotter.run(["add", "milk", "--to", "groceries"])
+        #expect(misplaced.status == 2 && misplaced.errors.contains("'--to' is an option of add and goes before the text"))
+        #expect(try jotter.texts().count == 5, "nothing was added")
+
+        let prompt = try jotter.prompt()
+        prompt.type(":add it is -3 now\r")
+        _ = try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        #expect(try jotter.texts().last == "it is -3 now")
+    }
+
     @Test func findKeepsUpWithEditsUndoAndTheTrash() throws {
         try jotter.ok("add", "alpha note")
         #expect(try ids(jotter.ok("find", "--format", "jsonl", "alpha")) == ["alpha note"])
