@@ -73,8 +73,9 @@ public struct JotterCommand: ParsableCommand {
             EXIT STATUS: 0 success; 1 a wrong input or target (one line on standard \
             error says what and where); 2 a wrong command line; 3 the store cannot be \
             used (not a jotter store, written by a newer jotter, no permission, disk \
-            full, held locked by another program); 130 and 143 an import stopped by \
-            SIGINT or SIGTERM, with nothing imported.
+            full, held locked by another program); 4 the output could not be written \
+            (the message says whether the store was changed all the same, as by add); \
+            130 and 143 an import stopped by SIGINT or SIGTERM, with nothing imported.
             """,
         version: "0.1.0",
         subcommands: [
@@ -165,7 +166,11 @@ public struct JotterCommand: ParsableCommand {
         switch error {
         case let error as JotterError:
             Messages.error(error.message)
-            Glibc.exit(error.kind == .input ? 1 : 3)
+            switch error.kind {
+            case .input: Glibc.exit(1)
+            case .store: Glibc.exit(3)
+            case .output: Glibc.exit(4)
+            }
         case let exitCode as ExitCode:
             Glibc.exit(exitCode.rawValue)
         default:

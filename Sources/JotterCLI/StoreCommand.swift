@@ -26,15 +26,22 @@ extension StoreCommand {
 
 extension CommandContext {
     /// Runs `body`, then writes out its output, failing if the output could not be
-    /// written; output before an error is written too.
+    /// written; output before an error is written too. The output is written last,
+    /// so a script told that it failed must also be told whether the store changed,
+    /// or it would make the change again.
     func finishing(_ body: () throws -> Void) throws {
+        let changesBefore = store.rowsChanged
         do {
             try body()
         } catch {
             output.flush()
             throw error
         }
-        try output.finish()
+        do {
+            try output.finish()
+        } catch let error as JotterError where store.rowsChanged != changesBefore {
+            throw JotterError(error.kind, error.message + "; the store was changed all the same, so do not do it again")
+        }
     }
 }
 

@@ -407,7 +407,7 @@ import Testing
         process.standardError = errors
         try process.run()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 3)
+        #expect(process.terminationStatus == 4)
         #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             == "jotter: cannot write the output: No space left on device\n")
     }

@@ -34,7 +34,10 @@ struct Jotter: Sendable {
     }
 
     @discardableResult
-    func run(_ arguments: [String], input: Data? = nil, extraEnvironment: [String: String] = [:]) throws -> Result {
+    /// With `outputTo`, standard output goes to that file (`/dev/full`), and the
+    /// result holds none of it.
+    func run(_ arguments: [String], input: Data? = nil, extraEnvironment: [String: String] = [:],
+             outputTo outputFile: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Jotter.binary)
         process.arguments = arguments
@@ -49,7 +52,7 @@ struct Jotter: Sendable {
             for path in [inputPath, outputPath, errorPath] { try? FileManager.default.removeItem(atPath: path) }
         }
         process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputFile ?? outputPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
         try process.run()
         process.waitUntilExit()

@@ -25,6 +25,21 @@ import Testing
         #expect(try jotter.texts() == [":not a command", "-5 degrees"])
     }
 
+    @Test func outputThatCannotBeWrittenExitsFourAndSaysWhetherTheStoreChanged() throws {
+        for arguments in [["add", "x"], ["add", "--", "-y"], ["new", "--in", "/", "z"]] {
+            let result = try jotter.run(arguments, outputTo: "/dev/full")
+            #expect(result.status == 4, "\(arguments): \(result.errors)")
+            #expect(result.errors == "jotter: cannot write the output: No space left on device; "
+                + "the store was changed all the same, so do not do it again\n", "\(arguments)")
+        }
+        #expect(try jotter.texts("/") == ["x", "-y", "z"], "each change made once")
+        for arguments in [["list", "/"], ["path"], ["export", "/"], ["find", "x"]] {
+            let result = try jotter.run(arguments, outputTo: "/dev/full")
+            #expect(result.status == 4, "\(arguments): \(result.errors)")
+            #expect(result.errors == "jotter: cannot write the output: No space left on device\n", "\(arguments)")
+        }
+    }
+
     @Test func newOpensTheListAndAddGoesThere() throws {
         let listID = try jotter.ok("new", "groceries").dropLast()
         #expect(NodeID(String(listID)) != nil)

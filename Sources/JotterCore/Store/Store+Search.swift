@@ -18,6 +18,8 @@ extension Store {
     private func catchUp(indexedTo key: String, batch: Int64, _ insert: String) throws {
         let indexedTo = { try self.setting(key) { $0.int64(0) } ?? 0 }
         while try read({ try indexedTo() < highestNodeSeq() }) {
+            let changesBefore = database.totalChanges
+            defer { indexRowsWritten += database.totalChanges - changesBefore }
             try write {
                 let indexed = try indexedTo()
                 let upTo = min(try highestNodeSeq(), indexed + batch)
