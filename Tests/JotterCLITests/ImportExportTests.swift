@@ -293,6 +293,26 @@ import Testing
         #expect(try jotter.texts().isEmpty)
     }
 
+    @Test(arguments: [
+        ("text,id,TEXT\nfirst,,second\n", "the column 'text' comes twice, as columns 1 and 3"),
+        ("text,Id, id \na,,\n", "the column 'id' comes twice, as columns 2 and 3"),
+        ("list,text,created,list\na,b,,c\n", "the column 'list' comes twice, as columns 1 and 4"),
+        ("text,field:price,FIELD:price\na,1,2\n", "the field price has two columns"),
+    ])
+    func aCSVColumnThatComesTwiceIsRefused(csv: String, problem: String) throws {
+        let file = try write(csv, to: "twice.csv")
+        let result = try jotter.run(["import", "--to", "/", file])
+        #expect(result.status == 1)
+        #expect(result.errors == "jotter: \(file):1: \(problem); nothing was imported\n")
+        #expect(try jotter.texts("/").isEmpty)
+    }
+
+    @Test func columnsThatAreNotReadMayComeTwice() throws {
+        let file = try write("text,note,note\na,x,y\n", to: "notes.csv")
+        #expect(try jotter.run(["import", "--to", "/", file]).status == 0)
+        #expect(try jotter.texts("/") == ["a"])
+    }
+
     @Test func csvEdgeCases() throws {
         let csv = "\u{FEFF}Text,Note,list\r\n"
             + "\"a, with comma\",x,\r\n"

@@ -15,7 +15,8 @@ struct ImportCommand: StoreCommand {
             object of strings, kept exactly), csv (RFC 4180 with a header; a 'text' \
             column is required; 'id', 'kind', 'parent', 'list' (a path below the \
             target, created as needed), 'created' and 'updated' are read when present, \
-            and a column 'field:NAME' holds values of the field NAME), md (a Markdown \
+            and a column 'field:NAME' holds values of the field NAME; a column that is \
+            read may not come twice), md (a Markdown \
             outline: '#' headings become lists, bullets items, nested by indentation; \
             a block such as {price="3.5" note="a \\"b\\""} ending a bullet's first line \
             holds its field values, '{}' none, and one that is not all name="value" \
