@@ -50,11 +50,11 @@ public struct JotterCommand: ParsableCommand {
             TEXT: entries are UTF-8 and stored exactly. Text that is not valid UTF-8 \
             or holds a NUL byte is refused with a message naming the line. Control \
             characters in text are shown escaped (\\x1b, \\t, ...) on a terminal, and \
-            written as escapes in json and jsonl. The text of add, edit and new and \
-            the query of find follow the command's options: from their first word \
-            on, every word is theirs as typed ('find meet -cancelled', 'add note -h'); \
-            an option of the command after them is refused, and '--' before them \
-            takes every word as text.
+            written as escapes in json and jsonl. Every word of the text of add, edit \
+            and new and of the query of find is theirs as typed, also one that starts \
+            with '-' ('find meet -cancelled', 'add note -h'); only the command's own \
+            options with a value (--to, --in, --format, --store) are taken out, and \
+            after '--' every word is text.
 
             ENVIRONMENT: JOTTER_STORE, the store when --store is not given. \
             XDG_DATA_HOME, where the default store lives (else ~/.local/share). HOME, \

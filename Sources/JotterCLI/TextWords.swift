@@ -1,13 +1,11 @@
-import ArgumentParser
-
 /// Free text on a command line: an item's text, a list's name, a query. Its words may
 /// start with '-' ('-5 degrees', 'meet -cancelled', 'desk -h'), which the argument
-/// parser would take for options. So the command's options come before the text, and
-/// from the text's first word on every word is text, as typed: a '--' is put where the
-/// text begins before the parser reads the line, one-shot and at the prompt alike.
+/// parser would take for options. So before the parser reads the line, one-shot and
+/// at the prompt alike, the words are put in order: the command's own options first,
+/// wherever they were, then '--', then every other word as typed.
 enum TextWords {
     private struct TextCommand {
-        /// The options that take a value, which may come before the text.
+        /// The options that take a value: the only words of the line that are not text.
         let valueOptions: [String]
         /// How many words before the text name a target (`edit TARGET TEXT`).
         let targets: Int
@@ -20,13 +18,12 @@ enum TextWords {
         "find": TextCommand(valueOptions: ["--format", "--store"], targets: 0),
     ]
 
-    /// `arguments` with '--' where the text of add, new, edit or find begins.
+    /// `arguments` with the text of add, new, edit or find after a '--'.
     /// `rootOptions` are the options with a value that may come before the command.
-    /// A '--' the user wrote before the text is theirs, and the line is left as it is;
-    /// one within the text is dropped, and words after it are text whatever they are.
-    /// An option of the command within the text (before such a '--') is refused: it
-    /// was surely meant as an option, and would silently become text.
-    static func marked(_ arguments: [String], rootOptions: [String]) throws -> [String] {
+    /// Before the text, '-h', '--help', an unknown '--option' and a '--' of the user's
+    /// are left to the parser. Within the text, a '--' ends the command's options: it
+    /// is dropped, and every word after it is text.
+    static func marked(_ arguments: [String], rootOptions: [String]) -> [String] {
         func takesValue(_ argument: String, _ options: [String]) -> (matched: Bool, inline: Bool) {
             if options.contains(argument) { return (true, false) }
             return (options.contains { argument.hasPrefix($0 + "=") }, true)
@@ -38,7 +35,6 @@ enum TextWords {
             index += option.inline ? 1 : 2
         }
         guard index < arguments.endIndex, let command = commands[arguments[index]] else { return arguments }
-        let name = arguments[index]
         index += 1
         var targets = command.targets
         while index < arguments.endIndex {
@@ -49,7 +45,6 @@ enum TextWords {
             } else if argument == "-h" || argument == "--help" {
                 index += 1
             } else if argument.hasPrefix("--") {
-                // The user's own '--', or an unknown option the parser names.
                 return arguments
             } else if targets > 0 {
                 targets -= 1
@@ -59,13 +54,27 @@ enum TextWords {
             }
         }
         guard index < arguments.endIndex else { return arguments }
-        var text = Array(arguments[index...])
-        let literalFrom = text.firstIndex(of: "--") ?? text.endIndex
-        if let misplaced = text[..<literalFrom].first(where: { takesValue($0, command.valueOptions).matched }) {
-            throw ValidationError(
-                "'\(misplaced)' is an option of \(name) and goes before the text; to have it in the text, put '--' before the text")
+        let textStart = index
+        var options: [String] = []
+        var text: [String] = []
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                text += arguments[index...]
+                break
+            }
+            let option = takesValue(argument, command.valueOptions)
+            guard option.matched else {
+                text.append(argument)
+                continue
+            }
+            options.append(argument)
+            if !option.inline && index < arguments.endIndex {
+                options.append(arguments[index])
+                index += 1
+            }
         }
-        if literalFrom < text.endIndex { text.remove(at: literalFrom) }
-        return Array(arguments[..<index]) + ["--"] + text
+        return Array(arguments[..<textStart]) + options + ["--"] + text
     }
 }

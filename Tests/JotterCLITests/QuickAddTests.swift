@@ -9,13 +9,12 @@ import Testing
         ["add", "milk"],
         ["add", "milk", "and", "honey"],
         ["add", "--to", "groceries", "milk"],
+        ["add", "milk", "--to", "groceries"],
         ["add", "--to=groceries/weekend", "bread"],
         ["--store", "/tmp/s.sqlite3", "add", "milk"],
         ["--store=/tmp/s.sqlite3", "add", "milk"],
         ["add", "--store", "/tmp/s.sqlite3", "milk"],
-        ["add", "--store=/tmp/s.sqlite3", "--to", "3", "milk"],
-        ["add", "milk", "-2", "eggs", "-h", "--help", "--bogus"],
-        ["add", "milk", "--", "--to", "x"],
+        ["add", "milk", "--store=/tmp/s.sqlite3", "--to", "3"],
         ["add", "--", "-5", "degrees"],
         ["add", "a", "--", "--to", "b"],
         ["add", "--to", "x", "--", "--store"],
@@ -23,14 +22,16 @@ import Testing
         ["--store", "add", "add", "x"],
         ["add", "卵 🥚", ":not a command", "\\escaped"],
         ["add", "key=value"],
+        ["add", "it", "is", "-5", "degrees"], ["add", "-"],
+        ["add", "-5", "degrees", "--to", "x"],
+        ["add", "note", "-h", "--help", "--bogus", "-x"],
     ]
 
     static let leftToTheParser: [[String]] = [
         [], ["add"], ["list"], ["--store", "s"], ["add", "--help"], ["add", "-h", "x"], ["add", "--version"],
-        ["add", "--to"], ["add", "--to", "-x", "m"], ["add", "--bogus", "m"], ["add", "--to", "a", "--to", "b", "m"],
-        ["add", "--store", "a", "--store", "b", "m"], ["add", "-"], ["add", "--"], ["add", "--to", "x"],
+        ["add", "--to"], ["add", "--to", "-x", "m"], ["add", "--bogus", "m"], ["add", "-h"], ["add", "--to", "a", "--to", "b", "m"],
+        ["add", "--store", "a", "--store", "b", "m"], ["add", "--"], ["add", "--to", "x"],
         ["add", "--generate-completion-script", "bash"], ["--version"], ["-h", "add", "x"], ["help", "add"],
-        ["add", "milk", "--to", "groceries"], ["add", "milk", "--store=/tmp/s.sqlite3"], ["add", "-5", "degrees"],
     ]
 
     @Test(arguments: taken)
