@@ -35,7 +35,8 @@ struct ImportCommand: StoreCommand {
             nothing; with other content (kind, text, created or updated time, field \
             values), the import stops, unless --on-conflict keep (leave the store's \
             version) or replace (take the file's, values too) says otherwise. A list named without an id joins \
-            the list of that name already there.
+            the list of that name already there; one with an id of its own is refused \
+            with its line, and so is a record whose parent is its own id.
             """)
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions

@@ -97,6 +97,7 @@ public struct CSVSource: ImportSource {
         let path = value("list", in: fields).map { $0.split(separator: "/").map(String.init) } ?? []
         if let parent = value("parent", in: fields) {
             guard let parsed = NodeID(parent) else { throw ImportProblem(line: line, "'parent' is not a UUID") }
+            guard parsed != record.id else { throw ImportProblem(line: line, "'parent' is its own 'id'; nothing holds itself") }
             record.placement = .under(parsed, otherwise: path)
         } else if !path.isEmpty {
             record.placement = .path(path)

@@ -83,6 +83,7 @@ public struct JSONLinesSource: ImportSource {
         }
         if let parent = object.parent {
             guard let parsed = NodeID(parent) else { throw ImportProblem(line: line, "'parent' is not a UUID") }
+            guard parsed != record.id else { throw ImportProblem(line: line, "'parent' is its own 'id'; nothing holds itself") }
             record.placement = .under(parsed, otherwise: [])
         }
         if let created = object.created {

@@ -173,9 +173,6 @@ private struct Importer {
     var highestMarkedSeq: Int64 = 0
     /// Lists created or found for `list` paths, by path below the target.
     var lists: [[String]: Int64] = [:]
-    /// Lists of the file that joined a list of the same name already beside them:
-    /// what the file puts under them goes there.
-    var joined: [NodeID: Int64] = [:]
     /// Parents named by records but not found, with the line that named them: one
     /// that turns up later in the file means the file has a child before its parent.
     var missingParents: [NodeID: Int] = [:]
@@ -210,10 +207,17 @@ private struct Importer {
         if let id = record.id, let existing = try existing(id, line: record.line) {
             try reconcile(record, with: existing)
         } else if record.kind == .list,
-                  let sameName = try store.lists(underSeq: try parentSeq(for: record), named: record.text).first?.seq {
+                  let sameName = try store.lists(underSeq: try parentSeq(for: record), named: record.text).first {
             // Names address lists, so two lists beside each other never share one: a
-            // list of the file joins the list of that name already there.
-            if let id = record.id { joined[id] = sameName }
+            // list of the file joins the list of that name already there. One with an
+            // id of its own would lose it, and what the file puts under that id would
+            // be put elsewhere, so it is refused.
+            if record.id != nil {
+                throw ImportProblem(
+                    line: record.line,
+                    "a list named '\(DisplayText.escaped(record.text))' is already there, with the id \(sameName.id); "
+                        + "lists beside each other need names of their own; rename one and import again")
+            }
             summary.unchanged += 1
         } else {
             let parent = try parentSeq(for: record)
@@ -304,7 +308,6 @@ private struct Importer {
         case .target:
             return options.target.top?.seq
         case .under(let id, let otherwise):
-            if let list = joined[id] { return list }
             if let parent = try existing(id, line: record.line) { return parent.seq }
             if missingParents[id] == nil { missingParents[id] = record.line }
             return try listSeq(for: otherwise, line: record.line)
