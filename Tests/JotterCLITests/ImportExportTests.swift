@@ -188,6 +188,38 @@ import Testing
         #expect(badName.errors.hasSuffix(":1: the column 'field:': a field name is empty; nothing was imported\n"))
     }
 
+    @Test(arguments: [
+        ("text,field:price\na,1\nb,NaN\n", 3, "price: 'NaN' is not a valid decimal number: NaN is not accepted"),
+        ("text,field:price\na,\(String(repeating: "9", count: 5_000))\n", 2, "it has more than 1,000 digits"),
+        ("text,field:due\na,2026-02-30\n", 2, "due: '2026-02-30' is not a valid date"),
+        ("text,field:mood\na,great\n", 2, "mood: 'great' is not a valid choice: choose one of good, bad"),
+        ("{\"text\":\"a\",\"fields\":{\"price\":\"1e400\"}}\n", 1, "price: '1e400' is not a valid decimal number"),
+    ])
+    func aValueThatIsNotOfItsFieldsTypeIsRefusedWithItsLine(input: String, line: Int, problem: String) throws {
+        try jotter.ok("new", "--in", "/", "shop")
+        try jotter.ok("field", "add", "price", "decimal", "--in", "/shop")
+        try jotter.ok("field", "add", "due", "date", "--in", "/shop")
+        try jotter.ok("field", "add", "mood", "choice", "good,bad", "--in", "/shop")
+        let file = try write(input, to: input.hasPrefix("{") ? "values.jsonl" : "values.csv")
+        let result = try jotter.run(["import", "--to", "/shop", file])
+        #expect(result.status == 1)
+        #expect(result.errors.hasPrefix("jotter: \(file):\(line): ") && result.errors.contains(problem)
+                && result.errors.hasSuffix("; nothing was imported\n"), "\(result.errors)")
+        #expect(try jotter.texts("/shop").isEmpty)
+    }
+
+    @Test func valuesGoInAsThePromptWouldStoreThemAndSumStillWorks() throws {
+        try jotter.ok("new", "--in", "/", "shop")
+        try jotter.ok("field", "add", "price", "decimal", "--in", "/shop")
+        try jotter.ok("field", "add", "mood", "choice", "good,bad", "--in", "/shop")
+        let csv = "text,field:price,field:mood,field:other\na,1.50,GOOD,NaN\nb,.5,,\n"
+        let result = try jotter.run(["import", "--to", "/shop", try write(csv, to: "values.csv")])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try jotter.entries("/shop").map(fields) == [["price": "1.5", "mood": "good", "other": "NaN"], ["price": "0.5"]],
+                "canonical, as entered at the prompt; a field the place does not have takes the value as it is")
+        #expect(try jotter.ok("sum", "price", "/shop") == "2\n")
+    }
+
     @Test func reimportingJSONLWithFieldsKeepsOneCopyAndReplaceTakesTheFilesValues() throws {
         try buildTreeWithFields()
         let file = jotter.folder.file("fields.jsonl")

@@ -24,9 +24,12 @@ struct ImportCommand: StoreCommand {
             extension (.jsonl, .ndjson, .csv, .md, .markdown; lines otherwise and for \
             standard input).
 
-            Field values are taken as the file has them, whatever the fields of the \
-            target; an empty value is no value, and a value with a line break or a \
-            NUL byte is refused.
+            A value for a field of the place an item goes to is checked and stored \
+            as the prompt would (a decimal, a date, one of the choices, in its \
+            canonical form), and one that is not of the field's type is refused with \
+            its line; a value for a field the place does not have is taken as the \
+            file has it. An empty value is no value, and a value with a line break or \
+            a NUL byte is refused.
 
             The whole import is one transaction: a bad line stops it with FILE:LINE: \
             and what is wrong, and the store is left as it was. So do Ctrl-C and \

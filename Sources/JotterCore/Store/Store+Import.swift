@@ -176,6 +176,9 @@ private struct Importer {
     /// Parents named by records but not found, with the line that named them: one
     /// that turns up later in the file means the file has a child before its parent.
     var missingParents: [NodeID: Int] = [:]
+    /// The forms of the places records with field values went under, by row.
+    var forms: [Int64?: EntryForm] = [:]
+    let today = FieldDate.today()
 
     init(store: Store, options: Store.ImportOptions) throws {
         self.store = store
@@ -205,6 +208,8 @@ private struct Importer {
                 line: line, "its parent \(id) comes later, on line \(record.line); a parent must come before what it holds")
         }
         if let id = record.id, let existing = try existing(id, line: record.line) {
+            var record = record
+            record.fields = try checkedFields(of: record, under: existing.parentSeq)
             try reconcile(record, with: existing)
         } else if record.kind == .list,
                   let sameName = try store.lists(underSeq: try parentSeq(for: record), named: record.text).first {
@@ -221,6 +226,7 @@ private struct Importer {
             summary.unchanged += 1
         } else {
             let parent = try parentSeq(for: record)
+            let fields = try checkedFields(of: record, under: parent)
             let created = record.created ?? now
             if let id = record.id, let row = store.derivedIDs.row(of: id) {
                 highestMarkedSeq = max(highestMarkedSeq, row.seq)
@@ -232,7 +238,7 @@ private struct Importer {
                 // The values name the item's row, which only an insert of the row alone tells.
                 try flush()
                 let seq = store.database.lastInsertedRowID
-                try store.insertValues(record.fields ?? [], of: seq)
+                try store.insertValues(fields ?? [], of: seq)
                 if let done = record.doneMilliseconds {
                     try store.database.statement("UPDATE node SET done = ? WHERE seq = ?").bind(1, done).bind(2, seq).run()
                 }
@@ -296,6 +302,33 @@ private struct Importer {
             if let fields = record.fields { try store.replaceValues(fields, of: existing.seq) }
             summary.replaced += 1
         }
+    }
+
+    /// The record's values as entering them under `parent` would store them: one for
+    /// a field of the form there must be of its type (a decimal, a date, one of the
+    /// choices), and goes in in its canonical form; one for a field the form lacks
+    /// goes in as it is. A value the prompt would refuse would make `sum` fail later.
+    private mutating func checkedFields(of record: ImportRecord, under parent: Int64?) throws -> [FieldValue]? {
+        guard let fields = record.fields, !fields.isEmpty else { return record.fields }
+        let form = try form(under: parent)
+        guard !form.fields.isEmpty else { return fields }
+        return try fields.map { value in
+            guard let index = form.index(ofField: value.name) else { return value }
+            let field = form.fields[index]
+            do throws(FieldValueProblem) {
+                return FieldValue(name: value.name, value: try field.storedValue(of: value.value, today: today))
+            } catch {
+                throw ImportProblem(line: record.line, field.message(for: error, typed: value.value))
+            }
+        }
+    }
+
+    private mutating func form(under parent: Int64?) throws -> EntryForm {
+        if let known = forms[parent] { return known }
+        let path = try parent.flatMap { try store.node(seq: $0) }.map { try store.ancestry(of: $0) } ?? .root
+        let form = try store.form(at: path)
+        forms[parent] = form
+        return form
     }
 
     /// Field values as a record and the store may each order them.
