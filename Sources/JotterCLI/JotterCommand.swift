@@ -159,7 +159,7 @@ public struct JotterCommand: ParsableCommand {
 
     /// The command that `arguments` name, with the words of a text taken as typed.
     static func parse(commandLine arguments: [String]) throws -> ParsableCommand {
-        try parseAsRoot(TextWords.marked(arguments, rootOptions: ["--store"]))
+        try TextWords.parse(arguments, rootOptions: ["--store"], with: parseAsRoot)
     }
 
     private static func exit(after error: Error) -> Never {

@@ -62,6 +62,26 @@ struct Jotter: Sendable {
             errors: try String(contentsOfFile: errorPath, encoding: .utf8))
     }
 
+    /// Peak resident memory, in KiB, of jotter run with `arguments`, as GNU time
+    /// reports it, with its exit status and what it wrote to standard error.
+    func peakMemory(_ arguments: [String]) throws -> (kibibytes: Int, status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-f", "%M", Jotter.binary] + arguments
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let report = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        var lines = report.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let peak = try #require(lines.popLast().flatMap { Int($0) }, "\(report)")
+        // time adds a line of its own when the command fails.
+        if lines.last?.hasPrefix("Command exited with non-zero status") == true { lines.removeLast() }
+        return (peak, process.terminationStatus, lines.joined(separator: "\n"))
+    }
+
     /// Runs and requires success, returning standard output.
     @discardableResult
     func ok(_ arguments: String..., input: String? = nil) throws -> String {

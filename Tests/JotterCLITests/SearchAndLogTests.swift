@@ -92,6 +92,37 @@ import Testing
         #expect(try jotter.texts().last == "it is -3 now")
     }
 
+    @Test func aQueryOfTenThousandWordsIsRefusedInLittleMemory() throws {
+        for index in 0..<200 { try jotter.ok("add", "item number \(index)") }
+        let words = Array(repeating: "item", count: 10_000)
+        let long = try jotter.peakMemory(["find"] + words)
+        #expect(long.status == 1)
+        #expect(long.errors == "jotter: a search is at most 1000 characters long; this one has 49999")
+        #expect(long.kibibytes < 64 * 1024, "\(long.kibibytes) KiB")
+        let many = try jotter.run(["find"] + (0..<65).map { "w\($0)" })
+        #expect(many.errors == "jotter: a search holds at most 64 different words and phrases; this one has 65\n")
+        let repeated = try jotter.peakMemory(["find"] + Array(repeating: "item", count: 150))
+        #expect(repeated.status == 0 && repeated.kibibytes < 64 * 1024, "a word given again is looked up once")
+    }
+
+    @Test func theFirstFindAfterANineMegabyteEntryOfChineseStaysUnder64MiB() throws {
+        var generator = SystemRandomNumberGenerator()
+        var scalars = String.UnicodeScalarView()
+        for _ in 0..<3_000_000 { scalars.append(Unicode.Scalar(UInt32.random(in: 0x4E00...0x9FFF, using: &generator))!) }
+        let text = String(scalars)
+        let file = jotter.folder.file("chinese.txt")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        try jotter.ok("import", "--to", "/", file)
+        // The first find fills the index with the entry; the next one finds it and
+        // writes its 9 MB out.
+        let first = try jotter.peakMemory(["find", "zebra"])
+        #expect(first.status == 0 && first.errors == "nothing found", "\(first.errors)")
+        #expect(first.kibibytes < 64 * 1024, "filling the index: \(first.kibibytes) KiB")
+        let hit = try jotter.peakMemory(["find", "--format", "jsonl", String(text.prefix(2))])
+        #expect(hit.status == 0, "\(hit.errors)")
+        #expect(hit.kibibytes < 64 * 1024, "writing the hit: \(hit.kibibytes) KiB")
+    }
+
     @Test func findKeepsUpWithEditsUndoAndTheTrash() throws {
         try jotter.ok("add", "alpha note")
         #expect(try ids(jotter.ok("find", "--format", "jsonl", "alpha")) == ["alpha note"])
