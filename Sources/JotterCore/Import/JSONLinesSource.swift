@@ -20,7 +20,32 @@ public struct JSONLinesSource: ImportSource {
         let created: String?
         let updated: String?
         let done: String?
-        let fields: [String: String]?
+        let fields: Fields?
+    }
+
+    /// A `fields` object, read straight into values by name: a dictionary of its
+    /// strings first, then sorted copies, took 98 MB for a line of 200,000 values.
+    struct Fields: Decodable {
+        let values: [FieldValue]
+
+        private struct Name: CodingKey {
+            let stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: Name.self)
+            var values: [FieldValue] = []
+            values.reserveCapacity(container.allKeys.count)
+            for name in container.allKeys {
+                values.append(FieldValue(name: name.stringValue, value: try container.decode(String.self, forKey: name)))
+            }
+            // A JSON object has no order: by name, as export writes them.
+            values.sort { $0.name < $1.name }
+            self.values = values
+        }
     }
 
     public mutating func next() throws -> ImportRecord? {
@@ -105,9 +130,7 @@ public struct JSONLinesSource: ImportSource {
             guard record.kind == .item else { throw ImportProblem(line: line, "a list is not done or not done") }
             record.doneMilliseconds = parsed.milliseconds
         }
-        if let fields = object.fields {
-            // A JSON object has no order: by name, as export writes them.
-            let values = fields.sorted { $0.key < $1.key }.map { FieldValue(name: $0.key, value: $0.value) }
+        if let values = object.fields?.values {
             for field in values {
                 if let problem = Field.problem(withName: field.name) {
                     throw ImportProblem(line: line, "'fields': '\(DisplayText.escaped(field.name))': \(problem)")
