@@ -1,4 +1,5 @@
 import ArgumentParser
+import JotterCore
 
 /// A command whose last words are free text.
 protocol TextWordsCommand: ParsableCommand {
@@ -21,7 +22,7 @@ enum TextWords {
     /// Parses `arguments` with `parse`, the text of add, new, edit or find aside.
     static func parse(_ arguments: [String], rootOptions: [String],
                       with parse: ([String]) throws -> ParsableCommand) throws -> ParsableCommand {
-        let split = split(arguments, rootOptions: rootOptions)
+        let split = split(whenWordsJoined(in: arguments, rootOptions: rootOptions), rootOptions: rootOptions)
         guard let text = split.text, let first = text.first else { return try parse(split.line) }
         let parsed = try parse(split.line + ["--", first])
         guard var command = parsed as? any TextWordsCommand else { return parsed }
@@ -42,6 +43,37 @@ enum TextWords {
         "edit": TextCommand(valueOptions: ["--store"], targets: 1),
         "find": TextCommand(valueOptions: ["--format", "--store"], targets: 0),
     ]
+
+    /// `arguments` with the words of a WHEN of `log` after --since, --until or --on
+    /// made one ('--since 3 days ago', '--on last monday'), as the prompt splits a
+    /// line into words and a shell user may not quote them. The longest run of up to
+    /// three words that reads as a WHEN is taken; the words after it are the target.
+    static func whenWordsJoined(in arguments: [String], rootOptions: [String]) -> [String] {
+        var index = arguments.startIndex
+        while index < arguments.endIndex, rootOptions.contains(where: { arguments[index].hasPrefix($0) }) {
+            index += rootOptions.contains(arguments[index]) ? 2 : 1
+        }
+        guard index < arguments.endIndex, arguments[index] == "log" else { return arguments }
+        var joined = Array(arguments[...index])
+        index += 1
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            joined.append(argument)
+            index += 1
+            if argument == "--" {
+                joined += arguments[index...]
+                break
+            }
+            guard ["--since", "--until", "--on"].contains(argument), index < arguments.endIndex else { continue }
+            let longest = (1...3).reversed().first { count in
+                count == 1 || (index + count <= arguments.endIndex
+                    && LogWindow.readsAsWhen(arguments[index..<index + count].joined(separator: " ")))
+            } ?? 1
+            joined.append(arguments[index..<index + longest].joined(separator: " "))
+            index += longest
+        }
+        return joined
+    }
 
     /// `arguments` without the text of add, new, edit or find, and that text, if any.
     /// `rootOptions` are the options with a value that may come before the command.

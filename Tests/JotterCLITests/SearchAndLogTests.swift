@@ -123,6 +123,30 @@ import Testing
         #expect(hit.kibibytes < 64 * 1024, "writing the hit: \(hit.kibibytes) KiB")
     }
 
+    @Test func aWhenOfSeveralWordsNeedsNoQuotesOneShotAndAtThePrompt() throws {
+        try jotter.ok("new", "--in", "/", "groceries")
+        try jotter.ok("add", "--to", "/groceries", "milk")
+        try jotter.ok("add", "--to", "/", "elsewhere")
+        let texts = { (arguments: [String]) in
+            let result = try self.jotter.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.errors)")
+            return try self.ids(result.text)
+        }
+        #expect(try texts(["log", "--format", "jsonl", "--since", "2", "weeks", "ago"]) == ["milk", "elsewhere"])
+        #expect(try texts(["log", "--format", "jsonl", "--since", "3", "days", "ago", "groceries"]) == ["milk"],
+                "the words after the WHEN are the target")
+        #expect(try texts(["log", "--format", "jsonl", "--on", "today", "groceries"]) == ["milk"])
+        let wrong = try jotter.run(["log", "--since", "3", "groceries"])
+        #expect(wrong.status == 1 && wrong.errors.contains("--since '3': not a date or time"))
+
+        let prompt = try jotter.prompt(environment: ["NO_COLOR": "1"])
+        prompt.type(":log --since 2 weeks ago groceries\r")
+        let shown = try prompt.expect("/ › ")
+        #expect(shown.contains("milk") && !shown.contains("elsewhere") && !shown.contains("not a date"), "\(shown.debugDescription)")
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+    }
+
     @Test func findKeepsUpWithEditsUndoAndTheTrash() throws {
         try jotter.ok("add", "alpha note")
         #expect(try ids(jotter.ok("find", "--format", "jsonl", "alpha")) == ["alpha note"])
