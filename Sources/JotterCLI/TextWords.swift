@@ -49,10 +49,7 @@ enum TextWords {
     /// line into words and a shell user may not quote them. The longest run of up to
     /// three words that reads as a WHEN is taken; the words after it are the target.
     static func whenWordsJoined(in arguments: [String], rootOptions: [String]) -> [String] {
-        var index = arguments.startIndex
-        while index < arguments.endIndex, rootOptions.contains(where: { arguments[index].hasPrefix($0) }) {
-            index += rootOptions.contains(arguments[index]) ? 2 : 1
-        }
+        var index = commandIndex(in: arguments, rootOptions: rootOptions)
         guard index < arguments.endIndex, arguments[index] == "log" else { return arguments }
         var joined = Array(arguments[...index])
         index += 1
@@ -77,20 +74,11 @@ enum TextWords {
 
     /// `arguments` without the text of add, new, edit or find, and that text, if any.
     /// `rootOptions` are the options with a value that may come before the command.
-    /// Before the text, '-h', '--help', an unknown '--option' and a '--' of the user's
-    /// are left to the parser. Within the text, a '--' ends the command's options: it
-    /// is dropped, and every word after it is text.
+    /// Before the text, '-h', '--help' and an unknown '--option' are left to the
+    /// parser. A '--', before the text or within it, ends the command's options: it is
+    /// dropped, and every word after it is text.
     static func split(_ arguments: [String], rootOptions: [String]) -> (line: [String], text: [String]?) {
-        func takesValue(_ argument: String, _ options: [String]) -> (matched: Bool, inline: Bool) {
-            if options.contains(argument) { return (true, false) }
-            return (options.contains { argument.hasPrefix($0 + "=") }, true)
-        }
-        var index = arguments.startIndex
-        while index < arguments.endIndex {
-            let option = takesValue(arguments[index], rootOptions)
-            guard option.matched else { break }
-            index += option.inline ? 1 : 2
-        }
+        var index = commandIndex(in: arguments, rootOptions: rootOptions)
         guard index < arguments.endIndex, let command = commands[arguments[index]] else { return (arguments, nil) }
         index += 1
         var targets = command.targets
@@ -101,6 +89,8 @@ enum TextWords {
                 index += option.inline ? 1 : 2
             } else if argument == "-h" || argument == "--help" {
                 index += 1
+            } else if argument == "--" && index + 1 < arguments.endIndex {
+                return (Array(arguments[..<index]), Array(arguments[(index + 1)...]))
             } else if argument.hasPrefix("--") {
                 return (arguments, nil)
             } else if targets > 0 {
@@ -133,5 +123,23 @@ enum TextWords {
             }
         }
         return (Array(arguments[..<textStart]) + options, text)
+    }
+
+    /// Where the command's name is: after the options of the root with their values.
+    private static func commandIndex(in arguments: [String], rootOptions: [String]) -> Int {
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let option = takesValue(arguments[index], rootOptions)
+            guard option.matched else { break }
+            index += option.inline ? 1 : 2
+        }
+        return index
+    }
+
+    /// Whether `argument` is one of `options`, which take a value, and whether the
+    /// value is in it (`--to=x`) rather than the next argument.
+    private static func takesValue(_ argument: String, _ options: [String]) -> (matched: Bool, inline: Bool) {
+        if options.contains(argument) { return (true, false) }
+        return (options.contains { argument.hasPrefix($0 + "=") }, true)
     }
 }
