@@ -346,6 +346,21 @@ import Testing
         #expect(try jotter.texts("/") == ["a"])
     }
 
+    @Test func aJSONLineOfTooManyFieldValuesIsRefusedBeforeItIsDecoded() throws {
+        let many = (0..<200_000).map { "\"f\($0)\":\"v\"" }.joined(separator: ",")
+        let file = try write("{\"text\":\"a\",\"fields\":{\(many)}}\n", to: "many.jsonl")
+        let refused = try jotter.peakMemory(["import", "--to", "/", file])
+        #expect(refused.status == 1)
+        #expect(refused.errors == "jotter: \(file):1: a record holds at most 10000 names and field values; nothing was imported")
+        #expect(refused.kibibytes < 64 * 1024, "\(refused.kibibytes) KiB")
+        // Colons and quotes inside strings are not members.
+        let fewer = (0..<9_990).map { "\"f\($0)\":\"v:\\\"\"" }.joined(separator: ",")
+        let taken = try write("{\"text\":\"a: \\\"b:\",\"fields\":{\(fewer)}}\n", to: "fewer.jsonl")
+        let result = try jotter.run(["import", "--to", "/", taken])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try jotter.entries("/").first.map(fields)?.count == 9_990)
+    }
+
     @Test func csvEdgeCases() throws {
         let csv = "\u{FEFF}Text,Note,list\r\n"
             + "\"a, with comma\",x,\r\n"

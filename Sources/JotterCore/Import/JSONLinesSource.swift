@@ -54,6 +54,9 @@ public struct JSONLinesSource: ImportSource {
             let line = reader.lineNumber + 1
             let parsed: Object?? = try reader.nextLine { bytes -> Object? in
                 guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
+                guard !JSONLinesSource.holdsMoreMembers(than: JSONLinesSource.maximumMembers, bytes) else {
+                    throw ImportProblem(line: line, "a record holds at most \(JSONLinesSource.maximumMembers) names and field values")
+                }
                 do {
                     return try decoder.decode(Object.self, from: Data(bytes))
                 } catch let error as DecodingError {
@@ -64,6 +67,35 @@ public struct JSONLinesSource: ImportSource {
             guard let object = parsed else { continue }
             return try record(from: object, line: line)
         }
+    }
+
+    /// The JSON decoder holds each member of an object several times over: a line of
+    /// 200,000 field values took 77 MB. No record needs more than this many.
+    static let maximumMembers = 10_000
+
+    /// Whether the JSON in `bytes` has more than `limit` object members, counted by
+    /// the colons outside strings, before anything is decoded.
+    static func holdsMoreMembers(than limit: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var members = 0
+        var inString = false
+        var escaped = false
+        for byte in bytes {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: ":") {
+                members += 1
+                if members > limit { return true }
+            }
+        }
+        return false
     }
 
     static func describe(_ error: DecodingError) -> String {
