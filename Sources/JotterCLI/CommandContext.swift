@@ -83,8 +83,11 @@ final class CommandContext {
     }
 
     /// Runs `body`, then writes out its output, failing if the output could not be
-    /// written; output before an error is written too.
+    /// written; output before an error is written too. The output is written last,
+    /// so a script told that it failed must also be told whether the store changed,
+    /// or it would make the change again.
     func finishing<T>(_ body: () throws -> T) throws -> T {
+        let changesBefore = store.rowsChanged
         let result: T
         do {
             result = try body()
@@ -92,7 +95,11 @@ final class CommandContext {
             output.flush()
             throw error
         }
-        try output.finish()
+        do {
+            try output.finish()
+        } catch let error as JotterError where store.rowsChanged != changesBefore {
+            throw JotterError(error.kind, error.message + "; the store was changed all the same, so do not do it again")
+        }
         return result
     }
 }

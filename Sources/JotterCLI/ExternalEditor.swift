@@ -95,14 +95,34 @@ enum ExternalEditor {
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 
+    /// Removes `folder` with everything the editor left in it, subfolders included.
+    /// Each entry is reached from its folder's descriptor and never through a link:
+    /// a symbolic link is removed itself, and what it points to is left alone.
     private static func removeFolder(_ folder: String) {
-        if let directory = opendir(folder) {
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-                if name != "." && name != ".." { unlink(folder + "/" + name) }
-            }
-            closedir(directory)
-        }
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if descriptor >= 0 { removeContents(ofFolderAt: descriptor) }
         rmdir(folder)
+    }
+
+    /// Empties the folder open at `descriptor`, and closes it.
+    private static func removeContents(ofFolderAt descriptor: Int32) {
+        guard let directory = fdopendir(descriptor) else {
+            close(descriptor)
+            return
+        }
+        defer { closedir(directory) }
+        let folder = dirfd(directory)
+        var subfolders: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            guard name != "." && name != ".." else { continue }
+            // Unlinking a folder fails with EISDIR; a link to one is unlinked as a file.
+            if unlinkat(folder, name, 0) != 0 && errno == EISDIR { subfolders.append(name) }
+        }
+        for name in subfolders {
+            let subfolder = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if subfolder >= 0 { removeContents(ofFolderAt: subfolder) }
+            unlinkat(folder, name, AT_REMOVEDIR)
+        }
     }
 }

@@ -50,7 +50,11 @@ public struct JotterCommand: ParsableCommand {
             TEXT: entries are UTF-8 and stored exactly. Text that is not valid UTF-8 \
             or holds a NUL byte is refused with a message naming the line. Control \
             characters in text are shown escaped (\\x1b, \\t, ...) on a terminal, and \
-            written as escapes in json and jsonl.
+            written as escapes in json and jsonl. Every word of the text of add, edit \
+            and new and of the query of find is theirs as typed, also one that starts \
+            with '-' ('find meet -cancelled', 'add note -h'); only the command's own \
+            options with a value (--to, --in, --format, --store) are taken out, and \
+            after '--' every word is text.
 
             ENVIRONMENT: JOTTER_STORE, the store when --store is not given. \
             XDG_DATA_HOME, where the default store lives (else ~/.local/share). HOME, \
@@ -69,8 +73,9 @@ public struct JotterCommand: ParsableCommand {
             EXIT STATUS: 0 success; 1 a wrong input or target (one line on standard \
             error says what and where); 2 a wrong command line; 3 the store cannot be \
             used (not a jotter store, written by a newer jotter, no permission, disk \
-            full, held locked by another program); 130 and 143 an import stopped by \
-            SIGINT or SIGTERM, with nothing imported.
+            full, held locked by another program); 4 the output could not be written \
+            (the message says whether the store was changed all the same, as by add); \
+            130 and 143 an import stopped by SIGINT or SIGTERM, with nothing imported.
             """,
         version: "0.1.0",
         subcommands: CommandRegistry.shellSubcommands)
@@ -129,7 +134,7 @@ public struct JotterCommand: ParsableCommand {
         }
         let command: ParsableCommand
         do {
-            command = try parseAsRoot(arguments)
+            command = try parse(commandLine: arguments)
         } catch {
             if exitCode(for: error) == .success {
                 exit(withError: error)
@@ -146,11 +151,20 @@ public struct JotterCommand: ParsableCommand {
         }
     }
 
+    /// The command that `arguments` name, with the words of a text taken as typed.
+    static func parse(commandLine arguments: [String]) throws -> ParsableCommand {
+        try TextWords.parse(arguments, rootOptions: ["--store"], with: parseAsRoot)
+    }
+
     private static func exit(after error: Error) -> Never {
         switch error {
         case let error as JotterError:
             Messages.standardError.error(error.message)
-            Glibc.exit(error.kind == .input ? 1 : 3)
+            switch error.kind {
+            case .input: Glibc.exit(1)
+            case .store: Glibc.exit(3)
+            case .output: Glibc.exit(4)
+            }
         case let exitCode as ExitCode:
             Glibc.exit(exitCode.rawValue)
         default:

@@ -1,6 +1,7 @@
 /// The command line scripts run in loops, `jotter add …`, recognised without the
 /// argument parser: its reflection costs several times the whole insert. Only plain
-/// forms are taken (`--store`, `--to`, `--`, and words); anything else, help and
+/// forms are taken (`--store`, `--to`, `--`, and words, which may start with '-'
+/// as TextWords reads them); anything else, help and
 /// mistakes included, goes to the argument parser, so the grammar stays the parser's
 /// and a test checks that both read every form taken here the same way.
 struct QuickAdd: Equatable {
@@ -54,8 +55,15 @@ struct QuickAdd: Equatable {
                 continue
             }
             let option = value(of: "--store", argument)
-            guard option.matched, let path = option.value, store == nil else { return nil }
-            store = path
+            if option.matched {
+                guard let path = option.value, store == nil else { return nil }
+                store = path
+                continue
+            }
+            // Any other word that starts with '-' is text (TextWords), but help and
+            // an unknown option before the text are the parser's.
+            guard !words.isEmpty || !(argument == "-h" || argument.hasPrefix("--")) else { return nil }
+            words.append(argument)
         }
         guard !words.isEmpty else { return nil }
         self.init(store: store, target: target, words: words)

@@ -7,6 +7,9 @@ public struct JotterError: Error, Equatable, CustomStringConvertible {
         /// The store cannot be used as asked (not a jotter store, newer schema, no
         /// permission, disk full, held locked): exit status 3.
         case store
+        /// The output could not be written (a full disk, a closed file): exit status
+        /// 4, apart from 3, as the command may have changed the store all the same.
+        case output
     }
 
     public let kind: Kind
@@ -21,6 +24,7 @@ public struct JotterError: Error, Equatable, CustomStringConvertible {
 
     public static func input(_ message: String) -> JotterError { JotterError(.input, message) }
     public static func store(_ message: String) -> JotterError { JotterError(.store, message) }
+    public static func output(_ message: String) -> JotterError { JotterError(.output, message) }
 
     /// `node` was deleted or undone by another command after it was looked up.
     static func gone(_ node: Node) -> JotterError {

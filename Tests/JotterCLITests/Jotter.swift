@@ -34,7 +34,10 @@ struct Jotter: Sendable {
     }
 
     @discardableResult
-    func run(_ arguments: [String], input: Data? = nil, extraEnvironment: [String: String] = [:]) throws -> Result {
+    /// With `outputTo`, standard output goes to that file (`/dev/full`), and the
+    /// result holds none of it.
+    func run(_ arguments: [String], input: Data? = nil, extraEnvironment: [String: String] = [:],
+             outputTo outputFile: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Jotter.binary)
         process.arguments = arguments
@@ -49,7 +52,7 @@ struct Jotter: Sendable {
             for path in [inputPath, outputPath, errorPath] { try? FileManager.default.removeItem(atPath: path) }
         }
         process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputPath))
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputFile ?? outputPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
         try process.run()
         process.waitUntilExit()
@@ -57,6 +60,26 @@ struct Jotter: Sendable {
             status: process.terminationStatus,
             output: try Data(contentsOf: URL(fileURLWithPath: outputPath)),
             errors: try String(contentsOfFile: errorPath, encoding: .utf8))
+    }
+
+    /// Peak resident memory, in KiB, of jotter run with `arguments`, as GNU time
+    /// reports it, with its exit status and what it wrote to standard error.
+    func peakMemory(_ arguments: [String]) throws -> (kibibytes: Int, status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-f", "%M", Jotter.binary] + arguments
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let report = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        var lines = report.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        let peak = try #require(lines.popLast().flatMap { Int($0) }, "\(report)")
+        // time adds a line of its own when the command fails.
+        if lines.last?.hasPrefix("Command exited with non-zero status") == true { lines.removeLast() }
+        return (peak, process.terminationStatus, lines.joined(separator: "\n"))
     }
 
     /// Runs and requires success, returning standard output.

@@ -154,6 +154,32 @@ import Testing
         #expect(failing.status == 1 && failing.errors.contains("nothing was changed"))
     }
 
+    @Test func editRemovesWhatTheEditorMadeInItsFolderButNothingOutsideIt() throws {
+        try jotter.ok("add", "draft")
+        let outside = jotter.folder.file("outside")
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try "keep".write(toFile: outside + "/precious", atomically: true, encoding: .utf8)
+        let temporary = jotter.folder.file("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let editor = jotter.folder.file("editor.sh")
+        try """
+            #!/bin/sh
+            folder="$(dirname "$1")"
+            mkdir -p "$folder/.backup/deeper/still"
+            echo swap > "$folder/.backup/deeper/still/entry.txt~"
+            echo swap > "$folder/.backup/entry.swp"
+            ln -s \(outside) "$folder/.backup/link"
+            ln -s \(outside) "$folder/link"
+            printf 'final\n' > "$1"
+            """.write(toFile: editor, atomically: true, encoding: .utf8)
+        chmod(editor, 0o755)
+        let edited = try jotter.run(["edit", "1"], extraEnvironment: ["VISUAL": editor, "TMPDIR": temporary])
+        #expect(edited.status == 0, "\(edited.errors)")
+        #expect(try jotter.texts() == ["final"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty, "the whole private folder is gone")
+        #expect(try String(contentsOfFile: outside + "/precious", encoding: .utf8) == "keep", "links are not followed")
+    }
+
     @Test func editKeepsTheIdAndCreationTimeAndTakesFieldValues() throws {
         try jotter.ok("new", "expenses")
         try jotter.ok("field", "add", "price", "decimal")

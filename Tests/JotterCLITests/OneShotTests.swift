@@ -25,6 +25,42 @@ import Testing
         #expect(try jotter.texts() == [":not a command", "-5 degrees"])
     }
 
+    @Test func outputThatCannotBeWrittenExitsFourAndSaysWhetherTheStoreChanged() throws {
+        for arguments in [["add", "x"], ["add", "--", "-y"], ["new", "--in", "/", "z"]] {
+            let result = try jotter.run(arguments, outputTo: "/dev/full")
+            #expect(result.status == 4, "\(arguments): \(result.errors)")
+            #expect(result.errors == "jotter: cannot write the output: No space left on device; "
+                + "the store was changed all the same, so do not do it again\n", "\(arguments)")
+        }
+        #expect(try jotter.texts("/") == ["x", "-y", "z"], "each change made once")
+        for arguments in [["list", "/"], ["path"], ["export", "/"], ["find", "x"]] {
+            let result = try jotter.run(arguments, outputTo: "/dev/full")
+            #expect(result.status == 4, "\(arguments): \(result.errors)")
+            #expect(result.errors == "jotter: cannot write the output: No space left on device\n", "\(arguments)")
+        }
+    }
+
+    @Test func aListNameThatShowsNothingOrHoldsALineBreakIsRefusedWhereverListsAreMade() throws {
+        let new = try jotter.run(["new", "--in", "/", "\u{200B}"])
+        #expect(new.status == 1 && new.errors.contains("needs a character that shows"), "\(new.errors)")
+        try jotter.ok("new", "--in", "/", "inbox")
+        let renamed = try jotter.run(["edit", "/inbox", ".\u{200B}."])
+        #expect(renamed.status == 1 && renamed.errors.contains("looks like '..'"), "\(renamed.errors)")
+        let folder = jotter.folder
+        let imports = [
+            ("names.jsonl", "{\"kind\":\"list\",\"name\":\"two\\nlines\"}\n", 1),
+            ("names.csv", "text,list\na,\u{FEFF}\u{200D}/x\n", 2),
+            ("names.md", "# \u{2066}\n- a\n", 1),
+        ]
+        for (name, text, line) in imports {
+            try text.write(toFile: folder.file(name), atomically: true, encoding: .utf8)
+            let result = try jotter.run(["import", "--to", "/", folder.file(name)])
+            #expect(result.status == 1 && result.errors.hasPrefix("jotter: \(folder.file(name)):\(line): a list's name"),
+                    "\(result.errors)")
+        }
+        #expect(try jotter.texts("/") == ["inbox"])
+    }
+
     @Test func newOpensTheListAndAddGoesThere() throws {
         let listID = try jotter.ok("new", "groceries").dropLast()
         #expect(NodeID(String(listID)) != nil)

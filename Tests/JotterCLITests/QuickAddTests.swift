@@ -22,19 +22,22 @@ import Testing
         ["--store", "add", "add", "x"],
         ["add", "卵 🥚", ":not a command", "\\escaped"],
         ["add", "key=value"],
+        ["add", "it", "is", "-5", "degrees"], ["add", "-"],
+        ["add", "-5", "degrees", "--to", "x"],
+        ["add", "note", "-h", "--help", "--bogus", "-x"],
     ]
 
     static let leftToTheParser: [[String]] = [
         [], ["add"], ["list"], ["--store", "s"], ["add", "--help"], ["add", "-h", "x"], ["add", "--version"],
-        ["add", "--to"], ["add", "--to", "-x", "m"], ["add", "--bogus", "m"], ["add", "--to", "a", "--to", "b", "m"],
-        ["add", "--store", "a", "--store", "b", "m"], ["add", "-"], ["add", "--"], ["add", "--to", "x"],
+        ["add", "--to"], ["add", "--to", "-x", "m"], ["add", "--bogus", "m"], ["add", "-h"], ["add", "--to", "a", "--to", "b", "m"],
+        ["add", "--store", "a", "--store", "b", "m"], ["add", "--"], ["add", "--to", "x"],
         ["add", "--generate-completion-script", "bash"], ["--version"], ["-h", "add", "x"], ["help", "add"],
     ]
 
     @Test(arguments: taken)
     func readsLikeTheArgumentParser(arguments: [String]) throws {
         let quick = try #require(QuickAdd(arguments: arguments))
-        let parsed = try #require(try JotterCommand.parseAsRoot(arguments) as? AddCommand)
+        let parsed = try #require(try JotterCommand.parse(commandLine: arguments) as? AddCommand)
         #expect(quick == QuickAdd(store: parsed.options.store, target: parsed.target, words: parsed.words))
     }
 

@@ -40,6 +40,113 @@ import Testing
         #expect(try jotter.run(["find", "\"unclosed"]).status == 1)
     }
 
+    @Test func theQueryWordsReachTheQueryAsTypedOneShotAndAtThePrompt() throws {
+        try jotter.ok("add", "meet the team")
+        try jotter.ok("add", "meet cancelled")
+        try jotter.ok("add", "help desk -h")
+        let texts = { (arguments: [String]) in
+            try self.jotter.run(arguments).text.split(separator: "\n").map { String($0.split(separator: "  ").last ?? "") }
+        }
+        #expect(try texts(["find", "meet", "-cancelled"]) == ["meet the team"], "each word its own argument, as a shell passes it")
+        #expect(try texts(["find", "-cancelled", "meet"]) == ["meet the team"])
+        #expect(try texts(["find", "desk", "-h"]).isEmpty, "-h after the query is the query's, not help")
+        #expect(try texts(["find", "--", "-cancelled", "meet"]) == ["meet the team"])
+        #expect(try ids(jotter.ok("find", "--format", "jsonl", "meet", "-team")) == ["meet cancelled"])
+        #expect(try jotter.ok("find", "-h").contains("USAGE: jotter find"), "help before the query")
+        #expect(try jotter.ok("find", "--help").contains("USAGE: jotter find"))
+        #expect(try ids(jotter.ok("find", "meet", "--format", "jsonl", "-team")) == ["meet cancelled"],
+                "find's own option, after the query too")
+        let unknown = try jotter.run(["find", "--formt", "json", "meet"])
+        #expect(unknown.status == 2 && unknown.errors.contains("Unknown option '--formt'"))
+
+        let prompt = try jotter.prompt(environment: ["NO_COLOR": "1"])
+        prompt.type(":find meet -cancelled\r")
+        let shown = try prompt.expect("/ › ")
+        #expect(shown.contains("meet the team") && !shown.contains("meet cancelled") && !shown.contains("Unknown option"),
+                "\(shown.debugDescription)")
+        prompt.type(":find desk -h\r")
+        let hit = try prompt.expect("/ › ")
+        #expect(hit.contains("nothing found") && !hit.contains("USAGE"), "-h leaves out what holds 'h': \(hit.debugDescription)")
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+    }
+
+    @Test func textWordsThatStartWithADashAreTextForAddNewAndEdit() throws {
+        try jotter.ok("add", "it is", "-5", "degrees")
+        try jotter.ok("add", "note", "-h")
+        try jotter.ok("add", "-x", "marks", "the spot")
+        try jotter.ok("add", "--", "--to", "is a word")
+        #expect(try jotter.texts() == ["it is -5 degrees", "note -h", "-x marks the spot", "--to is a word"])
+        try jotter.ok("edit", "1", "-4", "now")
+        #expect(try jotter.texts().first == "-4 now")
+        try jotter.ok("new", "--in", "/", "-inbox", "-h")
+        #expect(try jotter.texts().last == "-inbox -h")
+        try jotter.ok("add", "milk", "-2", "--to", "/-inbox -h", "--help")
+        #expect(try jotter.texts("/-inbox -h") == ["milk -2 --help"], "add's own option, among the words too")
+
+        let prompt = try jotter.prompt()
+        prompt.type(":add it is -3 now\r")
+        _ = try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        #expect(try jotter.texts().last == "it is -3 now")
+    }
+
+    @Test func aQueryOfTenThousandWordsIsRefusedInLittleMemory() throws {
+        for index in 0..<200 { try jotter.ok("add", "item number \(index)") }
+        let words = Array(repeating: "item", count: 10_000)
+        let long = try jotter.peakMemory(["find"] + words)
+        #expect(long.status == 1)
+        #expect(long.errors == "jotter: a search is at most 1000 characters long; this one has 49999")
+        #expect(long.kibibytes < 64 * 1024, "\(long.kibibytes) KiB")
+        let many = try jotter.run(["find"] + (0..<65).map { "w\($0)" })
+        #expect(many.errors == "jotter: a search holds at most 64 different words and phrases; this one has 65\n")
+        let repeated = try jotter.peakMemory(["find"] + Array(repeating: "item", count: 150))
+        #expect(repeated.status == 0 && repeated.kibibytes < 64 * 1024, "a word given again is looked up once")
+    }
+
+    @Test func theFirstFindAfterANineMegabyteEntryOfChineseStaysUnder64MiB() throws {
+        var generator = SystemRandomNumberGenerator()
+        var scalars = String.UnicodeScalarView()
+        for _ in 0..<3_000_000 { scalars.append(Unicode.Scalar(UInt32.random(in: 0x4E00...0x9FFF, using: &generator))!) }
+        let text = String(scalars)
+        let file = jotter.folder.file("chinese.txt")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        try jotter.ok("import", "--to", "/", file)
+        // The first find fills the index with the entry; the next one finds it and
+        // writes its 9 MB out.
+        let first = try jotter.peakMemory(["find", "zebra"])
+        #expect(first.status == 0 && first.errors == "nothing found", "\(first.errors)")
+        #expect(first.kibibytes < 64 * 1024, "filling the index: \(first.kibibytes) KiB")
+        let hit = try jotter.peakMemory(["find", "--format", "jsonl", String(text.prefix(2))])
+        #expect(hit.status == 0, "\(hit.errors)")
+        #expect(hit.kibibytes < 64 * 1024, "writing the hit: \(hit.kibibytes) KiB")
+    }
+
+    @Test func aWhenOfSeveralWordsNeedsNoQuotesOneShotAndAtThePrompt() throws {
+        try jotter.ok("new", "--in", "/", "groceries")
+        try jotter.ok("add", "--to", "/groceries", "milk")
+        try jotter.ok("add", "--to", "/", "elsewhere")
+        let texts = { (arguments: [String]) in
+            let result = try self.jotter.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.errors)")
+            return try self.ids(result.text)
+        }
+        #expect(try texts(["log", "--format", "jsonl", "--since", "2", "weeks", "ago"]) == ["milk", "elsewhere"])
+        #expect(try texts(["log", "--format", "jsonl", "--since", "3", "days", "ago", "groceries"]) == ["milk"],
+                "the words after the WHEN are the target")
+        #expect(try texts(["log", "--format", "jsonl", "--on", "today", "groceries"]) == ["milk"])
+        let wrong = try jotter.run(["log", "--since", "3", "groceries"])
+        #expect(wrong.status == 1 && wrong.errors.contains("--since '3': not a date or time"))
+
+        let prompt = try jotter.prompt(environment: ["NO_COLOR": "1"])
+        prompt.type(":log --since 2 weeks ago groceries\r")
+        let shown = try prompt.expect("/ › ")
+        #expect(shown.contains("milk") && !shown.contains("elsewhere") && !shown.contains("not a date"), "\(shown.debugDescription)")
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+    }
+
     @Test func findKeepsUpWithEditsUndoAndTheTrash() throws {
         try jotter.ok("add", "alpha note")
         #expect(try ids(jotter.ok("find", "--format", "jsonl", "alpha")) == ["alpha note"])

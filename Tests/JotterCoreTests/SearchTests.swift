@@ -37,6 +37,29 @@ private func highlighted(_ text: String, for query: String) throws -> String {
 }
 
 @Suite struct SearchTests {
+    @Test func theWordsOfAnEntryAreIndexedUpToFiftyThousandTokens() throws {
+        let filler = (1..<50_000).map { "w\($0)" }.joined(separator: " ")
+        let index = try SearchIndex(["alpha " + filler + " omega", "omega"])
+        #expect(try index.find("alpha") == [1])
+        #expect(try index.find("w49999") == [1], "the last word within the bound")
+        #expect(try index.find("omega") == [2], "past the bound, an entry's words are not indexed")
+        let deleted = try index.database.statement("DELETE FROM search WHERE rowid = 1")
+        try deleted.run()
+        #expect(try index.find("alpha").isEmpty)
+        try index.database.execute("INSERT INTO search(search) VALUES ('integrity-check')")
+    }
+
+    @Test func aQueryIsRefusedBeyondItsLengthAndItsNumberOfTerms() throws {
+        #expect(throws: JotterError.input("a search is at most 1000 characters long; this one has 1001")) {
+            try SearchQuery(String(repeating: "a", count: 1_001))
+        }
+        #expect(throws: JotterError.input("a search holds at most 64 different words and phrases; this one has 65")) {
+            try SearchQuery((0...64).map { "w\($0)" }.joined(separator: " "))
+        }
+        let repeated = try SearchQuery(Array(repeating: "item -x", count: 100).joined(separator: " "))
+        #expect(repeated.required == [[.prefix("item")]] && repeated.excluded == [.prefix("x")])
+    }
+
     @Test func aWordFindsWordsThatStartWithItInAnyCase() throws {
         let index = try SearchIndex(["Meeting at noon", "we meet", "a meteor", "unmeet"])
         #expect(try index.find("meet") == [1, 2])

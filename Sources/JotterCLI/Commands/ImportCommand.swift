@@ -15,7 +15,8 @@ struct ImportCommand: StoreCommand {
             object of strings, kept exactly), csv (RFC 4180 with a header; a 'text' \
             column is required; 'id', 'kind', 'parent', 'list' (a path below the \
             target, created as needed), 'created' and 'updated' are read when present, \
-            and a column 'field:NAME' holds values of the field NAME), md (a Markdown \
+            and a column 'field:NAME' holds values of the field NAME; a column that is \
+            read may not come twice), md (a Markdown \
             outline: '#' headings become lists, bullets items, nested by indentation; \
             a block such as {price="3.5" note="a \\"b\\""} ending a bullet's first line \
             holds its field values, '{}' none, and one that is not all name="value" \
@@ -23,9 +24,12 @@ struct ImportCommand: StoreCommand {
             extension (.jsonl, .ndjson, .csv, .md, .markdown; lines otherwise and for \
             standard input).
 
-            Field values are taken as the file has them, whatever the fields of the \
-            target; an empty value is no value, and a value with a line break or a \
-            NUL byte is refused.
+            A value for a field of the place an item goes to is checked and stored \
+            as the prompt would (a decimal, a date, one of the choices, in its \
+            canonical form), and one that is not of the field's type is refused with \
+            its line; a value for a field the place does not have is taken as the \
+            file has it. An empty value is no value, and a value with a line break or \
+            a NUL byte is refused.
 
             The whole import is one transaction: a bad line stops it with FILE:LINE: \
             and what is wrong, and the store is left as it was. So do Ctrl-C and \
@@ -34,7 +38,8 @@ struct ImportCommand: StoreCommand {
             nothing; with other content (kind, text, created or updated time, field \
             values), the import stops, unless --on-conflict keep (leave the store's \
             version) or replace (take the file's, values too) says otherwise. A list named without an id joins \
-            the list of that name already there.
+            the list of that name already there; one with an id of its own is refused \
+            with its line, and so is a record whose parent is its own id.
             """)
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions

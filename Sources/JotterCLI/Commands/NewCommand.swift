@@ -8,7 +8,10 @@ struct NewCommand: StoreCommand {
         discussion: """
             With --in, the list is created under TARGET and the current place stays \
             as it is. From a shell, the new list's id is printed. A list's name cannot \
-            hold '/', cannot be '.' or '..', and must differ from the other lists beside it.
+            hold '/' or a control character (a line break, an escape), cannot be or look \
+            like '.' or '..', needs a character that shows (not only zero-width or \
+            other invisible ones), and must differ from the other lists beside it; \
+            renaming a list with edit and importing one ask the same.
             """)
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions

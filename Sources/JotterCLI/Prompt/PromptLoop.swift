@@ -114,7 +114,7 @@ final class PromptLoop {
                 showHelp(for: Array(words.dropFirst()))
                 return
             }
-            var parsed = try PromptCommands.parseAsRoot(words)
+            var parsed = try TextWords.parse(words, rootOptions: [], with: PromptCommands.parseAsRoot)
             guard let storeCommand = parsed as? any StoreCommand else {
                 // The parser's own help command, which reports its text as an error.
                 try parsed.run()

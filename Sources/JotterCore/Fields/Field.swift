@@ -125,7 +125,10 @@ public struct Field: Equatable, Sendable {
         case .date: what = "date"
         case .choice: what = "choice"
         }
-        return "\(name): '\(DisplayText.escaped(EntryText.trimmed(typed)))' is not a valid \(what): \(problem.reason)"
+        // A value of thousands of digits is named by its start: the message is one line.
+        let trimmed = EntryText.trimmed(typed)
+        let shown = trimmed.count > 40 ? trimmed.prefix(39) + "…" : Substring(trimmed)
+        return "\(name): '\(DisplayText.escaped(String(shown)))' is not a valid \(what): \(problem.reason)"
     }
 
     /// How `field ls` and the prompt describe it: `mood choice good,ok,bad, required`.

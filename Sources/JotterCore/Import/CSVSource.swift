@@ -1,7 +1,8 @@
 /// `csv`: RFC 4180, read as a stream. The first record is the header; a `text`
 /// column is required, and `id`, `kind`, `parent`, `list` (a path below the target),
 /// `created` and `updated` are read when present; a column headed `field:NAME` holds
-/// the values of the field NAME. Other columns are passed over.
+/// the values of the field NAME. Other columns are passed over. A column that is read
+/// may come only once.
 ///
 /// Written here rather than taken from a CSV package: the ones available import all
 /// of Foundation, which every jotter command would then pay for at start-up.
@@ -24,7 +25,13 @@ struct CSVSource {
             columnCount = names.count
             var columns: [String: Int] = [:]
             for (index, name) in names.enumerated() {
-                columns[EntryText.trimmed(name).lowercased()] = columns[EntryText.trimmed(name).lowercased()] ?? index
+                let column = EntryText.trimmed(name).lowercased()
+                // Two columns of one name: which one holds the text, or the id? Taking
+                // one and dropping the other would lose data without a word.
+                if let earlier = columns[column], CSVSource.readColumns.contains(column) {
+                    throw ImportProblem(line: header.line, "the column '\(column)' comes twice, as columns \(earlier + 1) and \(index + 1)")
+                }
+                columns[column] = columns[column] ?? index
             }
             guard columns["text"] != nil else {
                 throw ImportProblem(line: header.line, "the header has no 'text' column")
@@ -42,9 +49,13 @@ struct CSVSource {
         return nil
     }
 
+    /// The columns read; any other is passed over.
+    static let readColumns: Set<String> = ["text", "id", "kind", "parent", "list", "created", "updated"]
+
     /// The columns headed `field:NAME` (`field:` in any case, NAME as written).
     private static func fieldColumns(in names: [String], line: Int) throws -> [(name: String, index: Int)] {
         var columns: [(name: String, index: Int)] = []
+        var seen: Set<String> = []
         for (index, heading) in names.enumerated() {
             let heading = EntryText.trimmed(heading)
             guard heading.lowercased().hasPrefix("field:") else { continue }
@@ -52,7 +63,7 @@ struct CSVSource {
             if let problem = Field.problem(withName: name) {
                 throw ImportProblem(line: line, "the column '\(DisplayText.escaped(heading))': \(problem)")
             }
-            guard !columns.contains(where: { $0.name == name }) else {
+            guard seen.insert(name).inserted else {
                 throw ImportProblem(line: line, "the field \(DisplayText.escaped(name)) has two columns")
             }
             columns.append((name, index))
@@ -86,6 +97,7 @@ struct CSVSource {
         let path = value("list", in: fields).map { $0.split(separator: "/").map(String.init) } ?? []
         if let parent = value("parent", in: fields) {
             guard let parsed = NodeID(parent) else { throw ImportProblem(line: line, "'parent' is not a UUID") }
+            guard parsed != record.id else { throw ImportProblem(line: line, "'parent' is its own 'id'; nothing holds itself") }
             record.placement = .under(parsed, otherwise: path)
         } else if !path.isEmpty {
             record.placement = .path(path)

@@ -56,6 +56,16 @@ public struct LogWindow: Equatable, Sendable {
         }
     }
 
+    /// Whether `text` has the form of a WHEN (`3 days ago`, `2026-11-22 14:30`),
+    /// whether or not it names a day that exists, which reading it then says.
+    public static func readsAsWhen(_ text: String) -> Bool {
+        do throws(FieldValueProblem) {
+            return try LogWhen(parsing: text, nowMilliseconds: 0, zone: SystemZone()) != nil
+        } catch {
+            return true
+        }
+    }
+
     private static func start(ofDay day: Int64, in zone: some LocalZone) -> Int64 {
         zone.firstInstant(readingWallClock: day * 86_400) * 1000
     }

@@ -80,7 +80,7 @@ public final class OutputBuffer {
         flush()
         if let error = writeError {
             writeError = nil
-            throw JotterError.store("cannot write the output: \(String(cString: strerror(error)))")
+            throw JotterError.output("cannot write the output: \(String(cString: strerror(error)))")
         }
     }
 }

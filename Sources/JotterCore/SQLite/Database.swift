@@ -73,6 +73,9 @@ public final class Database {
     /// How many rows the last statement inserted, changed or deleted.
     public var changes: Int64 { sqlite3_changes64(handle) }
 
+    /// How many rows all statements have inserted, changed or deleted since the store was opened.
+    public var totalChanges: Int64 { sqlite3_total_changes64(handle) }
+
     /// Runs `body` in a transaction. Writers use `BEGIN IMMEDIATE` so that the write
     /// lock is taken (waiting up to the busy timeout) before anything is read, which
     /// is what keeps concurrent writers from failing with "database is locked".

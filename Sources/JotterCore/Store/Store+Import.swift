@@ -159,12 +159,12 @@ private struct Importer {
     var highestMarkedSeq: Int64 = 0
     /// Lists created or found for `list` paths, by path below the target.
     var lists: [[String]: Int64] = [:]
-    /// Lists of the file that joined a list of the same name already beside them:
-    /// what the file puts under them goes there.
-    var joined: [NodeID: Int64] = [:]
     /// Parents named by records but not found, with the line that named them: one
     /// that turns up later in the file means the file has a child before its parent.
     var missingParents: [NodeID: Int] = [:]
+    /// The forms of the places records with field values went under, by row.
+    var forms: [Int64?: EntryForm] = [:]
+    let today = FieldDate.today()
 
     init(store: Store, options: Store.ImportOptions) throws {
         self.store = store
@@ -195,15 +195,25 @@ private struct Importer {
                 line: line, "its parent \(id) comes later, on line \(record.line); a parent must come before what it holds")
         }
         if let id = record.id, let existing = try existing(id, line: record.line) {
+            var record = record
+            record.fields = try checkedFields(of: record, under: existing.parentSeq)
             try reconcile(record, with: existing)
         } else if record.kind == .list,
-                  let sameName = try store.lists(underSeq: try parentSeq(for: record), named: record.text).first?.seq {
+                  let sameName = try store.lists(underSeq: try parentSeq(for: record), named: record.text).first {
             // Names address lists, so two lists beside each other never share one: a
-            // list of the file joins the list of that name already there.
-            if let id = record.id { joined[id] = sameName }
+            // list of the file joins the list of that name already there. One with an
+            // id of its own would lose it, and what the file puts under that id would
+            // be put elsewhere, so it is refused.
+            if record.id != nil {
+                throw ImportProblem(
+                    line: record.line,
+                    "a list named '\(DisplayText.escaped(record.text))' is already there, with the id \(sameName.id); "
+                        + "lists beside each other need names of their own; rename one and import again")
+            }
             summary.unchanged += 1
         } else {
             let parent = try parentSeq(for: record)
+            let fields = try checkedFields(of: record, under: parent)
             let created = record.created ?? now
             if let id = record.id, let row = store.derivedIDs.row(of: id) {
                 highestMarkedSeq = max(highestMarkedSeq, row.seq)
@@ -215,7 +225,7 @@ private struct Importer {
                 // The values name the item's row, which only an insert of the row alone tells.
                 try flush()
                 let seq = store.database.lastInsertedRowID
-                try store.insertValues(record.fields ?? [], of: seq)
+                try store.insertValues(fields ?? [], of: seq)
                 if let done = record.doneMilliseconds {
                     try store.database.statement("UPDATE node SET done = ? WHERE seq = ?").bind(1, done).bind(2, seq).run()
                 }
@@ -281,6 +291,33 @@ private struct Importer {
         }
     }
 
+    /// The record's values as entering them under `parent` would store them: one for
+    /// a field of the form there must be of its type (a decimal, a date, one of the
+    /// choices), and goes in in its canonical form; one for a field the form lacks
+    /// goes in as it is. A value the prompt would refuse would make `sum` fail later.
+    private mutating func checkedFields(of record: ImportRecord, under parent: Int64?) throws -> [FieldValue]? {
+        guard let fields = record.fields, !fields.isEmpty else { return record.fields }
+        let form = try form(under: parent)
+        guard !form.fields.isEmpty else { return fields }
+        return try fields.map { value in
+            guard let index = form.index(ofField: value.name) else { return value }
+            let field = form.fields[index]
+            do throws(FieldValueProblem) {
+                return FieldValue(name: value.name, value: try field.storedValue(of: value.value, today: today))
+            } catch {
+                throw ImportProblem(line: record.line, field.message(for: error, typed: value.value))
+            }
+        }
+    }
+
+    private mutating func form(under parent: Int64?) throws -> EntryForm {
+        if let known = forms[parent] { return known }
+        let path = try parent.flatMap { try store.node(seq: $0) }.map { try store.ancestry(of: $0) } ?? .root
+        let form = try store.form(at: path)
+        forms[parent] = form
+        return form
+    }
+
     /// Field values as a record and the store may each order them.
     private static func byName(_ values: [FieldValue]) -> [String: String] {
         Dictionary(values.map { ($0.name, $0.value) }) { _, last in last }
@@ -291,7 +328,6 @@ private struct Importer {
         case .target:
             return options.target.top?.seq
         case .under(let id, let otherwise):
-            if let list = joined[id] { return list }
             if let parent = try existing(id, line: record.line) { return parent.seq }
             if missingParents[id] == nil { missingParents[id] = record.line }
             return try listSeq(for: otherwise, line: record.line)

@@ -15,6 +15,14 @@ public final class Store {
     let clock: () -> Timestamp
     /// Whether this connection has the triggers that record changes for undo.
     var isPreparedForRecording = false
+    /// Rows written to bring the search and log indexes up to date: a `find` that
+    /// fills them has not changed what the store holds.
+    var indexRowsWritten: Int64 = 0
+
+    /// Rows this connection has inserted, changed or deleted in what the store holds,
+    /// the indexes it fills by itself aside: unchanged across a command that changed
+    /// nothing.
+    public var rowsChanged: Int64 { database.totalChanges - indexRowsWritten }
 
     /// `PRAGMA application_id` of every jotter store: "JOTR".
     public static let applicationID: Int32 = 0x4A4F_5452
