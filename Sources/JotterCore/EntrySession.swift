@@ -196,7 +196,11 @@ public struct EntrySession {
             isFinished = true
             return [.finish]
         case .moved(let destination, let newForm):
-            guard destination != path || newForm != form else { return [] }
+            guard destination != path || newForm != form else {
+                // The same form, read at a later version of the store's forms.
+                form = newForm
+                return []
+            }
             let unfinished = unfinishedLine
             path = destination
             form = newForm

@@ -44,6 +44,39 @@ import Testing
         #expect(try prompt.waitForExit() == 0)
     }
 
+    @Test func aFieldAddedFromAnotherShellIsAskedForAtTheNextCommit() throws {
+        try jotter.ok("new", "expenses")
+        try jotter.ok("field", "add", "price", "decimal")
+        let prompt = try jotter.prompt(expecting: "/expenses › ")
+        try jotter.ok("field", "add", "extra", "text", "--required", "--in", "/expenses")
+        prompt.type("coffee price:3\r")
+        try prompt.expect("the fields of /expenses changed meanwhile; the entry was not added")
+        try prompt.expect("/expenses › coffee price:3")
+        prompt.type("\r")
+        try prompt.expect("/expenses › extra: ")
+        prompt.type("receipt 12\r")
+        try prompt.expect("/expenses › ")
+        let entries = try jotter.entries("/expenses")
+        #expect(entries.map { $0["text"] as? String } == ["coffee"])
+        #expect(fields(of: entries[0]) == ["price": "3", "extra": "receipt 12"])
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+    }
+
+    @Test func aFieldAddedElsewhereLeavesTheEntryAsItIs() throws {
+        try jotter.ok("new", "expenses")
+        try jotter.ok("cd", "/")
+        try jotter.ok("new", "other")
+        let prompt = try jotter.prompt(expecting: "/other › ")
+        try jotter.ok("field", "add", "price", "decimal", "--required", "--in", "/expenses")
+        prompt.type("kept\r")
+        try prompt.expect("/other › ")
+        #expect(try jotter.texts("/other") == ["kept"])
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        #expect(!prompt.text.contains("changed meanwhile"))
+    }
+
     @Test func shiftTabGoesBackAFieldAndCtrlCDropsTheItem() throws {
         try expensesWithThreeFields()
         let prompt = try jotter.prompt(expecting: "/expenses › ")

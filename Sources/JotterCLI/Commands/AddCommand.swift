@@ -52,10 +52,14 @@ struct AddCommand: StoreCommand {
             let entry = form.fields.isEmpty
                 ? (text: text, fields: [])
                 : try form.fill(AddCommand.inlineLine(words, form: form), today: context.clock.today()).entry(in: form)
-            switch try context.store.addEntry(entry.text, fields: entry.fields, under: destination, historyLine: nil) {
+            switch try context.store.addEntry(entry.text, fields: entry.fields, under: destination, historyLine: nil,
+                                              formVersion: form.version) {
             case .added(let node):
                 context.output.write(node.id.description + "\n")
                 return outcome
+            case .formChanged:
+                // Checked again against the form as it is now.
+                continue
             case .pathChanged(let check):
                 guard target == nil else {
                     throw JotterError.input("\(destination.display) was moved or deleted just now; nothing was added")

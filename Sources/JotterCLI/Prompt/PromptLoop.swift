@@ -65,10 +65,21 @@ final class PromptLoop {
 
     private func commit(_ text: String, fields: [FieldValue], under path: NavigationPath, historyLine: String?) {
         do {
-            switch try context.store.addEntry(text, fields: fields, under: path, historyLine: historyLine) {
+            switch try context.store.addEntry(text, fields: fields, under: path, historyLine: historyLine,
+                                              formVersion: session.form.version) {
             case .added:
                 added += 1
                 if let historyLine { source.remember(historyLine) }
+            case .formChanged:
+                let form = try context.store.form(at: path)
+                if form == session.form {
+                    // Another place's form changed: this entry is as it would be now.
+                    perform(session.handle(.moved(to: path, form: form)))
+                    return commit(text, fields: fields, under: path, historyLine: historyLine)
+                }
+                failed += 1
+                let notice = "the fields of \(path.display) changed meanwhile; the entry was not added"
+                perform(session.handle(.entryReturned(path: path, form: form, notice: notice)))
             case .pathChanged(let check):
                 try context.move(to: check.path)
                 failed += 1

@@ -172,13 +172,23 @@ public struct EntryForm: Equatable, Sendable {
     public var fields: [Field]
     /// With a limit of two or more, each entry is a text box of up to that many lines.
     public var lineLimit: Int?
+    /// The store's count of changes to forms when this one was read: a commit made
+    /// with a form that has changed since is handed back.
+    public var version: Int64
 
-    public init(fields: [Field] = [], lineLimit: Int? = nil) {
+    public init(fields: [Field] = [], lineLimit: Int? = nil, version: Int64 = 0) {
         self.fields = fields
         self.lineLimit = lineLimit
+        self.version = version
     }
 
     public static let plain = EntryForm()
+
+    /// Two forms are the same when they ask for the same: the version they were read
+    /// at is not part of what they are.
+    public static func == (left: EntryForm, right: EntryForm) -> Bool {
+        left.fields == right.fields && left.lineLimit == right.lineLimit
+    }
 
     public func index(ofField name: String) -> Int? {
         fields.firstIndex { $0.name == name }

@@ -170,6 +170,29 @@ enum Migrations {
             DELETE FROM item_time WHERE created = old.created AND seq = old.seq;
         END;
         """,
+        // 6: a counter of changes to any form, which an open prompt checks at each commit
+        // against the form it walked, as cheaply as it checks its place.
+        """
+        INSERT INTO setting (key, value) VALUES ('form_version', 0);
+        CREATE TRIGGER field_insert_form_version AFTER INSERT ON field BEGIN
+            UPDATE setting SET value = value + 1 WHERE key = 'form_version';
+        END;
+        CREATE TRIGGER field_update_form_version AFTER UPDATE ON field BEGIN
+            UPDATE setting SET value = value + 1 WHERE key = 'form_version';
+        END;
+        CREATE TRIGGER field_delete_form_version AFTER DELETE ON field BEGIN
+            UPDATE setting SET value = value + 1 WHERE key = 'form_version';
+        END;
+        CREATE TRIGGER option_insert_form_version AFTER INSERT ON place_option BEGIN
+            UPDATE setting SET value = value + 1 WHERE key = 'form_version';
+        END;
+        CREATE TRIGGER option_update_form_version AFTER UPDATE ON place_option BEGIN
+            UPDATE setting SET value = value + 1 WHERE key = 'form_version';
+        END;
+        CREATE TRIGGER option_delete_form_version AFTER DELETE ON place_option BEGIN
+            UPDATE setting SET value = value + 1 WHERE key = 'form_version';
+        END;
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(steps.count) }

@@ -19,12 +19,13 @@ extension Store {
     /// the places above it pass down (outermost first; a field declared deeper takes
     /// the place of one of the same name), and the top's line limit.
     public func form(at path: NavigationPath) throws -> EntryForm {
-        // Most stores have no forms at all: one look settles it for every command.
-        guard try database.statement(
-            "SELECT EXISTS (SELECT 1 FROM field) OR EXISTS (SELECT 1 FROM place_option)").firstRow({ $0.int64(0) != 0 }) == true
-        else { return .plain }
-        return try read {
-            var form = EntryForm()
+        try read {
+            let version = try formVersion()
+            // Most stores have no forms at all: one look settles it for every command.
+            guard try database.statement(
+                "SELECT EXISTS (SELECT 1 FROM field) OR EXISTS (SELECT 1 FROM place_option)").firstRow({ $0.int64(0) != 0 }) == true
+            else { return EntryForm(version: version) }
+            var form = EntryForm(version: version)
             let places: [Node?] = [nil] + path.nodes
             for (depth, place) in places.enumerated() {
                 let isTop = depth == places.count - 1
@@ -39,6 +40,15 @@ extension Store {
             form.lineLimit = try lineLimit(of: path.top)
             return form
         }
+    }
+
+    /// How many times any form of the store has changed.
+    func formVersion() throws -> Int64 {
+        guard let version = try setting("form_version", { $0.int64(0) }) else {
+            throw JotterError.store(
+                "\(path): the store is damaged (the setting form_version is missing); nothing was changed; 'jotter check' tells what is wrong")
+        }
+        return version
     }
 
     public func addField(_ field: Field, to place: Node?) throws {

@@ -63,16 +63,23 @@ extension Store {
         /// The path's top was deleted or moved before the entry could be added:
         /// nothing was written, and this is where the path now stands.
         case pathChanged(PathCheck)
+        /// A form of the store changed after `formVersion` was read: nothing was written.
+        case formChanged
     }
 
     /// Adds an entry with its field values under the top of `path`, with the line that
     /// produced it (if it was typed at the prompt) in the history, in one transaction:
     /// either all of it is in the store or none of it is.
+    /// With `formVersion`, the version of the form the entry was made with: an entry
+    /// made with a form that changed since is not added.
     public func addEntry(_ text: String, fields: [FieldValue] = [], under path: NavigationPath,
-                         historyLine: String?) throws -> EntryOutcome {
+                         historyLine: String?, formVersion: Int64? = nil) throws -> EntryOutcome {
         try recordingChange(capturing: false) {
             guard try stillHolds(path) else {
                 return (.pathChanged(try check(ids: path.ids, display: path.display)), "")
+            }
+            if let formVersion, try self.formVersion() != formVersion {
+                return (.formChanged, "")
             }
             let node = try insert(.item, text: text, under: path.top)
             try insertValues(fields, of: node.seq)
