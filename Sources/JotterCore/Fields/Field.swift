@@ -189,6 +189,13 @@ public struct EntryForm: Equatable, Sendable {
     public static func == (left: EntryForm, right: EntryForm) -> Bool {
         left.fields == right.fields && left.lineLimit == right.lineLimit
     }
+}
+
+extension EntryForm: CustomStringConvertible {
+    /// What the form asks for, without the version it was read at.
+    public var description: String {
+        "EntryForm(fields: \(fields), lineLimit: \(String(describing: lineLimit)))"
+    }
 
     public func index(ofField name: String) -> Int? {
         fields.firstIndex { $0.name == name }
