@@ -36,7 +36,10 @@ public struct JotterCommand: ParsableCommand {
             last. A line of three double quotes starts an entry of several lines and \
             another ends it; 'set lines N' makes a place's entries text boxes of up to \
             N lines, added on Enter at line N or on an empty line. Trailing blank lines \
-            are dropped.
+            are dropped. An item made with fields that changed meanwhile goes back to \
+            the line. When a signal ends the prompt (the terminal closes, SIGTERM) in \
+            the middle of an entry, what was entered is kept and put back in the line \
+            the next time a prompt opens at that place.
 
             When standard input is not a terminal, each line of it is an entry, taken \
             as it is (trimmed; a line starting with ':' or '\\' is text too), and a \
@@ -99,7 +102,13 @@ public struct JotterCommand: ParsableCommand {
             for line in try context.store.recentHistory() {
                 editor.remember(line)
             }
-            try PromptLoop(context: context, source: editor).run()
+            let loop = try PromptLoop(context: context, source: editor)
+            loop.run()
+            if let signal = loop.endingSignal {
+                // Ended as the signal would have ended it, now that nothing is lost.
+                Glibc.signal(signal, SIG_DFL)
+                raise(signal)
+            }
         } else {
             let loop = try PromptLoop(context: context, source: PipedInput(), linesAreLiteral: true)
             loop.run()

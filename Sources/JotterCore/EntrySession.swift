@@ -83,6 +83,9 @@ public struct EntrySession {
         case interrupted
         /// Ctrl-D on an empty line, or the end of piped input.
         case endOfInput
+        /// A signal ends the session (the terminal closed, SIGTERM) while `typed` was
+        /// in the line: what was being entered is kept as a draft, not lost.
+        case ended(typed: String)
         /// A command moved to another place, or changed the form of this one.
         case moved(to: NavigationPath, form: EntryForm)
         /// The store refused the last entry: the path had changed under it (`notice`
@@ -111,6 +114,8 @@ public struct EntrySession {
         case prefill(String)
         /// Save `line` as the new text of the item (with any inline field values).
         case saveEdit(NodeID, line: String)
+        /// Keep `line`, the entry that was being made, for the next prompt at `path`.
+        case keepDraft(String, at: NavigationPath)
         /// End the session.
         case finish
     }
@@ -195,6 +200,10 @@ public struct EntrySession {
         case .quitRequested:
             isFinished = true
             return [.finish]
+        case .ended(let typed):
+            isFinished = true
+            guard let draft = draft(adding: typed) else { return [.finish] }
+            return [.keepDraft(draft, at: path), .finish]
         case .moved(let destination, let newForm):
             guard destination != path || newForm != form else {
                 // The same form, read at a later version of the store's forms.
@@ -428,6 +437,25 @@ public struct EntrySession {
         case .lines(let box):
             return box.lines.isEmpty ? nil : box.lines.joined(separator: "\n")
         case .fields(let draft):
+            return line(text: draft.text, typed: draft)
+        case .editing:
+            return nil
+        }
+    }
+
+    /// What was being entered, with `typed`, the line not yet entered, as one line that
+    /// gives it back whole; nil when there is nothing. An edit is not kept: the item
+    /// still holds its text.
+    private func draft(adding typed: String) -> String? {
+        switch stage {
+        case .ready:
+            return EntryText.trimmed(typed).isEmpty ? nil : typed
+        case .lines(let box):
+            var lines = box.lines
+            if !EntryText.trimmed(typed).isEmpty { lines.append(typed) }
+            return lines.isEmpty ? nil : lines.joined(separator: "\n")
+        case .fields(var draft):
+            if !typed.isEmpty { draft.typed[draft.field] = typed }
             return line(text: draft.text, typed: draft)
         case .editing:
             return nil

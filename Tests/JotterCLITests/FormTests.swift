@@ -77,6 +77,59 @@ import Testing
         #expect(!prompt.text.contains("changed meanwhile"))
     }
 
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func aSignalInTheMiddleOfAFormKeepsItAsADraft(signal: Int32) throws {
+        try expensesWithThreeFields()
+        let prompt = try jotter.prompt(expecting: "/expenses › ")
+        prompt.type("coffee\r")
+        try prompt.expect("/expenses › price: ")
+        prompt.type("3.50\r")
+        try prompt.expect("/expenses › due: ")
+        prompt.type("2026-02-2")
+        try prompt.expect("2026-02-2")
+        kill(prompt.pid, signal)
+        #expect(try prompt.waitForExit() == 128 + signal)
+        #expect(try jotter.texts("/expenses").isEmpty)
+
+        let again = try jotter.prompt(expecting: "/expenses › ")
+        try again.expect("coffee price:3.50 due:2026-02-2")
+        #expect(again.text.contains("what was being entered here when the prompt was ended is back in the line"))
+        // As any line with values inline: the fields not given are not asked for.
+        again.type("8\r")
+        try again.expect("/expenses › ")
+        let entries = try jotter.entries("/expenses")
+        #expect(entries.map { $0["text"] as? String } == ["coffee"])
+        #expect(fields(of: entries[0]) == ["price": "3.5", "due": "2026-02-28"])
+        again.type("\u{4}")
+        #expect(try again.waitForExit() == 0)
+
+        let third = try jotter.prompt(expecting: "/expenses › ")
+        third.type("\u{4}")
+        #expect(try third.waitForExit() == 0)
+        #expect(!third.text.contains("back in the line"), "a draft comes back once")
+    }
+
+    @Test func aSignalInABlockOfSeveralLinesKeepsThemAsADraft() throws {
+        let prompt = try jotter.prompt()
+        prompt.type("\"\"\"\r")
+        try prompt.expect("/ › line 1: ")
+        prompt.type("first line\r")
+        try prompt.expect("/ › line 2: ")
+        prompt.type("second li")
+        try prompt.expect("second li")
+        kill(prompt.pid, SIGHUP)
+        #expect(try prompt.waitForExit() == 128 + SIGHUP)
+
+        let again = try jotter.prompt()
+        try again.expect("second li")
+        #expect(again.text.contains("back in the line"))
+        again.type("ne\r")
+        try again.expect("/ › ")
+        #expect(try jotter.texts() == ["first line\nsecond line"])
+        again.type("\u{4}")
+        #expect(try again.waitForExit() == 0)
+    }
+
     @Test func shiftTabGoesBackAFieldAndCtrlCDropsTheItem() throws {
         try expensesWithThreeFields()
         let prompt = try jotter.prompt(expecting: "/expenses › ")

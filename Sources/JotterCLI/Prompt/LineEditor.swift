@@ -17,6 +17,9 @@ enum LineEvent: Equatable {
     /// Shift-Tab: back one field or line, with the text that was in the line.
     case back(String)
     case end
+    /// A signal that ends jotter (SIGTERM, SIGHUP as the terminal closes) came while
+    /// `typed` was in the line.
+    case ended(signal: Int32, typed: String)
     /// The line could not be taken as text; the message says why and where.
     case unreadable(String)
 }
@@ -55,6 +58,10 @@ final class LineEditor: LineSource {
     /// the foreground while a line was read.
     nonisolated(unsafe) private static var terminalChanged: Int32 = 0
     private static let terminalSignals = [SIGWINCH, SIGCONT]
+    /// Set by a signal handler when a signal that ends jotter came while a line was
+    /// read: libedit's own handler puts the terminal back first, then passes it on.
+    nonisolated(unsafe) private static var endingSignal: Int32 = 0
+    private static let endingSignals = [SIGTERM, SIGHUP]
 
     var location: String? { nil }
 
@@ -111,11 +118,10 @@ final class LineEditor: LineSource {
             return UInt8(CC_NEWLINE)
         })
         jotter_el_add_function(editLine, wide("jotter-back"), wide("Go back one field or line (Shift-Tab)"), { editLine, _ in
-            guard let editLine, let editor = LineEditor.from(editLine),
-                  let info = el_line(editLine)?.pointee, let buffer = info.buffer, let end = info.lastchar else {
+            guard let editLine, let editor = LineEditor.from(editLine), let typed = editor.lineBuffer() else {
                 return UInt8(CC_ERROR)
             }
-            editor.backText = String(decoding: UnsafeRawBufferPointer(start: buffer, count: end - buffer), as: UTF8.self)
+            editor.backText = typed
             fputs("\r\n", editor.output)
             fflush(editor.output)
             return UInt8(CC_NEWLINE)
@@ -175,9 +181,14 @@ final class LineEditor: LineSource {
         // starts (an editor) and the shell after it get the terminal as it was. The
         // marks go out with the prompt, and the end of them with the line's newline.
         fputs(TerminalInput.enablePasteMarks, output)
-        let read = LineEditor.notingTerminalChanges { el_gets(editLine, &count) }
+        let read = LineEditor.notingSignals { el_gets(editLine, &count) }
         let readError = errno
         fputs(TerminalInput.disablePasteMarks, output)
+        if LineEditor.endingSignal != 0 {
+            fflush(output)
+            terminal.flush()
+            return .ended(signal: LineEditor.endingSignal, typed: lineBuffer() ?? "")
+        }
         // Whatever is held is shown before jotter says anything about the line.
         defer {
             fflush(output)
@@ -199,12 +210,23 @@ final class LineEditor: LineSource {
         return keys.isWaiting ? .pasted(text) : .line(text)
     }
 
-    /// Notes SIGWINCH and SIGCONT while `body` reads a line. libedit's own handlers
-    /// come first while it reads, and pass the signal on to these.
-    private static func notingTerminalChanges<T>(_ body: () -> T) -> T {
+    /// Notes SIGWINCH and SIGCONT, and the signals that end jotter, while `body`
+    /// reads a line. libedit's own handlers come first while it reads, and pass the
+    /// signal on to these.
+    private static func notingSignals<T>(_ body: () -> T) -> T {
         terminalChanged = 0
-        // The wait for a key must return on the signal, so that the line is drawn again at once.
-        return SignalHandlers.handling(terminalSignals, with: { _ in LineEditor.terminalChanged = 1 }, during: body)
+        endingSignal = 0
+        // The wait for a key must return on the signal: to draw the line again at once,
+        // or to end the read and keep what it held.
+        return SignalHandlers.handling(endingSignals, with: { LineEditor.endingSignal = $0 }) {
+            SignalHandlers.handling(terminalSignals, with: { _ in LineEditor.terminalChanged = 1 }, during: body)
+        }
+    }
+
+    /// What the line holds now.
+    private func lineBuffer() -> String? {
+        guard let info = el_line(editLine)?.pointee, let buffer = info.buffer, let end = info.lastchar else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: buffer, count: end - buffer), as: UTF8.self)
     }
 
     /// Reads one character for libedit, as its own reader does, except after a change

@@ -9,6 +9,8 @@ final class PromptLoop {
     private var session: EntrySession
     private(set) var added = 0
     private(set) var failed = 0
+    /// The signal that ended the prompt, once it has kept what was being entered.
+    private(set) var endingSignal: Int32?
 
     /// With `linesAreLiteral`, every line is an entry as it is: for piped input.
     init(context: CommandContext, source: LineSource, linesAreLiteral: Bool = false) throws {
@@ -20,6 +22,16 @@ final class PromptLoop {
 
     /// Runs until Ctrl-D, `:quit` or the end of input.
     func run() {
+        if !session.linesAreLiteral {
+            do {
+                if let draft = try context.store.takeDraft(at: session.path) {
+                    perform([.notice("what was being entered here when the prompt was ended is back in the line"),
+                             .prefill(draft)])
+                }
+            } catch {
+                report((error as? JotterError)?.message ?? "\(error)")
+            }
+        }
         while !session.isFinished {
             let event: EntrySession.Event
             switch source.readLine(prompt: session.prompt) {
@@ -29,6 +41,9 @@ final class PromptLoop {
             case .back(let typed): event = .back(typed: typed)
             case .interrupted: event = .interrupted
             case .end: event = .endOfInput
+            case .ended(let signal, let typed):
+                endingSignal = signal
+                event = .ended(typed: typed)
             case .unreadable(let problem):
                 failed += 1
                 report(problem)
@@ -57,6 +72,12 @@ final class PromptLoop {
                 }
             case .saveEdit(let id, let line):
                 saveEdit(id, line: line)
+            case .keepDraft(let line, let place):
+                do {
+                    try context.store.keepDraft(line, at: place)
+                } catch {
+                    report(((error as? JotterError)?.message ?? "\(error)") + "; not kept: " + line)
+                }
             case .finish:
                 break
             }

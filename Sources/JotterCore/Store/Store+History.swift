@@ -25,4 +25,26 @@ extension Store {
             return lines
         }
     }
+
+    /// Keeps `line`, an entry that was being made at `place` when the prompt was ended
+    /// by a signal, for the next prompt there.
+    public func keepDraft(_ line: String, at place: NavigationPath) throws {
+        try write { try setSetting(Store.draftKey(place), text: line) }
+    }
+
+    /// The draft kept at `place`, taken out of the store; nil when there is none.
+    public func takeDraft(at place: NavigationPath) throws -> String? {
+        let key = Store.draftKey(place)
+        // Read first: a prompt that finds none, the common case, writes nothing.
+        guard try setting(key, { $0.string(0) }) != nil else { return nil }
+        return try write {
+            let draft = try setting(key) { $0.string(0) }
+            try database.statement("DELETE FROM setting WHERE key = ?").bind(1, key).run()
+            return draft
+        }
+    }
+
+    private static func draftKey(_ place: NavigationPath) -> String {
+        "draft " + (place.top?.id.description ?? "/")
+    }
 }
