@@ -36,6 +36,23 @@ import Testing
         #expect(!session.isAskingForField)
     }
 
+    @Test func aSignalKeepsTheItemBeingWalkedWithTheValueBeingTyped() {
+        var session = session()
+        #expect(session.handle(.submitted("coffee")).isEmpty)
+        #expect(session.handle(.submitted("3.50")).isEmpty)
+        #expect(session.handle(.ended(typed: "tomor")) == [.keepDraft("coffee price:3.50 due:tomor", at: expenses), .finish])
+        #expect(session.isFinished)
+    }
+
+    @Test func aSignalKeepsTheLinesOfABlockAndNothingWhenNothingWasTyped() {
+        var block = session(.plain)
+        #expect(block.handle(.submitted("\"\"\"")).isEmpty)
+        #expect(block.handle(.submitted("first")).isEmpty)
+        #expect(block.handle(.ended(typed: "sec")) == [.keepDraft("first\nsec", at: expenses), .finish])
+        var empty = session()
+        #expect(empty.handle(.ended(typed: "  ")) == [.finish])
+    }
+
     @Test func anEmptyOptionalFieldIsSkipped() {
         var session = session()
         _ = session.handle(.submitted("tea"))
