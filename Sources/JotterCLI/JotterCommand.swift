@@ -21,7 +21,7 @@ public struct JotterCommand: ParsableCommand {
             one-shot command of that name with the same options: :list (or :ls), :cd \
             TARGET, :up, :new NAME, :path, :add, :edit, :done, :undone, :mv, :rm, \
             :trash, :restore, :undo, :redo, :find, :tags, :log, :field, :set, :sum, \
-            :import FILE, :export, :back, :help, :quit. ':edit TARGET' puts the item's \
+            :import FILE, :export, :check, :back, :help, :quit. ':edit TARGET' puts the item's \
             text in the line to change; Enter saves it. A leading '\\' is dropped and the rest added \
             as typed. Keys: Up/Down recall earlier lines of this store and Ctrl-R \
             searches them; Tab completes commands and names; Shift-Tab goes back one \
@@ -68,9 +68,19 @@ public struct JotterCommand: ParsableCommand {
 
             EXIT STATUS: 0 success; 1 a wrong input or target (one line on standard \
             error says what and where); 2 a wrong command line; 3 the store cannot be \
-            used (not a jotter store, written by a newer jotter, no permission, disk \
-            full, held locked by another program); 130 and 143 an import stopped by \
-            SIGINT or SIGTERM, with nothing imported.
+            used (not a jotter store, written by a newer jotter, damaged, no permission, \
+            another user's file or log, a folder others may write to, disk full, held \
+            locked by another program), or 'check' found it damaged: the command \
+            changed nothing, and 'jotter check' tells what is wrong with a damaged \
+            store; 130 and 143 an import stopped by SIGINT or SIGTERM, with nothing \
+            imported.
+
+            READ-ONLY STORES: a store jotter cannot write (on read-only media, a file \
+            or folder without write permission, another user's file) is opened for \
+            reading: list, export, find, tags, log, path, trash, sum and check work, \
+            and a command that would write fails with exit status 3 and the reason. A \
+            store readable by others, or its -wal or -shm, is made 0600 when jotter \
+            opens it for writing, and says so once.
             """,
         version: "0.1.0",
         subcommands: [
@@ -78,7 +88,7 @@ public struct JotterCommand: ParsableCommand {
             EditCommand.self, DoneCommand.self, UndoneCommand.self, MoveCommand.self, RemoveCommand.self,
             TrashCommand.self, RestoreCommand.self, UndoCommand.self, RedoCommand.self,
             FindCommand.self, TagsCommand.self, LogCommand.self,
-            FieldCommand.self, SetCommand.self, SumCommand.self, ImportCommand.self, ExportCommand.self,
+            FieldCommand.self, SetCommand.self, SumCommand.self, ImportCommand.self, ExportCommand.self, CheckCommand.self,
         ])
 
     @OptionGroup var options: StoreOptions

@@ -4,8 +4,8 @@ public struct JotterError: Error, Equatable, CustomStringConvertible {
     public enum Kind: Sendable {
         /// The input or the target was wrong: exit status 1.
         case input
-        /// The store cannot be used as asked (not a jotter store, newer schema, no
-        /// permission, disk full, held locked): exit status 3.
+        /// The store cannot be used as asked (not a jotter store, newer schema, damaged,
+        /// no permission, another user's, disk full, held locked): exit status 3.
         case store
     }
 
@@ -27,6 +27,12 @@ public struct JotterError: Error, Equatable, CustomStringConvertible {
         .input("'\(DisplayText.escaped(node.text))' was deleted just now; nothing was changed")
     }
 
+    /// The store at `path` is damaged, as `what` says: the command stops, and any
+    /// write it had begun is rolled back.
+    public static func damaged(path: String, _ what: String) -> JotterError {
+        .store("\(path): the store is damaged (\(what)); nothing was changed; 'jotter check' tells what is wrong")
+    }
+
     /// Translates an SQLite failure during use of the store at `path` into what the
     /// user can act on.
     public static func from(_ error: SQLiteError, path: String) -> JotterError {
@@ -40,7 +46,7 @@ public struct JotterError: Error, Equatable, CustomStringConvertible {
             return .store("\(path): the store cannot be written (\(StoreFile.whyNotWritable(path) ?? error.message))")
         }
         if error.isNotADatabase || error.isCorrupt {
-            return .store("\(path): the store is damaged or not an SQLite database (\(error.message))")
+            return damaged(path: path, error.message)
         }
         return .store("\(path): \(error.message)")
     }

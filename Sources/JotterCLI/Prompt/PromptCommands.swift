@@ -13,7 +13,7 @@ struct PromptCommands: ParsableCommand {
             RemoveCommand.self, TrashCommand.self, RestoreCommand.self, UndoCommand.self, RedoCommand.self,
             FindCommand.self, TagsCommand.self, LogCommand.self,
             FieldCommand.self, SetCommand.self, SumCommand.self,
-            ImportCommand.self, ExportCommand.self, QuitCommand.self,
+            ImportCommand.self, ExportCommand.self, CheckCommand.self, QuitCommand.self,
         ])
 
     /// Every name a command answers to, for completion and for telling a mistyped

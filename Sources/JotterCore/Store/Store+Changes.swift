@@ -54,9 +54,7 @@ extension Store {
     /// Reverts the latest change not yet undone; nil when there is none.
     public func undo() throws -> Change? {
         try write {
-            guard let change = try database.statement(
-                "SELECT seq, what, made, made_offset, first_node, last_node FROM change WHERE undone = 0 ORDER BY seq DESC LIMIT 1")
-                .firstRow(RecordedChange.init) else { return nil }
+            guard let change = try recordedChange(undone: false) else { return nil }
             try swapEarlierState(of: change.seq)
             if let added = change.added {
                 try database.statement("UPDATE node SET hidden = ? WHERE seq BETWEEN ? AND ? AND hidden IS NULL")
@@ -71,9 +69,7 @@ extension Store {
     /// after an undo discards what could have been redone.
     public func redo() throws -> Change? {
         try write {
-            guard let change = try database.statement(
-                "SELECT seq, what, made, made_offset, first_node, last_node FROM change WHERE undone = 1 ORDER BY seq LIMIT 1")
-                .firstRow(RecordedChange.init) else { return nil }
+            guard let change = try recordedChange(undone: true) else { return nil }
             try swapEarlierState(of: change.seq)
             try database.statement("UPDATE node SET hidden = NULL WHERE hidden = ?").bind(1, -change.seq).run()
             try database.statement("UPDATE change SET undone = 0 WHERE seq = ?").bind(1, change.seq).run()
@@ -92,12 +88,39 @@ extension Store {
         let summary: Change
         let added: ClosedRange<Int64>?
 
-        init(_ row: Statement) {
+        init(_ row: Statement) throws {
             seq = row.int64(0)
             summary = Change(
                 what: row.string(1),
                 made: Timestamp(milliseconds: row.int64(2), offsetSeconds: Int32(truncatingIfNeeded: row.int64(3))))
-            added = row.isNull(4) ? nil : row.int64(4)...row.int64(5)
+            guard !row.isNull(4) || !row.isNull(5) else {
+                added = nil
+                return
+            }
+            // The range is read from the file: damage can leave one end, or the ends
+            // the wrong way round.
+            guard !row.isNull(4), !row.isNull(5), row.int64(4) <= row.int64(5) else {
+                throw DamagedChange(seq: seq)
+            }
+            added = row.int64(4)...row.int64(5)
+        }
+    }
+
+    private struct DamagedChange: Error {
+        let seq: Int64
+    }
+
+    /// The latest change not yet undone, or with `undone` the earliest undone one.
+    private func recordedChange(undone: Bool) throws -> RecordedChange? {
+        do {
+            return try database.statement(
+                """
+                SELECT seq, what, made, made_offset, first_node, last_node FROM change WHERE undone = \(undone ? 1 : 0)
+                ORDER BY seq \(undone ? "" : "DESC") LIMIT 1
+                """)
+                .firstRow(RecordedChange.init)
+        } catch let damage as DamagedChange {
+            throw damaged("the change log's step \(damage.seq) gives a range of rows that cannot be")
         }
     }
 
