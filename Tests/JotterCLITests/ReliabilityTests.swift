@@ -206,7 +206,7 @@ import Testing
 
         let result = try jotter.run(["add", "one more"])
         #expect(result.status == 3)
-        #expect(result.errors == "jotter: \(jotter.store): the store is damaged or not an SQLite database (database disk image is malformed)\n")
+        #expect(result.errors == "jotter: \(jotter.store): the store is damaged (database disk image is malformed); nothing was changed; 'jotter check' tells what is wrong\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: jotter.store)) == truncated)
         let log = try? Data(contentsOf: URL(fileURLWithPath: jotter.store + "-wal"))
         #expect(log?.isEmpty ?? true, "nothing was written to the store's log")
