@@ -42,6 +42,12 @@ public final class Store {
         readOnlyReason = file.readOnlyReason
         notices = file.notices
         do {
+            if file.isProbedFirst {
+                // SQLite reads its table of tables before anything else. Read here
+                // without a lock or a log, damage in it is refused before the file gets
+                // a log and its index beside it, which opening to write would make.
+                _ = try Migrations.identify(Database(path: path, access: .immutable))
+            }
             database = try Database(path: path, access: file.access)
         } catch let error as SQLiteError {
             throw JotterError.from(error, path: path)
@@ -151,6 +157,9 @@ enum StoreFile {
     /// How the store is to be opened, and what preparing it did.
     struct Opening {
         var access: Database.Access = .readWrite
+        /// Whether the file alone is the store (no log with content beside it) and is
+        /// to be opened for writing: SQLite then looks at it first without a log.
+        var isProbedFirst = false
         var readOnlyReason: String?
         var notices: [String] = []
     }
@@ -208,6 +217,7 @@ enum StoreFile {
             opening.access = (log ?? 0) > 0 ? .readOnly : .immutable
             return opening
         }
+        opening.isProbedFirst = info.st_size > 0 && (log ?? 0) == 0
         // An empty file becomes the store, and a store copied in or made by another
         // tool may be readable by others: either way it gets a store's privacy.
         var tightened: [String] = []
