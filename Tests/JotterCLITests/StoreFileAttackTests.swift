@@ -176,6 +176,25 @@ struct FileState: Equatable {
         try jotter.refused("list", saying: "form a loop")
     }
 
+    /// The highest row number and the index settings come from the file: at the top
+    /// of 64 bits, the next batch's end overflowed.
+    @Test(arguments: [["find", "kept"], ["log"]])
+    func indexSettingsAtTheTopOfSixtyFourBitsDoNotOverflow(command: [String]) throws {
+        try jotter.ok("add", "kept")
+        let database = try Database(path: jotter.store)
+        try database.execute(
+            """
+            UPDATE sqlite_sequence SET seq = 9223372036854775807 WHERE name = 'node';
+            UPDATE setting SET value = 9223372036854775800 WHERE key IN ('search_indexed_to', 'log_indexed_to');
+            """)
+        let result = try jotter.runToEnd(command)
+        #expect(result.status == 0, "\(result.status) \(result.errors)")
+        // The row the settings claim is indexed is not: check says so.
+        let check = try jotter.runToEnd("check")
+        #expect(check.status == 3)
+        #expect(check.text.contains("lacks 1"), "\(check.text)")
+    }
+
     // MARK: identify before changing
 
     @Test(arguments: [1, 2, 5])

@@ -49,7 +49,8 @@ extension Store {
             try write {
                 let highest = try highestNodeSeq()
                 let indexed = try rowSetting(key, atMost: highest)
-                let upTo = min(highest, indexed + batch)
+                // Both come from the file: near the top of 64 bits, a sum would overflow.
+                let upTo = highest - indexed > batch ? indexed + batch : highest
                 guard upTo > indexed else { return }
                 try database.statement(insert).bind(1, indexed).bind(2, upTo).run()
                 try database.statement("UPDATE setting SET value = ? WHERE key = ?").bind(1, upTo).bind(2, key).run()
