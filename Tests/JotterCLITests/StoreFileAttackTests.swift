@@ -388,6 +388,39 @@ struct FileState: Equatable {
         #expect(FileState(store) == before)
     }
 
+    /// A copy taken while a prompt had the store open: its last changes are in its
+    /// log. With the log's index beside it they are read; without it, on read-only
+    /// media, the store is read as it was before them, and that is said.
+    @Test(arguments: [true, false])
+    func aCopyWithItsLogOnReadOnlyMediaIsRead(withIndex: Bool) throws {
+        let disk = jotter.folder.file("disk")
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        try #require(try shell("mount -t tmpfs -o size=4m,mode=0755 tmpfs '\(disk)'") == 0, "mounting a tmpfs needs root")
+        defer { _ = try? shell("umount '\(disk)'") }
+        let store = disk + "/copy.sqlite3"
+        try jotter.ok("--store", store, "add", "checkpointed")
+        do {
+            let database = try Database(path: store)
+            try database.execute(
+                """
+                PRAGMA wal_autocheckpoint = 0;
+                INSERT INTO node (kind, text, created, created_offset) VALUES (1, 'in the log', 0, 0);
+                """)
+            database.leaveWALAsItIsOnClose()
+        }
+        if !withIndex { try FileManager.default.removeItem(atPath: store + "-shm") }
+        try #require(try shell("mount -o remount,ro '\(disk)'") == 0)
+        let list = try jotter.runToEnd("--store", store, "list")
+        #expect(list.status == 0, "\(list.errors)")
+        if withIndex {
+            #expect(list.lines.count == 2)
+            #expect(list.errors.isEmpty)
+        } else {
+            #expect(list.lines.count == 1)
+            #expect(list.errors.contains("its last changes cannot be read here without"), "\(list.errors)")
+        }
+    }
+
     @Test func aStoreTheUserMayNotWriteIsReadNotRefused() throws {
         let folder = jotter.folder.file("shared")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -213,8 +213,18 @@ enum StoreFile {
                 throw JotterError.store("\(path): the store cannot be written (\(opening.readOnlyReason!))")
             }
             // Without a log beside it the file is the whole store, and reading it as it
-            // is creates nothing beside a file that is not the user's to write.
-            opening.access = (log ?? 0) > 0 ? .readOnly : .immutable
+            // is creates nothing beside a file that is not the user's to write. A log
+            // is read through its index, which SQLite cannot make on read-only media.
+            let folder = parent(of: path).isEmpty ? "." : parent(of: path)
+            if (log ?? 0) == 0 {
+                opening.access = .immutable
+            } else if fileSize(path + "-shm") != nil || access(folder, W_OK) == 0 {
+                opening.access = .readOnly
+            } else {
+                opening.access = .immutable
+                opening.notices.append(
+                    "\(path)-wal: its last changes cannot be read here without \(path)-shm beside it; the store is shown as it was before them")
+            }
             return opening
         }
         opening.isProbedFirst = info.st_size > 0 && (log ?? 0) == 0
