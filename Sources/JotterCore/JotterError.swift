@@ -33,6 +33,12 @@ public struct JotterError: Error, Equatable, CustomStringConvertible {
         .store("\(path): the store is damaged (\(what)); nothing was changed; 'jotter check' tells what is wrong")
     }
 
+    /// The store at `path` is too damaged to be opened, so `check` cannot look at it
+    /// either: what is left to do.
+    public static func damagedBeyondOpening(path: String, _ what: String) -> JotterError {
+        .store("\(path): the store is damaged (\(what)); the file was left as it is; restore it from a backup, or see 'jotter check --help' to save what can be read")
+    }
+
     /// Translates an SQLite failure during use of the store at `path` into what the
     /// user can act on.
     public static func from(_ error: SQLiteError, path: String) -> JotterError {

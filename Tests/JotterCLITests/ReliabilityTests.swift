@@ -206,7 +206,7 @@ import Testing
 
         let result = try jotter.run(["add", "one more"])
         #expect(result.status == 3)
-        #expect(result.errors == "jotter: \(jotter.store): the store is damaged (database disk image is malformed); nothing was changed; 'jotter check' tells what is wrong\n")
+        #expect(result.errors == "jotter: \(jotter.store): the store is damaged (database disk image is malformed); the file was left as it is; restore it from a backup, or see 'jotter check --help' to save what can be read\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: jotter.store)) == truncated)
         #expect(!FileManager.default.fileExists(atPath: jotter.store + "-wal"), "no log was made beside it")
         #expect(!FileManager.default.fileExists(atPath: jotter.store + "-shm"))

@@ -50,14 +50,14 @@ public final class Store {
             }
             database = try Database(path: path, access: file.access)
         } catch let error as SQLiteError {
-            throw JotterError.from(error, path: path)
+            throw Store.openingError(error, path: path)
         }
         database.setBusyTimeout(milliseconds: Store.busyTimeoutMilliseconds)
         do {
             // The search index's triggers run its tokenizer whenever a row's text
             // changes, so every connection that writes has it.
             try database.registerSearchTokenizer()
-            // SQLite then checks each page's cells as it reads the page: damage such as
+            // With this, SQLite checks each page's cells as it reads the page: damage such as
             // a cell pointing out of its page stops the command that meets it, where
             // otherwise rows were silently passed over and writes went on around it.
             try database.execute("PRAGMA synchronous = FULL; PRAGMA cell_size_check = ON")
@@ -75,9 +75,17 @@ public final class Store {
         } catch {
             // Closing would checkpoint a WAL the file's owner left behind into it.
             database.leaveWALAsItIsOnClose()
-            if let error = error as? SQLiteError { throw JotterError.from(error, path: path) }
+            if let error = error as? SQLiteError { throw Store.openingError(error, path: path) }
             throw error
         }
+    }
+
+    /// What an SQLite failure while opening means to the user: damage met this early
+    /// keeps `check` out as well.
+    private static func openingError(_ error: SQLiteError, path: String) -> JotterError {
+        error.isCorrupt || error.isNotADatabase
+            ? JotterError.damagedBeyondOpening(path: path, error.message)
+            : JotterError.from(error, path: path)
     }
 
     /// Fails with the reason when the store can only be read: for the prompt, which
