@@ -250,6 +250,18 @@ struct FileState: Equatable {
 
     // MARK: partial reads and damage
 
+    /// A store another writer holds is busy, not damaged: check says so.
+    @Test func checkOnAStoreHeldByAnotherWriterSaysBusyNotDamaged() throws {
+        try jotter.ok("add", "kept")
+        let holder = try Database(path: jotter.store)
+        try holder.execute("BEGIN IMMEDIATE")
+        defer { try? holder.execute("ROLLBACK") }
+        let check = try jotter.runToEnd("check")
+        #expect(check.status == 3)
+        #expect(check.errors.contains("busy"), "\(check.errors)")
+        #expect(!check.errors.contains("damaged"), "\(check.errors)")
+    }
+
     /// Several thousand rows, and one cell pointer of the items' table's first page
     /// sent out of its page: a partial read that SQLite alone did not notice.
     @Test func aDamagedStoreIsNeitherReadInPartNorWrittenInto() throws {

@@ -10,24 +10,26 @@ extension Store {
     public func check() throws -> [String] {
         var problems: [String] = []
         // Each look reads what the ones before found whole or not; damage that stops
-        // one is reported, and the next still looks.
-        func look(_ what: String, _ body: () throws -> [String]) {
+        // one is reported, and the next still looks. Anything else (the store busy,
+        // the disk failing) is not damage, and stops the check as it would any command.
+        func look(_ what: String, _ body: () throws -> [String]) throws {
             do {
                 problems += try body()
-            } catch let error as SQLiteError {
+            } catch let error as SQLiteError where error.isCorrupt || error.isNotADatabase {
                 problems.append("\(what) could not be read: \(error.message)")
+            } catch let error as SQLiteError {
+                throw JotterError.from(error, path: path)
             } catch let error as JotterError {
+                // The looks use SQLite directly, so a JotterError is damage found by jotter.
                 problems.append("\(what): \(error.message)")
-            } catch {
-                problems.append("\(what) could not be read: \(error)")
             }
         }
-        look("the file") { try integrityMessages(quick: false) }
-        look("the settings") { try settingProblems() }
-        look("the parent links") { try parentLinkProblems() }
-        look("the search index") { try searchIndexProblems() }
-        look("the index of items by time") { try timeIndexProblems() }
-        look("the change log") { try changeLogProblems() }
+        try look("the file") { try integrityMessages(quick: false) }
+        try look("the settings") { try settingProblems() }
+        try look("the parent links") { try parentLinkProblems() }
+        try look("the search index") { try searchIndexProblems() }
+        try look("the index of items by time") { try timeIndexProblems() }
+        try look("the change log") { try changeLogProblems() }
         return problems
     }
 
@@ -35,7 +37,12 @@ extension Store {
     /// is about to read all of it (an export of the whole store): it would otherwise
     /// write out what it could read and say nothing of what it could not.
     public func requireSoundFile() throws {
-        let messages = try integrityMessages(quick: true)
+        let messages: [String]
+        do {
+            messages = try integrityMessages(quick: true)
+        } catch let error as SQLiteError {
+            throw JotterError.from(error, path: path)
+        }
         guard messages.isEmpty else { throw damaged(messages[0]) }
     }
 
@@ -63,7 +70,7 @@ extension Store {
     }
 
     private func settingProblems() throws -> [String] {
-        try read {
+        try database.transaction(immediate: false) {
             var problems: [String] = []
             let salt = try database.statement("SELECT typeof(value) FROM setting WHERE key = 'id_salt'")
                 .firstRow { $0.string(0) }
@@ -84,7 +91,7 @@ extension Store {
     }
 
     private func parentLinkProblems() throws -> [String] {
-        try read {
+        try database.transaction(immediate: false) {
             var problems: [String] = []
             let orphans = try database.statement(
                 "SELECT seq, parent FROM node AS n WHERE parent IS NOT NULL AND NOT EXISTS (SELECT 1 FROM node WHERE seq = n.parent) LIMIT 20")
@@ -114,7 +121,7 @@ extension Store {
         var problems: [String] = []
         if readOnlyReason == nil {
             // FTS5's check of its own structure; it reads, but SQLite counts it a write.
-            try write {
+            try database.transaction(immediate: true) {
                 do {
                     try database.execute("INSERT INTO node_search (node_search) VALUES ('integrity-check')")
                 } catch let error as SQLiteError where error.isCorrupt {
@@ -123,7 +130,7 @@ extension Store {
                 }
             }
         }
-        return try problems + read {
+        return try problems + database.transaction(immediate: false) {
             let indexed = try rowSetting("search_indexed_to", atMost: try highestNodeSeq())
             var problems: [String] = []
             // The index keeps one size row for each row it holds: exactly the rows up to
@@ -141,7 +148,7 @@ extension Store {
     }
 
     private func timeIndexProblems() throws -> [String] {
-        try read {
+        try database.transaction(immediate: false) {
             let indexed = try rowSetting("log_indexed_to", atMost: try highestNodeSeq())
             var problems: [String] = []
             let strays = try database.statement(
@@ -163,7 +170,7 @@ extension Store {
     }
 
     private func changeLogProblems() throws -> [String] {
-        try read {
+        try database.transaction(immediate: false) {
             let statement = try database.statement(
                 """
                 SELECT seq FROM change
