@@ -224,6 +224,23 @@ struct FileState: Equatable {
         #expect(FileState(path) == before)
     }
 
+    /// With a log beside it, the file is judged through the log: until then its mode
+    /// is not the store's to change.
+    @Test func anotherApplicationsFileWithAPendingLogKeepsItsMode() throws {
+        let path = jotter.folder.file("other.db")
+        #expect(FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o644]))
+        do {
+            let database = try Database(path: path)
+            try database.execute("PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+            database.leaveWALAsItIsOnClose()
+        }
+        let before = FileState(path)
+        try jotter.refused("--store", path, "list", saying: "another application")
+        #expect(FileState(path) == before)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o644)
+        #expect(try FileManager.default.attributesOfItem(atPath: path + "-wal")[.posixPermissions] as? Int == 0o644)
+    }
+
     // MARK: internal state
 
     @Test(arguments: [

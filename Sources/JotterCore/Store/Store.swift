@@ -28,7 +28,7 @@ public final class Store {
     public let readOnlyReason: String?
     /// Lines for the user about what opening did to the files: a store readable by
     /// others made private.
-    public let notices: [String]
+    public private(set) var notices: [String]
 
     /// Opens the store at `path`, creating it (0600, in a 0700 folder) when it does
     /// not exist. A file that is not a jotter store, or one written by a newer
@@ -71,6 +71,7 @@ public final class Store {
                 // The log and its index exist now: another user may have made them
                 // between the look before opening and SQLite's opening of them.
                 try StoreFile.refuseLogsOfAnotherUser(path: path, owner: geteuid())
+                if file.isMadePrivateAfterOpening { notices += try StoreFile.makePrivate(path: path, announced: true) }
             }
         } catch {
             // Closing would checkpoint a WAL the file's owner left behind into it.
@@ -168,6 +169,8 @@ enum StoreFile {
         /// Whether the file alone is the store (no log with content beside it) and is
         /// to be opened for writing: SQLite then looks at it first without a log.
         var isProbedFirst = false
+        /// Whether the files are made private only once SQLite has read the store.
+        var isMadePrivateAfterOpening = false
         var readOnlyReason: String?
         var notices: [String] = []
     }
@@ -236,18 +239,27 @@ enum StoreFile {
             return opening
         }
         opening.isProbedFirst = info.st_size > 0 && (log ?? 0) == 0
-        // An empty file becomes the store, and a store copied in or made by another
-        // tool may be readable by others: either way it gets a store's privacy.
+        // With a log beside it, the file is known to be a store only once SQLite has
+        // read it through the log: a file that is refused keeps its mode.
+        opening.isMadePrivateAfterOpening = (log ?? 0) > 0
+        if !opening.isMadePrivateAfterOpening {
+            opening.notices += try makePrivate(path: path, announced: info.st_size > 0)
+        }
+        return opening
+    }
+
+    /// Makes the store and its log and log index 0600, in which SQLite makes any it
+    /// creates: an empty file becomes the store, and a store copied in or made by
+    /// another tool may be readable by others. Returns the notice, when `announced`.
+    static func makePrivate(path: String, announced: Bool) throws -> [String] {
         var tightened: [String] = []
-        for (file, mode) in [(path, info.st_mode)] + [path + "-wal", path + "-shm"].compactMap(modeOf) {
+        for (file, mode) in [path, path + "-wal", path + "-shm"].compactMap(modeOf) {
             guard mode & 0o077 != 0 else { continue }
             guard chmod(file, 0o600) == 0 else { throw systemError("cannot make the store private", path: file) }
             tightened.append("\(file) (was \(String(mode & 0o7777, radix: 8)))")
         }
-        if info.st_size > 0, !tightened.isEmpty {
-            opening.notices.append("made private, mode 0600: \(tightened.joined(separator: ", "))")
-        }
-        return opening
+        guard announced, !tightened.isEmpty else { return [] }
+        return ["made private, mode 0600: \(tightened.joined(separator: ", "))"]
     }
 
     /// What the header (the first 100 bytes, which SQLite keeps in the file itself)
