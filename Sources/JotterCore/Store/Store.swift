@@ -42,12 +42,6 @@ public final class Store {
         readOnlyReason = file.readOnlyReason
         notices = file.notices
         do {
-            if file.isProbedFirst {
-                // SQLite reads its table of tables before anything else. Read here
-                // without a lock or a log, damage in it is refused before the file gets
-                // a log and its index beside it, which opening to write would make.
-                _ = try Migrations.identify(Database(path: path, access: .immutable))
-            }
             database = try Database(path: path, access: file.access)
         } catch let error as SQLiteError {
             throw Store.openingError(error, path: path)
@@ -166,9 +160,6 @@ enum StoreFile {
     /// How the store is to be opened, and what preparing it did.
     struct Opening {
         var access: Database.Access = .readWrite
-        /// Whether the file alone is the store (no log with content beside it) and is
-        /// to be opened for writing: SQLite then looks at it first without a log.
-        var isProbedFirst = false
         /// Whether the files are made private only once SQLite has read the store.
         var isMadePrivateAfterOpening = false
         var readOnlyReason: String?
@@ -238,7 +229,6 @@ enum StoreFile {
             }
             return opening
         }
-        opening.isProbedFirst = info.st_size > 0 && (log ?? 0) == 0
         // With a log beside it, the file is known to be a store only once SQLite has
         // read it through the log: a file that is refused keeps its mode.
         opening.isMadePrivateAfterOpening = (log ?? 0) > 0
