@@ -33,10 +33,13 @@ final class CommandContext {
     static func open(_ options: StoreOptions, isPrompt: Bool) throws -> CommandContext {
         let location = try StoreLocation.resolve(explicit: options.store, environment: Terminal.environment)
         let store = try Store(path: location)
+        store.notices.forEach(Messages.standardError.show)
+        // The prompt writes every line: a store it cannot write is refused before it opens.
+        if isPrompt { try store.requireWritable() }
         let restored = try store.restorePath()
         if let notice = restored.notice {
             Messages.standardError.show(notice)
-            try store.savePath(restored.path)
+            if store.readOnlyReason == nil { try store.savePath(restored.path) }
         }
         return CommandContext(store: store, path: restored.path, isPrompt: isPrompt)
     }

@@ -40,6 +40,7 @@ enum CommandRegistry {
         Entry(SumCommand.self),
         Entry(ImportCommand.self, promptArguments: "FILE"),
         Entry(ExportCommand.self),
+        Entry(CheckCommand.self),
     ]
 
     /// Commands only the prompt has, parsed as the others are.

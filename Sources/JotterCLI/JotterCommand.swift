@@ -75,10 +75,20 @@ public struct JotterCommand: ParsableCommand {
 
             EXIT STATUS: 0 success; 1 a wrong input or target (one line on standard \
             error says what and where); 2 a wrong command line; 3 the store cannot be \
-            used (not a jotter store, written by a newer jotter, no permission, disk \
-            full, held locked by another program); 4 the output could not be written \
-            (the message says whether the store was changed all the same, as by add); \
-            130 and 143 an import stopped by SIGINT or SIGTERM, with nothing imported.
+            used (not a jotter store, written by a newer jotter, damaged, no permission, \
+            another user's file or log, a folder others may write to, disk full, held \
+            locked by another program), or 'check' found it damaged: the command \
+            changed nothing, and 'jotter check' tells what is wrong with a damaged \
+            store; 4 the output could not be written (the message says whether the \
+            store was changed all the same, as by add); 130 and 143 an import stopped \
+            by SIGINT or SIGTERM, with nothing imported.
+
+            READ-ONLY STORES: a store jotter cannot write (on read-only media, a file \
+            or folder without write permission, another user's file) is opened for \
+            reading: list, export, find, tags, log, path, trash, sum and check work, \
+            and a command that would write fails with exit status 3 and the reason. A \
+            store readable by others, or its -wal or -shm, is made 0600 when jotter \
+            opens it for writing, and says so once.
             """,
         version: "0.1.0",
         subcommands: CommandRegistry.shellSubcommands)

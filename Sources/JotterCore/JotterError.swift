@@ -4,8 +4,8 @@ public struct JotterError: Error, Equatable, CustomStringConvertible {
     public enum Kind: Sendable {
         /// The input or the target was wrong: exit status 1.
         case input
-        /// The store cannot be used as asked (not a jotter store, newer schema, no
-        /// permission, disk full, held locked): exit status 3.
+        /// The store cannot be used as asked (not a jotter store, newer schema, damaged,
+        /// no permission, another user's, disk full, held locked): exit status 3.
         case store
         /// The output could not be written (a full disk, a closed file): exit status
         /// 4, apart from 3, as the command may have changed the store all the same.
@@ -31,6 +31,18 @@ public struct JotterError: Error, Equatable, CustomStringConvertible {
         .input("'\(node.text)' was deleted just now; nothing was changed")
     }
 
+    /// The store at `path` is damaged, as `what` says: the command stops, and any
+    /// write it had begun is rolled back.
+    public static func damaged(path: String, _ what: String) -> JotterError {
+        .store("\(path): the store is damaged (\(what)); nothing was changed; 'jotter check' tells what is wrong")
+    }
+
+    /// The store at `path` is too damaged to be opened, so `check` cannot look at it
+    /// either: what is left to do.
+    public static func damagedBeyondOpening(path: String, _ what: String) -> JotterError {
+        .store("\(path): the store is damaged (\(what)); the file was left as it is; restore it from a backup, or see 'jotter check --help' to save what can be read")
+    }
+
     /// Translates an SQLite failure during use of the store at `path` into what the
     /// user can act on.
     public static func from(_ error: SQLiteError, path: String) -> JotterError {
@@ -44,7 +56,7 @@ public struct JotterError: Error, Equatable, CustomStringConvertible {
             return .store("\(path): the store cannot be written (\(StoreFile.whyNotWritable(path) ?? error.message))")
         }
         if error.isNotADatabase || error.isCorrupt {
-            return .store("\(path): the store is damaged or not an SQLite database (\(error.message))")
+            return damaged(path: path, error.message)
         }
         return .store("\(path): \(error.message)")
     }

@@ -47,11 +47,14 @@ public struct Timestamp: Hashable, Sendable {
     /// for each cost more than everything else a row takes. After the year, whose
     /// width varies, the text is made on the stack and copied in one go.
     public func appendRFC3339(to bytes: inout [UInt8]) {
-        let local = milliseconds + Int64(offsetSeconds) * 1000
+        // Times are read from the file, where damage can leave any number: the
+        // extremes are written as the wrong time they are, not trapped on.
+        let (shifted, overflowed) = milliseconds.addingReportingOverflow(Int64(offsetSeconds) * 1000)
+        let local = overflowed ? milliseconds : shifted
         let (days, dayMilliseconds) = local.floorDivided(by: 86_400_000)
         let (year, month, day) = Timestamp.civilDate(daysSinceEpoch: days)
         let seconds = dayMilliseconds / 1000
-        let offsetMinutes = Int64(abs(offsetSeconds)) / 60
+        let offsetMinutes = Int64(offsetSeconds.magnitude) / 60
         bytes.appendDecimal(year, minimumDigits: 4)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 25) { text in
             func put(_ value: Int64, _ width: Int, at end: Int) {

@@ -16,6 +16,16 @@ import Testing
         #expect(Timestamp(milliseconds: milliseconds, offsetSeconds: offset).rfc3339 == expected)
     }
 
+    /// Times come from the file, where damage can leave any number: each is written
+    /// as some time, never trapped on.
+    @Test(arguments: [
+        (Int64.max, Int32.min), (Int64.max, Int32.max), (Int64.min, Int32.min), (Int64.min, Int32.max),
+    ])
+    func everyStoredTimeCanBeWritten(milliseconds: Int64, offset: Int32) {
+        let text = Timestamp(milliseconds: milliseconds, offsetSeconds: offset).rfc3339
+        #expect(text.count >= 29)
+    }
+
     @Test func nowHasTheLocalOffsetAndARecentTime() {
         let now = Timestamp.now()
         #expect(now.milliseconds > 1_700_000_000_000)

@@ -7,7 +7,10 @@ public final class TemporaryFolder: Sendable {
     public init() {
         path = FileManager.default.temporaryDirectory
             .appendingPathComponent("jotter-tests-\(UUID().uuidString)").path
+        // Its mode is set, not left to the umask: a test that sets umask 0 runs beside
+        // others, and jotter refuses a store in a folder anyone may write to.
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        chmod(path, 0o700)
     }
 
     deinit {

@@ -36,6 +36,9 @@ struct ExportCommand: StoreCommand {
 
     func run(in context: CommandContext) throws -> CommandOutcome {
         let place = try context.place(target)
+        // Everything is read anyway: damage is found before any of it is written out,
+        // where a partial export would otherwise look whole.
+        if place.top == nil && recursive { try context.store.requireSoundFile() }
         var writer = NodeWriter(format: format.nodeFormat, terminal: context.terminal)
         let out = context.output
         try context.store.read {

@@ -23,10 +23,32 @@ public final class Database {
     private var statements: [String: Statement] = [:]
     private var transactionDepth = 0
 
-    public init(path: String, readOnly: Bool = false) throws {
+    /// How a connection may use its file.
+    public enum Access: Sendable {
+        case readWrite
+        /// Reads, through the write-ahead log beside the file when there is one.
+        case readOnly
+        /// Reads the file alone, taking no lock and creating nothing beside it: for a
+        /// file nobody writes, such as one on read-only media, or one being identified.
+        case immutable
+    }
+
+    public convenience init(path: String, readOnly: Bool = false) throws {
+        try self.init(path: path, access: readOnly ? .readOnly : .readWrite)
+    }
+
+    public init(path: String, access: Access) throws {
         var connection: OpaquePointer?
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX
-        let result = sqlite3_open_v2(path, &connection, flags, nil)
+        let result: Int32
+        switch access {
+        case .readWrite:
+            result = sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        case .readOnly:
+            result = sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+        case .immutable:
+            result = sqlite3_open_v2(Database.uri(path) + "?immutable=1", &connection,
+                                     SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
+        }
         guard let connection else {
             throw SQLiteError(code: result, message: String(cString: sqlite3_errstr(result)))
         }
@@ -37,6 +59,26 @@ public final class Database {
         }
         handle = connection
         sqlite3_extended_result_codes(handle, 1)
+    }
+
+    /// `path` as a `file:` URI, every byte that could be read as part of the URI's
+    /// syntax escaped.
+    static func uri(_ path: String) -> String {
+        var uri = path.hasPrefix("/") ? "file://" : "file:"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "."),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                uri.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let digits = Array("0123456789ABCDEF".unicodeScalars)
+                uri.unicodeScalars.append("%")
+                uri.unicodeScalars.append(digits[Int(byte >> 4)])
+                uri.unicodeScalars.append(digits[Int(byte & 0x0F)])
+            }
+        }
+        return uri
     }
 
     deinit {

@@ -198,23 +198,26 @@ enum Migrations {
     static var latestVersion: Int64 { Int64(steps.count) }
 
     /// Checks what the file is and brings its schema up to date. Refuses an SQLite
-    /// file of another application and a store from a newer jotter, untouched.
+    /// file of another application, a damaged store and a store from a newer jotter,
+    /// untouched: nothing is changed until the file is known to be a store, or new.
     static func bring(_ store: Store) throws {
         let database = store.database
         var (applicationID, version, objects) = try identify(database)
-        if applicationID == 0 && objects == 0 {
+        let isNew = applicationID == 0 && version == 0 && objects == 0
+        if !isNew {
+            try refuseUnlessJotters(store, applicationID: applicationID, version: version)
+        }
+        guard version < latestVersion else { return }
+        if let reason = store.readOnlyReason {
+            throw JotterError.store(isNew
+                ? "\(store.path): the store cannot be written (\(reason))"
+                : "\(store.path): written by an older jotter (store version \(version)), and it cannot be brought up to date here (\(reason)); the file was left as it is")
+        }
+        if isNew {
             // A new, empty database. WAL lets readers go on while one writer commits;
             // the mode is kept in the file, and cannot change inside a transaction.
             try database.execute("PRAGMA journal_mode = WAL")
-        } else if applicationID != Store.applicationID {
-            throw JotterError.store(
-                "\(store.path): not a jotter store (an SQLite database of another application); the file was left as it is")
         }
-        guard version <= latestVersion else {
-            throw JotterError.store(
-                "\(store.path): written by a newer jotter (store version \(version), this jotter knows up to \(latestVersion)); the file was left as it is")
-        }
-        guard version < latestVersion else { return }
         // One transaction for every step: a store that cannot be brought all the way
         // stays at its own version, which the jotter that wrote it can still open.
         let foundVersion = version
@@ -223,6 +226,9 @@ enum Migrations {
             try database.transaction(immediate: true) {
                 // Another process may have migrated while this one waited for the lock.
                 (applicationID, version, objects) = try identify(database)
+                if applicationID != 0 || version != 0 || objects != 0 {
+                    try refuseUnlessJotters(store, applicationID: applicationID, version: version)
+                }
                 guard version < latestVersion else { return }
                 for next in version..<latestVersion {
                     step = next + 1
@@ -230,9 +236,26 @@ enum Migrations {
                 }
                 try database.execute("PRAGMA user_version = \(latestVersion)")
             }
-        } catch let error as SQLiteError where !(error.isBusy || error.isDiskFull || error.isReadOnly) {
+        } catch let error as SQLiteError where !(error.isBusy || error.isDiskFull || error.isReadOnly || error.isCorrupt) {
             throw JotterError.store(
                 "\(store.path): written by an older jotter (store version \(foundVersion)), and bringing it up to date failed at step \(step) (\(error.message)); the file was left as it is")
+        }
+    }
+
+    /// Refuses anything but a jotter store of a version this jotter knows: the version
+    /// read from the file picks the steps to run, so it is checked before any is.
+    private static func refuseUnlessJotters(_ store: Store, applicationID: Int32, version: Int64) throws {
+        guard applicationID == Store.applicationID else {
+            throw JotterError.store(
+                "\(store.path): not a jotter store (an SQLite database of another application); the file was left as it is")
+        }
+        guard version <= latestVersion else {
+            throw JotterError.store(
+                "\(store.path): written by a newer jotter (store version \(version), this jotter knows up to \(latestVersion)); the file was left as it is")
+        }
+        guard version >= 1 else {
+            throw JotterError.store(
+                "\(store.path): the store is damaged or not a jotter store (it gives store version \(version)); the file was left as it is")
         }
     }
 

@@ -87,12 +87,16 @@ extension Store {
     /// makes again, the earliest undone. The flag is written into the SQL, not bound:
     /// only a literal `undone = 1` lets SQLite use the index of undone changes.
     private func nextChange(undone: Bool) throws -> RecordedChange? {
-        try database.statement(
-            """
-            SELECT seq, what, made, made_offset, first_node, last_node FROM change
-            WHERE undone = \(undone ? 1 : 0) ORDER BY seq \(undone ? "ASC" : "DESC") LIMIT 1
-            """)
-            .firstRow(RecordedChange.init)
+        do {
+            return try database.statement(
+                """
+                SELECT seq, what, made, made_offset, first_node, last_node FROM change
+                WHERE undone = \(undone ? 1 : 0) ORDER BY seq \(undone ? "ASC" : "DESC") LIMIT 1
+                """)
+                .firstRow(RecordedChange.init)
+        } catch let damage as DamagedChange {
+            throw damaged("the change log's step \(damage.seq) gives a range of rows that cannot be")
+        }
     }
 
     private struct RecordedChange {
@@ -100,13 +104,26 @@ extension Store {
         let summary: Change
         let added: ClosedRange<Int64>?
 
-        init(_ row: Statement) {
+        init(_ row: Statement) throws {
             seq = row.int64(0)
             summary = Change(
                 what: row.string(1),
                 made: Timestamp(milliseconds: row.int64(2), offsetSeconds: Int32(truncatingIfNeeded: row.int64(3))))
-            added = row.isNull(4) ? nil : row.int64(4)...row.int64(5)
+            guard !row.isNull(4) || !row.isNull(5) else {
+                added = nil
+                return
+            }
+            // The range is read from the file: damage can leave one end, or the ends
+            // the wrong way round.
+            guard !row.isNull(4), !row.isNull(5), row.int64(4) <= row.int64(5) else {
+                throw DamagedChange(seq: seq)
+            }
+            added = row.int64(4)...row.int64(5)
         }
+    }
+
+    private struct DamagedChange: Error {
+        let seq: Int64
     }
 
     /// The highest row number nodes have been given, which AUTOINCREMENT never gives again.

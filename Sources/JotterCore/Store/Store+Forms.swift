@@ -44,10 +44,9 @@ extension Store {
 
     /// How many times any form of the store has changed.
     func formVersion() throws -> Int64 {
-        guard let version = try setting("form_version", { $0.int64(0) }) else {
-            throw JotterError.store(
-                "\(path): the store is damaged (the setting form_version is missing); nothing was changed; 'jotter check' tells what is wrong")
-        }
+        let version = try database.statement("SELECT value, typeof(value) FROM setting WHERE key = 'form_version'")
+            .firstRow { row in row.string(1) == "integer" ? row.int64(0) : nil }
+        guard let version = version ?? nil else { throw damaged("the setting form_version is missing or not a number") }
         return version
     }
 

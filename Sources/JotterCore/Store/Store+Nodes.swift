@@ -179,8 +179,11 @@ extension Store {
     /// The path from the root down to `node`, following its parents.
     public func ancestry(of node: Node) throws -> NavigationPath {
         var nodes = [node]
+        var seen: Set<Int64> = [node.seq]
         var parentSeq = node.parentSeq
-        while let seq = parentSeq, nodes.count < 10_000 {
+        while let seq = parentSeq {
+            // Parent links are read from the file: damage can make them a loop.
+            guard seen.insert(seq).inserted else { throw damaged("the lists above row \(node.seq) form a loop") }
             guard let parent = try self.node(seq: seq) else { break }
             nodes.append(parent)
             parentSeq = parent.parentSeq

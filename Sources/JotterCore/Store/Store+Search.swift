@@ -2,27 +2,57 @@
 extension Store {
     /// Adds the rows made since the last search to the search index. A million rows
     /// take seconds, so they go in batches, each its own transaction: a prompt adding
-    /// an entry meanwhile waits for one batch, never the whole.
+    /// an entry meanwhile waits for one batch, never the whole. A store that can only
+    /// be read keeps its index as it is; the rows after it go into an index of this
+    /// connection's own, in memory, that searches read too (`searchHits`).
     func bringSearchIndexUpToDate() throws {
+        guard readOnlyReason == nil else {
+            // What the connection indexes is kept in memory: it is the user's text.
+            try database.execute("PRAGMA temp_store = MEMORY")
+            try read {
+                let indexed = try rowSetting("search_indexed_to", atMost: try highestNodeSeq())
+                try database.execute(
+                    """
+                    CREATE VIRTUAL TABLE IF NOT EXISTS temp.node_search_tail USING fts5 (text, tokenize = 'jotter');
+                    DELETE FROM temp.node_search_tail;
+                    """)
+                try database.statement("INSERT INTO temp.node_search_tail (rowid, text) SELECT seq, text FROM node WHERE seq > ?")
+                    .bind(1, indexed).run()
+            }
+            return
+        }
         try catchUp(indexedTo: "search_indexed_to", batch: 20_000,
                     "INSERT INTO node_search (rowid, text) SELECT seq, text FROM node WHERE seq > ? AND seq <= ?")
     }
 
-    /// Adds the items made since the last log to the index of items by time.
+    /// Adds the items made since the last log to the index of items by time. A store
+    /// that can only be read keeps it as it is; `log` reads the rows after it as they are.
     func bringLogIndexUpToDate() throws {
+        guard readOnlyReason == nil else { return }
         try catchUp(indexedTo: "log_indexed_to", batch: 100_000,
                     "INSERT INTO item_time (created, seq) SELECT created, seq FROM node WHERE seq > ? AND seq <= ? AND kind = 1")
     }
 
+    /// The rows of the nodes whose text matches the parameter `match`: from the index,
+    /// and on a store that can only be read from the index of the rows after it too.
+    private func searchHits(_ match: String) -> String {
+        let indexed = "SELECT rowid FROM node_search WHERE node_search MATCH \(match)"
+        guard readOnlyReason != nil else { return indexed }
+        return indexed + " UNION ALL SELECT rowid FROM temp.node_search_tail WHERE node_search_tail MATCH \(match)"
+    }
+
     /// Runs `insert` over the rows after the setting `indexedTo`, a batch at a time.
+    /// Each turn moves the setting on, so the loop ends; a setting that is missing or
+    /// out of range is damage, reported rather than indexed around.
     private func catchUp(indexedTo key: String, batch: Int64, _ insert: String) throws {
-        let indexedTo = { try self.setting(key) { $0.int64(0) } ?? 0 }
-        while try read({ try indexedTo() < highestNodeSeq() }) {
+        while try read({ try rowSetting(key, atMost: try highestNodeSeq()) < highestNodeSeq() }) {
             let changesBefore = database.totalChanges
             defer { indexRowsWritten += database.totalChanges - changesBefore }
             try write {
-                let indexed = try indexedTo()
-                let upTo = min(try highestNodeSeq(), indexed + batch)
+                let highest = try highestNodeSeq()
+                let indexed = try rowSetting(key, atMost: highest)
+                // Both come from the file: near the top of 64 bits, a sum would overflow.
+                let upTo = highest - indexed > batch ? indexed + batch : highest
                 guard upTo > indexed else { return }
                 try database.statement(insert).bind(1, indexed).bind(2, upTo).run()
                 try database.statement("UPDATE setting SET value = ? WHERE key = ?").bind(1, upTo).bind(2, key).run()
@@ -46,8 +76,8 @@ extension Store {
             // more for a 9 MB entry.
             let hits = try database.statement(
                 """
-                SELECT node.seq FROM node_search JOIN node ON node.seq = node_search.rowid
-                WHERE node_search MATCH ? AND node.hidden IS NULL
+                SELECT node.seq FROM (\(searchHits("?1"))) AS hit JOIN node ON node.seq = hit.rowid
+                WHERE node.hidden IS NULL
                 ORDER BY node.created, node.seq
                 """)
                 .bind(1, query.matchExpression)
@@ -71,9 +101,17 @@ extension Store {
                     )
                     SELECT seq FROM subtree)
                 """
+            // On a store that can only be read, the items after the index are read
+            // from their table beside it.
+            let times = readOnlyReason == nil ? "item_time" : """
+                (SELECT created, seq FROM item_time
+                 UNION ALL
+                 SELECT created, seq FROM node WHERE seq > \(try rowSetting("log_indexed_to", atMost: try highestNodeSeq()))
+                   AND kind = 1)
+                """
             let statement = try database.statement(
                 """
-                SELECT \(columns) FROM item_time AS time JOIN node ON node.seq = time.seq
+                SELECT \(columns) FROM \(times) AS time JOIN node ON node.seq = time.seq
                 WHERE time.created >= ?1 AND time.created < ?2 AND node.hidden IS NULL \(under)
                 ORDER BY time.created, time.seq
                 """)
@@ -112,16 +150,23 @@ extension Store {
         try bringSearchIndexUpToDate()
         try database.execute(
             "CREATE VIRTUAL TABLE IF NOT EXISTS temp.node_search_terms USING fts5vocab(main, node_search, row)")
+        var vocabularies = "SELECT term FROM temp.node_search_terms"
+        if readOnlyReason != nil {
+            try database.execute(
+                "CREATE VIRTUAL TABLE IF NOT EXISTS temp.node_search_tail_terms USING fts5vocab(temp, node_search_tail, row)")
+            vocabularies += " UNION SELECT term FROM temp.node_search_tail_terms"
+        }
         return try read {
             // Tags are the index's terms that start with '#'; each is counted among the
             // nodes still in sight, which the index alone does not know.
-            let terms = try database.statement("SELECT term FROM temp.node_search_terms WHERE term >= '#' AND term < '$'")
+            let terms = try database.statement(
+                "SELECT term FROM (\(vocabularies)) WHERE term >= '#' AND term < '$' ORDER BY term")
             var names: [String] = []
             while try terms.step() { names.append(String(terms.string(0).dropFirst())) }
             let count = try database.statement(
                 """
-                SELECT count(*) FROM node_search JOIN node ON node.seq = node_search.rowid
-                WHERE node_search MATCH ? AND node.hidden IS NULL
+                SELECT count(*) FROM (\(searchHits("?1"))) AS hit JOIN node ON node.seq = hit.rowid
+                WHERE node.hidden IS NULL
                 """)
             var tags: [(tag: String, count: Int)] = []
             for name in names {
@@ -146,7 +191,7 @@ extension Store {
     public func tagged(_ tag: String) throws -> TaggedNodes {
         try bringSearchIndexUpToDate()
         return try read {
-            let statement = try database.statement("SELECT rowid FROM node_search WHERE node_search MATCH ?")
+            let statement = try database.statement(searchHits("?1"))
                 .bind(1, Store.tagExpression(String(tag.drop { $0 == "#" })))
             var seqs: Set<Int64> = []
             while try statement.step() { seqs.insert(statement.int64(0)) }

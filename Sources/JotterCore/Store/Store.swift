@@ -31,40 +31,76 @@ public final class Store {
     /// How long a writer waits for another to finish before giving up.
     public static let busyTimeoutMilliseconds: Int32 = 10_000
 
+    /// Why the store can only be read, in the user's terms: read-only media, a file or
+    /// folder the user may not write, a file of another user. Nil when it can be written.
+    public let readOnlyReason: String?
+    /// Lines for the user about what opening did to the files: a store readable by
+    /// others made private.
+    public private(set) var notices: [String]
+
     /// Opens the store at `path`, creating it (0600, in a 0700 folder) when it does
     /// not exist. A file that is not a jotter store, or one written by a newer
-    /// jotter, is refused before anything is written to it.
+    /// jotter, or a damaged one, is refused before anything is written to it or
+    /// created beside it. A store that cannot be written is opened for reading: every
+    /// write then fails with the reason.
     public init(path: String, clock: @escaping () -> Timestamp = Timestamp.now) throws {
         self.path = path
         self.clock = clock
-        try StoreFile.prepare(path: path)
+        let file = try StoreFile.prepare(path: path)
+        readOnlyReason = file.readOnlyReason
+        notices = file.notices
         do {
-            database = try Database(path: path)
+            database = try Database(path: path, access: file.access)
         } catch let error as SQLiteError {
-            throw JotterError.from(error, path: path)
+            throw Store.openingError(error, path: path)
         }
         database.setBusyTimeout(milliseconds: Store.busyTimeoutMilliseconds)
         do {
             // The search index's triggers run its tokenizer whenever a row's text
             // changes, so every connection that writes has it.
             try database.registerSearchTokenizer()
-            try database.execute("PRAGMA synchronous = FULL")
+            // With this, SQLite checks each page's cells as it reads the page: damage such as
+            // a cell pointing out of its page stops the command that meets it, where
+            // otherwise rows were silently passed over and writes went on around it.
+            try database.execute("PRAGMA synchronous = FULL; PRAGMA cell_size_check = ON")
             // Off while the schema changes: a migration moves rows between tables, and
             // SQLite would check or cascade each move. The switch is ignored inside a
             // transaction, so it is set around them.
             try Migrations.bring(self)
             try database.execute("PRAGMA foreign_keys = ON")
-            derivedIDs = DerivedIDs(salt: UInt64(bitPattern: try setting("id_salt") { $0.int64(0) } ?? 0))
+            derivedIDs = DerivedIDs(salt: UInt64(bitPattern: try idSalt()))
+            if readOnlyReason == nil {
+                // The log and its index exist now: another user may have made them
+                // between the look before opening and SQLite's opening of them.
+                try StoreFile.refuseLogsOfAnotherUser(path: path, owner: geteuid())
+                if file.isMadePrivateAfterOpening { notices += try StoreFile.makePrivate(path: path, announced: true) }
+            }
         } catch {
             // Closing would checkpoint a WAL the file's owner left behind into it.
             database.leaveWALAsItIsOnClose()
-            if let error = error as? SQLiteError { throw JotterError.from(error, path: path) }
+            if let error = error as? SQLiteError { throw Store.openingError(error, path: path) }
             throw error
         }
     }
 
+    /// What an SQLite failure while opening means to the user: damage met this early
+    /// keeps `check` out as well.
+    private static func openingError(_ error: SQLiteError, path: String) -> JotterError {
+        error.isCorrupt || error.isNotADatabase
+            ? JotterError.damagedBeyondOpening(path: path, error.message)
+            : JotterError.from(error, path: path)
+    }
+
+    /// Fails with the reason when the store can only be read: for the prompt, which
+    /// writes every line, before it opens.
+    public func requireWritable() throws {
+        if let readOnlyReason { throw JotterError.store("\(path): the store cannot be written (\(readOnlyReason))") }
+    }
+
     /// Runs `body` as one write transaction; SQLite failures become user-facing errors.
+    /// Damage met on the way (SQLITE_CORRUPT) rolls the whole of it back.
     public func write<T>(_ body: () throws -> T) throws -> T {
+        try requireWritable()
         do {
             return try database.transaction(immediate: true, body)
         } catch let error as SQLiteError {
@@ -79,6 +115,33 @@ public final class Store {
         } catch let error as SQLiteError {
             throw JotterError.from(error, path: path)
         }
+    }
+
+    /// The store is damaged in a way jotter found itself: one line that says what, and
+    /// what to do.
+    func damaged(_ what: String) -> JotterError {
+        JotterError.damaged(path: path, what)
+    }
+
+    /// The salt every derived id holds. Without it every id would change, so a store
+    /// that lost it is damaged, not new.
+    private func idSalt() throws -> Int64 {
+        let salt = try database.statement("SELECT value, typeof(value) FROM setting WHERE key = 'id_salt'")
+            .firstRow { row in row.string(1) == "integer" ? row.int64(0) : nil }
+        guard let salt = salt ?? nil else { throw damaged("the setting id_salt is missing or not a number") }
+        return salt
+    }
+
+    /// A setting that holds a row number the store keeps up to date (how far an index
+    /// has been filled): present, a whole number, and between 0 and `highest`.
+    func rowSetting(_ key: String, atMost highest: Int64) throws -> Int64 {
+        let value = try database.statement("SELECT value, typeof(value) FROM setting WHERE key = ?").bind(1, key)
+            .firstRow { row in row.string(1) == "integer" ? row.int64(0) : nil }
+        guard let value = value ?? nil else { throw damaged("the setting \(key) is missing or not a number") }
+        guard (0...highest).contains(value) else {
+            throw damaged("the setting \(key) is \(value), outside the rows the store has given (0 to \(highest))")
+        }
+        return value
     }
 
     func setting<T>(_ key: String, _ read: (Statement) -> T) throws -> T? {
@@ -96,48 +159,216 @@ public final class Store {
     }
 }
 
-/// What happens to the file before SQLite is let near it.
+/// What happens to the file before SQLite is let near it: the file is made when it is
+/// missing, identified by its header when it is there, and its ownership and privacy
+/// are settled, so that SQLite opens only a store jotter may use, in the way it may.
 enum StoreFile {
     static let sqliteMagic = Array("SQLite format 3\0".utf8)
 
-    /// Creates the store file and its folders when missing, and refuses a file that is
-    /// plainly not SQLite by its first bytes, so that it is never opened for writing.
-    static func prepare(path: String) throws {
-        var info = stat()
-        if stat(path, &info) != 0 {
+    /// How the store is to be opened, and what preparing it did.
+    struct Opening {
+        var access: Database.Access = .readWrite
+        /// Whether the files are made private only once SQLite has read the store.
+        var isMadePrivateAfterOpening = false
+        var readOnlyReason: String?
+        var notices: [String] = []
+    }
+
+    /// Creates the store file and its folders when missing; otherwise identifies the
+    /// file from its header and refuses, untouched, one that is not a jotter store or
+    /// is damaged, or whose folder or log another user could use to read what is
+    /// written.
+    static func prepare(path: String) throws -> Opening {
+        guard !path.isEmpty else { throw JotterError.input("the store's path is empty; name a file") }
+        try refuseSharedFolder(of: path)
+        // The file can appear or go between a look and an open, when several processes
+        // start on a new store: a few turns settle it, and a file that keeps changing
+        // is refused rather than chased.
+        for _ in 0..<3 {
+            var info = stat()
+            if stat(path, &info) == 0 { return try prepareExisting(path: path, info: info) }
             guard errno == ENOENT else { throw systemError("cannot use the store", path: path) }
+            if let target = danglingLinkTarget(path) {
+                throw JotterError.store(
+                    "\(path): the store is a symbolic link to \(target), which does not exist (a drive not mounted?); nothing was created")
+            }
+            try refuseLogsOfAnotherUser(path: path, owner: geteuid())
             try createFolders(for: path)
             let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
             if descriptor < 0 {
                 guard errno == EEXIST else { throw systemError("cannot create the store", path: path) }
-                return try prepare(path: path)
+                continue
             }
             // The mode passed to open is masked by the umask; a store is private whatever it is.
             fchmod(descriptor, 0o600)
             close(descriptor)
-            return
+            return Opening()
         }
+        throw JotterError.store("\(path): the store kept appearing and disappearing while jotter opened it; try again")
+    }
+
+    private static func prepareExisting(path: String, info: stat) throws -> Opening {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw JotterError.store("\(path): not a jotter store (not a regular file)")
         }
-        guard info.st_size > 0 else {
-            // An empty file becomes the store, so it gets a store's privacy.
-            chmod(path, 0o600)
-            return
+        try refuseLogsOfAnotherUser(path: path, owner: info.st_uid)
+        var opening = Opening()
+        opening.readOnlyReason = whyNotWritable(path)
+        let log = fileSize(path + "-wal")
+        if info.st_size > 0 {
+            try identify(path: path, size: Int64(info.st_size), logged: (log ?? 0) > 0)
         }
+        if opening.readOnlyReason != nil {
+            guard info.st_size > 0 else {
+                throw JotterError.store("\(path): the store cannot be written (\(opening.readOnlyReason!))")
+            }
+            // Without a log beside it the file is the whole store, and reading it as it
+            // is creates nothing beside a file that is not the user's to write. A log
+            // is read through its index, which SQLite cannot make on read-only media.
+            let folder = parent(of: path).isEmpty ? "." : parent(of: path)
+            if (log ?? 0) == 0 {
+                opening.access = .immutable
+            } else if fileSize(path + "-shm") != nil || access(folder, W_OK) == 0 {
+                opening.access = .readOnly
+            } else {
+                opening.access = .immutable
+                opening.notices.append(
+                    "\(path)-wal: its last changes cannot be read here without \(path)-shm beside it; the store is shown as it was before them")
+            }
+            return opening
+        }
+        // With a log beside it, the file is known to be a store only once SQLite has
+        // read it through the log: a file that is refused keeps its mode.
+        opening.isMadePrivateAfterOpening = (log ?? 0) > 0
+        if !opening.isMadePrivateAfterOpening {
+            opening.notices += try makePrivate(path: path, announced: info.st_size > 0)
+        }
+        return opening
+    }
+
+    /// Makes the store and its log and log index 0600, in which SQLite makes any it
+    /// creates: an empty file becomes the store, and a store copied in or made by
+    /// another tool may be readable by others. Returns the notice, when `announced`.
+    static func makePrivate(path: String, announced: Bool) throws -> [String] {
+        var tightened: [String] = []
+        for (file, mode) in [path, path + "-wal", path + "-shm"].compactMap(modeOf) {
+            guard mode & 0o077 != 0 else { continue }
+            guard chmod(file, 0o600) == 0 else { throw systemError("cannot make the store private", path: file) }
+            tightened.append("\(file) (was \(String(mode & 0o7777, radix: 8)))")
+        }
+        guard announced, !tightened.isEmpty else { return [] }
+        return ["made private, mode 0600: \(tightened.joined(separator: ", "))"]
+    }
+
+    /// What the header (the first 100 bytes, which SQLite keeps in the file itself)
+    /// says the file is. Every number in it that decides how the file is read is
+    /// checked here, before SQLite opens it: a file jotter will refuse must not get a
+    /// log or its index beside it. When a log with content is beside the file, the
+    /// newest header may be in the log, so only what the log cannot change is judged.
+    static func identify(path: String, size: Int64, logged: Bool) throws {
+        let notSQLite = "\(path): not a jotter store (not an SQLite database); the file was left as it is"
         // SQLite's header alone is 100 bytes.
-        guard info.st_size >= 100 else {
-            throw JotterError.store("\(path): not a jotter store (not an SQLite database); the file was left as it is")
-        }
+        guard size >= 100 else { throw JotterError.store(notSQLite) }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw systemError("cannot read the store", path: path) }
         defer { close(descriptor) }
-        var header = [UInt8](repeating: 0, count: sqliteMagic.count)
+        var header = [UInt8](repeating: 0, count: 100)
         let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard count >= 0 else { throw systemError("cannot read the store", path: path) }
-        guard header.prefix(count).elementsEqual(sqliteMagic) else {
-            throw JotterError.store("\(path): not a jotter store (not an SQLite database); the file was left as it is")
+        guard count == 100, header.prefix(sqliteMagic.count).elementsEqual(sqliteMagic) else {
+            throw JotterError.store(notSQLite)
         }
+        let header32 = { (offset: Int) in
+            Int32(bitPattern: UInt32(header[offset]) << 24 | UInt32(header[offset + 1]) << 16
+                | UInt32(header[offset + 2]) << 8 | UInt32(header[offset + 3]))
+        }
+        let damaged = { (what: String) in
+            JotterError.store("\(path): the store is damaged or not a jotter store (\(what)); the file was left as it is")
+        }
+        let pageSize = Int(header[16]) << 8 | Int(header[17])
+        guard pageSize == 1 || (512...32768).contains(pageSize) && pageSize & (pageSize - 1) == 0 else {
+            throw damaged("its header gives a page size of \(pageSize)")
+        }
+        // 1: a rollback journal; 2: a write-ahead log. SQLite reads nothing else.
+        guard (1...2).contains(header[18]), (1...2).contains(header[19]) else {
+            throw damaged("its header gives file format \(header[18]).\(header[19])")
+        }
+        guard !logged else { return }
+        let version = Int64(header32(60))
+        let applicationID = header32(68)
+        if applicationID == Store.applicationID {
+            guard version <= Migrations.latestVersion else {
+                throw JotterError.store(
+                    "\(path): written by a newer jotter (store version \(version), this jotter knows up to \(Migrations.latestVersion)); the file was left as it is")
+            }
+            // The first step writes the version with the application's mark: a store
+            // has a version from 1 up.
+            guard version >= 1 else { throw damaged("its header gives store version \(version)") }
+            return
+        }
+        guard applicationID == 0, version == 0, try holdsNoTables(descriptor: descriptor) else {
+            throw JotterError.store(
+                "\(path): not a jotter store (an SQLite database of another application); the file was left as it is")
+        }
+    }
+
+    /// Whether the database's first page, its table of tables, is a leaf without
+    /// cells: an SQLite file made and never given a table, which becomes the store.
+    private static func holdsNoTables(descriptor: Int32) throws -> Bool {
+        var page = [UInt8](repeating: 0, count: 8)
+        let count = page.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 100) }
+        // 13: a leaf page of a table; the number of cells follows at bytes 3 and 4.
+        return count == 8 && page[0] == 13 && page[3] == 0 && page[4] == 0
+    }
+
+    /// Refuses a store in a folder that other users may write to without the sticky
+    /// bit: they could swap the store, or put a log beside it that catches what is
+    /// written.
+    static func refuseSharedFolder(of path: String) throws {
+        let folder = parent(of: path).isEmpty ? "." : parent(of: path)
+        var info = stat()
+        guard stat(folder, &info) == 0 else { return }
+        if info.st_mode & S_IWOTH != 0 && info.st_mode & S_ISVTX == 0 {
+            throw JotterError.store(
+                "\(path): its folder \(folder) can be written by other users, who could replace the store or read what is written (chmod o-w or +t the folder, or use another); nothing was done")
+        }
+    }
+
+    /// Refuses a store whose log or its index (`-wal`, `-shm`) belongs to someone
+    /// other than `owner`, the store's owner, or is not a plain file: what jotter
+    /// writes goes through the log first.
+    static func refuseLogsOfAnotherUser(path: String, owner: uid_t) throws {
+        for file in [path + "-wal", path + "-shm"] {
+            var info = stat()
+            guard lstat(file, &info) == 0 else { continue }
+            guard (info.st_mode & S_IFMT) == S_IFREG else {
+                throw JotterError.store("\(file): not a regular file, where the store keeps its log; nothing was done")
+            }
+            guard info.st_uid == owner else {
+                throw JotterError.store(
+                    "\(file): belongs to another user (uid \(info.st_uid)), and the store's log is kept there; nothing was done")
+            }
+        }
+    }
+
+    /// Where a symbolic link at `path` points when what it points to is missing.
+    static func danglingLinkTarget(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return nil }
+        var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &target, target.count - 1)
+        guard count >= 0 else { return "a file that does not exist" }
+        return String(decoding: target.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func fileSize(_ path: String) -> Int64? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int64(info.st_size) : nil
+    }
+
+    private static func modeOf(_ path: String) -> (String, mode_t)? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? (path, info.st_mode) : nil
     }
 
     /// Creates the missing folders above `path`, each 0700: they will hold private text.
@@ -145,6 +376,10 @@ enum StoreFile {
         var folders: [String] = []
         var folder = parent(of: path)
         while !folder.isEmpty, folder != "/", access(folder, F_OK) != 0 {
+            if let target = danglingLinkTarget(folder) {
+                throw JotterError.store(
+                    "\(path): its folder \(folder) is a symbolic link to \(target), which does not exist (a drive not mounted?); nothing was created")
+            }
             folders.append(folder)
             folder = parent(of: folder)
         }
@@ -156,13 +391,21 @@ enum StoreFile {
         }
     }
 
-    /// Why SQLite could not write the store, in the user's terms: the file itself,
-    /// or its folder, where SQLite keeps the write-ahead log beside it.
+    /// Why jotter cannot write the store, in the user's terms: the file itself, its
+    /// folder, where SQLite keeps the write-ahead log beside it, or its owner.
     static func whyNotWritable(_ path: String) -> String? {
-        if access(path, W_OK) != 0 { return "the file is read-only to you" }
+        if access(path, W_OK) != 0 {
+            return errno == EROFS ? "it is on a read-only file system" : "the file is read-only to you"
+        }
         let folder = parent(of: path)
         if access(folder.isEmpty ? "." : folder, W_OK) != 0 {
-            return "its folder is read-only to you, and the store's log is kept beside it"
+            return errno == EROFS
+                ? "it is on a read-only file system"
+                : "its folder is read-only to you, and the store's log is kept beside it"
+        }
+        var info = stat()
+        if stat(path, &info) == 0, info.st_uid != geteuid() {
+            return "it belongs to another user (uid \(info.st_uid)); jotter writes only to a store of your own"
         }
         return nil
     }

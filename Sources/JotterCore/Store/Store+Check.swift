@@ -1,0 +1,194 @@
+/// Finding damage: SQLite's own checks of the file, and the rules jotter's tables keep
+/// among themselves, which SQLite cannot know.
+extension Store {
+    /// How many of SQLite's messages `check` reports; a badly damaged file gives one
+    /// for every page.
+    static let reportedIntegrityMessages = 100
+
+    /// Everything wrong with the store, one line each; empty when it is sound. Reads
+    /// the whole file, and writes nothing.
+    public func check() throws -> [String] {
+        var problems: [String] = []
+        // Each look reads what the ones before found whole or not; damage that stops
+        // one is reported, and the next still looks. Anything else (the store busy,
+        // the disk failing) is not damage, and stops the check as it would any command.
+        func look(_ what: String, _ body: () throws -> [String]) throws {
+            do {
+                problems += try body()
+            } catch let error as SQLiteError where error.isCorrupt || error.isNotADatabase {
+                problems.append("\(what) could not be read: \(error.message)")
+            } catch let error as SQLiteError {
+                throw JotterError.from(error, path: path)
+            } catch let error as JotterError {
+                // The looks use SQLite directly, so a JotterError is damage found by jotter.
+                problems.append("\(what): \(error.message)")
+            }
+        }
+        try look("the file") { try integrityMessages(quick: false) }
+        try look("the settings") { try settingProblems() }
+        try look("the parent links") { try parentLinkProblems() }
+        try look("the search index") { try searchIndexProblems() }
+        try look("the index of items by time") { try timeIndexProblems() }
+        try look("the change log") { try changeLogProblems() }
+        return problems
+    }
+
+    /// Stops with the damage SQLite finds in the file's structure, for a command that
+    /// is about to read all of it (an export of the whole store): it would otherwise
+    /// write out what it could read and say nothing of what it could not.
+    public func requireSoundFile() throws {
+        let messages: [String]
+        do {
+            messages = try integrityMessages(quick: true)
+        } catch let error as SQLiteError {
+            throw JotterError.from(error, path: path)
+        }
+        guard messages.isEmpty else { throw damaged(messages[0]) }
+    }
+
+    /// SQLite's own check of the file: every page, cell and index entry with `quick`
+    /// false; the pages and cells alone, which is several times faster, with it true.
+    private func integrityMessages(quick: Bool) throws -> [String] {
+        // Not in a transaction of its own: when the check stops at damage, SQLite
+        // fails the commit of the transaction it read in as well.
+        let statement = try database.statement(
+            "PRAGMA \(quick ? "quick_check" : "integrity_check")(\(Store.reportedIntegrityMessages))")
+        defer { statement.reset() }
+        var messages: [String] = []
+        do {
+            while try statement.step() {
+                // One row can hold several messages, a line each, under a heading
+                // that names the schema.
+                messages += statement.string(0).split(separator: "\n").map(String.init)
+                    .filter { $0 != "ok" && !$0.hasPrefix("*** in database") }
+            }
+        } catch let error as SQLiteError where error.isCorrupt || error.isNotADatabase {
+            // SQLite stops at damage it cannot read past, after what it found.
+            messages.append(error.message)
+        }
+        return messages
+    }
+
+    private func settingProblems() throws -> [String] {
+        try database.transaction(immediate: false) {
+            var problems: [String] = []
+            let salt = try database.statement("SELECT typeof(value) FROM setting WHERE key = 'id_salt'")
+                .firstRow { $0.string(0) }
+            if salt != "integer" { problems.append("the setting id_salt, from which the ids are made, is missing or not a number") }
+            let highest = try highestNodeSeq()
+            for key in ["search_indexed_to", "log_indexed_to"] {
+                do {
+                    _ = try rowSetting(key, atMost: highest)
+                } catch let error as JotterError {
+                    problems.append(error.message)
+                }
+            }
+            do {
+                _ = try formVersion()
+            } catch let error as JotterError {
+                problems.append(error.message)
+            }
+            if let path = try setting("path", { $0.blob(0) }), path.count % 16 != 0 {
+                problems.append("the saved place is \(path.count) bytes long, not a whole number of ids")
+            }
+            return problems
+        }
+    }
+
+    private func parentLinkProblems() throws -> [String] {
+        try database.transaction(immediate: false) {
+            var problems: [String] = []
+            let orphans = try database.statement(
+                "SELECT seq, parent FROM node AS n WHERE parent IS NOT NULL AND NOT EXISTS (SELECT 1 FROM node WHERE seq = n.parent) LIMIT 20")
+            while try orphans.step() {
+                problems.append("row \(orphans.int64(0)) is under row \(orphans.int64(1)), which does not exist")
+            }
+            // From the root down, every row is reached once; a row in a loop of parent
+            // links, or under one, is never reached.
+            let unreached = try database.statement(
+                """
+                WITH RECURSIVE reached (seq) AS (
+                    SELECT seq FROM node WHERE parent IS NULL
+                    UNION ALL
+                    SELECT node.seq FROM reached JOIN node ON node.parent = reached.seq
+                )
+                SELECT (SELECT count(*) FROM node) - (SELECT count(*) FROM reached)
+                """)
+                .firstRow { $0.int64(0) } ?? 0
+            if unreached > 0 && problems.isEmpty {
+                problems.append("\(unreached) lists and items are in a loop of parent links, or under one, out of reach from the root")
+            }
+            return problems
+        }
+    }
+
+    private func searchIndexProblems() throws -> [String] {
+        var problems: [String] = []
+        if readOnlyReason == nil {
+            // FTS5's check of its own structure; it reads, but SQLite counts it a write.
+            try database.transaction(immediate: true) {
+                do {
+                    try database.execute("INSERT INTO node_search (node_search) VALUES ('integrity-check')")
+                } catch let error as SQLiteError where error.isCorrupt {
+                
+                    problems.append("the search index is inconsistent in itself (\(error.message))")
+                }
+            }
+        }
+        return try problems + database.transaction(immediate: false) {
+            let indexed = try rowSetting("search_indexed_to", atMost: try highestNodeSeq())
+            var problems: [String] = []
+            // The index keeps one size row for each row it holds: exactly the rows up to
+            // the setting that still exist.
+            let strays = try database.statement(
+                "SELECT count(*) FROM node_search_docsize AS d WHERE d.id > ?1 OR NOT EXISTS (SELECT 1 FROM node WHERE seq = d.id)")
+                .bind(1, indexed).firstRow { $0.int64(0) } ?? 0
+            if strays > 0 { problems.append("the search index holds \(strays) rows that are not there, or not yet to be indexed") }
+            let missing = try database.statement(
+                "SELECT count(*) FROM node AS n WHERE n.seq <= ?1 AND NOT EXISTS (SELECT 1 FROM node_search_docsize WHERE id = n.seq)")
+                .bind(1, indexed).firstRow { $0.int64(0) } ?? 0
+            if missing > 0 { problems.append("the search index lacks \(missing) rows it should hold") }
+            return problems
+        }
+    }
+
+    private func timeIndexProblems() throws -> [String] {
+        try database.transaction(immediate: false) {
+            let indexed = try rowSetting("log_indexed_to", atMost: try highestNodeSeq())
+            var problems: [String] = []
+            let strays = try database.statement(
+                """
+                SELECT count(*) FROM item_time AS t
+                WHERE t.seq > ?1 OR NOT EXISTS (SELECT 1 FROM node WHERE seq = t.seq AND kind = 1 AND created = t.created)
+                """)
+                .bind(1, indexed).firstRow { $0.int64(0) } ?? 0
+            if strays > 0 { problems.append("the index of items by time holds \(strays) entries that match no item") }
+            let missing = try database.statement(
+                """
+                SELECT count(*) FROM node AS n
+                WHERE n.seq <= ?1 AND n.kind = 1 AND NOT EXISTS (SELECT 1 FROM item_time WHERE created = n.created AND seq = n.seq)
+                """)
+                .bind(1, indexed).firstRow { $0.int64(0) } ?? 0
+            if missing > 0 { problems.append("the index of items by time lacks \(missing) items") }
+            return problems
+        }
+    }
+
+    private func changeLogProblems() throws -> [String] {
+        try database.transaction(immediate: false) {
+            let statement = try database.statement(
+                """
+                SELECT seq FROM change
+                WHERE (first_node IS NULL) != (last_node IS NULL) OR first_node < 1 OR first_node > last_node
+                   OR last_node > ?1 OR undone NOT IN (0, 1)
+                LIMIT 20
+                """)
+                .bind(1, try highestNodeSeq())
+            var problems: [String] = []
+            while try statement.step() {
+                problems.append("the change log's step \(statement.int64(0)) gives a range of rows that cannot be, or an unknown state")
+            }
+            return problems
+        }
+    }
+}
