@@ -19,8 +19,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         switch self {
         case .lines: FormatSource(.lines(LinesSource(reader: reader)))
         case .jsonl: FormatSource(.jsonl(JSONLinesSource(reader: reader)))
-        case .csv: FormatSource(.csv(CSVSource(reader: reader)))
-        case .md: FormatSource(.md(MarkdownSource(reader: reader)))
+        case .csv: FormatSource(.csv(FormatSource.Held(CSVSource(reader: reader))))
+        case .md: FormatSource(.md(FormatSource.Held(MarkdownSource(reader: reader))))
         }
     }
 }
@@ -34,8 +34,20 @@ public struct FormatSource: ImportSource {
     enum Reader {
         case lines(LinesSource)
         case jsonl(JSONLinesSource)
-        case csv(CSVSource)
-        case md(MarkdownSource)
+        case csv(Held<CSVSource>)
+        case md(Held<MarkdownSource>)
+    }
+
+    /// A reader that keeps state between records, held so that it changes in place:
+    /// taken out of the enum to be read, its arrays would be shared and copied on each
+    /// change; made a class itself, every use of its fields was checked for exclusive
+    /// access, and a Markdown import was a tenth slower.
+    final class Held<Source> {
+        var source: Source
+
+        init(_ source: Source) {
+            self.source = source
+        }
     }
 
     private let reader: Reader
@@ -54,10 +66,10 @@ public struct FormatSource: ImportSource {
     public func next<T>(record: (ImportRecord) throws -> T,
                         itemText: (UnsafeBufferPointer<UInt8>, Int) throws -> T) throws -> T? {
         switch reader {
-        case .lines(let source): try source.nextItem(itemText)
-        case .jsonl(let source): try source.next().map(record)
-        case .csv(let source): try source.next().map(record)
-        case .md(let source): try source.next().map(record)
+        case .lines(let lines): try lines.nextItem(itemText)
+        case .jsonl(let jsonl): try jsonl.next().map(record)
+        case .csv(let csv): try csv.source.next().map(record)
+        case .md(let md): try md.source.next().map(record)
         }
     }
 }

@@ -3,7 +3,7 @@
 /// indentation; an attribute block ending a bullet's line, `{price="3.5"}`, holds
 /// its field values; a line indented under a bullet continues its text on a new line;
 /// any other line is an item of the heading above it.
-final class MarkdownSource {
+struct MarkdownSource {
     let reader: ByteLineReader
     private var ids = NodeIDGenerator()
     private let now = Timestamp.now()
@@ -19,7 +19,7 @@ final class MarkdownSource {
         self.reader = reader
     }
 
-    func next() throws -> ImportRecord? {
+    mutating func next() throws -> ImportRecord? {
         while let line = try reader.nextText() {
             let number = reader.lineNumber
             let indent = MarkdownSource.indentation(of: line)
@@ -61,7 +61,7 @@ final class MarkdownSource {
         return pending
     }
 
-    private func swapPending(_ record: ImportRecord, indent: Int) -> ImportRecord? {
+    private mutating func swapPending(_ record: ImportRecord, indent: Int) -> ImportRecord? {
         let ready = pending
         pending = record
         pendingIndent = indent
@@ -75,7 +75,7 @@ final class MarkdownSource {
     }
 
     /// Items get their id here, so that the bullets nested under them can name it.
-    private func newItem(_ text: String, under bullet: NodeID?, line: Int) -> ImportRecord {
+    private mutating func newItem(_ text: String, under bullet: NodeID?, line: Int) -> ImportRecord {
         let id = ids.next(milliseconds: UInt64(max(0, now.milliseconds)))
         let placement = bullet.map { .under($0, otherwise: headings.map(\.name)) } ?? headingPath
         return ImportRecord(id: id, kind: .item, text: text, placement: placement, line: line)
