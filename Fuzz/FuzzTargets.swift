@@ -125,6 +125,6 @@ private func fuzzImport(_ bytes: UnsafeBufferPointer<UInt8>, format: ImportForma
     _ = write(ends[1], bytes.baseAddress, bytes.count)
     close(ends[1])
     defer { close(ends[0]) }
-    var source = format.source(reading: ByteLineReader(fileDescriptor: ends[0]))
+    let source = format.source(reading: ByteLineReader(fileDescriptor: ends[0]))
     while (try? source.next()) != nil {}
 }

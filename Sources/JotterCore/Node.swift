@@ -13,19 +13,19 @@ public struct Node: Hashable, Sendable {
     }
 
     /// The store's row number: private to the store, never shown or exported.
-    public let seq: Int64
+    let seq: Int64
     public let id: NodeID
     public let kind: Kind
     /// The list's name or the item's text.
     public let text: String
     /// The parent's `seq`, or nil at the root.
-    public let parentSeq: Int64?
+    let parentSeq: Int64?
     public let created: Timestamp
     public let updatedMilliseconds: Int64
     /// When the item was marked done, or nil.
     public let doneMilliseconds: Int64?
 
-    public init(seq: Int64, id: NodeID, kind: Kind, text: String, parentSeq: Int64?,
+    init(seq: Int64, id: NodeID, kind: Kind, text: String, parentSeq: Int64?,
                 created: Timestamp, updatedMilliseconds: Int64, doneMilliseconds: Int64? = nil) {
         self.seq = seq
         self.id = id

@@ -1,4 +1,4 @@
-import JotterCore
+@testable import JotterCore
 import Testing
 
 /// The prompt walking a form, with no terminal: the item's text, then each field.

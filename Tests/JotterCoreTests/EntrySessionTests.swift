@@ -1,4 +1,4 @@
-import JotterCore
+@testable import JotterCore
 import Testing
 
 @Suite struct EntrySessionTests {

@@ -35,7 +35,7 @@ import Testing
         _ = bytes.withUnsafeBytes { write(descriptors[1], $0.baseAddress, $0.count) }
         close(descriptors[1])
         defer { close(descriptors[0]) }
-        var source = format.source(reading: ByteLineReader(fileDescriptor: descriptors[0]))
+        let source = format.source(reading: ByteLineReader(fileDescriptor: descriptors[0]))
         var count = 0
         do {
             while let record = try source.next() {

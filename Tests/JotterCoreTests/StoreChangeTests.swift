@@ -1,5 +1,5 @@
 import Foundation
-import JotterCore
+@testable import JotterCore
 import Testing
 
 /// Undo and redo of every kind of change, and the trash, on the store alone.
@@ -84,8 +84,8 @@ import Testing
         try lines.write(toFile: file, atomically: false, encoding: .utf8)
         let descriptor = open(file, O_RDONLY)
         defer { close(descriptor) }
-        let summary = try fixture.store.importRecords(
-            .lines, from: ByteLineReader(fileDescriptor: descriptor), options: .init(target: .root))
+        var source = ImportFormat.lines.source(reading: ByteLineReader(fileDescriptor: descriptor))
+        let summary = try fixture.store.importRecords(from: &source, options: .init(target: .root))
         #expect(summary.added == 1000)
         #expect(try fixture.store.undo()?.what == "import 1000 items")
         #expect(try fixture.texts(under: .root) == ["before"])

@@ -1,4 +1,4 @@
-import JotterCore
+@testable import JotterCore
 import Testing
 
 /// Forms in the store: fields of places, what passes down, and items with values.

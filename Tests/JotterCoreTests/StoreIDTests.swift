@@ -1,5 +1,5 @@
 import Foundation
-import JotterCore
+@testable import JotterCore
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import JotterCore
+@testable import JotterCore
 import TestSupport
 import Testing
 
@@ -43,6 +43,38 @@ import Testing
         var steps: [String] = []
         while try plan.step() { steps.append(plan.string(3)) }
         #expect(steps == ["SEARCH node USING INDEX node_list_names (parent=? AND text=?)"])
+    }
+
+    /// One statement serves a place and the root: `parent IS ?` finds the root's
+    /// children (parent NULL) through the index on parent, as `parent = ?` does a list's.
+    @Test(arguments: [
+        ("SELECT seq FROM node WHERE parent IS ? AND hidden IS NULL ORDER BY seq", "(parent=?)"),
+        ("SELECT seq FROM node WHERE parent IS ? AND text = ? AND hidden IS NULL ORDER BY seq", "(parent=?)"),
+        ("SELECT count(*) FROM node WHERE parent IS ? AND hidden IS NULL", "(parent=?)"),
+        ("SELECT seq FROM node WHERE parent IS ? AND hidden IS NULL ORDER BY seq LIMIT 1 OFFSET ?", "(parent=?)"),
+        ("SELECT count(*) FROM node WHERE parent IS ? AND seq <= ? AND hidden IS NULL", "(parent=? AND rowid<?)"),
+    ])
+    func childrenAreFoundThroughTheIndexOnParentAtTheRootToo(query: String, search: String) throws {
+        let fixture = try StoreFixture()
+        let plan = try Database(path: fixture.path).statement("EXPLAIN QUERY PLAN " + query)
+        var steps: [String] = []
+        while try plan.step() { steps.append(plan.string(3)) }
+        #expect(steps == ["SEARCH node USING INDEX node_children " + search])
+    }
+
+    @Test func aListingByTagLeavesTheOthersOutAndKeepsPositions() throws {
+        let fixture = try StoreFixture()
+        let work = try fixture.lists("/work")
+        for text in ["standup #Work", "lunch", "review #work #urgent", "#workshop"] { try fixture.item(text, under: work) }
+        try fixture.store.addField(Field(name: "price", kind: .decimal), to: nil)
+        try fixture.store.edit(try fixture.store.children(of: work.top)[2], text: "review #work #urgent",
+                               values: [FieldValue(name: "price", value: "2")])
+        let tagged = try fixture.store.tagged("#work")
+        var listed: [String] = []
+        try fixture.store.forEachChildWithFields(of: work.top, tagged: tagged) { node, position, fields in
+            listed.append("\(position) \(node.text) \(fields.map(\.value))")
+        }
+        #expect(listed == ["1 standup #Work []", "3 review #work #urgent [\"2\"]"])
     }
 
     @Test func itemsKeepTheirOrderTextAndTimesAcrossReopening() throws {

@@ -78,7 +78,8 @@ struct ImportCommand: StoreCommand {
         let summary: Store.ImportSummary
         do {
             summary = try Interruption.catchingSignals {
-                try context.store.importRecords(format, from: reader, options: options)
+                var source = format.source(reading: reader)
+                return try context.store.importRecords(from: &source, options: options)
             }
         } catch let problem as ImportProblem {
             progress.clear()

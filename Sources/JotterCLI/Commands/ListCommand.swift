@@ -45,7 +45,7 @@ struct ListCommand: StoreCommand {
             throw JotterError.input("--sum goes with the text format; 'jotter sum FIELD' prints the total alone")
         }
         let place = try context.place(target)
-        let tagged = try tag.map { try context.store.tagged(String($0.drop { $0 == "#" })) }
+        let tagged = try tag.map(context.store.tagged)
         // Read once: a property wrapper of the parser costs a lookup each time, and the
         // rows are many.
         let showsDone = all
@@ -59,10 +59,8 @@ struct ListCommand: StoreCommand {
             }
             let fieldColumns = format == .csv ? try context.store.fieldNames(under: place.top, recursive: false) : []
             writer.begin(count: count, fieldColumns: fieldColumns, to: out)
-            var position: Int64 = 0
-            try context.store.forEachChildWithFields(of: place.top) { node, fields in
-                position += 1
-                guard showsDone || node.doneMilliseconds == nil, tagged?.contains(node.seq) ?? true else { return }
+            try context.store.forEachChildWithFields(of: place.top, tagged: tagged) { node, position, fields in
+                guard showsDone || node.doneMilliseconds == nil else { return }
                 try writer.write(node, fields: form.ordered(fields), position: position, parentID: place.top?.id, to: out)
             }
             writer.end(to: out)

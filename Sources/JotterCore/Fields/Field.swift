@@ -23,7 +23,7 @@ public struct Field: Equatable, Sendable {
                 guard choices == nil else {
                     throw JotterError.input("only a choice field takes a list of choices; \(name) does not")
                 }
-                self = name == "text" ? .text : name == "decimal" ? .decimal : .date
+                self.init(stored: name, choices: nil)
             case "choice":
                 guard let choices else {
                     throw JotterError.input("a choice field needs its choices, separated by commas: choice good,ok,bad")
@@ -32,6 +32,24 @@ public struct Field: Equatable, Sendable {
             default:
                 throw JotterError.input("unknown field type '\(DisplayText.escaped(name))'; use text, decimal, date or choice")
             }
+        }
+
+        /// The kind a store holds as `name` and `choices`, read as it was declared and
+        /// not checked again: a rule added since must not turn a field already
+        /// declared into another kind.
+        init(stored name: String, choices: String?) {
+            switch name {
+            case "decimal": self = .decimal
+            case "date": self = .date
+            case "choice": self = .choice(choices?.split(separator: ",").map(String.init) ?? [])
+            default: self = .text
+            }
+        }
+
+        /// The choices as a store holds them, beside `name`: nil for other kinds.
+        var storedChoices: String? {
+            guard case .choice(let choices) = self else { return nil }
+            return choices.joined(separator: ",")
         }
 
         static func choices(from list: String) throws -> [String] {

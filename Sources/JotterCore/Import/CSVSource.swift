@@ -5,7 +5,7 @@
 ///
 /// Written here rather than taken from a CSV package: the ones available import all
 /// of Foundation, which every jotter command would then pay for at start-up.
-public struct CSVSource: ImportSource {
+struct CSVSource {
     let reader: ByteLineReader
     private var columns: [String: Int]?
     private var columnCount = 0
@@ -17,7 +17,7 @@ public struct CSVSource: ImportSource {
         reader.keepsCarriageReturns = true
     }
 
-    public mutating func next() throws -> ImportRecord? {
+    mutating func next() throws -> ImportRecord? {
         if columns == nil {
             guard let header = try CSVSource.record(from: reader) else { return nil }
             let names = header.fields

@@ -56,10 +56,24 @@ public struct ImportRecord: Equatable {
     }
 }
 
-/// A format's reader: records one at a time, so that an import streams.
+/// Records one at a time, so that an import streams: what the store imports. The
+/// import formats give one (`ImportFormat.source(reading:)`); tests give their own.
 public protocol ImportSource {
     /// The next record, or nil at the end. Throws `ImportProblem` for bad input.
     mutating func next() throws -> ImportRecord?
+
+    /// Passes the next record to `record` and returns what it returns; nil at the end.
+    /// A source of plain items may pass an item's text to `itemText` instead, as bytes
+    /// valid only during the call, with its line number: no record or string is made.
+    mutating func next<T>(record: (ImportRecord) throws -> T,
+                          itemText: (UnsafeBufferPointer<UInt8>, Int) throws -> T) throws -> T?
+}
+
+extension ImportSource {
+    public mutating func next<T>(record: (ImportRecord) throws -> T,
+                                 itemText: (UnsafeBufferPointer<UInt8>, Int) throws -> T) throws -> T? {
+        try next().map(record)
+    }
 }
 
 /// What is wrong with the input, and on which line.
@@ -70,32 +84,6 @@ public struct ImportProblem: Error, Equatable {
     public init(line: Int, _ message: String) {
         self.line = line
         self.message = message
-    }
-}
-
-/// The import formats.
-public enum ImportFormat: String, CaseIterable, Sendable {
-    case lines, jsonl, csv, md
-
-    /// The format a file's name suggests; plain lines for anything else.
-    public static func guessed(fromPath path: String) -> ImportFormat {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: ".") else { return .lines }
-        switch name[name.index(after: dot)...].lowercased() {
-        case "jsonl", "ndjson": return .jsonl
-        case "csv": return .csv
-        case "md", "markdown": return .md
-        default: return .lines
-        }
-    }
-
-    public func source(reading reader: ByteLineReader) -> any ImportSource {
-        switch self {
-        case .lines: LinesSource(reader: reader)
-        case .jsonl: JSONLinesSource(reader: reader)
-        case .csv: CSVSource(reader: reader)
-        case .md: MarkdownSource(reader: reader)
-        }
     }
 }
 
@@ -110,45 +98,7 @@ extension ByteLineReader {
         }
     }
 
-    fileprivate static func problem(with line: UnsafeBufferPointer<UInt8>) -> String {
+    static func problem(with line: UnsafeBufferPointer<UInt8>) -> String {
         "the line \(line.contains(0) ? "holds a NUL byte" : "is not valid UTF-8")"
-    }
-}
-
-/// `lines`: each non-blank line is an item, trimmed.
-public struct LinesSource: ImportSource {
-    let reader: ByteLineReader
-
-    public mutating func next() throws -> ImportRecord? {
-        while let text = try reader.nextLine({ line in
-            try LinesSource.withItemText(of: line, lineNumber: reader.lineNumber) { String(decoding: $0, as: UTF8.self) }
-        }) {
-            if let text { return ImportRecord(text: text, line: reader.lineNumber) }
-        }
-        return nil
-    }
-
-    /// Calls `body` with the item a line holds, its bytes trimmed of white space and
-    /// checked to be text; not at all for a blank line. Working on bytes lets an
-    /// import of lines store them without making a string of each: making one cost
-    /// about as much as the rest of reading the line.
-    static func withItemText<T>(of line: UnsafeBufferPointer<UInt8>, lineNumber: Int,
-                                _ body: (UnsafeBufferPointer<UInt8>) throws -> T) throws -> T? {
-        var bytes = line
-        while let first = bytes.first, EntryText.isASCIIWhitespace(first) {
-            bytes = UnsafeBufferPointer(rebasing: bytes.dropFirst())
-        }
-        while let last = bytes.last, EntryText.isASCIIWhitespace(last) {
-            bytes = UnsafeBufferPointer(rebasing: bytes.dropLast())
-        }
-        guard let first = bytes.first, let last = bytes.last else { return nil }
-        if EntryText.isASCIIText(bytes) { return try body(bytes) }
-        guard var text = EntryText.text(from: bytes) else {
-            throw ImportProblem(line: lineNumber, ByteLineReader.problem(with: bytes))
-        }
-        // White space beyond ASCII, such as an ideographic space, is rare at the ends.
-        guard first >= 0x80 || last >= 0x80 else { return try body(bytes) }
-        text = EntryText.trimmed(text)
-        return text.isEmpty ? nil : try text.withUTF8(body)
     }
 }

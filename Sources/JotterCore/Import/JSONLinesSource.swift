@@ -3,7 +3,7 @@ import FoundationEssentials
 /// `jsonl`: one JSON object a line, as `export --format jsonl` writes them. Text is
 /// taken exactly as it is, with its id, parent and times, so that a round trip
 /// through an empty store gives the same file back.
-public struct JSONLinesSource: ImportSource {
+struct JSONLinesSource {
     let reader: ByteLineReader
     private let decoder = JSONDecoder()
 
@@ -23,7 +23,7 @@ public struct JSONLinesSource: ImportSource {
         let fields: [String: String]?
     }
 
-    public mutating func next() throws -> ImportRecord? {
+    func next() throws -> ImportRecord? {
         while true {
             let decoder = self.decoder
             let line = reader.lineNumber + 1

@@ -3,7 +3,7 @@
 /// indentation; an attribute block ending a bullet's line, `{price="3.5"}`, holds
 /// its field values; a line indented under a bullet continues its text on a new line;
 /// any other line is an item of the heading above it.
-public struct MarkdownSource: ImportSource {
+struct MarkdownSource {
     let reader: ByteLineReader
     private var ids = NodeIDGenerator()
     private let now = Timestamp.now()
@@ -19,7 +19,7 @@ public struct MarkdownSource: ImportSource {
         self.reader = reader
     }
 
-    public mutating func next() throws -> ImportRecord? {
+    mutating func next() throws -> ImportRecord? {
         while let line = try reader.nextText() {
             let number = reader.lineNumber
             let indent = MarkdownSource.indentation(of: line)

@@ -54,9 +54,7 @@ extension Store {
     /// Reverts the latest change not yet undone; nil when there is none.
     public func undo() throws -> Change? {
         try write {
-            guard let change = try database.statement(
-                "SELECT seq, what, made, made_offset, first_node, last_node FROM change WHERE undone = 0 ORDER BY seq DESC LIMIT 1")
-                .firstRow(RecordedChange.init) else { return nil }
+            guard let change = try nextChange(undone: false) else { return nil }
             try swapEarlierState(of: change.seq)
             if let added = change.added {
                 try database.statement("UPDATE node SET hidden = ? WHERE seq BETWEEN ? AND ? AND hidden IS NULL")
@@ -71,9 +69,7 @@ extension Store {
     /// after an undo discards what could have been redone.
     public func redo() throws -> Change? {
         try write {
-            guard let change = try database.statement(
-                "SELECT seq, what, made, made_offset, first_node, last_node FROM change WHERE undone = 1 ORDER BY seq LIMIT 1")
-                .firstRow(RecordedChange.init) else { return nil }
+            guard let change = try nextChange(undone: true) else { return nil }
             try swapEarlierState(of: change.seq)
             try database.statement("UPDATE node SET hidden = NULL WHERE hidden = ?").bind(1, -change.seq).run()
             try database.statement("UPDATE change SET undone = 0 WHERE seq = ?").bind(1, change.seq).run()
@@ -85,6 +81,18 @@ extension Store {
     func forgetChanges() throws {
         try database.execute(
             "DELETE FROM node_before; DELETE FROM value_before; DELETE FROM field_before; DELETE FROM option_before; DELETE FROM change")
+    }
+
+    /// The change undo reverts next, the latest not undone; with `undone`, the one redo
+    /// makes again, the earliest undone. The flag is written into the SQL, not bound:
+    /// only a literal `undone = 1` lets SQLite use the index of undone changes.
+    private func nextChange(undone: Bool) throws -> RecordedChange? {
+        try database.statement(
+            """
+            SELECT seq, what, made, made_offset, first_node, last_node FROM change
+            WHERE undone = \(undone ? 1 : 0) ORDER BY seq \(undone ? "ASC" : "DESC") LIMIT 1
+            """)
+            .firstRow(RecordedChange.init)
     }
 
     private struct RecordedChange {
@@ -139,20 +147,23 @@ extension Store {
         try database.statement("DELETE FROM change WHERE seq >= ?").bind(1, first).run()
     }
 
+    /// The columns of `field` that `field_before` keeps beside a field's `seq`.
+    static let fieldColumns = ["owner", "name", "type", "choices", "required", "inherit"]
+
     /// Swaps the current state of everything change `seq` changed with the state kept
     /// before it, so that the same call undoes and redoes. The current state is kept
     /// under the change's negated seq while the swap is made.
     private func swapEarlierState(of seq: Int64) throws {
-        let nodeColumns = "id, parent, kind, text, created, created_offset, updated, done, hidden"
+        let kept = NodeColumn.list(NodeColumn.kept)
         try swap(
             table: "node_before", seq: seq,
             keepCurrent: """
-                INSERT INTO node_before SELECT ?2, n.seq, \(Store.columns(nodeColumns, of: "n"))
+                INSERT INTO node_before (change, seq, \(kept)) SELECT ?2, n.seq, \(NodeColumn.list(NodeColumn.kept, of: "n"))
                 FROM node_before AS b JOIN node AS n ON n.seq = b.seq WHERE b.change = ?1
                 """,
             putEarlier: [
                 """
-                UPDATE node SET (\(nodeColumns)) = (\(Store.columns(nodeColumns, of: "b")))
+                UPDATE node SET (\(kept)) = (\(NodeColumn.list(NodeColumn.kept, of: "b")))
                 FROM node_before AS b WHERE b.change = ?1 AND b.seq = node.seq
                 """,
             ])
@@ -170,11 +181,12 @@ extension Store {
                 SELECT item, name, value FROM value_before WHERE change = ?1 AND value IS NOT NULL
                 """,
             ])
-        let fieldColumns = "owner, name, type, choices, required, inherit"
+        let fieldColumns = Store.fieldColumns.joined(separator: ", ")
         try swap(
             table: "field_before", seq: seq,
             keepCurrent: """
-                INSERT INTO field_before SELECT ?2, b.seq, \(Store.columns(fieldColumns, of: "f"))
+                INSERT INTO field_before (change, seq, \(fieldColumns))
+                SELECT ?2, b.seq, \(Store.fieldColumns.map { "f." + $0 }.joined(separator: ", "))
                 FROM field_before AS b LEFT JOIN field AS f ON f.seq = b.seq WHERE b.change = ?1
                 """,
             putEarlier: [
@@ -220,31 +232,28 @@ extension Store {
         // The first state a row had in the change is the one kept. That is tested with
         // NOT EXISTS rather than INSERT OR IGNORE: a statement's own conflict clause,
         // such as an upsert's, overrides the one of a trigger it sets off.
-        func keep(_ table: String, key: [(column: String, value: String)], values: String) -> String {
+        func keep(_ table: String, key: [(column: String, value: String)], values: [(column: String, value: String)]) -> String {
             let match = key.map { "\($0.column) = \($0.value)" }.joined(separator: " AND ")
+            let columns = (key + values).map(\.column).joined(separator: ", ")
             return """
-                INSERT INTO \(table) SELECT change, \(key.map(\.value).joined(separator: ", ")), \(values) FROM recording
-                WHERE NOT EXISTS (SELECT 1 FROM \(table) WHERE change = recording.change AND \(match));
+                INSERT INTO \(table) (change, \(columns)) SELECT change, \((key + values).map(\.value).joined(separator: ", "))
+                FROM recording WHERE NOT EXISTS (SELECT 1 FROM \(table) WHERE change = recording.change AND \(match));
                 """
         }
         func node(_ row: String) -> String {
-            keep("node_before", key: [("seq", "\(row).seq")],
-                 values: ["id", "parent", "kind", "text", "created", "created_offset", "updated", "done", "hidden"]
-                    .map { "\(row).\($0)" }.joined(separator: ", "))
+            keep("node_before", key: [("seq", "\(row).seq")], values: NodeColumn.kept.map { ($0.name, "\(row).\($0.name)") })
         }
         func value(_ row: String, absent: Bool) -> String {
             keep("value_before", key: [("item", "\(row).item"), ("name", "\(row).name")],
-                 values: absent ? "NULL" : "\(row).value")
+                 values: [("value", absent ? "NULL" : "\(row).value")])
         }
         func field(_ row: String, absent: Bool) -> String {
             keep("field_before", key: [("seq", "\(row).seq")],
-                 values: absent ? "NULL, NULL, NULL, NULL, NULL, NULL"
-                    : ["owner", "name", "type", "choices", "required", "inherit"].map { "\(row).\($0)" }
-                        .joined(separator: ", "))
+                 values: Store.fieldColumns.map { ($0, absent ? "NULL" : "\(row).\($0)") })
         }
         func option(_ row: String, absent: Bool) -> String {
             keep("option_before", key: [("owner", "ifnull(\(row).owner, 0)"), ("key", "\(row).key")],
-                 values: absent ? "NULL, 0" : "\(row).value, 1")
+                 values: [("value", absent ? "NULL" : "\(row).value"), ("present", absent ? "0" : "1")])
         }
         let recording = "EXISTS (SELECT 1 FROM recording)"
         let existedBefore = { (row: String) in "\(row) <= (SELECT boundary FROM recording)" }

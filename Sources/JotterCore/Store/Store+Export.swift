@@ -24,16 +24,15 @@ extension Store {
                      _ body: (WalkStep) throws -> Void) throws {
         // The walk's rows come out in the order the queue yields them, so everything
         // a step needs is carried in the walk itself rather than joined afterwards.
+        let depth = NodeColumn.count, path = depth + 1, parentStoredID = depth + 2, parentCreated = depth + 3
         let statement = try database.statement(
             """
-            WITH RECURSIVE walk (seq, id, kind, text, parent, created, created_offset, updated, done, depth, path,
-                                 parent_stored_id, parent_created, rank) AS (
-                SELECT seq, id, kind, text, parent, created, created_offset, updated, done, 1, '', NULL, NULL,
-                       CASE WHEN ?3 THEN kind ELSE 0 END
+            WITH RECURSIVE walk (\(NodeColumn.all), depth, path, parent_stored_id, parent_created, rank) AS (
+                SELECT \(NodeColumn.all), 1 AS depth, '' AS path, NULL AS parent_stored_id, NULL AS parent_created,
+                       CASE WHEN ?3 THEN kind ELSE 0 END AS rank
                 FROM node WHERE parent IS ?1 AND hidden IS NULL
                 UNION ALL
-                SELECT child.seq, child.id, child.kind, child.text, child.parent, child.created, child.created_offset,
-                       child.updated, child.done, walk.depth + 1,
+                SELECT \(NodeColumn.all(of: "child")), walk.depth + 1,
                        CASE WHEN walk.kind = 0
                             THEN walk.path || CASE WHEN walk.path = '' THEN '' ELSE '/' END || walk.text
                             ELSE walk.path END,
@@ -41,7 +40,7 @@ extension Store {
                        CASE WHEN ?3 THEN child.kind ELSE 0 END
                 FROM walk JOIN node AS child ON child.parent = walk.seq
                 WHERE ?2 AND child.hidden IS NULL
-                ORDER BY 10 DESC, 14 DESC, 1
+                ORDER BY depth DESC, rank DESC, seq
             )
             SELECT * FROM walk
             """)
@@ -49,14 +48,15 @@ extension Store {
         let holdsValues = try holdsFieldValues()
         while try statement.step() {
             let node = node(from: statement)
-            let depth = Int(statement.int64(9))
+            let level = Int(statement.int64(depth))
             // The parent of the top's children is the top; deeper down, it is the row
             // the walk came from, whose id is worked out like any other.
-            let parentID = depth == 1 || node.parentSeq == nil
+            let parentID = level == 1 || node.parentSeq == nil
                 ? top?.id
-                : id(seq: node.parentSeq!, stored: statement, column: 11, createdMilliseconds: statement.int64(12))
+                : id(seq: node.parentSeq!, stored: statement, column: parentStoredID,
+                     createdMilliseconds: statement.int64(parentCreated))
             let fields = holdsValues && node.kind == .item ? try fieldValues(ofSeq: node.seq) : []
-            try body(WalkStep(node: node, depth: depth, parentID: parentID, listPath: statement.string(10), fields: fields))
+            try body(WalkStep(node: node, depth: level, parentID: parentID, listPath: statement.string(path), fields: fields))
         }
     }
 }

@@ -8,15 +8,7 @@ extension Store {
             .bind(1, place?.seq ?? 0)
         var fields: [Field] = []
         while try statement.step() {
-            // Read as stored, not checked again: a rule added since must not turn a
-            // field already declared into another kind.
-            let kind: Field.Kind
-            switch statement.string(1) {
-            case "decimal": kind = .decimal
-            case "date": kind = .date
-            case "choice": kind = .choice(statement.string(2).split(separator: ",").map(String.init))
-            default: kind = .text
-            }
+            let kind = Field.Kind(stored: statement.string(1), choices: statement.isNull(2) ? nil : statement.string(2))
             fields.append(Field(name: statement.string(0), kind: kind,
                                 isRequired: statement.int64(3) != 0, isInherited: statement.int64(4) != 0))
         }
@@ -55,11 +47,9 @@ extension Store {
             if try fields(declaredBy: place).contains(where: { $0.name == field.name }) {
                 throw JotterError.input("this place already has a field named \(field.name)")
             }
-            var choices: String?
-            if case .choice(let list) = field.kind { choices = list.joined(separator: ",") }
             try database.statement(
                 "INSERT INTO field (owner, name, type, choices, required, inherit) VALUES (?, ?, ?, ?, ?, ?)")
-                .bind(1, place?.seq).bind(2, field.name).bind(3, field.kind.name).bind(4, choices)
+                .bind(1, place?.seq).bind(2, field.name).bind(3, field.kind.name).bind(4, field.kind.storedChoices)
                 .bind(5, field.isRequired ? 1 : 0).bind(6, field.isInherited ? 1 : 0)
                 .run()
             return ((), "field add \(field.name)")
@@ -147,12 +137,19 @@ extension Store {
         try database.statement("SELECT EXISTS (SELECT 1 FROM field_value)").firstRow { $0.int64(0) != 0 } ?? false
     }
 
-    /// Calls `body` with each child of `parent` in order and the field values it holds.
-    /// The values come from a second statement walked alongside, in the same order,
-    /// so that a long listing still streams.
-    public func forEachChildWithFields(of parent: Node?, _ body: (Node, [FieldValue]) throws -> Void) throws {
+    /// Calls `body` with each child of `parent` in order, its position (from 1) and
+    /// the field values it holds; with `tagged`, only with the children among those,
+    /// which keep their positions among all. The values come from a second statement
+    /// walked alongside, in the same order, so that a long listing still streams.
+    public func forEachChildWithFields(of parent: Node?, tagged: TaggedNodes? = nil,
+                                       _ body: (Node, Int64, [FieldValue]) throws -> Void) throws {
+        var position: Int64 = 0
+        func list(_ node: Node, _ fields: [FieldValue]) throws {
+            position += 1
+            if tagged?.contains(node) ?? true { try body(node, position, fields) }
+        }
         guard try holdsFieldValues() else {
-            return try forEachChild(of: parent) { try body($0, []) }
+            return try forEachChild(of: parent) { try list($0, []) }
         }
         let values = try database.statement(
             """
@@ -170,7 +167,7 @@ extension Store {
                 }
                 hasValue = try values.step()
             }
-            try body(node, fields)
+            try list(node, fields)
         }
     }
 

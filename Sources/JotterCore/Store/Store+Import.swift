@@ -57,42 +57,25 @@ extension Store {
         let summary: ImportSummary
     }
 
-    /// Imports `format` read from `reader`. Each format's reader is named here rather
-    /// than passed as `any ImportSource`, so that the import loop is compiled for it:
-    /// through the existential, every record was copied and destroyed by the runtime,
-    /// a measured tenth of the work of importing lines.
-    public func importRecords(_ format: ImportFormat, from reader: ByteLineReader,
-                              options: ImportOptions) throws -> ImportSummary {
-        switch format {
-        case .lines:
-            // Lines go in as the bytes read, with no record or string made for them.
-            return try importing(options: options) { importer in
-                while try reader.nextLine({ line in
-                    try LinesSource.withItemText(of: line, lineNumber: reader.lineNumber) { try importer.addItem(text: $0) }
-                }) != nil {
-                    if options.shouldStop() { throw ImportInterrupted() }
-                }
-            }
-        case .jsonl:
-            var source = JSONLinesSource(reader: reader)
-            return try importRecords(from: &source, options: options)
-        case .csv:
-            var source = CSVSource(reader: reader)
-            return try importRecords(from: &source, options: options)
-        case .md:
-            var source = MarkdownSource(reader: reader)
-            return try importRecords(from: &source, options: options)
-        }
-    }
-
     /// Reads every record from `source` into the store under `options.target`, in one
     /// transaction. A bad record stops it with an `ImportProblem` and the store as it
     /// was; with `dryRun`, everything is checked and written, then rolled back.
     public func importRecords(from source: inout some ImportSource, options: ImportOptions) throws -> ImportSummary {
+        try importEach(from: &source, options: options)
+    }
+
+    /// `importRecords` for the formats' source, named here so that the import loop is
+    /// compiled for it in this module: called from another one, the generic function
+    /// runs unspecialized, every record copied and destroyed by the runtime.
+    public func importRecords(from source: inout FormatSource, options: ImportOptions) throws -> ImportSummary {
+        try importEach(from: &source, options: options)
+    }
+
+    private func importEach(from source: inout some ImportSource, options: ImportOptions) throws -> ImportSummary {
         try importing(options: options) { importer in
-            while let record = try source.next() {
+            while try source.next(record: { try importer.add($0) },
+                                  itemText: { text, _ in try importer.addItem(text: text) }) != nil {
                 if options.shouldStop() { throw ImportInterrupted() }
-                try importer.add(record)
             }
         }
     }
@@ -148,6 +131,9 @@ private struct Importer {
     /// than from copies of its own.
     var pendingTexts: [UInt8] = []
     static let batchSize = 64
+    /// The columns a new row is inserted with; `done` is set afterwards, for the rows
+    /// that have it.
+    static let insertedColumns: [NodeColumn] = [.id, .parent, .kind, .text, .created, .createdOffset, .updated]
 
     struct Row {
         /// Nil for a node of this store's own, whose id is derived from its row.
@@ -186,10 +172,11 @@ private struct Importer {
         now = store.clock()
         // Held for the whole import: looking a statement up by its SQL for every
         // record would cost more than some of the inserts.
-        let columns = "INSERT INTO node (id, parent, kind, text, created, created_offset, updated) VALUES "
-        insert = try store.database.statement(columns + "(?, ?, ?, ?, ?, ?, ?)")
+        let columns = "INSERT INTO node (\(NodeColumn.list(Importer.insertedColumns))) VALUES "
+        let row = "(" + Array(repeating: "?", count: Importer.insertedColumns.count).joined(separator: ", ") + ")"
+        insert = try store.database.statement(columns + row)
         insertBatch = try store.database.statement(
-            columns + Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: Importer.batchSize).joined(separator: ", "))
+            columns + Array(repeating: row, count: Importer.batchSize).joined(separator: ", "))
         let texts = (4..<4 + Importer.batchSize).map { "(?1, \(Node.Kind.item.rawValue), ?\($0), ?2, ?3)" }
         insertTexts = try store.database.statement(
             "INSERT INTO node (parent, kind, text, created, created_offset) VALUES " + texts.joined(separator: ", "))
@@ -376,7 +363,7 @@ private struct Importer {
             } else if pending.count == Importer.batchSize {
                 insertBatch.resetKeepingBindings()
                 for (offset, row) in pending.enumerated() {
-                    bind(row, text: texts, to: insertBatch, from: Int32(offset * 7))
+                    bind(row, text: texts, to: insertBatch, from: Int32(offset * Importer.insertedColumns.count))
                 }
                 try insertBatch.run()
             } else {
@@ -400,10 +387,19 @@ private struct Importer {
     }
 
     private func bind(_ row: Row, text texts: UnsafeBufferPointer<UInt8>, to statement: Statement, from first: Int32) {
-        if let id = row.id { statement.bind(first + 1, blob: id.bytes) } else { statement.bind(first + 1, nil as Int64?) }
-        statement.bind(first + 2, row.parent).bind(first + 3, row.kind.rawValue)
-        statement.bind(first + 4, borrowingText: UnsafeBufferPointer(rebasing: texts[row.text]))
-        statement.bind(first + 5, row.created.milliseconds)
-            .bind(first + 6, Int64(row.created.offsetSeconds)).bind(first + 7, row.updated)
+        for (offset, column) in Importer.insertedColumns.enumerated() {
+            let index = first + Int32(offset) + 1
+            switch column {
+            case .id:
+                if let id = row.id { statement.bind(index, blob: id.bytes) } else { statement.bind(index, nil as Int64?) }
+            case .parent: statement.bind(index, row.parent)
+            case .kind: statement.bind(index, row.kind.rawValue)
+            case .text: statement.bind(index, borrowingText: UnsafeBufferPointer(rebasing: texts[row.text]))
+            case .created: statement.bind(index, row.created.milliseconds)
+            case .createdOffset: statement.bind(index, Int64(row.created.offsetSeconds))
+            case .updated: statement.bind(index, row.updated)
+            case .seq, .done, .hidden: preconditionFailure("an import does not insert \(column.name)")
+            }
+        }
     }
 }

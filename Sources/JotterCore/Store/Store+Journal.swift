@@ -108,7 +108,7 @@ extension Store {
         try read {
             let statement = try database.statement(
                 """
-                SELECT \(Store.columns(Store.nodeColumns, of: "n")),
+                SELECT \(NodeColumn.all(of: "n")),
                        change.made, change.made_offset
                 FROM node AS n JOIN change ON change.seq = n.hidden
                 WHERE n.hidden > 0
@@ -117,8 +117,9 @@ extension Store {
                 """)
             var entries: [(Node, Timestamp)] = []
             while try statement.step() {
+                let made = NodeColumn.count
                 entries.append((node(from: statement), Timestamp(
-                    milliseconds: statement.int64(9), offsetSeconds: Int32(truncatingIfNeeded: statement.int64(10)))))
+                    milliseconds: statement.int64(made), offsetSeconds: Int32(truncatingIfNeeded: statement.int64(made + 1)))))
             }
             return try entries.map { node, removed in
                 let place = try node.parentSeq.flatMap { try self.node(seq: $0) }.map(ancestry(of:)) ?? .root

@@ -1,23 +1,18 @@
 extension Store {
-    static let nodeColumns = "seq, id, kind, text, parent, created, created_offset, updated, done"
-
-    /// A list of columns such as `nodeColumns`, each qualified by `table`: `n.seq, n.id, …`.
-    static func columns(_ columns: String, of table: String) -> String {
-        columns.split(separator: ",").map { table + "." + $0.drop { $0 == " " } }.joined(separator: ", ")
-    }
-
+    /// The node in a row selected with `NodeColumn.all`.
     func node(from row: Statement) -> Node {
-        let seq = row.int64(0)
-        let created = Timestamp(milliseconds: row.int64(5), offsetSeconds: Int32(truncatingIfNeeded: row.int64(6)))
+        let seq = row.int64(NodeColumn.seq.position)
+        let created = Timestamp(milliseconds: row.int64(NodeColumn.created.position),
+                                offsetSeconds: Int32(truncatingIfNeeded: row.int64(NodeColumn.createdOffset.position)))
         return Node(
             seq: seq,
-            id: id(seq: seq, stored: row, column: 1, createdMilliseconds: created.milliseconds),
-            kind: Node.Kind(rawValue: row.int64(2)) ?? .item,
-            text: row.string(3),
-            parentSeq: row.optionalInt64(4),
+            id: id(seq: seq, stored: row, column: NodeColumn.id.position, createdMilliseconds: created.milliseconds),
+            kind: Node.Kind(rawValue: row.int64(NodeColumn.kind.position)) ?? .item,
+            text: row.string(NodeColumn.text.position),
+            parentSeq: row.optionalInt64(NodeColumn.parent.position),
             created: created,
-            updatedMilliseconds: row.optionalInt64(7) ?? created.milliseconds,
-            doneMilliseconds: row.optionalInt64(8))
+            updatedMilliseconds: row.optionalInt64(NodeColumn.updated.position) ?? created.milliseconds,
+            doneMilliseconds: row.optionalInt64(NodeColumn.done.position))
     }
 
     /// The id of a row: the one it stores in `column`, or else the one derived from it.
@@ -42,29 +37,24 @@ extension Store {
         let visible = includingHidden ? "" : " AND hidden IS NULL"
         if let row = derivedIDs.row(of: id),
            let node = try database.statement(
-               "SELECT \(Store.nodeColumns) FROM node WHERE seq = ? AND id IS NULL AND created = ?\(visible)")
+               "SELECT \(NodeColumn.all) FROM node WHERE seq = ? AND id IS NULL AND created = ?\(visible)")
                .bind(1, row.seq).bind(2, row.createdMilliseconds).firstRow(node(from:)) {
             return node
         }
-        return try database.statement("SELECT \(Store.nodeColumns) FROM node WHERE id = ?\(visible)")
+        return try database.statement("SELECT \(NodeColumn.all) FROM node WHERE id = ?\(visible)")
             .bind(1, blob: id.bytes).firstRow(node(from:))
     }
 
-    public func node(seq: Int64) throws -> Node? {
-        let statement = try database.statement("SELECT \(Store.nodeColumns) FROM node WHERE seq = ?")
+    func node(seq: Int64) throws -> Node? {
+        let statement = try database.statement("SELECT \(NodeColumn.all) FROM node WHERE seq = ?")
             .bind(1, seq)
         return try statement.firstRow(node(from:))
     }
 
     /// The statement that walks the children of `parent` (the root when nil) in order.
-    public func childrenStatement(of parent: Node?) throws -> Statement {
-        if let parent {
-            return try database.statement(
-                "SELECT \(Store.nodeColumns) FROM node WHERE parent = ? AND hidden IS NULL ORDER BY seq")
-                .bind(1, parent.seq)
-        }
-        return try database.statement(
-            "SELECT \(Store.nodeColumns) FROM node WHERE parent IS NULL AND hidden IS NULL ORDER BY seq")
+    func childrenStatement(of parent: Node?) throws -> Statement {
+        try database.statement("SELECT \(NodeColumn.all) FROM node WHERE parent IS ? AND hidden IS NULL ORDER BY seq")
+            .bind(1, parent?.seq)
     }
 
     public func children(of parent: Node?) throws -> [Node] {
@@ -88,26 +78,19 @@ extension Store {
 
     func lists(underSeq parent: Int64?, named name: String) throws -> [Node] {
         try nodes(database.statement(
-            "SELECT \(Store.nodeColumns) FROM node WHERE parent IS ? AND kind = 0 AND text = ? AND hidden IS NULL ORDER BY seq")
+            "SELECT \(NodeColumn.all) FROM node WHERE parent IS ? AND kind = 0 AND text = ? AND hidden IS NULL ORDER BY seq")
             .bind(1, parent).bind(2, name))
     }
 
     public func children(of parent: Node?, named name: String) throws -> [Node] {
-        if let parent {
-            return try nodes(database.statement(
-                "SELECT \(Store.nodeColumns) FROM node WHERE parent = ? AND text = ? AND hidden IS NULL ORDER BY seq")
-                .bind(1, parent.seq).bind(2, name))
-        }
-        return try nodes(database.statement(
-            "SELECT \(Store.nodeColumns) FROM node WHERE parent IS NULL AND text = ? AND hidden IS NULL ORDER BY seq")
-            .bind(1, name))
+        try nodes(database.statement(
+            "SELECT \(NodeColumn.all) FROM node WHERE parent IS ? AND text = ? AND hidden IS NULL ORDER BY seq")
+            .bind(1, parent?.seq).bind(2, name))
     }
 
     public func childCount(of parent: Node?) throws -> Int {
-        let statement = parent == nil
-            ? try database.statement("SELECT count(*) FROM node WHERE parent IS NULL AND hidden IS NULL")
-            : try database.statement("SELECT count(*) FROM node WHERE parent = ? AND hidden IS NULL").bind(1, parent!.seq)
-        return Int(try statement.firstRow { $0.int64(0) } ?? 0)
+        Int(try database.statement("SELECT count(*) FROM node WHERE parent IS ? AND hidden IS NULL")
+            .bind(1, parent?.seq).firstRow { $0.int64(0) } ?? 0)
     }
 
     /// Distinct names of `parent`'s children that start with `prefix`, for completion.
@@ -131,30 +114,15 @@ extension Store {
     /// The child at a 1-based position in `parent`'s order.
     public func child(of parent: Node?, at position: Int64) throws -> Node? {
         guard position >= 1 else { return nil }
-        let statement: Statement
-        if let parent {
-            statement = try database.statement(
-                "SELECT \(Store.nodeColumns) FROM node WHERE parent = ? AND hidden IS NULL ORDER BY seq LIMIT 1 OFFSET ?")
-                .bind(1, parent.seq).bind(2, position - 1)
-        } else {
-            statement = try database.statement(
-                "SELECT \(Store.nodeColumns) FROM node WHERE parent IS NULL AND hidden IS NULL ORDER BY seq LIMIT 1 OFFSET ?")
-                .bind(1, position - 1)
-        }
-        return try statement.firstRow(node(from:))
+        return try database.statement(
+            "SELECT \(NodeColumn.all) FROM node WHERE parent IS ? AND hidden IS NULL ORDER BY seq LIMIT 1 OFFSET ?")
+            .bind(1, parent?.seq).bind(2, position - 1).firstRow(node(from:))
     }
 
     /// The 1-based position of `node` among its siblings.
     public func position(of node: Node) throws -> Int64 {
-        let statement: Statement
-        if let parent = node.parentSeq {
-            statement = try database.statement("SELECT count(*) FROM node WHERE parent = ? AND seq <= ? AND hidden IS NULL")
-                .bind(1, parent).bind(2, node.seq)
-        } else {
-            statement = try database.statement("SELECT count(*) FROM node WHERE parent IS NULL AND seq <= ? AND hidden IS NULL")
-                .bind(1, node.seq)
-        }
-        return try statement.firstRow { $0.int64(0) } ?? 0
+        try database.statement("SELECT count(*) FROM node WHERE parent IS ? AND seq <= ? AND hidden IS NULL")
+            .bind(1, node.parentSeq).bind(2, node.seq).firstRow { $0.int64(0) } ?? 0
     }
 
     /// Nodes whose id ends with the hex digits `tail`: among `parent`'s children, or
@@ -166,11 +134,9 @@ extension Store {
         switch scope {
         case .anywhere:
             statement = try database.statement("SELECT seq, id, created FROM node WHERE hidden IS NULL ORDER BY seq")
-        case .childrenOf(let parent?):
-            statement = try database.statement("SELECT seq, id, created FROM node WHERE parent = ? AND hidden IS NULL ORDER BY seq")
-                .bind(1, parent.seq)
-        case .childrenOf(nil):
-            statement = try database.statement("SELECT seq, id, created FROM node WHERE parent IS NULL AND hidden IS NULL ORDER BY seq")
+        case .childrenOf(let parent):
+            statement = try database.statement("SELECT seq, id, created FROM node WHERE parent IS ? AND hidden IS NULL ORDER BY seq")
+                .bind(1, parent?.seq)
         }
         defer { statement.reset() }
         var matches: [Int64] = []

@@ -41,7 +41,7 @@ extension Store {
         try read {
             let statement = try database.statement(
                 """
-                SELECT \(Store.columns(Store.nodeColumns, of: "node"))
+                SELECT \(NodeColumn.all(of: "node"))
                 FROM node_search JOIN node ON node.seq = node_search.rowid
                 WHERE node_search MATCH ? AND node.hidden IS NULL
                 ORDER BY node.created, node.seq
@@ -56,7 +56,7 @@ extension Store {
     public func log(_ window: LogWindow, under top: Node?, _ body: (Found) throws -> Void) throws {
         try bringLogIndexUpToDate()
         try read {
-            let columns = Store.columns(Store.nodeColumns, of: "node")
+            let columns = NodeColumn.all(of: "node")
             let under = top == nil ? "" : """
                 AND node.seq IN (
                     WITH RECURSIVE subtree (seq) AS (
@@ -124,15 +124,24 @@ extension Store {
         }
     }
 
-    /// The rows of the items and lists tagged `tag` (without its '#'), in sight or not.
-    public func tagged(_ tag: String) throws -> Set<Int64> {
+    /// The items and lists that hold a tag, in sight or not: what a listing is
+    /// filtered by (`forEachChildWithFields(of:tagged:)`).
+    public struct TaggedNodes {
+        let seqs: Set<Int64>
+
+        func contains(_ node: Node) -> Bool { seqs.contains(node.seq) }
+    }
+
+    /// The items and lists tagged `tag`, with or without its '#'. This brings the
+    /// search index up to date, a write: ask before a read transaction, not inside one.
+    public func tagged(_ tag: String) throws -> TaggedNodes {
         try bringSearchIndexUpToDate()
         return try read {
             let statement = try database.statement("SELECT rowid FROM node_search WHERE node_search MATCH ?")
-                .bind(1, Store.tagExpression(tag))
+                .bind(1, Store.tagExpression(String(tag.drop { $0 == "#" })))
             var seqs: Set<Int64> = []
             while try statement.step() { seqs.insert(statement.int64(0)) }
-            return seqs
+            return TaggedNodes(seqs: seqs)
         }
     }
 

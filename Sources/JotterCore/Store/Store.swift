@@ -8,7 +8,7 @@ import Glibc
 /// the prompt's history.
 public final class Store {
     public let path: String
-    public let database: Database
+    let database: Database
     var idGenerator = NodeIDGenerator()
     /// How this store's own ids are worked out from their rows.
     private(set) var derivedIDs = DerivedIDs(salt: 0)
