@@ -4,27 +4,29 @@ import JotterCore
 import Glibc
 #endif
 
-/// What a command works with: the store, where the user is, and where output goes.
-/// A one-shot command gets one made from the saved path; the prompt lends its own.
+/// What a command works with: the store, where the user is, where output and
+/// messages go, what the terminal is like, and the time. A one-shot command gets one
+/// made from the saved path and the process's own standard output and error; the
+/// prompt lends its own; a test makes one of its own.
 final class CommandContext {
     let store: Store
     /// Where new entries go and relative targets start.
     private(set) var path: NavigationPath
     let output: OutputBuffer
+    let messages: Messages
     let isPrompt: Bool
-    let outputIsTerminal: Bool
-    let colour: Bool
-    private(set) var quitRequested = false
-    /// An item the prompt should put in the line to edit, set by `:edit` without text.
-    var requestedEdit: Node?
+    let terminal: TerminalFacts
+    let clock: Clock
 
-    init(store: Store, path: NavigationPath, isPrompt: Bool) {
+    init(store: Store, path: NavigationPath, isPrompt: Bool, output: OutputBuffer = OutputBuffer(fileDescriptor: STDOUT_FILENO),
+         messages: Messages = .standardError, terminal: TerminalFacts = .ofThisProcess(), clock: Clock = .system) {
         self.store = store
         self.path = path
         self.isPrompt = isPrompt
-        output = OutputBuffer(fileDescriptor: STDOUT_FILENO)
-        outputIsTerminal = Terminal.isTerminal(STDOUT_FILENO)
-        colour = Terminal.wantsColour(fileDescriptor: STDOUT_FILENO)
+        self.output = output
+        self.messages = messages
+        self.terminal = terminal
+        self.clock = clock
     }
 
     /// Opens the store the options name and continues from its saved path.
@@ -33,11 +35,14 @@ final class CommandContext {
         let store = try Store(path: location)
         let restored = try store.restorePath()
         if let notice = restored.notice {
-            Messages.show(notice)
+            Messages.standardError.show(notice)
             try store.savePath(restored.path)
         }
         return CommandContext(store: store, path: restored.path, isPrompt: isPrompt)
     }
+
+    /// How text is styled on the way to standard output.
+    var style: TerminalStyle { TerminalStyle(colour: terminal.colour) }
 
     func resolve(_ target: String) throws -> NavigationPath {
         try TargetResolver(store: store).resolve(target, from: path)
@@ -47,7 +52,7 @@ final class CommandContext {
     func nodes(_ targets: [String]) throws -> [Node] {
         try targets.map { target in
             guard let node = try resolve(target).top else {
-                throw JotterError.input("'\(DisplayText.escaped(target))' is the root, which holds everything; name a list or item")
+                throw JotterError.input("'\(target)' is the root, which holds everything; name a list or item")
             }
             return node
         }
@@ -69,7 +74,25 @@ final class CommandContext {
         path = current
     }
 
-    func requestQuit() {
-        quitRequested = true
+    /// Carries out what a command did that outlasts it: a move is saved, so that the
+    /// next start continues there.
+    func settle(_ outcome: CommandOutcome) throws {
+        if case .moved(let destination) = outcome {
+            try move(to: destination)
+        }
+    }
+
+    /// Runs `body`, then writes out its output, failing if the output could not be
+    /// written; output before an error is written too.
+    func finishing<T>(_ body: () throws -> T) throws -> T {
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            output.flush()
+            throw error
+        }
+        try output.finish()
+        return result
     }
 }

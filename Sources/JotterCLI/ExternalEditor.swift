@@ -12,10 +12,10 @@ import Glibc
 enum ExternalEditor {
     /// Opens the editor on `text` and hands what it leaves to `save`. When `save`
     /// throws, the file is kept and named in the error, so that the edit is not lost.
-    static func edit(_ text: String, save: (String) throws -> Void) throws {
+    static func edit(_ text: String, inputIsTerminal: Bool, save: (String) throws -> Void) throws {
         let chosen = ["VISUAL", "EDITOR"].compactMap(Terminal.environment).first { !$0.isEmpty }
         // An editor the user named may be a script; vi, in their stead, needs a terminal.
-        guard chosen != nil || Terminal.isTerminal(STDIN_FILENO) else {
+        guard chosen != nil || inputIsTerminal else {
             throw JotterError.input("edit needs the new text as arguments, a terminal, or an editor in VISUAL or EDITOR")
         }
         let editor = chosen ?? "vi"
@@ -34,7 +34,7 @@ enum ExternalEditor {
         let status = Interruption.catchingSignals { run(editor, file: file) }
         if Interruption.signal != 0 {
             removeFolder(folder)
-            Messages.error("the edit was interrupted; nothing was changed")
+            Messages.standardError.error("the edit was interrupted; nothing was changed")
             throw ExitCode(128 + Interruption.signal)
         }
         guard status == 0 else {

@@ -16,20 +16,6 @@ enum Interruption {
     /// (at the prompt, libedit's own handlers).
     static func catchingSignals<T>(_ body: () throws -> T) rethrows -> T {
         received = 0
-        var previous: [sigaction] = Array(repeating: sigaction(), count: signals.count)
-        for (index, signal) in signals.enumerated() {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { Interruption.received = $0 }
-            // No SA_RESTART: a read waiting on a pipe returns, and the reader looks here.
-            action.sa_flags = 0
-            sigemptyset(&action.sa_mask)
-            sigaction(signal, &action, &previous[index])
-        }
-        defer {
-            for (index, signal) in signals.enumerated() {
-                sigaction(signal, &previous[index], nil)
-            }
-        }
-        return try body()
+        return try SignalHandlers.handling(signals, with: { Interruption.received = $0 }, during: body)
     }
 }

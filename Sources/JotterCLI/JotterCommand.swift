@@ -21,11 +21,8 @@ public struct JotterCommand: ParsableCommand {
             runs :rm, :undo, :redo, :trash --empty or :field rm.
 
             PROMPT COMMANDS: a line that starts with ':' is a command, the same as the \
-            one-shot command of that name with the same options: :list (or :ls), :cd \
-            TARGET, :up, :new NAME, :path, :add, :edit, :done, :undone, :mv, :rm, \
-            :trash, :restore, :undo, :redo, :find, :tags, :log, :field, :set, :sum, \
-            :import FILE, :export, :back, :help, :quit. ':edit TARGET' puts the item's \
-            text in the line to change; Enter saves it. A leading '\\' is dropped and the rest added \
+            one-shot command of that name with the same options: \(CommandRegistry.promptSummary). \
+            ':edit TARGET' puts the item's text in the line to change; Enter saves it. A leading '\\' is dropped and the rest added \
             as typed. Keys: Up/Down recall earlier lines of this store and Ctrl-R \
             searches them; Tab completes commands and names; Shift-Tab goes back one \
             field (emacs keys; :back in every mode); Ctrl-C clears the line and drops \
@@ -76,13 +73,7 @@ public struct JotterCommand: ParsableCommand {
             SIGINT or SIGTERM, with nothing imported.
             """,
         version: "0.1.0",
-        subcommands: [
-            AddCommand.self, ListCommand.self, NewCommand.self, CdCommand.self, UpCommand.self, PathCommand.self,
-            EditCommand.self, DoneCommand.self, UndoneCommand.self, MoveCommand.self, RemoveCommand.self,
-            TrashCommand.self, RestoreCommand.self, UndoCommand.self, RedoCommand.self,
-            FindCommand.self, TagsCommand.self, LogCommand.self,
-            FieldCommand.self, SetCommand.self, SumCommand.self, ImportCommand.self, ExportCommand.self,
-        ])
+        subcommands: CommandRegistry.shellSubcommands)
 
     @OptionGroup var options: StoreOptions
 
@@ -109,7 +100,7 @@ public struct JotterCommand: ParsableCommand {
             loop.run()
             let items = loop.added == 1 ? "1 item" : "\(loop.added) items"
             let problems = loop.failed == 0 ? "" : "; \(loop.failed) line\(loop.failed == 1 ? "" : "s") failed"
-            Messages.show("jotter: added \(items)\(problems)")
+            Messages.standardError.show("jotter: added \(items)\(problems)")
             if loop.failed > 0 { throw ExitCode(1) }
         }
     }
@@ -123,7 +114,7 @@ public struct JotterCommand: ParsableCommand {
             guard let argument = CommandLine.unsafeArgv[index] else { continue }
             let bytes = UnsafeBufferPointer(start: argument, count: strlen(argument))
             if bytes.withMemoryRebound(to: UInt8.self, { String(validating: $0, as: UTF8.self) }) == nil {
-                Messages.error("argument \(index) is not valid UTF-8; nothing was done")
+                Messages.standardError.error("argument \(index) is not valid UTF-8; nothing was done")
                 Glibc.exit(1)
             }
         }
@@ -143,7 +134,7 @@ public struct JotterCommand: ParsableCommand {
             if exitCode(for: error) == .success {
                 exit(withError: error)
             }
-            Messages.error(message(for: error) + " (see 'jotter --help')")
+            Messages.standardError.error(message(for: error) + " (see 'jotter --help')")
             Glibc.exit(2)
         }
         do {
@@ -158,7 +149,7 @@ public struct JotterCommand: ParsableCommand {
     private static func exit(after error: Error) -> Never {
         switch error {
         case let error as JotterError:
-            Messages.error(error.message)
+            Messages.standardError.error(error.message)
             Glibc.exit(error.kind == .input ? 1 : 3)
         case let exitCode as ExitCode:
             Glibc.exit(exitCode.rawValue)

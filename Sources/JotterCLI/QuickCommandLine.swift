@@ -65,6 +65,6 @@ struct QuickAdd: Equatable {
         var options = StoreOptions()
         options.store = store
         let context = try CommandContext.open(options, isPrompt: false)
-        try context.finishing { try AddCommand.add(words: words, target: target, in: context) }
+        try context.finishing { try context.settle(try AddCommand.add(words: words, target: target, in: context)) }
     }
 }

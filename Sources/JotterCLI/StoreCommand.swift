@@ -2,40 +2,25 @@ import ArgumentParser
 import JotterCore
 
 /// A command that works on a store, the same at the prompt (`:list`) and from a shell
-/// (`jotter list`): one grammar, one help text, one implementation.
+/// (`jotter list`): one grammar, one help text, one implementation. It says what it
+/// did that the one running it must follow, rather than reaching into the prompt.
 protocol StoreCommand: ParsableCommand {
     var options: StoreOptions { get }
-    func run(in context: CommandContext) throws
+    func run(in context: CommandContext) throws -> CommandOutcome
 }
 
 extension StoreCommand {
     /// From a shell: open the store the options name, run, and write out the output.
     func run() throws {
         let context = try CommandContext.open(options, isPrompt: false)
-        try context.finishing { try run(in: context) }
+        try context.finishing { try context.settle(try run(in: context)) }
     }
 
     /// At the prompt: the store is the prompt's, and cannot be switched by one command.
-    func runAtPrompt(in context: CommandContext) throws {
+    func runAtPrompt(in context: CommandContext) throws -> CommandOutcome {
         if options.store != nil {
             throw JotterError.input("--store cannot be given at the prompt; it uses \(context.store.path)")
         }
-        try context.finishing { try run(in: context) }
+        return try context.finishing { try run(in: context) }
     }
 }
-
-extension CommandContext {
-    /// Runs `body`, then writes out its output, failing if the output could not be
-    /// written; output before an error is written too.
-    func finishing(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch {
-            output.flush()
-            throw error
-        }
-        try output.finish()
-    }
-}
-
-extension NodeFormat: ExpressibleByArgument {}

@@ -1,5 +1,3 @@
-import JotterCore
-
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,31 +29,21 @@ enum Terminal {
     }
 }
 
-/// Lines for the user on standard error.
-enum Messages {
-    /// One line to the user. Anything in it that came from outside (item text, an
-    /// argument echoed in a parser error) has its control characters escaped here.
-    static func show(_ line: String) {
-        write(DisplayText.escaped(line) + "\n")
-    }
+/// What jotter knows about the terminal it writes to.
+struct TerminalFacts: Equatable {
+    var inputIsTerminal: Bool
+    var outputIsTerminal: Bool
+    /// Standard output takes colour: a terminal, NO_COLOR unset and TERM not dumb.
+    var colour: Bool
+    /// The columns help is wrapped to; nil to let the argument parser ask the terminal.
+    var width: Int?
 
-    /// Writes to standard error as it is, for a progress line that rewrites itself.
-    static func write(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                if written <= 0 {
-                    if written < 0 && errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
-    }
+    /// Output to a file or pipe, as tests capture it: help wrapped as the argument
+    /// parser wraps it there.
+    static let none = TerminalFacts(inputIsTerminal: false, outputIsTerminal: false, colour: false, width: 80)
 
-    static func error(_ message: String) {
-        show("jotter: " + message)
+    static func ofThisProcess() -> TerminalFacts {
+        TerminalFacts(inputIsTerminal: Terminal.isTerminal(STDIN_FILENO), outputIsTerminal: Terminal.isTerminal(STDOUT_FILENO),
+                      colour: Terminal.wantsColour(fileDescriptor: STDOUT_FILENO), width: nil)
     }
 }

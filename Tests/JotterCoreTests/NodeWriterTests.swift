@@ -7,12 +7,13 @@ import Testing
                     parentSeq: nil, created: Timestamp(milliseconds: 1_795_328_129_653, offsetSeconds: 3600),
                     updatedMilliseconds: 1_795_328_129_700)
 
-    func written(_ format: NodeFormat, terminal: Bool = false, colour: Bool = false, nodes: [Node]? = nil,
+    func written(_ format: NodeFormat, terminal: Bool = false, nodes: [Node]? = nil,
                  fields: [FieldValue] = [], fieldColumns: [String] = []) -> String {
         let out = OutputBuffer()
-        var writer = NodeWriter(format: format, terminal: terminal, colour: colour)
+        var writer = NodeWriter(format: format,
+                                shownOnTerminal: terminal ? { DisplayText.escaped($0, keepingNewlines: $1) } : nil)
         let nodes = nodes ?? [node]
-        writer.begin(count: nodes.count, fieldColumns: fieldColumns, to: out)
+        writer.begin(fieldColumns: fieldColumns, to: out)
         for (index, node) in nodes.enumerated() {
             try? writer.write(node, fields: fields, position: Int64(index + 1), parentID: nil, to: out)
         }
@@ -89,7 +90,7 @@ import Testing
 
     @Test(arguments: ["a=b", "{a", "a}"])
     func markdownRefusesFieldNamesThatWouldNotReadBack(name: String) throws {
-        var writer = NodeWriter(format: .md, terminal: false, colour: false)
+        var writer = NodeWriter(format: .md)
         #expect(throws: JotterError.self) {
             try writer.write(item("x"), fields: [FieldValue(name: name, value: "1")], position: 1, parentID: nil,
                              to: OutputBuffer())
@@ -123,18 +124,5 @@ import Testing
             == "id,kind,parent,list,text,created,updated,field:due,field:price\r\n"
             + "01a201e5-1d39-7656-9289-ca0ccba8f959,item,,,x,2026-11-22T07:15:29.653+01:00,2026-11-22T07:15:29.653+01:00,,\"1,234.5\"\r\n")
         #expect(written(.csv, nodes: [item("x")], fields: fields).hasPrefix("id,kind,parent,list,text,created,updated\r\n"))
-    }
-
-    @Test func textShowsPositionTailAndIndentedContinuationLines() {
-        let list = Node(seq: 1, id: NodeID("01a201e5-1d39-7656-9289-000000000001")!, kind: .list, text: "groceries",
-                        parentSeq: nil, created: node.created, updatedMilliseconds: 0)
-        let twoLines = Node(seq: 2, id: NodeID("01a201e5-1d39-7656-9289-000000000002")!, kind: .item, text: "first\nsecond",
-                            parentSeq: nil, created: node.created, updatedMilliseconds: 0)
-        #expect(written(.text, nodes: [list, twoLines]) == """
-            1  00000001  groceries/
-            2  00000002  first
-                         second
-
-            """)
     }
 }

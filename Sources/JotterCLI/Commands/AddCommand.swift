@@ -20,7 +20,7 @@ struct AddCommand: StoreCommand {
     @Argument(help: ArgumentHelp("The item's text.", valueName: "text"))
     var words: [String]
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         try AddCommand.add(words: words, target: target, in: context)
     }
 
@@ -37,28 +37,31 @@ struct AddCommand: StoreCommand {
     }
 
     /// What `add` does, shared with the quick path that skips the argument parser.
-    static func add(words: [String], target: String?, in context: CommandContext) throws {
+    /// When the place was deleted meanwhile, the item goes to what is left of it,
+    /// which becomes the place.
+    static func add(words: [String], target: String?, in context: CommandContext) throws -> CommandOutcome {
         let text = EntryText.trimmed(words.joined(separator: " "))
         guard !text.isEmpty else { throw JotterError.input("nothing to add: the text is empty") }
         if let problem = EntryText.problem(with: text.utf8) {
             throw JotterError.input("the text \(problem)")
         }
         var destination = try target.map(context.resolve) ?? context.path
+        var outcome = CommandOutcome.nothing
         while true {
             let form = try context.store.form(at: destination)
             let entry = form.fields.isEmpty
                 ? (text: text, fields: [])
-                : try form.fill(AddCommand.inlineLine(words, form: form), today: FieldDate.today()).entry(in: form)
+                : try form.fill(AddCommand.inlineLine(words, form: form), today: context.clock.today()).entry(in: form)
             switch try context.store.addEntry(entry.text, fields: entry.fields, under: destination, historyLine: nil) {
             case .added(let node):
                 context.output.write(node.id.description + "\n")
-                return
+                return outcome
             case .pathChanged(let check):
                 guard target == nil else {
                     throw JotterError.input("\(destination.display) was moved or deleted just now; nothing was added")
                 }
-                if let notice = check.notice { Messages.show(notice) }
-                try context.move(to: check.path)
+                if let notice = check.notice { context.messages.show(notice) }
+                outcome = .moved(check.path)
                 destination = check.path
             }
         }

@@ -15,8 +15,8 @@ struct CdCommand: StoreCommand {
     @Argument(help: ArgumentHelp("The list or item to open: a path, a position or an id.", valueName: "target"))
     var target: [String] = []
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         let destination = target.isEmpty ? NavigationPath.root : try context.resolve(target.joined(separator: " "))
-        try context.move(to: destination)
+        return .moved(destination)
     }
 }

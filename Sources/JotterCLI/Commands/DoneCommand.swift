@@ -16,8 +16,9 @@ struct DoneCommand: StoreCommand {
     @Argument(help: ArgumentHelp("The items.", valueName: "target"))
     var targets: [String]
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         try DoneCommand.mark(targets, done: true, in: context)
+        return .nothing
     }
 
     static func mark(_ targets: [String], done: Bool, in context: CommandContext) throws {
@@ -25,9 +26,9 @@ struct DoneCommand: StoreCommand {
         let count = try context.store.markDone(nodes, done: done)
         let state = done ? "done" : "not done"
         if count == 0 {
-            Messages.show(nodes.count == 1 ? "already \(state)" : "all already \(state)")
+            context.messages.show(nodes.count == 1 ? "already \(state)" : "all already \(state)")
         } else if nodes.count > 1 {
-            Messages.show("\(count) marked \(state)")
+            context.messages.show("\(count) marked \(state)")
         }
     }
 }
@@ -42,7 +43,8 @@ struct UndoneCommand: StoreCommand {
     @Argument(help: ArgumentHelp("The items.", valueName: "target"))
     var targets: [String]
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         try DoneCommand.mark(targets, done: false, in: context)
+        return .nothing
     }
 }

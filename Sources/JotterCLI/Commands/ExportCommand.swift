@@ -34,13 +34,13 @@ struct ExportCommand: StoreCommand {
     @Argument(help: ArgumentHelp("The list or item whose entries to write.", valueName: "target"))
     var target: [String] = []
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         let place = try context.place(target)
-        var writer = NodeWriter(format: format.nodeFormat, terminal: context.outputIsTerminal, colour: false)
+        var writer = NodeWriter(format: format.nodeFormat, terminal: context.terminal)
         let out = context.output
         try context.store.read {
             let fieldColumns = format == .csv ? try context.store.fieldNames(under: place.top, recursive: recursive) : []
-            writer.begin(count: 0, fieldColumns: fieldColumns, to: out)
+            writer.begin(fieldColumns: fieldColumns, to: out)
             var position: Int64 = 0
             try context.store.walk(under: place.top, recursive: recursive, itemsFirst: format == .md) { step in
                 position += 1
@@ -49,6 +49,7 @@ struct ExportCommand: StoreCommand {
             }
             writer.end(to: out)
         }
+        return .nothing
     }
 }
 

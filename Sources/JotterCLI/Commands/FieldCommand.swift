@@ -67,12 +67,13 @@ struct FieldAddCommand: StoreCommand {
     @Argument(help: ArgumentHelp("For a choice field: the choices, separated by commas.", valueName: "choices"))
     var choices: String?
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         if let problem = Field.problem(withName: name) { throw JotterError.input(problem) }
         let field = Field(name: name, kind: try Field.Kind(name: type, choices: choices),
                           isRequired: required, isInherited: inherit)
         let place = try target.map(context.resolve) ?? context.path
         try context.store.addField(field, to: place.top)
+        return .nothing
     }
 }
 
@@ -88,20 +89,21 @@ struct FieldListCommand: StoreCommand {
     @Argument(help: ArgumentHelp("The list or item whose form to show.", valueName: "target"))
     var target: [String] = []
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         let place = try context.place(target)
         let form = try context.store.form(at: place)
         let own = try context.store.fields(declaredBy: place.top)
-        if form.fields.isEmpty && context.outputIsTerminal {
-            Messages.show("\(place.display) asks for no fields")
+        if form.fields.isEmpty && context.terminal.outputIsTerminal {
+            context.messages.show("\(place.display) asks for no fields")
         }
         for field in form.fields {
             let source = own.contains(field) ? "" : " (from above)"
-            context.output.write(DisplayText.escaped(field.name) + "\t" + DisplayText.escaped(field.summary) + source + "\n")
+            context.output.write(TerminalStyle.escaped(field.name) + "\t" + TerminalStyle.escaped(field.summary) + source + "\n")
         }
         if let limit = form.lineLimit {
             context.output.write("entries have up to \(limit) lines\n")
         }
+        return .nothing
     }
 }
 
@@ -120,8 +122,9 @@ struct FieldRemoveCommand: StoreCommand {
     @Argument(help: ArgumentHelp("The field's name.", valueName: "name"))
     var name: String
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         let place = try target.map(context.resolve) ?? context.path
         try context.store.removeField(named: name, from: place.top)
+        return .nothing
     }
 }

@@ -18,7 +18,7 @@ struct FindCommand: StoreCommand {
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
     @Option(help: ArgumentHelp("The output format: text, json, jsonl or tsv.", valueName: "format"))
-    var format: NodeFormat = .text
+    var format: ListFormat = .text
 
     @Argument(help: ArgumentHelp("What to look for.", valueName: "query"))
     var words: [String]
@@ -27,82 +27,70 @@ struct FindCommand: StoreCommand {
         try FoundWriter.validate(format)
     }
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         let query = try SearchQuery(words.joined(separator: " "))
         var writer = FoundWriter(format: format, context: context)
         writer.begin()
         var count = 0
         try context.store.find(query) { hit in
             count += 1
-            try writer.write(hit, marking: context.colour ? query.highlights(in: hit.node.text) : [])
+            try writer.write(hit, marking: context.terminal.colour ? query.highlights(in: hit.node.text) : [])
         }
         writer.end()
         if count == 0 && format == .text {
-            Messages.show("nothing found")
+            context.messages.show("nothing found")
         }
+        return .nothing
     }
 }
 
 /// Writes what `find` and `log` found: for people, a line each with where it is;
 /// for programs, the formats of `list`.
 struct FoundWriter {
-    let format: NodeFormat
+    let format: ListFormat
     let context: CommandContext
-    private var nodes: NodeWriter
+    private let style: TerminalStyle
+    private var nodes: NodeWriter?
     private var position: Int64 = 0
 
-    init(format: NodeFormat, context: CommandContext) {
+    init(format: ListFormat, context: CommandContext) {
         self.format = format
         self.context = context
-        nodes = NodeWriter(format: format, terminal: context.outputIsTerminal, colour: context.colour)
+        style = context.style
+        nodes = format.nodeFormat.map { NodeWriter(format: $0, terminal: context.terminal) }
     }
 
-    static func validate(_ format: NodeFormat) throws {
+    static func validate(_ format: ListFormat) throws {
         guard [.text, .json, .jsonl, .tsv].contains(format) else {
             throw ValidationError("the format is one of text, json, jsonl or tsv")
         }
     }
 
     mutating func begin() {
-        nodes.begin(count: 0, to: context.output)
+        nodes?.begin(to: context.output)
     }
 
     /// Writes one hit; `marking` are the ranges of its text to show marked. With
     /// `time`, the text line starts with it (for the log's days).
     mutating func write(_ found: Store.Found, marking: [Range<String.Index>] = [], time: String? = nil) throws {
         position += 1
-        guard format == .text else {
-            return try nodes.write(found.node, fields: found.fields, position: position, parentID: found.place.top?.id,
-                                   to: context.output)
+        if nodes != nil {
+            return try nodes!.write(found.node, fields: found.fields, position: position, parentID: found.place.top?.id,
+                                    to: context.output)
         }
         let out = context.output
-        let colour = context.colour
-        let dim = { (text: String) in colour ? "\u{1B}[2m" + text + "\u{1B}[0m" : text }
         if let time { out.write("  " + time + "  ") }
-        out.write(dim(found.node.id.shortForm()) + "  ")
-        out.write(dim(found.place.display) + "  ")
+        out.write(style.dim(found.node.id.shortForm()) + "  ")
+        out.write(style.dim(found.place.display) + "  ")
         if found.node.doneMilliseconds != nil { out.write("✓ ") }
-        out.write(FoundWriter.marked(found.node.text, marking))
+        out.write(style.marked(found.node.text, marking))
         if found.node.kind == .list { out.write("/") }
-        if !found.fields.isEmpty { out.write("  " + dim(DisplayText.escaped(FieldValue.inlineWords(found.fields)))) }
+        if !found.fields.isEmpty { out.write("  " + style.dim(TerminalStyle.escaped(FieldValue.inlineWords(found.fields)))) }
         out.write("\n")
         out.flushIfFull()
     }
 
     mutating func end() {
-        nodes.end(to: context.output)
-    }
-
-    /// `text` escaped for the terminal, with `ranges` in bold red as grep marks them.
-    /// Each piece is escaped on its own, so the marks stay where the match is.
-    static func marked(_ text: String, _ ranges: [Range<String.Index>]) -> String {
-        var shown = ""
-        var start = text.startIndex
-        for range in ranges {
-            shown += DisplayText.escaped(String(text[start..<range.lowerBound]))
-            shown += "\u{1B}[1;31m" + DisplayText.escaped(String(text[range])) + "\u{1B}[0m"
-            start = range.upperBound
-        }
-        return shown + DisplayText.escaped(String(text[start...]))
+        nodes?.end(to: context.output)
     }
 }

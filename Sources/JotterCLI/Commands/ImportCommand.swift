@@ -55,7 +55,7 @@ struct ImportCommand: StoreCommand {
     @Argument(help: ArgumentHelp("The file to read; standard input when absent or '-'.", valueName: "file"))
     var file: String?
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         let fromStandardInput = file == nil || file == "-"
         if fromStandardInput && context.isPrompt {
             throw JotterError.input("at the prompt, import reads a file: give its path")
@@ -71,7 +71,7 @@ struct ImportCommand: StoreCommand {
         let destination = try target.map(context.resolve) ?? context.path
         let reader = ByteLineReader(fileDescriptor: descriptor)
         reader.shouldStop = { Interruption.signal != 0 }
-        let progress = ProgressLine(reader: reader)
+        let progress = ProgressLine(reader: reader, messages: context.messages)
         let options = Store.ImportOptions(
             target: destination, conflicts: conflicts, dryRun: dryRun,
             progress: { progress.update(records: $0) }, shouldStop: { Interruption.signal != 0 })
@@ -89,14 +89,15 @@ struct ImportCommand: StoreCommand {
             let message = "import interrupted; nothing was imported"
             // At the prompt the session goes on; from a shell the status says which signal.
             if context.isPrompt { throw JotterError.input(message) }
-            Messages.error(message)
+            context.messages.error(message)
             throw ExitCode(128 + Interruption.signal)
         } catch {
             progress.clear()
             throw error
         }
         progress.clear()
-        Messages.error(describe(summary, into: destination))
+        context.messages.error(describe(summary, into: destination))
+        return .nothing
     }
 
     private func describe(_ summary: Store.ImportSummary, into destination: NavigationPath) -> String {
@@ -117,16 +118,17 @@ extension ImportFormat: ExpressibleByArgument {}
 extension Store.ConflictPolicy: ExpressibleByArgument {}
 
 /// The line on a terminal that says how an import is going, once it has taken more
-/// than half a second; nothing at all when standard error is not a terminal.
+/// than half a second; nothing at all when messages do not go to a terminal.
 final class ProgressLine {
     private let reader: ByteLineReader
-    private let enabled = Terminal.isTerminal(STDERR_FILENO)
+    private let messages: Messages
     private let started = ProgressLine.seconds()
     private var lastShown = 0.0
     private var shown = false
 
-    init(reader: ByteLineReader) {
+    init(reader: ByteLineReader, messages: Messages) {
         self.reader = reader
+        self.messages = messages
     }
 
     static func seconds() -> Double {
@@ -136,16 +138,16 @@ final class ProgressLine {
     }
 
     func update(records: Int) {
-        guard enabled else { return }
+        guard messages.isTerminal else { return }
         let now = ProgressLine.seconds()
         guard now - started > 0.5, now - lastShown > 0.1 else { return }
         lastShown = now
         shown = true
         let rate = Int(Double(reader.lineNumber) / (now - started))
-        Messages.write("\r\u{1B}[Kimporting: \(reader.lineNumber) lines read, \(rate) lines/s")
+        messages.write(TerminalStyle.clearLine + "importing: \(reader.lineNumber) lines read, \(rate) lines/s")
     }
 
     func clear() {
-        if shown { Messages.write("\r\u{1B}[K") }
+        if shown { messages.write(TerminalStyle.clearLine) }
     }
 }

@@ -26,7 +26,7 @@ struct ListCommand: StoreCommand {
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
     @Option(help: ArgumentHelp("The output format.", valueName: "format"))
-    var format: NodeFormat = .text
+    var format: ListFormat = .text
 
     @Option(help: ArgumentHelp("Total this decimal field at the end (text format).", valueName: "field"))
     var sum: String?
@@ -40,7 +40,7 @@ struct ListCommand: StoreCommand {
     @Argument(help: ArgumentHelp("The list or item whose entries to show.", valueName: "target"))
     var target: [String] = []
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         if sum != nil && format != .text {
             throw JotterError.input("--sum goes with the text format; 'jotter sum FIELD' prints the total alone")
         }
@@ -50,24 +50,34 @@ struct ListCommand: StoreCommand {
         // rows are many.
         let showsDone = all
         let form = try context.store.form(at: place)
-        var writer = NodeWriter(format: format, terminal: context.outputIsTerminal, colour: context.colour)
         let out = context.output
         try context.store.read {
-            let count = format == .text ? try context.store.childCount(of: place.top) : 0
-            if count == 0 && format == .text && context.outputIsTerminal {
-                Messages.show("\(place.display) is empty")
+            /// The entries the options show, with their positions among all of them.
+            func forEachShown(_ body: (Node, [FieldValue], Int64) throws -> Void) throws {
+                try context.store.forEachChildWithFields(of: place.top, tagged: tagged) { node, position, fields in
+                    guard showsDone || node.doneMilliseconds == nil else { return }
+                    try body(node, form.ordered(fields), position)
+                }
             }
-            let fieldColumns = format == .csv ? try context.store.fieldNames(under: place.top, recursive: false) : []
-            writer.begin(count: count, fieldColumns: fieldColumns, to: out)
-            try context.store.forEachChildWithFields(of: place.top, tagged: tagged) { node, position, fields in
-                guard showsDone || node.doneMilliseconds == nil else { return }
-                try writer.write(node, fields: form.ordered(fields), position: position, parentID: place.top?.id, to: out)
+            if let nodeFormat = format.nodeFormat {
+                let fieldColumns = nodeFormat == .csv ? try context.store.fieldNames(under: place.top, recursive: false) : []
+                var writer = NodeWriter(format: nodeFormat, terminal: context.terminal)
+                writer.begin(fieldColumns: fieldColumns, to: out)
+                try forEachShown { try writer.write($0, fields: $1, position: $2, parentID: place.top?.id, to: out) }
+                writer.end(to: out)
+            } else {
+                let count = try context.store.childCount(of: place.top)
+                if count == 0 && context.terminal.outputIsTerminal {
+                    context.messages.show("\(place.display) is empty")
+                }
+                let listing = TextListing(style: context.style, count: count)
+                try forEachShown { listing.write($0, fields: $1, position: $2, to: out) }
             }
-            writer.end(to: out)
             if let sum {
                 let total = try SumCommand.total(of: sum, at: place, in: context)
-                out.write("sum of \(DisplayText.escaped(sum)): \(total.total) (\(total.count) item\(total.count == 1 ? "" : "s"))\n")
+                out.write("sum of \(TerminalStyle.escaped(sum)): \(total.total) (\(total.count) item\(total.count == 1 ? "" : "s"))\n")
             }
         }
+        return .nothing
     }
 }

@@ -27,7 +27,7 @@ struct LogCommand: StoreCommand {
     var on: String?
 
     @Option(help: ArgumentHelp("The output format: text, json, jsonl or tsv.", valueName: "format"))
-    var format: NodeFormat = .text
+    var format: ListFormat = .text
 
     @Argument(help: ArgumentHelp("The list or item whose entries to show.", valueName: "target"))
     var target: [String] = []
@@ -36,10 +36,10 @@ struct LogCommand: StoreCommand {
         try FoundWriter.validate(format)
     }
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         let zone = SystemZone()
         let window = try LogWindow(since: since, until: until, on: on,
-                                   nowMilliseconds: Timestamp.now().milliseconds, zone: zone)
+                                   nowMilliseconds: context.clock.now().milliseconds, zone: zone)
         let top = target.isEmpty ? nil : try context.resolve(target.joined(separator: " ")).top
         var writer = FoundWriter(format: format, context: context)
         writer.begin()
@@ -50,13 +50,14 @@ struct LogCommand: StoreCommand {
             let local = zone.localDateTime(atMilliseconds: entry.node.created.milliseconds)
             if headsDays && local.dateText != day {
                 day = local.dateText
-                context.output.write(context.colour ? "\u{1B}[1m" + local.dateText + "\u{1B}[0m\n" : local.dateText + "\n")
+                context.output.write(context.style.bold(local.dateText) + "\n")
             }
             try writer.write(entry, time: local.timeText)
         }
         writer.end()
         if day == nil && format == .text {
-            Messages.show("nothing was entered then")
+            context.messages.show("nothing was entered then")
         }
+        return .nothing
     }
 }

@@ -20,9 +20,10 @@ struct MoveCommand: StoreCommand {
         if targets.count < 2 { throw ValidationError("mv needs what to move and where to: mv TARGET... DEST") }
     }
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         let destination = try context.resolve(targets.last!)
         let nodes = try context.nodes(Array(targets.dropLast()))
         try context.store.move(nodes, to: destination)
+        return .nothing
     }
 }

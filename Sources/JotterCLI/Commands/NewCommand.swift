@@ -19,15 +19,13 @@ struct NewCommand: StoreCommand {
     @Argument(help: ArgumentHelp("The list's name.", valueName: "name"))
     var words: [String]
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         let name = EntryText.trimmed(words.joined(separator: " "))
         let parent = try target.map(context.resolve) ?? context.path
         let list = try context.store.createList(named: name, under: parent)
-        if target == nil {
-            try context.move(to: parent.pushing(list))
-        }
         if !context.isPrompt {
             context.output.write(list.id.description + "\n")
         }
+        return target == nil ? .moved(parent.pushing(list)) : .nothing
     }
 }

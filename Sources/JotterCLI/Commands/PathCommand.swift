@@ -8,7 +8,8 @@ struct PathCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         context.output.write(context.path.display + "\n")
+        return .nothing
     }
 }

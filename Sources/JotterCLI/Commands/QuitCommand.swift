@@ -10,7 +10,7 @@ struct QuitCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    func run(in context: CommandContext) throws {
-        context.requestQuit()
+    func run(in context: CommandContext) throws -> CommandOutcome {
+        .quit
     }
 }

@@ -16,10 +16,11 @@ struct RemoveCommand: StoreCommand {
     @Argument(help: ArgumentHelp("What to remove.", valueName: "target"))
     var targets: [String]
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         let nodes = try context.nodes(targets)
         try context.store.remove(nodes)
         let what = nodes.count == 1 ? "'\(nodes[0].text)'" : "\(nodes.count) entries"
-        Messages.show("moved \(what) to the trash ('restore' or 'undo' brings it back)")
+        context.messages.show("moved \(what) to the trash ('restore' or 'undo' brings it back)")
+        return .nothing
     }
 }

@@ -16,13 +16,14 @@ struct RestoreCommand: StoreCommand {
     @Argument(help: ArgumentHelp("What to restore, as 'trash' shows it.", valueName: "target"))
     var targets: [String]
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         let trash = try context.store.trash()
         let entries = try targets.map { try RestoreCommand.entry($0, in: trash) }
         for entry in entries {
             try context.store.restore(entry)
-            Messages.show("restored '\(entry.node.text)' to \(entry.place.display)")
+            context.messages.show("restored '\(entry.node.text)' to \(entry.place.display)")
         }
+        return .nothing
     }
 
     static func entry(_ target: String, in trash: [Store.TrashEntry]) throws -> Store.TrashEntry {
@@ -36,11 +37,11 @@ struct RestoreCommand: StoreCommand {
             matches = trash.filter { $0.node.id.hasTail(target) }
         }
         guard let first = matches.first else {
-            throw JotterError.input("nothing in the trash is '\(DisplayText.escaped(target))'; 'trash' lists what is there")
+            throw JotterError.input("nothing in the trash is '\(target)'; 'trash' lists what is there")
         }
         guard matches.count == 1 else {
             throw JotterError.input(
-                "'\(DisplayText.escaped(target))' matches \(matches.count) things in the trash; give its position or id from 'trash'")
+                "'\(target)' matches \(matches.count) things in the trash; give its position or id from 'trash'")
         }
         return first
     }

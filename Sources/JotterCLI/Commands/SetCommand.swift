@@ -23,9 +23,9 @@ struct SetCommand: StoreCommand {
     @Argument(help: ArgumentHelp("Its value: a number of lines, or off.", valueName: "value"))
     var value: String
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         guard option == "lines" else {
-            throw JotterError.input("unknown option '\(DisplayText.escaped(option))'; the option is lines")
+            throw JotterError.input("unknown option '\(option)'; the option is lines")
         }
         let limit: Int?
         if value == "off" || value == "1" {
@@ -33,9 +33,10 @@ struct SetCommand: StoreCommand {
         } else if let number = Int(value), (2...1000).contains(number) {
             limit = number
         } else {
-            throw JotterError.input("lines takes a number from 1 to 1000, or off; not '\(DisplayText.escaped(value))'")
+            throw JotterError.input("lines takes a number from 1 to 1000, or off; not '\(value)'")
         }
         let place = try target.map(context.resolve) ?? context.path
         try context.store.setLineLimit(limit, of: place.top)
+        return .nothing
     }
 }

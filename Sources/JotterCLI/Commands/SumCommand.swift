@@ -19,14 +19,15 @@ struct SumCommand: StoreCommand {
     @Argument(help: ArgumentHelp("The list or item whose entries to total.", valueName: "target"))
     var target: [String] = []
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         let place = try context.place(target)
         let sum = try SumCommand.total(of: field, at: place, in: context)
         if context.isPrompt {
-            context.output.write("\(DisplayText.escaped(field)): \(sum.total) (\(sum.count) item\(sum.count == 1 ? "" : "s"))\n")
+            context.output.write("\(TerminalStyle.escaped(field)): \(sum.total) (\(sum.count) item\(sum.count == 1 ? "" : "s"))\n")
         } else {
             context.output.write("\(sum.total)\n")
         }
+        return .nothing
     }
 
     /// The total, refusing a name that is neither a field here nor held by any entry:
@@ -35,7 +36,7 @@ struct SumCommand: StoreCommand {
         -> (total: ExactDecimal, count: Int) {
         let sum = try context.store.sum(ofField: field, under: place.top)
         if sum.count == 0, try context.store.form(at: place).index(ofField: field) == nil {
-            throw JotterError.input("no field named \(DisplayText.escaped(field)) at \(place.display); field ls shows its fields")
+            throw JotterError.input("no field named \(field) at \(place.display); field ls shows its fields")
         }
         return sum
     }

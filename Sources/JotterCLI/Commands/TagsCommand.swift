@@ -14,14 +14,15 @@ struct TagsCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         let tags = try context.store.tags()
-        if tags.isEmpty { Messages.show("no tags yet: a word starting with '#' in an entry is one") }
+        if tags.isEmpty { context.messages.show("no tags yet: a word starting with '#' in an entry is one") }
         let width = String(tags.first?.count ?? 0).count
         for (tag, count) in tags {
             let number = String(count)
             context.output.write(String(repeating: " ", count: width - number.count) + number + "  #"
-                + DisplayText.escaped(tag) + "\n")
+                + TerminalStyle.escaped(tag) + "\n")
         }
+        return .nothing
     }
 }

@@ -25,46 +25,47 @@ struct TrashCommand: StoreCommand {
     @Flag(help: "Empty it without asking.")
     var yes = false
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         if empty {
             try emptyTrash(in: context)
-            return
+            return .nothing
         }
         let entries = try context.store.trash()
         if entries.isEmpty {
-            Messages.show("the trash is empty")
-            return
+            context.messages.show("the trash is empty")
+            return .nothing
         }
         let width = String(entries.count).count
         for (index, entry) in entries.enumerated() {
             let position = String(index + 1)
-            let text = DisplayText.escaped(String(entry.node.text.prefix { $0 != "\n" }))
+            let text = TerminalStyle.escaped(String(entry.node.text.prefix { $0 != "\n" }))
             let below = entry.below == 0 ? "" : " (and \(entry.below) under it)"
             context.output.write(String(repeating: " ", count: width - position.count) + position + "  "
                 + entry.node.id.shortForm() + "  " + text + (entry.node.kind == .list ? "/" : "")
                 + below + "  from \(entry.place.display), \(entry.removed.dayAndMinute)\n")
         }
+        return .nothing
     }
 
     private func emptyTrash(in context: CommandContext) throws {
         let entries = try context.store.trash()
         guard !entries.isEmpty else {
-            Messages.show("the trash is empty")
+            context.messages.show("the trash is empty")
             return
         }
         let count = entries.reduce(0) { $0 + 1 + $1.below }
         if !yes {
-            guard Terminal.isTerminal(STDIN_FILENO) else {
+            guard context.terminal.inputIsTerminal else {
                 throw JotterError.input("emptying the trash deletes \(count) entries for good; give --yes to do it without a terminal")
             }
             context.output.flush()
-            Messages.write("delete \(count) entr\(count == 1 ? "y" : "ies") for good, and forget what undo could undo? [y/N] ")
+            context.messages.write("delete \(count) entr\(count == 1 ? "y" : "ies") for good, and forget what undo could undo? [y/N] ")
             guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
-                Messages.show("the trash was left as it is")
+                context.messages.show("the trash was left as it is")
                 return
             }
         }
         let deleted = try context.store.emptyTrash()
-        Messages.show("deleted \(deleted) entr\(deleted == 1 ? "y" : "ies") for good")
+        context.messages.show("deleted \(deleted) entr\(deleted == 1 ? "y" : "ies") for good")
     }
 }

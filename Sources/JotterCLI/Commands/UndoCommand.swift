@@ -17,9 +17,10 @@ struct UndoCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         guard let change = try context.store.undo() else { throw JotterError.input("there is nothing to undo") }
-        Messages.show("undid \(UndoCommand.describe(change))")
+        context.messages.show("undid \(UndoCommand.describe(change))")
+        return .nothing
     }
 
     static func describe(_ change: Store.Change) -> String {
@@ -34,8 +35,9 @@ struct RedoCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         guard let change = try context.store.redo() else { throw JotterError.input("there is nothing to redo") }
-        Messages.show("redid \(UndoCommand.describe(change))")
+        context.messages.show("redid \(UndoCommand.describe(change))")
+        return .nothing
     }
 }

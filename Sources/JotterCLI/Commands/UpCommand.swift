@@ -8,11 +8,11 @@ struct UpCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    func run(in context: CommandContext) throws {
+    func run(in context: CommandContext) throws -> CommandOutcome {
         guard !context.path.isRoot else {
-            Messages.show("already at the root")
-            return
+            context.messages.show("already at the root")
+            return .nothing
         }
-        try context.move(to: context.path.popped())
+        return .moved(context.path.popped())
     }
 }

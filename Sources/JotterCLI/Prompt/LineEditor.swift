@@ -203,22 +203,8 @@ final class LineEditor: LineSource {
     /// come first while it reads, and pass the signal on to these.
     private static func notingTerminalChanges<T>(_ body: () -> T) -> T {
         terminalChanged = 0
-        var previous = Array(repeating: sigaction(), count: terminalSignals.count)
-        for (index, signal) in terminalSignals.enumerated() {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { _ in LineEditor.terminalChanged = 1 }
-            // No SA_RESTART: the wait for a key must return, so that the line is drawn
-            // again at once.
-            action.sa_flags = 0
-            sigemptyset(&action.sa_mask)
-            sigaction(signal, &action, &previous[index])
-        }
-        defer {
-            for (index, signal) in terminalSignals.enumerated() {
-                sigaction(signal, &previous[index], nil)
-            }
-        }
-        return body()
+        // The wait for a key must return on the signal, so that the line is drawn again at once.
+        return SignalHandlers.handling(terminalSignals, with: { _ in LineEditor.terminalChanged = 1 }, during: body)
     }
 
     /// Reads one character for libedit, as its own reader does, except after a change
@@ -292,7 +278,7 @@ final class LineEditor: LineSource {
             return UInt8(CC_REFRESH)
         }
         guard !completion.alternatives.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
-        let listing = completion.alternatives.map { DisplayText.escaped($0) }.joined(separator: "  ")
+        let listing = completion.alternatives.map { TerminalStyle.escaped($0) }.joined(separator: "  ")
         fputs("\n" + listing + "\n", output)
         fflush(output)
         return UInt8(CC_REDISPLAY)

@@ -5,22 +5,20 @@ import JotterCore
 /// The `:commands` of the prompt. They are the one-shot subcommands, parsed by the
 /// same argument parser, so help, errors and behaviour are the same in both places.
 struct PromptCommands: ParsableCommand {
+    /// Named and versioned as `jotter`, so that `:add --help` is `jotter add --help`.
     static let configuration = CommandConfiguration(
-        commandName: "jotter",
-        subcommands: [
-            ListCommand.self, CdCommand.self, UpCommand.self, NewCommand.self, PathCommand.self,
-            AddCommand.self, EditCommand.self, DoneCommand.self, UndoneCommand.self, MoveCommand.self,
-            RemoveCommand.self, TrashCommand.self, RestoreCommand.self, UndoCommand.self, RedoCommand.self,
-            FindCommand.self, TagsCommand.self, LogCommand.self,
-            FieldCommand.self, SetCommand.self, SumCommand.self,
-            ImportCommand.self, ExportCommand.self, QuitCommand.self,
-        ])
+        commandName: "jotter", version: JotterCommand.configuration.version, subcommands: CommandRegistry.promptSubcommands)
 
     /// Every name a command answers to, for completion and for telling a mistyped
     /// command from a wrong argument.
     static let names: [String] = configuration.subcommands.flatMap { command in
         [command.configuration.commandName ?? ""] + command.configuration.aliases
     } + ["help"]
+
+    /// The command a name or alias stands for.
+    static func command(named name: String) -> ParsableCommand.Type? {
+        configuration.subcommands.first { $0.configuration.commandName == name || $0.configuration.aliases.contains(name) }
+    }
 
     static var help: String {
         var text = """
@@ -30,16 +28,16 @@ struct PromptCommands: ParsableCommand {
             Commands (each but :quit and :help is also `jotter COMMAND` from a shell):
 
             """
-        for command in configuration.subcommands {
-            let usage = ":" + (command.configuration.commandName ?? "")
-            let aliases = command.configuration.aliases.map { ":" + $0 }.joined(separator: ", ")
+        let commands = configuration.subcommands.map { command in
+            (":" + (command.configuration.commandName ?? ""), command.configuration.abstract, command.configuration.aliases)
+        } + CommandRegistry.promptWords.map { (":" + $0.name, $0.abstract, [String]()) }
+        for (usage, abstract, aliases) in commands {
+            let also = aliases.map { ":" + $0 }.joined(separator: ", ")
             let padded = usage + String(repeating: " ", count: max(1, 10 - usage.count))
-            text += "  \(padded)\(command.configuration.abstract)"
-            text += aliases.isEmpty ? "\n" : " (also \(aliases))\n"
+            text += "  \(padded)\(abstract)"
+            text += also.isEmpty ? "\n" : " (also \(also))\n"
         }
         text += """
-              :back     Go back one field of the item being entered, or one line of its text.
-              :help     This text; ':help COMMAND' or ':COMMAND --help' for one command.
 
             A line of three double quotes (\"\"\") starts an entry of several lines, and another
             ends it. Where the place has fields (:field ls), each item walks them after its

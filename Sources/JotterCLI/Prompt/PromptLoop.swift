@@ -15,7 +15,7 @@ final class PromptLoop {
         self.context = context
         self.source = source
         session = EntrySession(path: context.path, form: try context.store.form(at: context.path),
-                               linesAreLiteral: linesAreLiteral)
+                               linesAreLiteral: linesAreLiteral, today: context.clock.today)
     }
 
     /// Runs until Ctrl-D, `:quit` or the end of input.
@@ -46,14 +46,14 @@ final class PromptLoop {
             case .runCommand(let command, let historyLine):
                 run(command, historyLine: historyLine)
             case .notice(let line):
-                Messages.show(line)
+                context.messages.show(line)
             case .refused(let message):
                 failed += 1
                 report(message)
             case .prefill(let text):
                 if !source.prefill(text) {
                     let what = session.isAskingForField ? "not kept, as more input was waiting: " : "not added: "
-                    Messages.show(prefixed(what + DisplayText.escaped(text)))
+                    context.messages.show(prefixed(what + text))
                 }
             case .saveEdit(let id, let line):
                 saveEdit(id, line: line)
@@ -87,11 +87,11 @@ final class PromptLoop {
         do {
             guard let node = try context.store.node(id: id) else {
                 failed += 1
-                return report("the item was deleted meanwhile; the edit was not saved: \(DisplayText.escaped(line))")
+                return report("the item was deleted meanwhile; the edit was not saved: \(line)")
             }
             // A line that stood for text beginning with ':' or '\\' kept its '\\'.
             let text = line.hasPrefix("\\") ? String(line.dropFirst()) : line
-            try context.finishing { try EditCommand.save(text, to: node, in: context) }
+            try context.finishing { try ItemEdit.save(text, to: node, in: context) }
         } catch {
             failed += 1
             let message = (error as? JotterError)?.message ?? "\(error)"
@@ -108,7 +108,7 @@ final class PromptLoop {
                 throw JotterError.input("a command is missing after ':'; :help lists the commands")
             }
             guard PromptCommands.names.contains(name) else {
-                throw JotterError.input("unknown command ':\(DisplayText.escaped(name))'; :help lists the commands")
+                throw JotterError.input("unknown command ':\(name)'; :help lists the commands")
             }
             if name == "help" {
                 showHelp(for: Array(words.dropFirst()))
@@ -121,18 +121,16 @@ final class PromptLoop {
                 return
             }
             context.adopt(session.path)
-            defer { followPlace() }
-            try storeCommand.runAtPrompt(in: context)
-            if context.quitRequested {
-                perform(session.handle(.quitRequested))
-            }
-
+            var outcome = CommandOutcome.nothing
+            defer { follow(outcome) }
+            outcome = try storeCommand.runAtPrompt(in: context)
+            try context.settle(outcome)
         } catch let error as JotterError {
             failed += 1
             report(error.message)
         } catch {
             if PromptCommands.exitCode(for: error) == .success {
-                context.output.write(PromptCommands.fullMessage(for: error) + "\n")
+                context.output.write(PromptCommands.fullMessage(for: error, columns: context.terminal.width) + "\n")
                 context.output.flush()
             } else {
                 failed += 1
@@ -141,18 +139,21 @@ final class PromptLoop {
         }
     }
 
-    /// After a command: it may have moved, or changed the form of the place.
-    private func followPlace() {
+    /// After a command: what it did goes to the session as events. Whatever it did,
+    /// the place may have gone meanwhile, or its form changed.
+    private func follow(_ outcome: CommandOutcome) {
+        if outcome == .quit {
+            perform(session.handle(.quitRequested))
+        }
         do {
             let check = try context.store.recheck(context.path)
             if check.path != context.path {
-                if let notice = check.notice { Messages.show(notice) }
+                if let notice = check.notice { context.messages.show(notice) }
                 try context.move(to: check.path)
             }
             perform(session.handle(.moved(to: context.path, form: try context.store.form(at: context.path))))
             // Last, so that nothing after it takes the line from the edit.
-            if let node = context.requestedEdit {
-                context.requestedEdit = nil
+            if case .edit(let node) = outcome {
                 perform(session.handle(.editRequested(node.id, text: EntrySession.line(text: node.text,
                     fields: try context.store.form(at: context.store.ancestry(of: node).popped())
                         .ordered(context.store.fieldValues(of: node))))))
@@ -165,18 +166,16 @@ final class PromptLoop {
     private func showHelp(for words: [String]) {
         if words.isEmpty {
             context.output.write(PromptCommands.help)
-        } else if let command = PromptCommands.configuration.subcommands.first(where: {
-            $0.configuration.commandName == words[0] || $0.configuration.aliases.contains(words[0])
-        }) {
-            context.output.write(command.helpMessage(columns: nil) + "\n")
+        } else if let command = PromptCommands.command(named: words[0]) {
+            context.output.write(PromptCommands.helpMessage(for: command, columns: context.terminal.width) + "\n")
         } else {
-            report("no command ':\(DisplayText.escaped(words[0]))'; :help lists the commands")
+            report("no command ':\(words[0])'; :help lists the commands")
         }
         context.output.flush()
     }
 
     private func report(_ message: String) {
-        Messages.show(prefixed(message))
+        context.messages.show(prefixed(message))
     }
 
     /// Errors name where: on piped input, the line (`stdin:3: …`).

@@ -157,14 +157,8 @@ extension FieldValue {
             guard field.value.contains(where: { $0.isWhitespace || $0 == "\"" }) || field.value.isEmpty else {
                 return field.name + ":" + field.value
             }
-            // Quoted, with the quote and the backslash behind a backslash, as the
-            // reader of inline words takes them.
-            var quoted = "\""
-            for character in field.value {
-                if character == "\"" || character == "\\" { quoted.append("\\") }
-                quoted.append(character)
-            }
-            return field.name + ":" + quoted + "\""
+            // Quoted, as the reader of inline words takes them.
+            return field.name + ":\"" + QuotedText.escaped(field.value) + "\""
         }.joined(separator: " ")
     }
 }

@@ -1,0 +1,44 @@
+import JotterCore
+
+/// The text format of `list`, for people: each entry's position, the tail of its id
+/// and its text, continuation lines indented under it, lists in bold ending in '/',
+/// done items with a ✓ (and struck through), field values after the text as they are
+/// typed inline.
+struct TextListing {
+    let style: TerminalStyle
+    private let positionWidth: Int
+
+    /// `count` is how many entries follow, so that the positions line up.
+    init(style: TerminalStyle, count: Int) {
+        self.style = style
+        positionWidth = String(max(count, 1)).count
+    }
+
+    func write(_ node: Node, fields: [FieldValue], position: Int64, to out: OutputBuffer) {
+        let number = String(position)
+        out.write(String(repeating: " ", count: max(0, positionWidth - number.count)) + number + "  ")
+        let id = node.id.shortForm()
+        out.write(style.dim(id) + "  ")
+        let indent = String(repeating: " ", count: positionWidth + 2 + id.count + 2)
+        let isDone = node.doneMilliseconds != nil
+        if isDone { out.write("✓ ") }
+        let lines = NodeWriter.lines(of: TerminalStyle.escaped(node.text, keepingNewlines: true))
+        for (index, line) in lines.enumerated() {
+            if index > 0 { out.write("\n" + indent) }
+            if isDone {
+                out.write(style.done(String(line)))
+            } else if node.kind == .list {
+                out.write(style.bold(String(line)))
+            } else {
+                out.write(String(line))
+            }
+        }
+        if node.kind == .list { out.write("/") }
+        if !fields.isEmpty {
+            // Shown as they are typed inline, so what is seen can be typed again.
+            out.write("  " + style.dim(TerminalStyle.escaped(FieldValue.inlineWords(fields))))
+        }
+        out.write("\n")
+        out.flushIfFull()
+    }
+}

@@ -1,0 +1,89 @@
+@testable import JotterCLI
+import JotterCore
+import Testing
+
+/// Commands run in-process, with a context of the test's own.
+@Suite struct CommandTests {
+    @Test func cdSaysItMovedAndTheMoveIsSaved() throws {
+        let jotter = try InProcess()
+        try jotter.run(["new", "groceries", "--in", "/"])
+        let outcome = try jotter.run(["cd", "groceries"])
+        guard case .moved(let path) = outcome else { Issue.record("cd did not move: \(outcome)"); return }
+        #expect(path.display == "/groceries")
+        #expect(try jotter.store.restorePath().path.display == "/groceries")
+    }
+
+    @Test func upAtTheRootSaysSoAndStays() throws {
+        let jotter = try InProcess()
+        #expect(try jotter.run(["up"]) == .nothing)
+        #expect(jotter.messages == "already at the root\n")
+    }
+
+    @Test func addWritesTheIdAndTakesTodayFromTheClock() throws {
+        let jotter = try InProcess()
+        try jotter.run(["field", "add", "due", "date"])
+        try jotter.run(["add", "pay", "rent", "due:today"])
+        let id = try #require(NodeID(String(jotter.output.dropLast())))
+        let node = try #require(try jotter.store.node(id: id))
+        #expect(node.text == "pay rent")
+        #expect(try jotter.store.fieldValues(of: node).map(\.value) == ["2026-11-22"])
+    }
+
+    @Test func editWithoutTextAtThePromptAsksForTheLineAndChangesNothing() throws {
+        let jotter = try InProcess(isPrompt: true)
+        try jotter.run(["add", "milk"])
+        let outcome = try jotter.run(["edit", "milk"])
+        guard case .edit(let node) = outcome else { Issue.record("edit did not ask for the line: \(outcome)"); return }
+        #expect(node.text == "milk")
+        #expect(try jotter.store.children(of: nil).map(\.text) == ["milk"])
+    }
+
+    @Test func quitSaysTheSessionEnds() throws {
+        let jotter = try InProcess(isPrompt: true)
+        let command = try PromptCommands.parseAsRoot(["quit"])
+        #expect(try (command as? any StoreCommand)?.run(in: jotter.context) == .quit)
+    }
+
+    @Test func listMarksListsAndIdsOnlyWithColour() throws {
+        let plain = try InProcess()
+        try plain.run(["new", "groceries", "--in", "/"])
+        try plain.run(["list"])
+        #expect(!plain.output.contains("\u{1B}"))
+        #expect(plain.output.hasSuffix("  groceries/\n"))
+
+        let coloured = try InProcess(terminal: TerminalFacts(inputIsTerminal: true, outputIsTerminal: true, colour: true))
+        try coloured.run(["new", "groceries", "--in", "/"])
+        try coloured.run(["list"])
+        #expect(coloured.output.contains("\u{1B}[1mgroceries\u{1B}[0m/\n"))
+    }
+
+    @Test func textOnATerminalIsEscapedOnceWhereItIsShown() throws {
+        let jotter = try InProcess(terminal: TerminalFacts(inputIsTerminal: true, outputIsTerminal: true, colour: true))
+        try jotter.run(["add", "red\u{1B}[31m"])
+        try jotter.run(["list"])
+        #expect(jotter.output.contains("red\\x1b[31m\n"))
+        try jotter.run(["rm", "red\u{1B}[31m"])
+        #expect(jotter.messages == "moved 'red\\x1b[31m' to the trash ('restore' or 'undo' brings it back)\n")
+        #expect(throws: JotterError.input("nothing in the trash is 'x\u{1B}'; 'trash' lists what is there")) {
+            try jotter.run(["restore", "x\u{1B}"])
+        }
+    }
+
+    @Test func thePromptFollowsWhereACommandMoved() throws {
+        let jotter = try InProcess(isPrompt: true)
+        try PromptLoop(context: jotter.context, source: TypedLines([":new groceries", "milk", ":up", "bread"])).run()
+        #expect(try jotter.store.children(of: nil).map(\.text) == ["groceries", "bread"])
+        let groceries = try #require(try jotter.store.children(of: nil).first)
+        #expect(try jotter.store.children(of: groceries).map(\.text) == ["milk"])
+        #expect(try jotter.store.restorePath().path.isRoot)
+    }
+
+    @Test func thePromptTakesTodayFromTheClock() throws {
+        let jotter = try InProcess(isPrompt: true)
+        try jotter.run(["field", "add", "due", "date"])
+        try PromptLoop(context: jotter.context, source: TypedLines(["pay rent", "today"])).run()
+        let node = try #require(try jotter.store.children(of: nil).first)
+        #expect(node.text == "pay rent")
+        #expect(try jotter.store.fieldValues(of: node).map(\.value) == ["2026-11-22"])
+    }
+}
