@@ -1,5 +1,5 @@
 @testable import JotterCLI
-import JotterCore
+@testable import JotterCore
 import Testing
 
 @Suite struct TextListingTests {
