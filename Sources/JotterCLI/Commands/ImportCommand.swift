@@ -19,9 +19,30 @@ struct ImportCommand: StoreCommand {
             outline: '#' headings become lists, bullets items, nested by indentation; \
             a block such as {price="3.5" note="a \\"b\\""} ending a bullet's first line \
             holds its field values, '{}' none, and one that is not all name="value" \
-            pairs stays text). The format is guessed from the file's \
+            pairs stays text), taskwarrior (what 'task export' writes; see below). \
+            The format is guessed from the file's \
             extension (.jsonl, .ndjson, .csv, .md, .markdown; lines otherwise and for \
-            standard input).
+            standard input). --from is another name for --format.
+
+            From Taskwarrior ('task export | jotter import --from taskwarrior'), each \
+            task is an item, its annotations items under it:
+              uuid                 the item's id
+              description, tags    the text, the tags appended as #tag
+              entry, modified      created and updated (UTC)
+              status completed     done, at end
+              status deleted       in the trash (end kept as a field)
+              other status         a status field (waiting, recurring)
+              project a.b          the lists a/b below the target
+              annotations          items under the task, at their entry
+              due, scheduled,      date fields: the day when it is midnight in TZ,
+              wait, until          else the time in RFC 3339
+              priority             a priority field, H, M or L
+              depends              a depends field, the ids joined by commas
+              any other key        a field of that name (UDAs, recur, mask...)
+
+            id and urgency are Taskwarrior's working numbers and are not kept. \
+            'export --format taskwarrior' writes the same shape back, which 'task \
+            import' takes.
 
             Field values are taken as the file has them, whatever the fields of the \
             target; an empty value is no value, and a value with a line break or a \
@@ -42,7 +63,9 @@ struct ImportCommand: StoreCommand {
     @Option(name: .customLong("to"), help: ArgumentHelp("Import under this list or item.", valueName: "target"))
     var target: String?
 
-    @Option(help: ArgumentHelp("The input format (default: from the file's extension).", valueName: "format"))
+    @Option(name: [.customLong("format"), .customLong("from")],
+            help: ArgumentHelp("The input format, or the tool the input comes from (default: from the file's extension).",
+                               valueName: "format"))
     var format: ImportFormat?
 
     @Option(name: .customLong("on-conflict"),
@@ -103,6 +126,7 @@ struct ImportCommand: StoreCommand {
     private func describe(_ summary: Store.ImportSummary, into destination: NavigationPath) -> String {
         var details: [String] = []
         if summary.listsCreated > 0 { details.append("\(summary.listsCreated) new list\(summary.listsCreated == 1 ? "" : "s")") }
+        if summary.trashed > 0 { details.append("\(summary.trashed) of them to the trash") }
         if summary.unchanged > 0 { details.append("\(summary.unchanged) already there") }
         if summary.kept > 0 { details.append("\(summary.kept) kept as they were") }
         if summary.replaced > 0 { details.append("\(summary.replaced) replaced") }

@@ -1,6 +1,6 @@
 /// The import formats.
 public enum ImportFormat: String, CaseIterable, Sendable {
-    case lines, jsonl, csv, md
+    case lines, jsonl, csv, md, taskwarrior
 
     /// The format a file's name suggests; plain lines for anything else.
     public static func guessed(fromPath path: String) -> ImportFormat {
@@ -21,6 +21,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .jsonl: FormatSource(.jsonl(JSONLinesSource(reader: reader)))
         case .csv: FormatSource(.csv(FormatSource.Held(CSVSource(reader: reader))))
         case .md: FormatSource(.md(FormatSource.Held(MarkdownSource(reader: reader))))
+        case .taskwarrior: FormatSource(.taskwarrior(FormatSource.Held(TaskwarriorSource(reader: reader))))
         }
     }
 }
@@ -36,6 +37,7 @@ public struct FormatSource: ImportSource {
         case jsonl(JSONLinesSource)
         case csv(Held<CSVSource>)
         case md(Held<MarkdownSource>)
+        case taskwarrior(Held<TaskwarriorSource>)
     }
 
     /// A reader that keeps state between records, held so that it changes in place:
@@ -70,6 +72,7 @@ public struct FormatSource: ImportSource {
         case .jsonl(let jsonl): try jsonl.next().map(record)
         case .csv(let csv): try csv.source.next().map(record)
         case .md(let md): try md.source.next().map(record)
+        case .taskwarrior(let tasks): try tasks.source.next().map(record)
         }
     }
 }

@@ -25,6 +25,9 @@ public struct ImportRecord: Equatable {
     /// for them (a CSV file without field columns), so that an item already in the
     /// store keeps its own.
     public var fields: [FieldValue]?
+    /// Whether the record goes straight to the trash, as a task the other tool had
+    /// deleted: kept, and out of sight until restored.
+    public var isTrashed = false
     /// Where the record starts in the input, for messages.
     public var line: Int
 
