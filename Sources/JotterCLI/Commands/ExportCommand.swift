@@ -20,6 +20,11 @@ struct ExportCommand: StoreCommand {
             its attributes (see import), done items completed at their done time, and \
             what is under an item its annotations. The trash is not exported.
 
+            todotxt writes each item below as a todo.txt line: 'x DONE' for a done \
+            one, its priority field as '(A)' (as 'pri:A' when done), its creation \
+            date, its text on one line with each #tag as +tag, or as @tag when the \
+            context field names it, and its other field values as key:value.
+
             Field values go with their items in every format but txt: in jsonl and \
             json as a 'fields' object of strings by name (when the item holds any); in \
             csv as a column 'field:NAME' for each field held in the export, in name \
@@ -72,6 +77,9 @@ struct ExportCommand: StoreCommand {
                 var writer = TaskwarriorWriter()
                 try context.store.walk(under: place.top, recursive: true) { writer.write($0, to: out) }
                 writer.end(to: out)
+            case .todotxt:
+                let writer = TodoTxtWriter()
+                try context.store.walk(under: place.top, recursive: true) { writer.write($0, to: out) }
             case .jsonl, .json, .csv, .md, .txt:
                 preconditionFailure("\(format) is written by NodeWriter")
             }
@@ -82,7 +90,7 @@ struct ExportCommand: StoreCommand {
 /// What export writes: the formats of `list` that describe a tree, and those of the
 /// tools a journal comes from and goes to.
 enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
-    case jsonl, json, csv, md, txt, taskwarrior
+    case jsonl, json, csv, md, txt, taskwarrior, todotxt
 
     var nodeFormat: NodeFormat? { NodeFormat(rawValue: rawValue) }
 }

@@ -19,7 +19,8 @@ struct ImportCommand: StoreCommand {
             outline: '#' headings become lists, bullets items, nested by indentation; \
             a block such as {price="3.5" note="a \\"b\\""} ending a bullet's first line \
             holds its field values, '{}' none, and one that is not all name="value" \
-            pairs stays text), taskwarrior (what 'task export' writes; see below). \
+            pairs stays text), taskwarrior (what 'task export' writes), todotxt (todo.txt \
+            lines; --done adds a done.txt after them); both are described below. \
             The format is guessed from the file's \
             extension (.jsonl, .ndjson, .csv, .md, .markdown; lines otherwise and for \
             standard input). --from is another name for --format.
@@ -43,6 +44,20 @@ struct ImportCommand: StoreCommand {
             id and urgency are Taskwarrior's working numbers and are not kept. \
             'export --format taskwarrior' writes the same shape back, which 'task \
             import' takes.
+
+            From todo.txt ('jotter import --from todotxt todo.txt --done done.txt'), \
+            each line is an item whose id is derived from the line, so that a second \
+            import finds it:
+              x DONE               done on that day (midnight in TZ)
+              (A), pri:A           a priority field
+              the creation date    created, at midnight in TZ
+              +project             the tag #project (--projects-as-lists: the first
+                                   is a list below the target)
+              @context             the tag #context, named in a context field
+              key:value            a field key (due:2026-12-01 a date)
+
+            Export with --format todotxt writes such lines back, one an item, which \
+            'todo.sh ls' lists.
 
             Field values are taken as the file has them, whatever the fields of the \
             target; an empty value is no value, and a value with a line break or a \
@@ -72,6 +87,14 @@ struct ImportCommand: StoreCommand {
             help: ArgumentHelp("What to do with an id already in the store with other content.", valueName: "fail|keep|replace"))
     var conflicts: Store.ConflictPolicy = .fail
 
+    @Option(name: .customLong("done"),
+            help: ArgumentHelp("todotxt: a done.txt whose lines come in after the file's.", valueName: "file"))
+    var doneFile: String?
+
+    @Flag(name: .customLong("projects-as-lists"),
+          help: "todotxt: the first +project of a line is a list below the target, not a tag.")
+    var projectsAsLists = false
+
     @Flag(name: .customLong("dry-run"), help: "Check everything and report, but change nothing.")
     var dryRun = false
 
@@ -91,6 +114,19 @@ struct ImportCommand: StoreCommand {
         defer { if !fromStandardInput { close(descriptor) } }
 
         let format = self.format ?? (fromStandardInput ? .lines : ImportFormat.guessed(fromPath: name))
+        if format != .todotxt && (doneFile != nil || projectsAsLists) {
+            throw JotterError.input("--done and --projects-as-lists are for --from todotxt")
+        }
+        var settings = ImportFormat.Settings()
+        settings.projectsAsLists = projectsAsLists
+        let doneDescriptor = doneFile.map { open($0, O_RDONLY | O_CLOEXEC) }
+        defer { if let doneDescriptor, doneDescriptor >= 0 { close(doneDescriptor) } }
+        if let doneFile, let doneDescriptor {
+            guard doneDescriptor >= 0 else { throw JotterError.input("\(doneFile): \(String(cString: strerror(errno)))") }
+            let doneReader = ByteLineReader(fileDescriptor: doneDescriptor)
+            doneReader.shouldStop = { Interruption.signal != 0 }
+            settings.doneFile = (doneReader, doneFile)
+        }
         let destination = try target.map(context.resolve) ?? context.path
         let reader = ByteLineReader(fileDescriptor: descriptor)
         reader.shouldStop = { Interruption.signal != 0 }
@@ -101,12 +137,12 @@ struct ImportCommand: StoreCommand {
         let summary: Store.ImportSummary
         do {
             summary = try Interruption.catchingSignals {
-                var source = format.source(reading: reader)
+                var source = format.source(reading: reader, settings: settings)
                 return try context.store.importRecords(from: &source, options: options)
             }
         } catch let problem as ImportProblem {
             progress.clear()
-            throw JotterError.input("\(name):\(problem.line): \(problem.message); nothing was imported")
+            throw JotterError.input("\(problem.file ?? name):\(problem.line): \(problem.message); nothing was imported")
         } catch is Store.ImportInterrupted, is ByteLineReader.Interrupted {
             progress.clear()
             let message = "import interrupted; nothing was imported"

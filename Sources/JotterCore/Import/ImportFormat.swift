@@ -1,6 +1,6 @@
 /// The import formats.
 public enum ImportFormat: String, CaseIterable, Sendable {
-    case lines, jsonl, csv, md, taskwarrior
+    case lines, jsonl, csv, md, taskwarrior, todotxt
 
     /// The format a file's name suggests; plain lines for anything else.
     public static func guessed(fromPath path: String) -> ImportFormat {
@@ -14,14 +14,29 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// What a format reads besides its input: given on the command line, used by the
+    /// formats that name them.
+    public struct Settings {
+        /// todotxt: a done.txt to read after the input, and its name for messages.
+        public var doneFile: (reader: ByteLineReader, name: String)?
+        /// todotxt: the first `+project` of a line is a list rather than a tag.
+        public var projectsAsLists = false
+
+        public init() {}
+    }
+
     /// The records of `reader`'s input, read in this format as they are asked for.
-    public func source(reading reader: ByteLineReader) -> FormatSource {
+    public func source(reading reader: ByteLineReader, settings: Settings = Settings()) -> FormatSource {
         switch self {
         case .lines: FormatSource(.lines(LinesSource(reader: reader)))
         case .jsonl: FormatSource(.jsonl(JSONLinesSource(reader: reader)))
         case .csv: FormatSource(.csv(FormatSource.Held(CSVSource(reader: reader))))
         case .md: FormatSource(.md(FormatSource.Held(MarkdownSource(reader: reader))))
         case .taskwarrior: FormatSource(.taskwarrior(FormatSource.Held(TaskwarriorSource(reader: reader))))
+        case .todotxt:
+            FormatSource(.todotxt(FormatSource.Held(TodoTxtSource(
+                reader: reader, done: settings.doneFile.map { TodoTxtSource.File(reader: $0.reader, name: $0.name) },
+                projectsAsLists: settings.projectsAsLists))))
         }
     }
 }
@@ -38,6 +53,7 @@ public struct FormatSource: ImportSource {
         case csv(Held<CSVSource>)
         case md(Held<MarkdownSource>)
         case taskwarrior(Held<TaskwarriorSource>)
+        case todotxt(Held<TodoTxtSource>)
     }
 
     /// A reader that keeps state between records, held so that it changes in place:
@@ -73,6 +89,7 @@ public struct FormatSource: ImportSource {
         case .csv(let csv): try csv.source.next().map(record)
         case .md(let md): try md.source.next().map(record)
         case .taskwarrior(let tasks): try tasks.source.next().map(record)
+        case .todotxt(let todo): try todo.source.next().map(record)
         }
     }
 }

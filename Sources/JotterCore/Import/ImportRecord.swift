@@ -83,6 +83,9 @@ extension ImportSource {
 public struct ImportProblem: Error, Equatable {
     public let line: Int
     public let message: String
+    /// The file the line is in, when it is not the one the import was given (todo.txt's
+    /// done.txt).
+    public var file: String?
 
     public init(line: Int, _ message: String) {
         self.line = line

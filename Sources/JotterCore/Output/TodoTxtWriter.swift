@@ -1,0 +1,41 @@
+/// Writes the items of a walk as todo.txt lines, the mapping of `TodoTxtSource` the
+/// other way: done items as `x DONE CREATED …` (their priority as `pri:A`), others as
+/// `(A) CREATED …`; a `#tag` named in the `context` field as `@tag`, any other as
+/// `+tag`; the other field values as `key:value`. A text of several lines is written
+/// on one, its lines joined by spaces, as todo.txt has one line a task.
+public struct TodoTxtWriter {
+    public init() {}
+
+    public func write(_ step: Store.WalkStep, to out: OutputBuffer) {
+        guard step.node.kind == .item else { return }
+        let node = step.node
+        var fields = Dictionary(step.fields.map { ($0.name, $0.value) }) { _, last in last }
+        let contexts = Set((fields.removeValue(forKey: "context") ?? "").split(separator: ",").map(String.init))
+        let priority = fields.removeValue(forKey: "priority")
+        var parts: [String] = []
+        if let done = node.doneMilliseconds {
+            parts.append("x")
+            parts.append(String(Timestamp.inLocalZone(milliseconds: done).rfc3339.prefix(10)))
+        } else if let priority, priority.count == 1, priority.first!.isUppercase {
+            parts.append("(\(priority))")
+        }
+        parts.append(String(node.created.rfc3339.prefix(10)))
+        for word in node.text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == " " || $0.isNewline }) {
+            if word.count > 1, word.first == "#" {
+                let tag = word.dropFirst()
+                parts.append((contexts.contains(String(tag)) ? "@" : "+") + tag)
+            } else {
+                parts.append(String(word))
+            }
+        }
+        if let priority, node.doneMilliseconds != nil || priority.count != 1 || !priority.first!.isUppercase {
+            parts.append("pri:" + priority)
+        }
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+            parts.append(name + ":" + value)
+        }
+        out.write(parts.joined(separator: " "))
+        out.write(byte: UInt8(ascii: "\n"))
+        out.flushIfFull()
+    }
+}
