@@ -25,6 +25,11 @@ struct ExportCommand: StoreCommand {
             date, its text on one line with each #tag as +tag, or as @tag when the \
             context field names it, and its other field values as key:value.
 
+            jrnl writes each item below as an entry of a plain-text jrnl journal, \
+            '[2026-11-01 10:15] Title' in jrnl's default time format and the time as \
+            it was where it was entered, ' *' for a first line that ends in \
+            #starred, the other lines as its body.
+
             Field values go with their items in every format but txt: in jsonl and \
             json as a 'fields' object of strings by name (when the item holds any); in \
             csv as a column 'field:NAME' for each field held in the export, in name \
@@ -80,6 +85,9 @@ struct ExportCommand: StoreCommand {
             case .todotxt:
                 let writer = TodoTxtWriter()
                 try context.store.walk(under: place.top, recursive: true) { writer.write($0, to: out) }
+            case .jrnl:
+                let writer = JrnlWriter()
+                try context.store.walk(under: place.top, recursive: true) { writer.write($0, to: out) }
             case .jsonl, .json, .csv, .md, .txt:
                 preconditionFailure("\(format) is written by NodeWriter")
             }
@@ -90,7 +98,7 @@ struct ExportCommand: StoreCommand {
 /// What export writes: the formats of `list` that describe a tree, and those of the
 /// tools a journal comes from and goes to.
 enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
-    case jsonl, json, csv, md, txt, taskwarrior, todotxt
+    case jsonl, json, csv, md, txt, taskwarrior, todotxt, jrnl
 
     var nodeFormat: NodeFormat? { NodeFormat(rawValue: rawValue) }
 }

@@ -20,7 +20,8 @@ struct ImportCommand: StoreCommand {
             a block such as {price="3.5" note="a \\"b\\""} ending a bullet's first line \
             holds its field values, '{}' none, and one that is not all name="value" \
             pairs stays text), taskwarrior (what 'task export' writes), todotxt (todo.txt \
-            lines; --done adds a done.txt after them); both are described below. \
+            lines; --done adds a done.txt after them), jrnl (a jrnl journal); these \
+            three are described below. \
             The format is guessed from the file's \
             extension (.jsonl, .ndjson, .csv, .md, .markdown; lines otherwise and for \
             standard input). --from is another name for --format.
@@ -59,6 +60,17 @@ struct ImportCommand: StoreCommand {
             Export with --format todotxt writes such lines back, one an item, which \
             'todo.sh ls' lists.
 
+            From jrnl: what 'jrnl --export json' writes ('jotter import --from jrnl \
+            journal.json'), or jrnl's own plain-text journal, a file ending in .txt or \
+            one given --time-format (jrnl's timeformat, '%Y-%m-%d %H:%M' by default): \
+            '[TIME] Title', the body's lines, ' *' ending a starred title. Each entry \
+            is an item whose first line is the title and whose other lines are the \
+            body; a starred one ends its first line with #starred. jrnl's times have \
+            no zone: they are taken in TZ, or in the zone --tz names \
+            (Europe/Paris), and the offset then is kept. The id is derived from the \
+            entry, so that a second import of the same journal, in either form, finds \
+            it. Export with --format jrnl writes a plain-text journal back.
+
             Field values are taken as the file has them, whatever the fields of the \
             target; an empty value is no value, and a value with a line break or a \
             NUL byte is refused.
@@ -95,6 +107,15 @@ struct ImportCommand: StoreCommand {
           help: "todotxt: the first +project of a line is a list below the target, not a tag.")
     var projectsAsLists = false
 
+    @Option(name: .customLong("time-format"),
+            help: ArgumentHelp("jrnl: read a plain-text journal whose times are in this strftime format.",
+                               valueName: "format"))
+    var timeFormat: String?
+
+    @Option(name: .customLong("tz"),
+            help: ArgumentHelp("todotxt, jrnl: the zone their times are in (default: TZ).", valueName: "zone"))
+    var zone: String?
+
     @Flag(name: .customLong("dry-run"), help: "Check everything and report, but change nothing.")
     var dryRun = false
 
@@ -117,8 +138,28 @@ struct ImportCommand: StoreCommand {
         if format != .todotxt && (doneFile != nil || projectsAsLists) {
             throw JotterError.input("--done and --projects-as-lists are for --from todotxt")
         }
+        if format != .jrnl && timeFormat != nil { throw JotterError.input("--time-format is for --from jrnl") }
+        if format != .jrnl && format != .todotxt && zone != nil { throw JotterError.input("--tz is for --from jrnl or todotxt") }
         var settings = ImportFormat.Settings()
         settings.projectsAsLists = projectsAsLists
+        if format == .jrnl {
+            // jrnl keeps its journal as plain text and exports JSON: a .txt file is the former.
+            settings.timeFormat = timeFormat ?? (name.hasSuffix(".txt") ? "%Y-%m-%d %H:%M" : nil)
+        }
+        let previousZone = getenv("TZ").map { String(cString: $0) }
+        if let zone {
+            guard !zone.isEmpty, zone.contains(where: \.isNumber) || access("/usr/share/zoneinfo/" + zone, R_OK) == 0 else {
+                throw JotterError.input("--tz: no time zone named '\(DisplayText.escaped(zone))'")
+            }
+            setenv("TZ", zone, 1)
+            tzset()
+        }
+        defer {
+            if zone != nil {
+                if let previousZone { setenv("TZ", previousZone, 1) } else { unsetenv("TZ") }
+                tzset()
+            }
+        }
         let doneDescriptor = doneFile.map { open($0, O_RDONLY | O_CLOEXEC) }
         defer { if let doneDescriptor, doneDescriptor >= 0 { close(doneDescriptor) } }
         if let doneFile, let doneDescriptor {

@@ -1,6 +1,6 @@
 /// The import formats.
 public enum ImportFormat: String, CaseIterable, Sendable {
-    case lines, jsonl, csv, md, taskwarrior, todotxt
+    case lines, jsonl, csv, md, taskwarrior, todotxt, jrnl
 
     /// The format a file's name suggests; plain lines for anything else.
     public static func guessed(fromPath path: String) -> ImportFormat {
@@ -21,6 +21,9 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         public var doneFile: (reader: ByteLineReader, name: String)?
         /// todotxt: the first `+project` of a line is a list rather than a tag.
         public var projectsAsLists = false
+        /// jrnl: the format of the times of a plain-text journal, as jrnl's
+        /// `timeformat`; nil for its JSON export.
+        public var timeFormat: String?
 
         public init() {}
     }
@@ -37,6 +40,9 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             FormatSource(.todotxt(FormatSource.Held(TodoTxtSource(
                 reader: reader, done: settings.doneFile.map { TodoTxtSource.File(reader: $0.reader, name: $0.name) },
                 projectsAsLists: settings.projectsAsLists))))
+        case .jrnl:
+            FormatSource(.jrnl(FormatSource.Held(JrnlSource(
+                reader: reader, layout: settings.timeFormat.map { .text(timeFormat: $0) } ?? .json))))
         }
     }
 }
@@ -54,6 +60,7 @@ public struct FormatSource: ImportSource {
         case md(Held<MarkdownSource>)
         case taskwarrior(Held<TaskwarriorSource>)
         case todotxt(Held<TodoTxtSource>)
+        case jrnl(Held<JrnlSource>)
     }
 
     /// A reader that keeps state between records, held so that it changes in place:
@@ -90,6 +97,7 @@ public struct FormatSource: ImportSource {
         case .md(let md): try md.source.next().map(record)
         case .taskwarrior(let tasks): try tasks.source.next().map(record)
         case .todotxt(let todo): try todo.source.next().map(record)
+        case .jrnl(let journal): try journal.source.next().map(record)
         }
     }
 }
