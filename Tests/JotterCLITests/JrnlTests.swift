@@ -125,10 +125,14 @@ import Testing
         try "[2026-07-01 09:30] Summer\n\n".write(toFile: file, atomically: true, encoding: .utf8)
         #expect(try runJotter("import", "--from", "jrnl", file, zone: "Europe/Paris").status == 0)
         #expect(try runJotter("import", "--from", "jrnl", "--tz", "Asia/Tokyo", file, zone: "Europe/Paris").status == 0)
+        #expect(try runJotter("import", "--from", "jrnl", "--tz=-03:30", file, zone: "Europe/Paris").status == 0)
         let created = try runJotter("export", "/").lines.map {
             try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["created"] as? String
         }
-        #expect(created == ["2026-07-01T09:30:00.000+02:00", "2026-07-01T09:30:00.000+09:00"])
+        #expect(created == ["2026-07-01T09:30:00.000+02:00", "2026-07-01T09:30:00.000+09:00", "2026-07-01T09:30:00.000-03:30"])
+        let unknown = try runJotter("import", "--from", "jrnl", "--tz", "Mars/Olympus", file)
+        #expect(unknown.status == 1)
+        #expect(unknown.errors.contains("--tz: 'Mars/Olympus' is neither a time zone"), "\(unknown.errors)")
     }
 
     @Test func aTimeFormatOfItsOwnIsRead() throws {

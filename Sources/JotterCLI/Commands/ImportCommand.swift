@@ -66,8 +66,9 @@ struct ImportCommand: StoreCommand {
             '[TIME] Title', the body's lines, ' *' ending a starred title. Each entry \
             is an item whose first line is the title and whose other lines are the \
             body; a starred one ends its first line with #starred. jrnl's times have \
-            no zone: they are taken in TZ, or in the zone --tz names \
-            (Europe/Paris), and the offset then is kept. The id is derived from the \
+            no zone: they are taken in TZ, or in what --tz names (a zone such as \
+            Europe/Paris, or an offset such as +05:30; --tz=-03:30 for a negative one), \
+            and the offset then is kept. The id is derived from the \
             entry, so that a second import of the same journal, in either form, finds \
             it. Export with --format jrnl writes a plain-text journal back.
 
@@ -113,7 +114,8 @@ struct ImportCommand: StoreCommand {
     var timeFormat: String?
 
     @Option(name: .customLong("tz"),
-            help: ArgumentHelp("todotxt, jrnl: the zone their times are in (default: TZ).", valueName: "zone"))
+            help: ArgumentHelp("todotxt, jrnl: the zone their times are in, Europe/Paris or +05:30 (default: TZ).",
+                               valueName: "zone"))
     var zone: String?
 
     @Flag(name: .customLong("dry-run"), help: "Check everything and report, but change nothing.")
@@ -148,10 +150,7 @@ struct ImportCommand: StoreCommand {
         }
         let previousZone = getenv("TZ").map { String(cString: $0) }
         if let zone {
-            guard !zone.isEmpty, zone.contains(where: \.isNumber) || access("/usr/share/zoneinfo/" + zone, R_OK) == 0 else {
-                throw JotterError.input("--tz: no time zone named '\(DisplayText.escaped(zone))'")
-            }
-            setenv("TZ", zone, 1)
+            setenv("TZ", try ImportCommand.posixZone(zone), 1)
             tzset()
         }
         defer {
@@ -198,6 +197,27 @@ struct ImportCommand: StoreCommand {
         progress.clear()
         context.messages.error(describe(summary, into: destination))
         return .nothing
+    }
+
+    /// The TZ value for what --tz names: a zone of the system's database
+    /// (Europe/Paris, UTC), or an offset, +05:30, which TZ writes with the sign the
+    /// other way round.
+    static func posixZone(_ zone: String) throws -> String {
+        let bytes = Array(zone.utf8)
+        let isOffset = (bytes.count == 3 || bytes.count == 6) && (bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"))
+            && bytes.dropFirst().enumerated().allSatisfy { index, byte in
+                index == 2 ? byte == UInt8(ascii: ":") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            }
+        if isOffset {
+            // The name in brackets may not hold a colon: glibc would take UTC instead.
+            let name = zone.filter { $0 != ":" }
+            return "<\(name)>\(bytes[0] == UInt8(ascii: "+") ? "-" : "+")\(zone.dropFirst())"
+        }
+        guard !zone.isEmpty, !zone.hasPrefix("/"), !zone.contains(".."),
+              access("/usr/share/zoneinfo/" + zone, R_OK) == 0 else {
+            throw JotterError.input("--tz: '\(DisplayText.escaped(zone))' is neither a time zone such as Europe/Paris nor an offset such as +05:30")
+        }
+        return zone
     }
 
     private func describe(_ summary: Store.ImportSummary, into destination: NavigationPath) -> String {
