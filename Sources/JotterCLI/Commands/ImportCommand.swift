@@ -62,15 +62,19 @@ struct ImportCommand: StoreCommand {
 
             From jrnl: what 'jrnl --export json' writes ('jotter import --from jrnl \
             journal.json'), or jrnl's own plain-text journal, a file ending in .txt or \
-            one given --time-format (jrnl's timeformat, '%Y-%m-%d %H:%M' by default): \
-            '[TIME] Title', the body's lines, ' *' ending a starred title. Each entry \
-            is an item whose first line is the title and whose other lines are the \
-            body; a starred one ends its first line with #starred. jrnl's times have \
-            no zone: they are taken in TZ, or in what --tz names (a zone such as \
-            Europe/Paris, or an offset such as +05:30; --tz=-03:30 for a negative one), \
-            and the offset then is kept. The id is derived from the \
-            entry, so that a second import of the same journal, in either form, finds \
-            it. Export with --format jrnl writes a plain-text journal back.
+            one given --time-format (jrnl's timeformat, '%Y-%m-%d %H:%M' by default), \
+            an entry a '[TIME] Title' line and the body's lines after it:
+              title, body          one item: the title its first line, the body
+                                   the lines after it
+              starred (' *')       #starred ending the first line
+              date, time           created, taken in TZ or in what --tz names (a
+                                   zone, Europe/Paris, or an offset, +05:30;
+                                   --tz=-03:30 when negative); the offset is kept
+              tags                 already in the text, left there
+
+            The id is derived from the entry, so that a second import of the same \
+            journal, in either form, finds it. Export with --format jrnl writes a \
+            plain-text journal back.
 
             Field values are taken as the file has them, whatever the fields of the \
             target; an empty value is no value, and a value with a line break or a \
