@@ -1,3 +1,4 @@
+import Foundation
 @testable import JotterCore
 import Testing
 
@@ -45,6 +46,27 @@ import Testing
     ])
     func textThatDoesNotFitTheFormatIsNoTime(format: String, text: String) {
         #expect(StrftimeFormat(format).timestamp(from: text[...]) == nil)
+    }
+
+    /// The records `format` reads from `text`.
+    static func records(_ text: String, as format: ImportFormat) throws -> [ImportRecord] {
+        var descriptors: [Int32] = [0, 0]
+        #expect(pipe(&descriptors) == 0)
+        _ = Array(text.utf8).withUnsafeBytes { write(descriptors[1], $0.baseAddress, $0.count) }
+        close(descriptors[1])
+        defer { close(descriptors[0]) }
+        let source = format.source(reading: ByteLineReader(fileDescriptor: descriptors[0]))
+        var records: [ImportRecord] = []
+        while let record = try source.next() { records.append(record) }
+        return records
+    }
+
+    @Test func taskwarriorIsReadAsAnArrayAnObjectALineOrAnArrayOnOneLine() throws {
+        let first = #"{"uuid":"6f1b3c0e-8d1a-4c1e-9a53-0a3c7f0e2b11","description":"one","status":"pending","annotations":[{"entry":"20261101T100000Z","description":"note"}]}"#
+        let second = #"{"uuid":"6f1b3c0e-8d1a-4c1e-9a53-0a3c7f0e2b12","description":"two","status":"pending"}"#
+        let layouts = ["[\n\(first),\n\(second)\n]\n", "\(first)\n\(second)\n", "[\(first),\(second)]"]
+        let read = try layouts.map { try Self.records($0, as: .taskwarrior).map(\.text) }
+        #expect(read == Array(repeating: ["one", "note", "two"], count: 3))
     }
 
     @Test(arguments: [
