@@ -35,6 +35,7 @@ import Testing
         try tool.run(add + ["buy 卵 🥚 +shopping @town"])
         try tool.run(add + ["(B) write report +work @office est:2h"])
         try tool.run(add + ["read http://example.com/a:b later"])
+        try tool.run(add + ["fix issue #12 +jotter"])
         try tool.run(["-d", folder + "/config", "do", "3"])
         var fixtures: [String] = []
         for name in ["hostile.txt", "multilingual.txt"] {
@@ -74,11 +75,17 @@ import Testing
             try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
         let call = try #require(entries.first { $0["text"] as? String == "call mom #family #phone" })
-        #expect(call["fields"] as? [String: String] == ["context": "phone", "due": "2026-12-01", "priority": "A"])
+        #expect(call["fields"] as? [String: String]
+            == ["context": "phone", "due": "2026-12-01", "priority": "A", "project": "family"])
         let report = try #require(entries.first { $0["text"] as? String == "write report #work #office" })
         #expect(report["done"] != nil)
         #expect((report["created"] as? String)?.hasSuffix("T00:00:00.000+00:00") == true)
         #expect(entries.contains { $0["text"] as? String == "read http://example.com/a:b later" })
+    }
+
+    @Test func tagsOfJottersOwnGoOutAsProjects() throws {
+        #expect(try runJotter("add", "water the #garden").status == 0)
+        #expect(try runJotter("export", "/", "--format", "todotxt").text.hasSuffix(" water the +garden\n"))
     }
 
     @Test func projectsCanBeLists() throws {

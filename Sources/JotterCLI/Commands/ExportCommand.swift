@@ -22,8 +22,9 @@ struct ExportCommand: StoreCommand {
 
             todotxt writes each item below as a todo.txt line: 'x DONE' for a done \
             one, its priority field as '(A)' (as 'pri:A' when done), its creation \
-            date, its text on one line with each #tag as +tag, or as @tag when the \
-            context field names it, and its other field values as key:value.
+            date, its text on one line with a #tag named by its context field as \
+            @tag and one named by its project field as +tag (every #tag, when it has \
+            neither field), and its other field values as key:value.
 
             jrnl writes each item below as an entry of a plain-text jrnl journal, \
             '[2026-11-01 10:15] Title' in jrnl's default time format and the time as \

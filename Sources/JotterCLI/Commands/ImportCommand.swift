@@ -52,8 +52,9 @@ struct ImportCommand: StoreCommand {
               x DONE               done on that day (midnight in TZ)
               (A), pri:A           a priority field
               the creation date    created, at midnight in TZ
-              +project             the tag #project (--projects-as-lists: the first
-                                   is a list below the target)
+              +project             the tag #project, named in a project field
+                                   (--projects-as-lists: the first is a list
+                                   below the target)
               @context             the tag #context, named in a context field
               key:value            a field key (due:2026-12-01 a date)
 

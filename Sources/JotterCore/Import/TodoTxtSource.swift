@@ -6,8 +6,11 @@
 /// | `x 2026-11-20` | done on that day (at midnight in `TZ`) |
 /// | `(A)`, or `pri:A` on a done line | a `priority` field |
 /// | the creation date | the created time (midnight in `TZ`) |
-/// | `+project` | the tag `#project`, or with `--projects-as-lists` the list `project` |
-/// | `@context` | the tag `#context`, named in a `context` field so that it goes back out as `@context` |
+/// | `+project` | the tag `#project`, named in a `project` field; or with `--projects-as-lists` the list `project` |
+/// | `@context` | the tag `#context`, named in a `context` field |
+///
+/// The two fields say which tags go back out as `+` and `@`, so that a `#12` of the
+/// line's own text stays as it is.
 /// | `key:value` | a field `key` (`due:2026-12-01` a date as written) |
 ///
 /// The id is derived from the line itself, so that importing the same file again
@@ -80,6 +83,7 @@ struct TodoTxtSource {
         }
         var kept: [Substring] = []
         var contexts: [String] = []
+        var projects: [String] = []
         var fields: [FieldValue] = []
         var placement = ImportRecord.Placement.target
         for word in words {
@@ -88,6 +92,7 @@ struct TodoTxtSource {
                     placement = .path([String(word.dropFirst())])
                 } else {
                     kept.append("#" + word.dropFirst())
+                    projects.append(String(word.dropFirst()))
                 }
             } else if word.count > 1, word.first == "@" {
                 kept.append("#" + word.dropFirst())
@@ -104,6 +109,7 @@ struct TodoTxtSource {
         }
         if let priority { fields.append(FieldValue(name: "priority", value: priority)) }
         if !contexts.isEmpty { fields.append(FieldValue(name: "context", value: contexts.joined(separator: ","))) }
+        if !projects.isEmpty { fields.append(FieldValue(name: "project", value: projects.joined(separator: ","))) }
         // A line of fields alone keeps them as its text too, as an item needs one.
         let text = kept.isEmpty ? words.joined(separator: " ") : kept.joined(separator: " ")
         guard !text.isEmpty else { throw ImportProblem(line: number, "the line holds no task, only its dates and priority") }

@@ -1,8 +1,10 @@
 /// Writes the items of a walk as todo.txt lines, the mapping of `TodoTxtSource` the
 /// other way: done items as `x DONE CREATED …` (their priority as `pri:A`), others as
-/// `(A) CREATED …`; a `#tag` named in the `context` field as `@tag`, any other as
-/// `+tag`; the other field values as `key:value`. A text of several lines is written
-/// on one, its lines joined by spaces, as todo.txt has one line a task.
+/// `(A) CREATED …`; a `#tag` named in the `context` field as `@tag`, one named in the
+/// `project` field as `+tag`, and when the item has neither field (it was not a
+/// todo.txt line) every `#tag` as `+tag`; the other field values as `key:value`. A text
+/// of several lines is written on one, its lines joined by spaces, as todo.txt has one
+/// line a task.
 public struct TodoTxtWriter {
     public init() {}
 
@@ -10,7 +12,10 @@ public struct TodoTxtWriter {
         guard step.node.kind == .item else { return }
         let node = step.node
         var fields = Dictionary(step.fields.map { ($0.name, $0.value) }) { _, last in last }
-        let contexts = Set((fields.removeValue(forKey: "context") ?? "").split(separator: ",").map(String.init))
+        let contextField = fields.removeValue(forKey: "context"), projectField = fields.removeValue(forKey: "project")
+        let contexts = Set((contextField ?? "").split(separator: ",").map(String.init))
+        let projects = Set((projectField ?? "").split(separator: ",").map(String.init))
+        let everyTagIsAProject = contextField == nil && projectField == nil
         let priority = fields.removeValue(forKey: "priority")
         var parts: [String] = []
         if let done = node.doneMilliseconds {
@@ -22,8 +27,14 @@ public struct TodoTxtWriter {
         parts.append(String(node.created.rfc3339.prefix(10)))
         for word in node.text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == " " || $0.isNewline }) {
             if word.count > 1, word.first == "#" {
-                let tag = word.dropFirst()
-                parts.append((contexts.contains(String(tag)) ? "@" : "+") + tag)
+                let tag = String(word.dropFirst())
+                if contexts.contains(tag) {
+                    parts.append("@" + tag)
+                } else if everyTagIsAProject || projects.contains(tag) {
+                    parts.append("+" + tag)
+                } else {
+                    parts.append(String(word))
+                }
             } else {
                 parts.append(String(word))
             }
