@@ -93,6 +93,7 @@ import Testing
         try "2026-11-02 plant bulbs +garden @home\n".write(toFile: file, atomically: true, encoding: .utf8)
         #expect(try runJotter("import", "--from", "todotxt", "--projects-as-lists", file).status == 0)
         #expect(try jotter.texts("/garden") == ["plant bulbs #home"])
+        #expect(try runJotter("export", "/", "--format", "todotxt").text == "2026-11-02 plant bulbs @home +garden\n")
     }
 
     @Test func reimportingAddsNothingAndUndoTakesItBack() throws {

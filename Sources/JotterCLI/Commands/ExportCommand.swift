@@ -24,7 +24,8 @@ struct ExportCommand: StoreCommand {
             one, its priority field as '(A)' (as 'pri:A' when done), its creation \
             date, its text on one line with a #tag named by its context field as \
             @tag and one named by its project field as +tag (every #tag, when it has \
-            neither field), and its other field values as key:value.
+            neither field), the list it is in (below TARGET) as one more +list, as \
+            --projects-as-lists reads it back, and its other field values as key:value.
 
             jrnl writes each item below as an entry of a plain-text jrnl journal, \
             '[2026-11-01 10:15] Title' in jrnl's default time format and the time as \

@@ -2,7 +2,8 @@
 /// other way: done items as `x DONE CREATED …` (their priority as `pri:A`), others as
 /// `(A) CREATED …`; a `#tag` named in the `context` field as `@tag`, one named in the
 /// `project` field as `+tag`, and when the item has neither field (it was not a
-/// todo.txt line) every `#tag` as `+tag`; the other field values as `key:value`. A text
+/// todo.txt line) every `#tag` as `+tag`; the list it is in (below the export's top),
+/// when its name is one word, as one more `+list`; the other field values as `key:value`. A text
 /// of several lines is written on one, its lines joined by spaces, as todo.txt has one
 /// line a task.
 public struct TodoTxtWriter {
@@ -38,6 +39,11 @@ public struct TodoTxtWriter {
             } else {
                 parts.append(String(word))
             }
+        }
+        // The list the item is in is its project, as --projects-as-lists reads one.
+        if let list = step.listPath.split(separator: "/").last, !list.contains(" "),
+           !parts.contains("+" + list) {
+            parts.append("+" + list)
         }
         if let priority, node.doneMilliseconds != nil || priority.count != 1 || !priority.first!.isUppercase {
             parts.append("pri:" + priority)
