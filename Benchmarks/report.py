@@ -37,9 +37,9 @@ def row(label, ours, theirs, reference, bar, per=1):
 
 def table(arguments):
     work, runs = arguments[0], int(arguments[1])
-    import_lines, list_items, prompt_entries, scale_items, scale_lists, memory_lines, peer_entries = (
-        int(value) for value in arguments[2:9])
-    peer_cases = arguments[9:]
+    import_lines, list_items, prompt_entries, scale_items, scale_lists, memory_lines, peer_entries, tasks = (
+        int(value) for value in arguments[2:10])
+    peer_cases = arguments[10:]
     lines = ["| case | jotter | reference | ratio | bar | |", "|---|---|---|---|---|---|"]
     lines.append(row(f"one-shot add, store of {list_items:,} items", *medians(work, "add"), "(sqlite3 INSERT)", 1.3))
     lines.append(row(f"list {list_items:,} items (tsv)", *medians(work, "list"), "(sqlite3 SELECT)", 1.5))
@@ -47,6 +47,8 @@ def table(arguments):
                      "(sqlite3 .import, one-column table)", 1.5))
     lines.append(row(f"import {import_lines:,} lines, same table", *medians(work, "import-same"),
                      "(sqlite3 into jotter's table)", None))
+    lines.append(row(f"import {tasks:,} Taskwarrior tasks", *medians(work, "import-taskwarrior"),
+                     "(jotter, the same entries as jsonl)", 1.5))
     lines.append(row(f"Enter to durable commit, per entry of {prompt_entries:,}", *medians(work, "prompt"),
                      "(C loop committing lines read from a terminal)", 1.2))
     lines.append(row("the same, against SQLite alone", *medians(work, "prompt-bare"),

@@ -40,7 +40,7 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case "target": _ = try? TargetResolver(store: resolverStore).resolve(text, from: .root)
     case "search": fuzzSearch(text)
     case "log": _ = try? LogWindow(since: text, until: nil, on: nil, nowMilliseconds: 1_795_000_000_000, zone: SystemZone())
-    case "lines", "jsonl", "csv", "md": fuzzImport(bytes, format: ImportFormat(rawValue: target)!)
+    case "lines", "jsonl", "csv", "md", "taskwarrior", "todotxt", "jrnl": fuzzImport(bytes, format: ImportFormat(rawValue: target)!)
     default: fatalError("unknown JOTTER_FUZZ_TARGET \(target)")
     }
     return 0

@@ -14,6 +14,24 @@ struct ExportCommand: StoreCommand {
             tree indented by two spaces. With --recursive, everything below is \
             written, depth first, in each list's order.
 
+            taskwarrior writes one task a line for 'task import', always of everything \
+            below: an item under a list is a task whose project is the path of lists \
+            ('home.garden'), the #tags that end its text its tags, its field values \
+            its attributes (see import), done items completed at their done time, and \
+            what is under an item its annotations. The trash is not exported.
+
+            todotxt writes each item below as a todo.txt line: 'x DONE' for a done \
+            one, its priority field as '(A)' (as 'pri:A' when done), its creation \
+            date, its text on one line with a #tag named by its context field as \
+            @tag and one named by its project field as +tag (every #tag, when it has \
+            neither field), the list it is in (below TARGET) as one more +list, as \
+            --projects-as-lists reads it back, and its other field values as key:value.
+
+            jrnl writes each item below as an entry of a plain-text jrnl journal, \
+            '[2026-11-01 10:15] Title' in jrnl's default time format and the time as \
+            it was where it was entered, ' *' for a first line that ends in \
+            #starred, the other lines as its body.
+
             Field values go with their items in every format but txt: in jsonl and \
             json as a 'fields' object of strings by name (when the item holds any); in \
             csv as a column 'field:NAME' for each field held in the export, in name \
@@ -36,10 +54,14 @@ struct ExportCommand: StoreCommand {
 
     func run(in context: CommandContext) throws -> CommandOutcome {
         let place = try context.place(target)
+        guard let nodeFormat = format.nodeFormat else {
+            try exportForTool(under: place, in: context)
+            return .nothing
+        }
         // Everything is read anyway: damage is found before any of it is written out,
         // where a partial export would otherwise look whole.
         if place.top == nil && recursive { try context.store.requireSoundFile() }
-        var writer = NodeWriter(format: format.nodeFormat, terminal: context.terminal)
+        var writer = NodeWriter(format: nodeFormat, terminal: context.terminal)
         let out = context.output
         try context.store.read {
             let fieldColumns = format == .csv ? try context.store.fieldNames(under: place.top, recursive: recursive) : []
@@ -54,11 +76,34 @@ struct ExportCommand: StoreCommand {
         }
         return .nothing
     }
+
+    /// Writes the other tool's format: everything below the place, whatever
+    /// --recursive says, as the lists on the way are where the tool keeps its projects.
+    private func exportForTool(under place: NavigationPath, in context: CommandContext) throws {
+        let out = context.output
+        try context.store.read {
+            switch format {
+            case .taskwarrior:
+                var writer = TaskwarriorWriter()
+                try context.store.walk(under: place.top, recursive: true) { writer.write($0, to: out) }
+                writer.end(to: out)
+            case .todotxt:
+                let writer = TodoTxtWriter()
+                try context.store.walk(under: place.top, recursive: true) { writer.write($0, to: out) }
+            case .jrnl:
+                let writer = JrnlWriter()
+                try context.store.walk(under: place.top, recursive: true) { writer.write($0, to: out) }
+            case .jsonl, .json, .csv, .md, .txt:
+                preconditionFailure("\(format) is written by NodeWriter")
+            }
+        }
+    }
 }
 
-/// What export writes: the formats of `list` that describe a tree.
+/// What export writes: the formats of `list` that describe a tree, and those of the
+/// tools a journal comes from and goes to.
 enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
-    case jsonl, json, csv, md, txt
+    case jsonl, json, csv, md, txt, taskwarrior, todotxt, jrnl
 
-    var nodeFormat: NodeFormat { NodeFormat(rawValue: rawValue)! }
+    var nodeFormat: NodeFormat? { NodeFormat(rawValue: rawValue) }
 }

@@ -20,9 +20,63 @@ struct ImportCommand: StoreCommand {
             outline: '#' headings become lists, bullets items, nested by indentation; \
             a block such as {price="3.5" note="a \\"b\\""} ending a bullet's first line \
             holds its field values, '{}' none, and one that is not all name="value" \
-            pairs stays text). The format is guessed from the file's \
+            pairs stays text), taskwarrior (what 'task export' writes), todotxt (todo.txt \
+            lines; --done adds a done.txt after them), jrnl (a jrnl journal); these \
+            three are described below. \
+            The format is guessed from the file's \
             extension (.jsonl, .ndjson, .csv, .md, .markdown; lines otherwise and for \
-            standard input).
+            standard input). --from is another name for --format.
+
+            From Taskwarrior ('task export | jotter import --from taskwarrior'), each \
+            task is an item, its annotations items under it:
+              uuid                 the item's id
+              description, tags    the text, the tags appended as #tag
+              entry, modified      created and updated (UTC)
+              status completed     done, at end
+              status deleted       in the trash (end kept as a field)
+              other status         a status field (waiting, recurring)
+              project a.b          the lists a/b below the target
+              annotations          items under the task, at their entry
+              due, scheduled,      date fields: the day when it is midnight in TZ,
+              wait, until          else the time in RFC 3339
+              priority             a priority field, H, M or L
+              depends              a depends field, the ids joined by commas
+              any other key        a field of that name (UDAs, recur, mask...)
+
+            id and urgency are Taskwarrior's working numbers and are not kept. \
+            'export --format taskwarrior' writes the same shape back, which 'task \
+            import' takes.
+
+            From todo.txt ('jotter import --from todotxt todo.txt --done done.txt'), \
+            each line is an item whose id is derived from the line, so that a second \
+            import finds it:
+              x DONE               done on that day (midnight in TZ)
+              (A), pri:A           a priority field
+              the creation date    created, at midnight in TZ
+              +project             the tag #project, named in a project field
+                                   (--projects-as-lists: the first is a list
+                                   below the target)
+              @context             the tag #context, named in a context field
+              key:value            a field key (due:2026-12-01 a date)
+
+            Export with --format todotxt writes such lines back, one an item, which \
+            'todo.sh ls' lists.
+
+            From jrnl: what 'jrnl --export json' writes ('jotter import --from jrnl \
+            journal.json'), or jrnl's own plain-text journal, a file ending in .txt or \
+            one given --time-format (jrnl's timeformat, '%Y-%m-%d %H:%M' by default), \
+            an entry a '[TIME] Title' line and the body's lines after it:
+              title, body          one item: the title its first line, the body
+                                   the lines after it
+              starred (' *')       #starred ending the first line
+              date, time           created, taken in TZ or in what --tz names (a
+                                   zone, Europe/Paris, or an offset, +05:30;
+                                   --tz=-03:30 when negative); the offset is kept
+              tags                 already in the text, left there
+
+            The id is derived from the entry, so that a second import of the same \
+            journal, in either form, finds it. Export with --format jrnl writes a \
+            plain-text journal back.
 
             A value for a field of the place an item goes to is checked and stored \
             as the prompt would (a decimal, a date, one of the choices, in its \
@@ -47,12 +101,32 @@ struct ImportCommand: StoreCommand {
     @Option(name: .customLong("to"), help: ArgumentHelp("Import under this list or item.", valueName: "target"))
     var target: String?
 
-    @Option(help: ArgumentHelp("The input format (default: from the file's extension).", valueName: "format"))
+    @Option(name: [.customLong("format"), .customLong("from")],
+            help: ArgumentHelp("The input format, or the tool the input comes from (default: from the file's extension).",
+                               valueName: "format"))
     var format: ImportFormat?
 
     @Option(name: .customLong("on-conflict"),
             help: ArgumentHelp("What to do with an id already in the store with other content.", valueName: "fail|keep|replace"))
     var conflicts: Store.ConflictPolicy = .fail
+
+    @Option(name: .customLong("done"),
+            help: ArgumentHelp("todotxt: a done.txt whose lines come in after the file's.", valueName: "file"))
+    var doneFile: String?
+
+    @Flag(name: .customLong("projects-as-lists"),
+          help: "todotxt: the first +project of a line is a list below the target, not a tag.")
+    var projectsAsLists = false
+
+    @Option(name: .customLong("time-format"),
+            help: ArgumentHelp("jrnl: read a plain-text journal whose times are in this strftime format.",
+                               valueName: "format"))
+    var timeFormat: String?
+
+    @Option(name: .customLong("tz"),
+            help: ArgumentHelp("todotxt, jrnl: the zone their times are in, Europe/Paris or +05:30 (default: TZ).",
+                               valueName: "zone"))
+    var zone: String?
 
     @Flag(name: .customLong("dry-run"), help: "Check everything and report, but change nothing.")
     var dryRun = false
@@ -73,6 +147,36 @@ struct ImportCommand: StoreCommand {
         defer { if !fromStandardInput { close(descriptor) } }
 
         let format = self.format ?? (fromStandardInput ? .lines : ImportFormat.guessed(fromPath: name))
+        if format != .todotxt && (doneFile != nil || projectsAsLists) {
+            throw JotterError.input("--done and --projects-as-lists are for --from todotxt")
+        }
+        if format != .jrnl && timeFormat != nil { throw JotterError.input("--time-format is for --from jrnl") }
+        if format != .jrnl && format != .todotxt && zone != nil { throw JotterError.input("--tz is for --from jrnl or todotxt") }
+        var settings = ImportFormat.Settings()
+        settings.projectsAsLists = projectsAsLists
+        if format == .jrnl {
+            // jrnl keeps its journal as plain text and exports JSON: a .txt file is the former.
+            settings.timeFormat = timeFormat ?? (name.hasSuffix(".txt") ? "%Y-%m-%d %H:%M" : nil)
+        }
+        let previousZone = getenv("TZ").map { String(cString: $0) }
+        if let zone {
+            setenv("TZ", try ImportCommand.posixZone(zone), 1)
+            tzset()
+        }
+        defer {
+            if zone != nil {
+                if let previousZone { setenv("TZ", previousZone, 1) } else { unsetenv("TZ") }
+                tzset()
+            }
+        }
+        let doneDescriptor = doneFile.map { open($0, O_RDONLY | O_CLOEXEC) }
+        defer { if let doneDescriptor, doneDescriptor >= 0 { close(doneDescriptor) } }
+        if let doneFile, let doneDescriptor {
+            guard doneDescriptor >= 0 else { throw JotterError.input("\(doneFile): \(String(cString: strerror(errno)))") }
+            let doneReader = ByteLineReader(fileDescriptor: doneDescriptor)
+            doneReader.shouldStop = { Interruption.signal != 0 }
+            settings.doneFile = (doneReader, doneFile)
+        }
         let destination = try target.map(context.resolve) ?? context.path
         let reader = ByteLineReader(fileDescriptor: descriptor)
         reader.shouldStop = { Interruption.signal != 0 }
@@ -83,12 +187,12 @@ struct ImportCommand: StoreCommand {
         let summary: Store.ImportSummary
         do {
             summary = try Interruption.catchingSignals {
-                var source = format.source(reading: reader)
+                var source = format.source(reading: reader, settings: settings)
                 return try context.store.importRecords(from: &source, options: options)
             }
         } catch let problem as ImportProblem {
             progress.clear()
-            throw JotterError.input("\(name):\(problem.line): \(problem.message); nothing was imported")
+            throw JotterError.input("\(problem.file ?? name):\(problem.line): \(problem.message); nothing was imported")
         } catch is Store.ImportInterrupted, is ByteLineReader.Interrupted {
             progress.clear()
             let message = "import interrupted; nothing was imported"
@@ -105,9 +209,31 @@ struct ImportCommand: StoreCommand {
         return .nothing
     }
 
+    /// The TZ value for what --tz names: a zone of the system's database
+    /// (Europe/Paris, UTC), or an offset, +05:30, which TZ writes with the sign the
+    /// other way round.
+    static func posixZone(_ zone: String) throws -> String {
+        let bytes = Array(zone.utf8)
+        let isOffset = (bytes.count == 3 || bytes.count == 6) && (bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"))
+            && bytes.dropFirst().enumerated().allSatisfy { index, byte in
+                index == 2 ? byte == UInt8(ascii: ":") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            }
+        if isOffset {
+            // The name in brackets may not hold a colon: glibc would take UTC instead.
+            let name = zone.filter { $0 != ":" }
+            return "<\(name)>\(bytes[0] == UInt8(ascii: "+") ? "-" : "+")\(zone.dropFirst())"
+        }
+        guard !zone.isEmpty, !zone.hasPrefix("/"), !zone.contains(".."),
+              access("/usr/share/zoneinfo/" + zone, R_OK) == 0 else {
+            throw JotterError.input("--tz: '\(DisplayText.escaped(zone))' is neither a time zone such as Europe/Paris nor an offset such as +05:30")
+        }
+        return zone
+    }
+
     private func describe(_ summary: Store.ImportSummary, into destination: NavigationPath) -> String {
         var details: [String] = []
         if summary.listsCreated > 0 { details.append("\(summary.listsCreated) new list\(summary.listsCreated == 1 ? "" : "s")") }
+        if summary.trashed > 0 { details.append("\(summary.trashed) of them to the trash") }
         if summary.unchanged > 0 { details.append("\(summary.unchanged) already there") }
         if summary.kept > 0 { details.append("\(summary.kept) kept as they were") }
         if summary.replaced > 0 { details.append("\(summary.replaced) replaced") }

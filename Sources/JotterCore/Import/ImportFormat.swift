@@ -1,6 +1,6 @@
 /// The import formats.
 public enum ImportFormat: String, CaseIterable, Sendable {
-    case lines, jsonl, csv, md
+    case lines, jsonl, csv, md, taskwarrior, todotxt, jrnl
 
     /// The format a file's name suggests; plain lines for anything else.
     public static func guessed(fromPath path: String) -> ImportFormat {
@@ -14,13 +14,35 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// What a format reads besides its input: given on the command line, used by the
+    /// formats that name them.
+    public struct Settings {
+        /// todotxt: a done.txt to read after the input, and its name for messages.
+        public var doneFile: (reader: ByteLineReader, name: String)?
+        /// todotxt: the first `+project` of a line is a list rather than a tag.
+        public var projectsAsLists = false
+        /// jrnl: the format of the times of a plain-text journal, as jrnl's
+        /// `timeformat`; nil for its JSON export.
+        public var timeFormat: String?
+
+        public init() {}
+    }
+
     /// The records of `reader`'s input, read in this format as they are asked for.
-    public func source(reading reader: ByteLineReader) -> FormatSource {
+    public func source(reading reader: ByteLineReader, settings: Settings = Settings()) -> FormatSource {
         switch self {
         case .lines: FormatSource(.lines(LinesSource(reader: reader)))
         case .jsonl: FormatSource(.jsonl(JSONLinesSource(reader: reader)))
         case .csv: FormatSource(.csv(FormatSource.Held(CSVSource(reader: reader))))
         case .md: FormatSource(.md(FormatSource.Held(MarkdownSource(reader: reader))))
+        case .taskwarrior: FormatSource(.taskwarrior(FormatSource.Held(TaskwarriorSource(reader: reader))))
+        case .todotxt:
+            FormatSource(.todotxt(FormatSource.Held(TodoTxtSource(
+                reader: reader, done: settings.doneFile.map { TodoTxtSource.File(reader: $0.reader, name: $0.name) },
+                projectsAsLists: settings.projectsAsLists))))
+        case .jrnl:
+            FormatSource(.jrnl(FormatSource.Held(JrnlSource(
+                reader: reader, layout: settings.timeFormat.map { .text(timeFormat: $0) } ?? .json))))
         }
     }
 }
@@ -36,12 +58,15 @@ public struct FormatSource: ImportSource {
         case jsonl(JSONLinesSource)
         case csv(Held<CSVSource>)
         case md(Held<MarkdownSource>)
+        case taskwarrior(Held<TaskwarriorSource>)
+        case todotxt(Held<TodoTxtSource>)
+        case jrnl(Held<JrnlSource>)
     }
 
     /// A reader that keeps state between records, held so that it changes in place:
-    /// taken out of the enum to be read, its arrays would be shared and so copied on
-    /// each change; made a class itself, every use of its fields would be checked for
-    /// exclusive access.
+    /// taken out of the enum to be read, its arrays would be shared and copied on each
+    /// change; made a class itself, every use of its fields was checked for exclusive
+    /// access, and a Markdown import was a tenth slower.
     final class Held<Source> {
         var source: Source
 
@@ -70,6 +95,9 @@ public struct FormatSource: ImportSource {
         case .jsonl(let jsonl): try jsonl.next().map(record)
         case .csv(let csv): try csv.source.next().map(record)
         case .md(let md): try md.source.next().map(record)
+        case .taskwarrior(let tasks): try tasks.source.next().map(record)
+        case .todotxt(let todo): try todo.source.next().map(record)
+        case .jrnl(let journal): try journal.source.next().map(record)
         }
     }
 }

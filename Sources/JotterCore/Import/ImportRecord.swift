@@ -25,6 +25,9 @@ public struct ImportRecord: Equatable {
     /// for them (a CSV file without field columns), so that an item already in the
     /// store keeps its own.
     public var fields: [FieldValue]?
+    /// Whether the record goes straight to the trash, as a task the other tool had
+    /// deleted: kept, and out of sight until restored.
+    public var isTrashed = false
     /// Where the record starts in the input, for messages.
     public var line: Int
 
@@ -80,6 +83,9 @@ extension ImportSource {
 public struct ImportProblem: Error, Equatable {
     public let line: Int
     public let message: String
+    /// The file the line is in, when it is not the one the import was given (todo.txt's
+    /// done.txt).
+    public var file: String?
 
     public init(line: Int, _ message: String) {
         self.line = line

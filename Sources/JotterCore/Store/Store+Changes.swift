@@ -152,11 +152,13 @@ extension Store {
         for seq in seqs {
             // Deleted one table at a time rather than by cascade: an import runs with
             // SQLite's foreign key actions off.
-            let owned = "(SELECT seq FROM node WHERE hidden = ?1)"
+            let owned = "(SELECT seq FROM node WHERE hidden IN (?1, -?1))"
             try database.statement("DELETE FROM field_value WHERE item IN \(owned)").bind(1, -seq).run()
             try database.statement("DELETE FROM field WHERE owner IN \(owned)").bind(1, -seq).run()
             try database.statement("DELETE FROM place_option WHERE owner IN \(owned)").bind(1, -seq).run()
-            try database.statement("DELETE FROM node WHERE hidden = ?").bind(1, -seq).run()
+            // What the change added straight to the trash (an import's deleted tasks)
+            // stayed hidden by the change itself when it was undone.
+            try database.statement("DELETE FROM node WHERE hidden IN (?1, -?1)").bind(1, seq).run()
         }
         for table in ["node_before", "value_before", "field_before", "option_before"] {
             try database.statement("DELETE FROM \(table) WHERE change >= ?").bind(1, first).run()

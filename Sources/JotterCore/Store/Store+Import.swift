@@ -38,6 +38,8 @@ extension Store {
         public var kept = 0
         public var replaced = 0
         public var listsCreated = 0
+        /// Of those added, how many went to the trash.
+        public var trashed = 0
 
         public init() {}
 
@@ -187,14 +189,14 @@ private struct Importer {
 
     mutating func add(_ record: ImportRecord) throws {
         if record.id != nil || record.kind == .list || record.placement != .target || record.fields?.isEmpty == false
-            || record.doneMilliseconds != nil {
+            || record.doneMilliseconds != nil || record.isTrashed {
             try flush()
         }
         if let id = record.id, let line = missingParents[id] {
             throw ImportProblem(
                 line: line, "its parent \(id) comes later, on line \(record.line); a parent must come before what it holds")
         }
-        if let id = record.id, let existing = try existing(id, line: record.line) {
+        if let id = record.id, let existing = try existing(id, line: record.line, inTrash: record.isTrashed) {
             var record = record
             record.fields = try checkedFields(of: record, under: existing.parentSeq)
             try reconcile(record, with: existing)
@@ -221,13 +223,20 @@ private struct Importer {
             let id = record.id ?? storedIDUnlessDerivable(created: created)
             let updated = record.updatedMilliseconds.flatMap { $0 == created.milliseconds ? nil : $0 }
             queue(id: id, kind: record.kind, text: record.text.utf8, parent: parent, created: created, updated: updated)
-            if record.fields?.isEmpty == false || record.doneMilliseconds != nil {
+            if record.fields?.isEmpty == false || record.doneMilliseconds != nil || record.isTrashed {
                 // The values name the item's row, which only an insert of the row alone tells.
                 try flush()
                 let seq = store.database.lastInsertedRowID
                 try store.insertValues(fields ?? [], of: seq)
                 if let done = record.doneMilliseconds {
                     try store.database.statement("UPDATE node SET done = ? WHERE seq = ?").bind(1, done).bind(2, seq).run()
+                }
+                if record.isTrashed {
+                    // Hidden by this change, as `rm` hides what it removes: in the trash
+                    // once the import is made, and gone with it when it is undone.
+                    try store.database.statement("UPDATE node SET hidden = (SELECT change FROM recording) WHERE seq = ?")
+                        .bind(1, seq).run()
+                    summary.trashed += 1
                 }
             } else if pending.count == Importer.batchSize {
                 try flush()
@@ -252,10 +261,13 @@ private struct Importer {
     }
 
     /// The node the file names by `id`. One in the trash is neither replaced, kept as
-    /// it is, nor written under, which would all happen out of sight: the import stops.
-    private func existing(_ id: NodeID, line: Int) throws -> Node? {
+    /// it is, nor written under, which would all happen out of sight: the import stops,
+    /// unless the file puts that record in the trash too (`inTrash`).
+    private func existing(_ id: NodeID, line: Int, inTrash: Bool = false) throws -> Node? {
         guard let node = try store.node(id: id, includingHidden: true) else { return nil }
-        if try store.hiddenBy(node) != nil {
+        let hidden = try store.hiddenBy(node)
+        if inTrash, let hidden, hidden > 0 { return node }
+        if hidden != nil {
             throw ImportProblem(line: line, "\(id) is in the trash; restore it, or empty the trash, and import again")
         }
         return node
@@ -266,6 +278,7 @@ private struct Importer {
         let updated = record.updatedMilliseconds ?? existing.updatedMilliseconds
         // The values are looked up last, only for what is otherwise the same.
         let isSame = try existing.kind == record.kind && existing.text == record.text
+            && (try store.hiddenBy(existing) != nil) == record.isTrashed
             && existing.created == created && existing.updatedMilliseconds == updated
             && (record.fields == nil || Importer.byName(store.fieldValues(of: existing)) == Importer.byName(record.fields!))
         if isSame {
@@ -328,7 +341,7 @@ private struct Importer {
         case .target:
             return options.target.top?.seq
         case .under(let id, let otherwise):
-            if let parent = try existing(id, line: record.line) { return parent.seq }
+            if let parent = try existing(id, line: record.line, inTrash: record.isTrashed) { return parent.seq }
             if missingParents[id] == nil { missingParents[id] = record.line }
             return try listSeq(for: otherwise, line: record.line)
         case .path(let names):

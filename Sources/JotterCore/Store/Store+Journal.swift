@@ -111,7 +111,7 @@ extension Store {
                 SELECT \(NodeColumn.all(of: "n")),
                        change.made, change.made_offset
                 FROM node AS n JOIN change ON change.seq = n.hidden
-                WHERE n.hidden > 0
+                WHERE n.hidden > 0 AND change.undone = 0
                   AND (n.parent IS NULL OR (SELECT hidden FROM node AS p WHERE p.seq = n.parent) IS NOT n.hidden)
                 ORDER BY n.hidden, n.seq
                 """)

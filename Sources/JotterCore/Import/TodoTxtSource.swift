@@ -1,0 +1,141 @@
+/// `todotxt`: todo.txt lines (https://github.com/todotxt/todo.txt), and after them the
+/// lines of a done.txt when one is given. Each non-blank line is an item:
+///
+/// | todo.txt | jotter |
+/// |---|---|
+/// | `x 2026-11-20` | done on that day (at midnight in `TZ`) |
+/// | `(A)`, or `pri:A` on a done line | a `priority` field |
+/// | the creation date | the created time (midnight in `TZ`) |
+/// | `+project` | the tag `#project`, named in a `project` field; or with `--projects-as-lists` the list `project` |
+/// | `@context` | the tag `#context`, named in a `context` field |
+///
+/// The two fields say which tags go back out as `+` and `@`, so that a `#12` of the
+/// line's own text stays as it is.
+/// | `key:value` | a field `key` (`due:2026-12-01` a date as written) |
+///
+/// The id is derived from the line itself, so that importing the same file again
+/// finds the items it made.
+struct TodoTxtSource {
+    struct File {
+        let reader: ByteLineReader
+        /// The name messages give this file by, when it is not the import's own.
+        let name: String?
+    }
+
+    private var files: [File]
+    private let projectsAsLists: Bool
+    /// How many times each line was seen, so that two equal lines make two items.
+    private var seen: [String: Int] = [:]
+
+    init(reader: ByteLineReader, done: File?, projectsAsLists: Bool) {
+        files = [File(reader: reader, name: nil)] + (done.map { [$0] } ?? [])
+        self.projectsAsLists = projectsAsLists
+    }
+
+    mutating func next() throws -> ImportRecord? {
+        while let file = files.first {
+            do {
+                while let line = try file.reader.nextText() {
+                    let text = EntryText.trimmed(line)
+                    guard !text.isEmpty else { continue }
+                    let occurrence = seen[text, default: 0]
+                    seen[text] = occurrence + 1
+                    return try record(from: text, occurrence: occurrence, line: file.reader.lineNumber)
+                }
+            } catch var problem as ImportProblem {
+                problem.file = file.name
+                throw problem
+            }
+            files.removeFirst()
+        }
+        return nil
+    }
+
+    /// A todo.txt date, `2026-11-20`, as midnight of that day in the local zone.
+    static func date(_ word: Substring) -> Timestamp? {
+        guard word.utf8.count == 10 else { return nil }
+        return Timestamp(parsing: String(word))
+    }
+
+    func record(from line: String, occurrence: Int, line number: Int) throws -> ImportRecord {
+        // Empty words keep the spaces between words as they were.
+        var words = line.split(separator: " ", omittingEmptySubsequences: false)[...]
+        var done: Timestamp?
+        var isDone = false
+        var priority: String?
+        var created: Timestamp?
+        if words.first == "x" {
+            isDone = true
+            words = words.dropFirst()
+            if let first = words.first, let day = TodoTxtSource.date(first) {
+                done = day
+                words = words.dropFirst()
+            }
+        }
+        if let first = words.first, first.utf8.count == 3, first.first == "(", first.last == ")",
+           let letter = first.dropFirst().first, letter.isASCII, letter.isUppercase {
+            priority = String(letter)
+            words = words.dropFirst()
+        }
+        if let first = words.first, let day = TodoTxtSource.date(first) {
+            created = day
+            words = words.dropFirst()
+        }
+        var kept: [Substring] = []
+        var contexts: [String] = []
+        var projects: [String] = []
+        var fields: [FieldValue] = []
+        var placement = ImportRecord.Placement.target
+        for word in words {
+            if word.count > 1, word.first == "+" {
+                if projectsAsLists, placement == .target {
+                    placement = .path([String(word.dropFirst())])
+                } else {
+                    kept.append("#" + word.dropFirst())
+                    projects.append(String(word.dropFirst()))
+                }
+            } else if word.count > 1, word.first == "@" {
+                kept.append("#" + word.dropFirst())
+                contexts.append(String(word.dropFirst()))
+            } else if let field = TodoTxtSource.field(in: word) {
+                if isDone && field.name == "pri" {
+                    priority = field.value
+                } else {
+                    fields.append(field)
+                }
+            } else {
+                kept.append(word)
+            }
+        }
+        if let priority { fields.append(FieldValue(name: "priority", value: priority)) }
+        if !contexts.isEmpty { fields.append(FieldValue(name: "context", value: contexts.joined(separator: ","))) }
+        if !projects.isEmpty { fields.append(FieldValue(name: "project", value: projects.joined(separator: ","))) }
+        // A line of fields alone keeps them as its text too, as an item needs one.
+        let text = kept.isEmpty ? words.joined(separator: " ") : kept.joined(separator: " ")
+        guard !text.isEmpty else { throw ImportProblem(line: number, "the line holds no task, only its dates and priority") }
+        var record = ImportRecord(id: RecordIDs.derived(from: ["todo.txt", line, String(occurrence)]), text: text,
+                                  placement: placement, created: created, line: number)
+        if isDone {
+            record.doneMilliseconds = (done ?? created ?? Timestamp.now()).milliseconds
+        }
+        var byName: [String: FieldValue] = [:]
+        for field in fields {
+            guard byName[field.name] == nil else {
+                throw ImportProblem(line: number, "the key '\(DisplayText.escaped(field.name))' is given twice")
+            }
+            byName[field.name] = field
+        }
+        try record.setFields(fields.sorted { $0.name < $1.name }) { "'\(DisplayText.escaped($0))'" }
+        return record
+    }
+
+    /// A `key:value` word: a key that starts with a letter and can name a field, a value
+    /// that does not look like the rest of a URL.
+    static func field(in word: Substring) -> FieldValue? {
+        guard let colon = word.firstIndex(of: ":"), colon != word.startIndex else { return nil }
+        let key = word[..<colon], value = word[word.index(after: colon)...]
+        guard let first = key.first, first.isLetter, !value.isEmpty, !value.hasPrefix("/"), !value.contains(":"),
+              Field.problem(withName: String(key)) == nil else { return nil }
+        return FieldValue(name: String(key), value: String(value))
+    }
+}

@@ -1,0 +1,120 @@
+/// Writes the items of a walk as `task import` reads them, one task object a line:
+/// the mapping of `TaskwarriorSource` the other way. An item under a list (or the
+/// walk's top) is a task, its lists the project (`home.garden`); what is under a
+/// task becomes its annotations. What is in the trash is not exported.
+public struct TaskwarriorWriter {
+    private struct PendingTask {
+        let node: Node
+        let fields: [FieldValue]
+        let project: String
+        let depth: Int
+        var annotations: [Node] = []
+    }
+
+    private var pending: PendingTask?
+
+    public init() {}
+
+    public mutating func write(_ step: Store.WalkStep, to out: OutputBuffer) {
+        if let task = pending, step.depth > task.depth {
+            if step.node.kind == .item { pending!.annotations.append(step.node) }
+            return
+        }
+        flush(to: out)
+        guard step.node.kind == .item else { return }
+        let project = step.listPath.split(separator: "/", omittingEmptySubsequences: false).joined(separator: ".")
+        pending = PendingTask(node: step.node, fields: step.fields, project: project, depth: step.depth)
+    }
+
+    public mutating func end(to out: OutputBuffer) {
+        flush(to: out)
+    }
+
+    /// The text split into the description and the `#tags` that end it.
+    static func descriptionAndTags(of text: String) -> (description: String, tags: [String]) {
+        var words = text.split(separator: " ", omittingEmptySubsequences: false)
+        var tags: [String] = []
+        while words.count > 1, let last = words.last, last.count > 1, last.first == "#",
+              !last.dropFirst().contains(where: { $0 == "#" || $0.isWhitespace }) {
+            tags.insert(String(last.dropFirst()), at: 0)
+            words.removeLast()
+        }
+        return (words.joined(separator: " "), tags)
+    }
+
+    /// A date field's value as Taskwarrior writes it, or nil when it is not a date.
+    static func taskwarriorDate(_ value: String) -> String? {
+        Timestamp(parsing: value)?.taskwarriorText
+    }
+
+    private mutating func flush(to out: OutputBuffer) {
+        guard let task = pending else { return }
+        pending = nil
+        var fields = Dictionary(task.fields.map { ($0.name, $0.value) }) { _, last in last }
+        let (description, tags) = TaskwarriorWriter.descriptionAndTags(of: task.node.text)
+        func key(_ name: String) {
+            out.write(",")
+            JSON.writeString(name, to: out)
+            out.write(":")
+        }
+        func string(_ name: String, _ value: String) {
+            key(name)
+            JSON.writeString(value, to: out)
+        }
+        out.write("{\"uuid\":\"")
+        out.write(task.node.id)
+        out.write("\"")
+        string("description", description)
+        string("entry", task.node.created.taskwarriorText)
+        string("modified", Timestamp(milliseconds: task.node.updatedMilliseconds, offsetSeconds: 0).taskwarriorText)
+        if let done = task.node.doneMilliseconds {
+            string("status", "completed")
+            string("end", Timestamp(milliseconds: done, offsetSeconds: 0).taskwarriorText)
+            fields["end"] = nil
+            fields["status"] = nil
+        } else {
+            string("status", fields.removeValue(forKey: "status") ?? "pending")
+        }
+        if !task.project.isEmpty { string("project", task.project) }
+        if !tags.isEmpty {
+            key("tags")
+            out.write("[")
+            for (index, tag) in tags.enumerated() {
+                if index > 0 { out.write(",") }
+                JSON.writeString(tag, to: out)
+            }
+            out.write("]")
+        }
+        if let depends = fields.removeValue(forKey: "depends") {
+            key("depends")
+            out.write("[")
+            for (index, id) in depends.split(separator: ",").enumerated() {
+                if index > 0 { out.write(",") }
+                JSON.writeString(String(id), to: out)
+            }
+            out.write("]")
+        }
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+            if TaskwarriorSource.dateKeys.contains(name) || name == "end", let date = TaskwarriorWriter.taskwarriorDate(value) {
+                string(name, date)
+            } else {
+                string(name, value)
+            }
+        }
+        if !task.annotations.isEmpty {
+            key("annotations")
+            out.write("[")
+            for (index, note) in task.annotations.enumerated() {
+                if index > 0 { out.write(",") }
+                out.write("{\"entry\":\"")
+                out.write(note.created.taskwarriorText)
+                out.write("\",\"description\":")
+                JSON.writeString(note.text, to: out)
+                out.write("}")
+            }
+            out.write("]")
+        }
+        out.write("}\n")
+        out.flushIfFull()
+    }
+}

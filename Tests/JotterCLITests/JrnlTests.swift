@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+/// jrnl journals into jotter and back out, checked against the real jrnl, which
+/// `Scripts/setup jrnl` installs into `.build/tools/jrnl-venv`.
+@Suite struct JrnlTests {
+    let jotter = Jotter()
+
+    static var executable: String { Jotter.packageRoot + "/.build/tools/jrnl-venv/bin/jrnl" }
+
+    /// A jrnl with a HOME of its own, its config there naming a journal file in it.
+    func jrnl(_ name: String) throws -> (tool: ExternalTool, journal: String) {
+        let home = jotter.folder.file(name)
+        try FileManager.default.createDirectory(atPath: home + "/.config/jrnl", withIntermediateDirectories: true)
+        let journal = home + "/journal.txt"
+        let config = """
+            colors: {body: none, date: none, tags: none, title: none}
+            default_hour: 9
+            default_minute: 0
+            editor: ''
+            encrypt: false
+            highlight: false
+            indent_character: '|'
+            journals:
+              default: \(journal)
+            linewrap: 79
+            tagsymbols: '#@'
+            template: false
+            timeformat: '%Y-%m-%d %H:%M'
+            version: v4.6
+            """
+        try config.write(toFile: home + "/.config/jrnl/jrnl.yaml", atomically: true, encoding: .utf8)
+        let tool = ExternalTool(
+            executable: JrnlTests.executable,
+            environment: ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_CONFIG_HOME": home + "/.config", "TZ": "UTC",
+                          "LANG": "C.UTF-8", "PYTHONIOENCODING": "utf-8"])
+        return (tool, journal)
+    }
+
+    func runJotter(_ arguments: String..., zone: String = "UTC") throws -> Jotter.Result {
+        try jotter.run(arguments, extraEnvironment: ["TZ": zone])
+    }
+
+    /// Entries made with jrnl: bodies, tags, stars; then the fixtures' lines, written
+    /// into its journal file as jrnl keeps it.
+    func sourceJournal() throws -> (tool: ExternalTool, journal: String) {
+        let (tool, journal) = try jrnl("source")
+        try tool.run(["2026-11-01 10:15: Walked to the lake. It was cold and #windy.\nSecond line @anna\n\nA new paragraph."])
+        try tool.run(["2026-11-02 08:00: A starred one *"])
+        try tool.run(["2026-11-03 21:30: 一日の終わりに日記を書く #日記"])
+        var text = try String(contentsOfFile: journal, encoding: .utf8)
+        var minute = 0
+        for name in ["hostile.txt", "multilingual.txt"] {
+            let fixture = try String(contentsOfFile: Jotter.fixtures + "/" + name, encoding: .utf8)
+            for line in fixture.split(whereSeparator: \.isNewline) where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                minute += 1
+                text += "\n[2026-11-04 \(String(format: "%02d:%02d", minute / 60, minute % 60))] from \(name) \(minute)\n"
+                text += line.trimmingCharacters(in: .whitespaces) + "\n"
+            }
+        }
+        try text.write(toFile: journal, atomically: true, encoding: .utf8)
+        return (tool, journal)
+    }
+
+    struct Entry: Decodable {
+        let date: String
+        let time: String
+        let title: String
+        let body: String
+        let starred: Bool
+        let tags: [String]
+    }
+
+    struct Export: Decodable {
+        let entries: [Entry]
+    }
+
+    static func entries(_ tool: ExternalTool) throws -> [Entry] {
+        try JSONDecoder().decode(Export.self, from: try tool.run(["--export", "json"])).entries
+    }
+
+    @Test(arguments: ["json", "txt"])
+    func entriesComeInAndGoBackToJrnlAsTheyWere(layout: String) throws {
+        let (source, journal) = try sourceJournal()
+        let before = try Self.entries(source)
+        #expect(before.count > 20)
+        let input = jotter.folder.file("input." + layout)
+        if layout == "json" {
+            try source.run(["--export", "json"]).write(to: URL(fileURLWithPath: input))
+        } else {
+            try FileManager.default.copyItem(atPath: journal, toPath: input)
+        }
+        let imported = try runJotter("import", "--from", "jrnl", input)
+        #expect(imported.status == 0, "\(imported.errors)")
+
+        let (fresh, freshJournal) = try jrnl("fresh")
+        let back = try runJotter("export", "/", "--format", "jrnl")
+        try back.output.write(to: URL(fileURLWithPath: freshJournal))
+        let after = try Self.entries(fresh)
+        #expect(after.count == before.count)
+        for (old, new) in zip(before, after) {
+            #expect([old.date, old.time, old.title, old.body] == [new.date, new.time, new.title, new.body])
+            #expect(old.starred == new.starred, "\(old.title)")
+            // jrnl lists an entry's tags in no fixed order.
+            #expect(Set(old.tags) == Set(new.tags), "\(old.title)")
+        }
+    }
+
+    @Test func theMappingIsTheDocumentedOne() throws {
+        let (source, _) = try sourceJournal()
+        let input = jotter.folder.file("journal.json")
+        try source.run(["--export", "json"]).write(to: URL(fileURLWithPath: input))
+        #expect(try runJotter("import", "--from", "jrnl", input).status == 0)
+        let entries = try runJotter("export", "/").lines.map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(entries[0]["text"] as? String
+            == "Walked to the lake. It was cold and #windy.\nSecond line @anna\n\nA new paragraph.")
+        #expect(entries[0]["created"] as? String == "2026-11-01T10:15:00.000+00:00")
+        #expect(entries[1]["text"] as? String == "A starred one #starred")
+    }
+
+    @Test func timesAreTakenInTheZoneTZOrTzNames() throws {
+        let file = jotter.folder.file("journal.txt")
+        try "[2026-07-01 09:30] Summer\n\n".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try runJotter("import", "--from", "jrnl", file, zone: "Europe/Paris").status == 0)
+        #expect(try runJotter("import", "--from", "jrnl", "--tz", "Asia/Tokyo", file, zone: "Europe/Paris").status == 0)
+        #expect(try runJotter("import", "--from", "jrnl", "--tz=-03:30", file, zone: "Europe/Paris").status == 0)
+        let created = try runJotter("export", "/").lines.map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["created"] as? String
+        }
+        #expect(created == ["2026-07-01T09:30:00.000+02:00", "2026-07-01T09:30:00.000+09:00", "2026-07-01T09:30:00.000-03:30"])
+        let unknown = try runJotter("import", "--from", "jrnl", "--tz", "Mars/Olympus", file)
+        #expect(unknown.status == 1)
+        #expect(unknown.errors.contains("--tz: 'Mars/Olympus' is neither a time zone"), "\(unknown.errors)")
+    }
+
+    @Test func aTimeFormatOfItsOwnIsRead() throws {
+        let file = jotter.folder.file("journal.log")
+        try "[03/11/2026 9:05 PM] Evening *\nthe body\n\n[04/11/2026 7:00 AM] Morning\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let result = try runJotter("import", "--from", "jrnl", "--time-format", "%d/%m/%Y %I:%M %p", file)
+        #expect(result.status == 0, "\(result.errors)")
+        let entries = try runJotter("export", "/").lines.map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(entries.map { $0["text"] as? String } == ["Evening #starred\nthe body", "Morning"])
+        #expect(entries.map { $0["created"] as? String } == ["2026-11-03T21:05:00.000+00:00", "2026-11-04T07:00:00.000+00:00"])
+    }
+
+    @Test func reimportingAddsNothingAndUndoTakesItBack() throws {
+        let (_, journal) = try sourceJournal()
+        #expect(try runJotter("import", "--from", "jrnl", journal).status == 0)
+        let first = try runJotter("export", "-r", "/").text
+        let again = try runJotter("import", "--from", "jrnl", journal)
+        #expect(again.errors.contains("imported 0 entries"), "\(again.errors)")
+        #expect(try runJotter("export", "-r", "/").text == first)
+        #expect(try runJotter("undo").status == 0)
+        #expect(try runJotter("export", "-r", "/").text.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("journal.json", "{\"tags\": {},\n \"entries\": [\n  {\"date\": \"2026-11-01\", \"time\": \"10:00\", \"title\": \"fine\", \"body\": \"\"},\n  {\"date\": \"2026-13-01\", \"time\": \"10:00\", \"title\": \"bad\", \"body\": \"\"}\n]}\n",
+         "journal.json:4: '2026-13-01 10:00' is not a date and time"),
+        ("journal.txt", "a line before any entry\n[2026-11-01 10:00] fine\n", "journal.txt:1: not an entry's first line"),
+    ])
+    func aMalformedEntryIsNamedByItsLineAndChangesNothing(name: String, content: String, problem: String) throws {
+        let file = jotter.folder.file(name)
+        try content.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try runJotter("import", "--from", "jrnl", file)
+        #expect(result.status == 1)
+        #expect(result.errors.contains(problem), "\(result.errors)")
+        #expect(try runJotter("export", "-r", "/").text.isEmpty)
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+
+/// Taskwarrior data into jotter and back out, checked against the real `task`.
+@Suite struct TaskwarriorTests {
+    let jotter = Jotter()
+
+    /// A Taskwarrior of its own: its rc file and data folder in the test's folder, and
+    /// UTC as its zone and jotter's, so that days are the same days in both.
+    func taskwarrior(_ name: String) throws -> ExternalTool {
+        let folder = jotter.folder.file(name)
+        try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
+        let rc = """
+            data.location=\(folder)/data
+            confirmation=off
+            verbose=nothing
+            recurrence=off
+            uda.estimate.type=string
+            uda.estimate.label=Estimate
+            """
+        try rc.write(toFile: folder + "/taskrc", atomically: true, encoding: .utf8)
+        return ExternalTool(
+            executable: "/usr/bin/task",
+            environment: ["PATH": "/usr/bin:/bin", "HOME": folder, "TASKRC": folder + "/taskrc",
+                          "TASKDATA": folder + "/data", "TZ": "UTC", "LANG": "C.UTF-8"])
+    }
+
+    func runJotter(_ arguments: String...) throws -> Jotter.Result {
+        try jotter.run(arguments, extraEnvironment: ["TZ": "UTC"])
+    }
+
+    /// The tasks of a `task export`, by uuid. Taskwarrior writes control characters
+    /// raw inside its strings, which JSONSerialization refuses: they are escaped first.
+    static func tasks(_ export: Data) throws -> [String: [String: Any]] {
+        var escaped = Data()
+        var inString = false, afterBackslash = false
+        for byte in export {
+            if inString && byte < 0x20 {
+                escaped.append(contentsOf: Array(String(format: "\\u%04x", byte).utf8))
+                continue
+            }
+            escaped.append(byte)
+            if afterBackslash { afterBackslash = false } else if byte == 0x5C { afterBackslash = inString } else if byte == 0x22 { inString.toggle() }
+        }
+        let array = try #require(JSONSerialization.jsonObject(with: escaped) as? [[String: Any]])
+        return Dictionary(uniqueKeysWithValues: array.map { ($0["uuid"] as! String, $0) })
+    }
+
+    /// The fixtures' lines, hostile and multilingual, as tasks `task import` takes.
+    static func fixtureTasks() throws -> Data {
+        var lines: [String] = []
+        for name in ["hostile.txt", "multilingual.txt"] {
+            let text = try String(contentsOfFile: Jotter.fixtures + "/" + name, encoding: .utf8)
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                let task: [String: Any] = [
+                    "uuid": UUID().uuidString.lowercased(), "description": String(line),
+                    "entry": "20261101T1000\(String(format: "%02d", index % 60))Z", "status": "pending",
+                    "project": name == "hostile.txt" ? "hostile" : "多言語",
+                    "annotations": [["entry": "20261102T120000Z", "description": String(line.prefix(80))]],
+                ]
+                lines.append(String(decoding: try JSONSerialization.data(withJSONObject: task), as: UTF8.self))
+            }
+        }
+        return Data((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    /// Tasks made with `task` itself: projects, tags, annotations, dates, priorities, a
+    /// user-defined attribute, dependencies, done and deleted ones, and the fixtures.
+    func sourceTasks() throws -> ExternalTool {
+        let task = try taskwarrior("source")
+        try task.run(["add", "buy seeds", "project:home.garden", "+shop", "+spring", "due:2026-12-01", "priority:H",
+                      "estimate:3h"])
+        try task.run(["add", "call the plumber", "priority:L", "scheduled:2026-12-02T09:30:00", "until:2027-01-01",
+                      "depends:1"])
+        try task.run(["add", "water the plants", "project:home.garden", "wait:2027-02-01"])
+        try task.run(["add", "an old idea", "project:work"])
+        try task.run(["add", "finished thing", "+errand", "priority:M"])
+        try task.run(["1", "annotate", "the blue packet"])
+        try task.run(["1", "annotate", "ask about bulbs"])
+        try task.run(["5", "done"])
+        try task.run(["4", "delete"])
+        let fixtures = jotter.folder.file("fixture-tasks.json")
+        try Self.fixtureTasks().write(to: URL(fileURLWithPath: fixtures))
+        try task.run(["import", fixtures])
+        return task
+    }
+
+    static let comparedKeys = ["description", "entry", "modified", "end", "status", "project", "due", "scheduled",
+                               "wait", "until", "priority", "estimate", "depends"]
+
+    @Test func tasksComeInWholeAndGoBackToTaskwarriorAsTheyWere() throws {
+        let source = try sourceTasks()
+        let exported = try source.run(["export"])
+        let exportFile = jotter.folder.file("export.json")
+        try exported.write(to: URL(fileURLWithPath: exportFile))
+        let imported = try runJotter("import", "--from", "taskwarrior", exportFile)
+        #expect(imported.status == 0, "\(imported.errors)")
+        #expect(imported.errors.contains("1 of them to the trash"), "\(imported.errors)")
+
+        let backFile = jotter.folder.file("back.json")
+        let back = try runJotter("export", "/", "--format", "taskwarrior")
+        #expect(back.status == 0, "\(back.errors)")
+        try back.output.write(to: URL(fileURLWithPath: backFile))
+        let fresh = try taskwarrior("fresh")
+        try fresh.run(["import", backFile])
+
+        let before = try Self.tasks(exported), after = try Self.tasks(try fresh.run(["export"]))
+        let kept = before.filter { $0.value["status"] as? String != "deleted" }
+        #expect(Set(after.keys) == Set(kept.keys))
+        let fixtureCount = try Self.fixtureTasks().split(separator: UInt8(ascii: "\n")).count
+        #expect(kept.count == 4 + fixtureCount)
+        for (uuid, task) in kept {
+            let other = try #require(after[uuid], "\(uuid) did not come back")
+            for key in Self.comparedKeys {
+                #expect(String(describing: task[key] ?? "none") == String(describing: other[key] ?? "none"),
+                        "\(uuid) \(key)")
+            }
+            #expect(Set(task["tags"] as? [String] ?? []) == Set(other["tags"] as? [String] ?? []), "\(uuid) tags")
+            let notes = { (task: [String: Any]) in
+                (task["annotations"] as? [[String: String]] ?? []).map { [$0["entry"]!, $0["description"]!] }
+            }
+            #expect(notes(task) == notes(other), "\(uuid) annotations")
+        }
+        // The deleted task is in jotter's trash, not among the entries.
+        #expect(try runJotter("trash").text.contains("an old idea"))
+    }
+
+    @Test func theMappingIsTheDocumentedOne() throws {
+        let source = try sourceTasks()
+        let exportFile = jotter.folder.file("export.json")
+        try source.run(["export"]).write(to: URL(fileURLWithPath: exportFile))
+        #expect(try runJotter("import", "--format", "taskwarrior", exportFile).status == 0)
+        let garden = try jotter.entries("/home/garden")
+        let seeds = try #require(garden.first { ($0["text"] as? String)?.hasPrefix("buy seeds") == true })
+        #expect(seeds["text"] as? String == "buy seeds #shop #spring")
+        #expect(seeds["fields"] as? [String: String] == ["due": "2026-12-01", "estimate": "3h", "priority": "H"])
+        #expect(try jotter.texts("/home/garden/buy seeds #shop #spring") == ["the blue packet", "ask about bulbs"])
+        // Exported, not listed: a listing leaves done items out.
+        let root = try runJotter("export", "/").lines.map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let done = try #require(root.first { $0["text"] as? String == "finished thing #errand" })
+        #expect(done["done"] != nil)
+        let plumber = try #require(root.first { $0["text"] as? String == "call the plumber" })
+        let fields = try #require(plumber["fields"] as? [String: String])
+        #expect(fields["scheduled"] == "2026-12-02T09:30:00.000+00:00")
+        #expect(fields["until"] == "2027-01-01")
+        #expect(fields["depends"] == seeds["id"] as? String)
+    }
+
+    @Test func reimportingAddsNothingAndUndoTakesTheWholeImportBack() throws {
+        let source = try sourceTasks()
+        let exportFile = jotter.folder.file("export.json")
+        try source.run(["export"]).write(to: URL(fileURLWithPath: exportFile))
+        #expect(try runJotter("import", "--from", "taskwarrior", exportFile).status == 0)
+        let first = try runJotter("export", "-r", "/").text
+        let again = try runJotter("import", "--from", "taskwarrior", exportFile)
+        #expect(again.status == 0)
+        #expect(again.errors.contains("imported 0 entries"), "\(again.errors)")
+        #expect(try runJotter("export", "-r", "/").text == first)
+
+        // The second import changed nothing, so one undo takes the first one back.
+        #expect(try runJotter("undo").status == 0)
+        #expect(try runJotter("export", "-r", "/").text.isEmpty)
+        #expect(try runJotter("trash").text.contains("an old idea") == false)
+    }
+
+    @Test func aMalformedTaskStopsTheImportAtItsLineAndChangesNothing() throws {
+        #expect(try runJotter("add", "already here").status == 0)
+        let before = try runJotter("export", "-r", "/").text
+        let file = jotter.folder.file("bad.json")
+        try """
+            [
+            {"uuid":"6f1b3c0e-8d1a-4c1e-9a53-0a3c7f0e2b11","description":"fine","entry":"20261101T100000Z","status":"pending"},
+            {"uuid":"6f1b3c0e-8d1a-4c1e-9a53-0a3c7f0e2b12","description":"bad date","entry":"yesterday","status":"pending"}
+            ]
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try runJotter("import", "--from", "taskwarrior", file)
+        #expect(result.status == 1)
+        #expect(result.errors.contains("bad.json:3: 'entry' is not a Taskwarrior date"), "\(result.errors)")
+        #expect(try runJotter("export", "-r", "/").text == before)
+    }
+
+    @Test func dryRunReportsAndChangesNothing() throws {
+        let source = try sourceTasks()
+        let exportFile = jotter.folder.file("export.json")
+        try source.run(["export"]).write(to: URL(fileURLWithPath: exportFile))
+        let result = try runJotter("import", "--from", "taskwarrior", "--dry-run", exportFile)
+        #expect(result.errors.contains("dry run: would import"), "\(result.errors)")
+        #expect(try runJotter("export", "-r", "/").text.isEmpty)
+    }
+}

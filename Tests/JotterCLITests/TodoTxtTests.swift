@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// todo.txt into jotter and back out, checked against the real todo.txt-cli.
+@Suite struct TodoTxtTests {
+    let jotter = Jotter()
+
+    /// todo.txt-cli with a folder of its own (TODO_DIR) and a config naming its files.
+    func todo(_ name: String) throws -> (tool: ExternalTool, folder: String) {
+        let folder = jotter.folder.file(name)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let config = """
+            export TODO_DIR=\(folder)
+            export TODO_FILE=$TODO_DIR/todo.txt
+            export DONE_FILE=$TODO_DIR/done.txt
+            export REPORT_FILE=$TODO_DIR/report.txt
+            """
+        try config.write(toFile: folder + "/config", atomically: true, encoding: .utf8)
+        let tool = ExternalTool(
+            executable: "/usr/bin/todo-txt",
+            environment: ["PATH": "/usr/bin:/bin", "HOME": folder, "TZ": "UTC", "LANG": "C.UTF-8", "TODOTXT_CFG_FILE": folder + "/config"])
+        return (tool, folder)
+    }
+
+    func runJotter(_ arguments: String...) throws -> Jotter.Result {
+        try jotter.run(arguments, extraEnvironment: ["TZ": "UTC"])
+    }
+
+    /// Lines made with todo.txt-cli: priorities, dates, projects, contexts, key:value
+    /// pairs, done ones in done.txt; then the fixtures' lines, hostile and multilingual.
+    func sourceLines() throws -> (folder: String, lines: [String]) {
+        let (tool, folder) = try todo("source")
+        let add = ["-d", folder + "/config", "-t", "add"]
+        try tool.run(add + ["(A) call mom +family @phone due:2026-12-01"])
+        try tool.run(add + ["buy 卵 🥚 +shopping @town"])
+        try tool.run(add + ["(B) write report +work @office est:2h"])
+        try tool.run(add + ["read http://example.com/a:b later"])
+        try tool.run(add + ["fix issue #12 +jotter"])
+        try tool.run(["-d", folder + "/config", "do", "3"])
+        var fixtures: [String] = []
+        for name in ["hostile.txt", "multilingual.txt"] {
+            let text = try String(contentsOfFile: Jotter.fixtures + "/" + name, encoding: .utf8)
+            for line in text.split(whereSeparator: \.isNewline) {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if !trimmed.isEmpty && !trimmed.hasPrefix("x ") { fixtures.append("2026-11-01 " + trimmed) }
+            }
+        }
+        let todoFile = folder + "/todo.txt"
+        let own = try String(contentsOfFile: todoFile, encoding: .utf8)
+        try (own + fixtures.joined(separator: "\n") + "\n").write(toFile: todoFile, atomically: true, encoding: .utf8)
+        let all = (try String(contentsOfFile: todoFile, encoding: .utf8) + String(contentsOfFile: folder + "/done.txt", encoding: .utf8))
+            .split(separator: "\n").map(String.init)
+        return (folder, all)
+    }
+
+    @Test func todoLinesComeInAndGoBackToTodoTxtAsTheyWere() throws {
+        let (folder, lines) = try sourceLines()
+        let imported = try runJotter("import", "--from", "todotxt", folder + "/todo.txt", "--done", folder + "/done.txt")
+        #expect(imported.status == 0, "\(imported.errors)")
+        let back = try runJotter("export", "/", "--format", "todotxt")
+        #expect(back.status == 0, "\(back.errors)")
+        #expect(back.lines.sorted() == lines.sorted())
+
+        // A fresh todo.txt-cli lists what jotter wrote, every line of it.
+        let (fresh, freshFolder) = try todo("fresh")
+        try back.output.write(to: URL(fileURLWithPath: freshFolder + "/todo.txt"))
+        let listed = String(decoding: try fresh.run(["-d", freshFolder + "/config", "-p", "ls"]), as: UTF8.self)
+        #expect(listed.contains("TODO: \(lines.count) of \(lines.count) tasks shown"), "\(listed.suffix(200))")
+    }
+
+    @Test func theMappingIsTheDocumentedOne() throws {
+        let (folder, _) = try sourceLines()
+        #expect(try runJotter("import", "--from", "todotxt", folder + "/todo.txt", "--done", folder + "/done.txt").status == 0)
+        let entries = try runJotter("export", "/").lines.map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let call = try #require(entries.first { $0["text"] as? String == "call mom #family #phone" })
+        #expect(call["fields"] as? [String: String]
+            == ["context": "phone", "due": "2026-12-01", "priority": "A", "project": "family"])
+        let report = try #require(entries.first { $0["text"] as? String == "write report #work #office" })
+        #expect(report["done"] != nil)
+        #expect((report["created"] as? String)?.hasSuffix("T00:00:00.000+00:00") == true)
+        #expect(entries.contains { $0["text"] as? String == "read http://example.com/a:b later" })
+    }
+
+    @Test func tagsOfJottersOwnGoOutAsProjects() throws {
+        #expect(try runJotter("add", "water the #garden").status == 0)
+        #expect(try runJotter("export", "/", "--format", "todotxt").text.hasSuffix(" water the +garden\n"))
+    }
+
+    @Test func projectsCanBeLists() throws {
+        let file = jotter.folder.file("todo.txt")
+        try "2026-11-02 plant bulbs +garden @home\n".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try runJotter("import", "--from", "todotxt", "--projects-as-lists", file).status == 0)
+        #expect(try jotter.texts("/garden") == ["plant bulbs #home"])
+        #expect(try runJotter("export", "/", "--format", "todotxt").text == "2026-11-02 plant bulbs @home +garden\n")
+    }
+
+    @Test func reimportingAddsNothingAndUndoTakesItBack() throws {
+        let (folder, _) = try sourceLines()
+        let arguments = ["import", "--from", "todotxt", folder + "/todo.txt", "--done", folder + "/done.txt"]
+        #expect(try jotter.run(arguments, extraEnvironment: ["TZ": "UTC"]).status == 0)
+        let first = try runJotter("export", "-r", "/").text
+        let again = try jotter.run(arguments, extraEnvironment: ["TZ": "UTC"])
+        #expect(again.errors.contains("imported 0 entries"), "\(again.errors)")
+        #expect(try runJotter("export", "-r", "/").text == first)
+        #expect(try runJotter("undo").status == 0)
+        #expect(try runJotter("export", "-r", "/").text.isEmpty)
+    }
+
+    @Test func aBadLineInDoneTxtIsNamedByItsFileAndChangesNothing() throws {
+        let todoFile = jotter.folder.file("todo.txt"), doneFile = jotter.folder.file("done.txt")
+        try "2026-11-02 fine\n".write(toFile: todoFile, atomically: true, encoding: .utf8)
+        try "x 2026-11-03 2026-11-01 fine too\nx 2026-11-03 (A)\n".write(toFile: doneFile, atomically: true, encoding: .utf8)
+        let result = try runJotter("import", "--from", "todotxt", todoFile, "--done", doneFile)
+        #expect(result.status == 1)
+        #expect(result.errors.contains("done.txt:2: the line holds no task"), "\(result.errors)")
+        #expect(try runJotter("export", "-r", "/").text.isEmpty)
+        let dry = try runJotter("import", "--from", "todotxt", "--dry-run", todoFile)
+        #expect(dry.errors.contains("dry run: would import 1 entry"), "\(dry.errors)")
+        #expect(try runJotter("export", "-r", "/").text.isEmpty)
+    }
+}
