@@ -160,7 +160,14 @@ public struct EntrySession {
             return submitFirstLine(line, moreWasWaiting: true)
         case .pastedBlock(let line):
             switch stage {
-            case .ready: return submitLiteral(line)
+            case .ready:
+                // Text as it is, ':' and '\\' lines too; but a block or a text box opens
+                // as it would typed, so that a pasted entry of several lines stays one.
+                if case .command = EntryText.meaning(of: line) { return submitLiteral(line) }
+                if EntryText.trimmed(line) == EntrySession.blockDelimiter || form.takesSeveralLines {
+                    return submitFirstLine(line)
+                }
+                return submitLiteral(line)
             case .lines(let box): return submitTextLine(line, of: box)
             case .fields(let draft): return submitFieldValue(line, for: draft)
             case .editing(let id):

@@ -122,6 +122,15 @@ import Testing
         #expect(session.handle(.pastedBlock("   ")).isEmpty)
     }
 
+    @Test func aMarkedPasteOpensABlockAsTypedAndKeepsItsLines() {
+        var session = EntrySession(path: .root)
+        #expect(session.handle(.pastedBlock("\"\"\"")).isEmpty)
+        #expect(session.handle(.pastedBlock("one")).isEmpty)
+        #expect(session.handle(.pastedBlock(":two")).isEmpty)
+        #expect(session.handle(.pastedBlock("\"\"\"")) ==
+            [.commit(text: "one\n:two", fields: [], under: .root, historyLine: nil)])
+    }
+
     @Test func aMarkedPasteInsideABlockIsLinesOfIt() {
         var session = EntrySession(path: .root)
         #expect(session.handle(.submitted("\"\"\"")).isEmpty)
