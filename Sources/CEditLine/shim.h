@@ -93,3 +93,15 @@ static inline int jotter_history_enter(History *h, const char *line) {
     HistEvent event;
     return history(h, &event, H_ENTER, line);
 }
+
+// ppoll is likewise declared only under _GNU_SOURCE: declared here under its own name.
+// It waits for the terminal with the signals of `allowed` let through for the wait
+// alone, so that a signal noted just before the wait cannot leave it waiting for a key.
+#include <poll.h>
+#include <signal.h>
+extern int jotter_ppoll(struct pollfd *fds, nfds_t count, const struct timespec *timeout, const sigset_t *allowed)
+    __asm__("ppoll");
+static inline int jotter_wait_for_input(int descriptor, const sigset_t *allowed) {
+    struct pollfd poller = { .fd = descriptor, .events = POLLIN, .revents = 0 };
+    return jotter_ppoll(&poller, 1, NULL, allowed);
+}

@@ -16,7 +16,13 @@ enum Terminal {
     static func wantsColour(fileDescriptor: Int32) -> Bool {
         guard isTerminal(fileDescriptor) else { return false }
         if let noColour = environment("NO_COLOR"), !noColour.isEmpty { return false }
-        return environment("TERM") != "dumb"
+        return takesPrivateModes
+    }
+
+    /// Whether the terminal understands the private modes of xterm's kind, such as
+    /// marking pastes: every terminal but one that says it is dumb.
+    static var takesPrivateModes: Bool {
+        environment("TERM") != "dumb"
     }
 
     /// Uses the user's locale, but always with UTF-8 character handling: jotter's text

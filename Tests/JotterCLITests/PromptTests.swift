@@ -79,6 +79,26 @@ import Testing
         #expect(try jotter.ok("trash").contains("in the trash"), "the trash was not emptied")
     }
 
+    @Test func aDumbTerminalIsNotAskedToMarkPastes() throws {
+        let prompt = try jotter.prompt(environment: ["TERM": "dumb"])
+        prompt.type("plain\r")
+        try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        #expect(!prompt.text.contains("\u{1B}[?2004"))
+        #expect(try jotter.texts() == ["plain"])
+    }
+
+    @Test func aMarkedPasteOfABlockIsOneEntry() throws {
+        let session = try jotter.prompt()
+        session.type("\u{1B}[200~\"\"\"\rfirst\r:second\r\"\"\"\r\u{1B}[201~")
+        for prompt in ["/ › line 1: ", "/ › line 2: ", "/ › line 3: "] { try session.expect(prompt) }
+        try session.expect("/ › ")
+        session.type("\u{4}")
+        #expect(try session.waitForExit() == 0)
+        #expect(try jotter.texts() == ["first\n:second"])
+    }
+
     @Test func pasteMarksNeverReachTheText() throws {
         let prompt = try jotter.prompt()
         prompt.type("typed \u{1B}[200~pasted\u{1B}[201~ typed again\r")

@@ -44,7 +44,10 @@ final class LineEditor: LineSource {
     private let input: UnsafeMutablePointer<FILE>
     /// libedit's output stream, which writes to `terminal`.
     private let output: UnsafeMutablePointer<FILE>
-    private let keys = TerminalInput()
+    private let keys = TerminalInput(wakingOn: LineEditor.terminalSignals + LineEditor.endingSignals) {
+        LineEditor.terminalChanged != 0 || LineEditor.endingSignal != 0
+    }
+    private let marksPastes = Terminal.takesPrivateModes
     private let terminal: HeldTerminalOutput
     private var promptText: UnsafeMutablePointer<CChar>
     private var interrupted = false
@@ -180,10 +183,10 @@ final class LineEditor: LineSource {
         // Pastes are marked only while a line is read, so that the programs jotter
         // starts (an editor) and the shell after it get the terminal as it was. The
         // marks go out with the prompt, and the end of them with the line's newline.
-        fputs(TerminalInput.enablePasteMarks, output)
+        if marksPastes { fputs(TerminalInput.enablePasteMarks, output) }
         let read = LineEditor.notingSignals { el_gets(editLine, &count) }
         let readError = errno
-        fputs(TerminalInput.disablePasteMarks, output)
+        if marksPastes { fputs(TerminalInput.disablePasteMarks, output) }
         if LineEditor.endingSignal != 0 {
             fflush(output)
             terminal.flush()

@@ -1,3 +1,5 @@
+import CEditLine
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,8 +28,18 @@ final class TerminalInput {
     static let enablePasteMarks = "\u{1B}[?2004h"
     static let disablePasteMarks = "\u{1B}[?2004l"
 
-    init(descriptor: Int32 = STDIN_FILENO) {
+    /// The signals whose handlers note something the reader must act on, and the
+    /// question whether one has.
+    private var wakingSignals = sigset_t()
+    private let isWoken: () -> Bool
+
+    /// A wait for keys ends when one of `signals` comes and `isWoken` then says so,
+    /// whenever the signal comes: before the wait or during it.
+    init(descriptor: Int32 = STDIN_FILENO, wakingOn signals: [Int32] = [], isWoken: @escaping () -> Bool = { false }) {
         self.descriptor = descriptor
+        self.isWoken = isWoken
+        sigemptyset(&wakingSignals)
+        for signal in signals { sigaddset(&wakingSignals, signal) }
     }
 
     deinit { buffer.deallocate() }
@@ -85,6 +97,23 @@ final class TerminalInput {
         }
     }
 
+    /// Waits until input can be read; false, with `errno` EINTR, when a waking signal
+    /// came. The signals are held back between the look at `isWoken` and the wait, and
+    /// let through only inside it: one that came just before the wait would otherwise
+    /// leave it waiting for a key.
+    private func waitForInput() -> Bool {
+        var previous = sigset_t()
+        sigprocmask(SIG_BLOCK, &wakingSignals, &previous)
+        defer { sigprocmask(SIG_SETMASK, &previous, nil) }
+        while true {
+            if isWoken() {
+                errno = EINTR
+                return false
+            }
+            if jotter_wait_for_input(descriptor, &previous) >= 0 || errno != EINTR { return true }
+        }
+    }
+
     /// Reads more after what is held; false at the end of input or on an error, with
     /// `errno` 0 for the end.
     private func fill() -> Bool {
@@ -94,6 +123,7 @@ final class TerminalInput {
         end -= next
         next = 0
         guard end < buffer.count else { return false }
+        guard waitForInput() else { return false }
         errno = 0
         let count = Glibc.read(descriptor, buffer.baseAddress! + end, buffer.count - end)
         guard count > 0 else { return false }
