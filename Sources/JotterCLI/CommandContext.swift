@@ -95,7 +95,9 @@ final class CommandContext {
         do {
             result = try body()
         } catch {
-            output.flush()
+            // The command's own error is what is said; a failure to write what came
+            // before it is not kept to fail the next command at the prompt.
+            try? output.finish()
             throw error
         }
         do {

@@ -390,6 +390,18 @@ struct FileState: Equatable {
         #expect(FileState(jotter.store) == before, "nothing was written or created beside it")
     }
 
+    /// Searching a store that can only be read indexes its newest rows in memory:
+    /// that is not a change of the store, and an output failure must not say it is.
+    @Test(arguments: [["find", "theirs"], ["tags"], ["list", "--tag", "mine"]])
+    func anOutputFailureOnAStoreThatCannotBeWrittenSaysNothingChanged(command: [String]) throws {
+        try jotter.ok("add", "theirs #mine")
+        #expect(chown(jotter.store, 65534, 65534) == 0)
+        let result = try jotter.run(command, outputTo: "/dev/full")
+        #expect(result.status == 4, "\(result.errors)")
+        #expect(result.errors.contains("cannot write the output"), "\(result.errors)")
+        #expect(!result.errors.contains("changed all the same"), "\(result.errors)")
+    }
+
     // MARK: read-only media
 
     @Test func aStoreOnReadOnlyMediaIsReadByEveryReadingCommand() throws {

@@ -187,8 +187,7 @@ final class PromptLoop {
             // Last, so that nothing after it takes the line from the edit.
             if case .edit(let node) = outcome {
                 perform(session.handle(.editRequested(node.id, text: EntrySession.line(text: node.text,
-                    fields: try context.store.form(at: context.store.ancestry(of: node).popped())
-                        .ordered(context.store.fieldValues(of: node))))))
+                    fields: try ItemEdit.form(of: node, in: context).ordered(context.store.fieldValues(of: node))))))
             }
         } catch {
             report((error as? JotterError)?.message ?? "\(error)")

@@ -44,10 +44,7 @@ extension Store {
 
     /// How many times any form of the store has changed.
     func formVersion() throws -> Int64 {
-        let version = try database.statement("SELECT value, typeof(value) FROM setting WHERE key = 'form_version'")
-            .firstRow { row in row.string(1) == "integer" ? row.int64(0) : nil }
-        guard let version = version ?? nil else { throw damaged("the setting form_version is missing or not a number") }
-        return version
+        try integerSetting("form_version")
     }
 
     public func addField(_ field: Field, to place: Node?) throws {

@@ -9,6 +9,8 @@ extension Store {
         guard readOnlyReason == nil else {
             // What the connection indexes is kept in memory: it is the user's text.
             try database.execute("PRAGMA temp_store = MEMORY")
+            let changesBefore = database.totalChanges
+            defer { indexRowsWritten += database.totalChanges - changesBefore }
             try read {
                 let indexed = try rowSetting("search_indexed_to", atMost: try highestNodeSeq())
                 try database.execute(

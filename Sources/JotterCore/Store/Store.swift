@@ -126,18 +126,22 @@ public final class Store {
     /// The salt every derived id holds. Without it every id would change, so a store
     /// that lost it is damaged, not new.
     private func idSalt() throws -> Int64 {
-        let salt = try database.statement("SELECT value, typeof(value) FROM setting WHERE key = 'id_salt'")
+        try integerSetting("id_salt")
+    }
+
+    /// A setting jotter keeps as a whole number; one missing, or holding anything else,
+    /// is damage.
+    func integerSetting(_ key: String) throws -> Int64 {
+        let value = try database.statement("SELECT value, typeof(value) FROM setting WHERE key = ?").bind(1, key)
             .firstRow { row in row.string(1) == "integer" ? row.int64(0) : nil }
-        guard let salt = salt ?? nil else { throw damaged("the setting id_salt is missing or not a number") }
-        return salt
+        guard let value = value ?? nil else { throw damaged("the setting \(key) is missing or not a number") }
+        return value
     }
 
     /// A setting that holds a row number the store keeps up to date (how far an index
     /// has been filled): present, a whole number, and between 0 and `highest`.
     func rowSetting(_ key: String, atMost highest: Int64) throws -> Int64 {
-        let value = try database.statement("SELECT value, typeof(value) FROM setting WHERE key = ?").bind(1, key)
-            .firstRow { row in row.string(1) == "integer" ? row.int64(0) : nil }
-        guard let value = value ?? nil else { throw damaged("the setting \(key) is missing or not a number") }
+        let value = try integerSetting(key)
         guard (0...highest).contains(value) else {
             throw damaged("the setting \(key) is \(value), outside the rows the store has given (0 to \(highest))")
         }
