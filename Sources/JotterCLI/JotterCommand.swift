@@ -16,7 +16,7 @@ public struct JotterCommand: ParsableCommand {
             each line typed and Enter is added at once as an item there, durably, and \
             the prompt is ready for the next. Blank lines add nothing; white space at \
             either end is trimmed; a pasted block adds one item per line. Where the \
-            terminal marks pastes (bracketed paste), every pasted line is an entry, ':' \
+            terminal marks pastes (bracketed paste), every pasted line is text, ':' \
             lines too; where it does not, a line with more input waiting behind it never \
             runs :rm, :undo, :redo, :trash --empty or :field rm.
 
