@@ -19,6 +19,8 @@ final class CommandContext {
     let clock: Clock
     /// The hooks entries committed here run; asked about once per command.
     let hooks: EntryHooks
+    /// At the prompt, where `after` hooks run without holding up the next line.
+    var backgroundHooks: BackgroundHooks?
 
     init(store: Store, path: NavigationPath, isPrompt: Bool, output: OutputBuffer = OutputBuffer(fileDescriptor: STDOUT_FILENO),
          messages: Messages = .standardError, terminal: TerminalFacts = .ofThisProcess(), clock: Clock = .system,
@@ -106,7 +108,13 @@ final class CommandContext {
     /// stays.
     func runAfterHooks(_ event: Hook.Event, _ entry: HookEntry) {
         do {
-            try hooks.runAfter(event, entry).forEach(messages.show)
+            let (pending, notices) = try hooks.afterHooks(event, entry)
+            notices.forEach(messages.show)
+            if let backgroundHooks {
+                backgroundHooks.start(pending)
+            } else {
+                pending.run().forEach(messages.show)
+            }
         } catch {
             messages.show("hooks: \(error)")
         }

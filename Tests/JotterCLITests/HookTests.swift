@@ -269,3 +269,68 @@ import Testing
         #expect(try jotter.texts().isEmpty)
     }
 }
+
+/// Hooks at the prompt, under a real pseudo-terminal, and on piped lines.
+@Suite struct HookPromptTests {
+    let jotter = Jotter()
+
+    @Test func aRefusedEntryGoesBackInTheLineToCorrect() throws {
+        try jotter.ok("new", "work")
+        try jotter.ok("hook", "add", "before", "grep -q receipt || { echo 'no receipt number' >&2; exit 1; }")
+        let prompt = try jotter.prompt(expecting: "/work › ")
+        prompt.type("lunch 12\r")
+        try prompt.expect("hook /work: no receipt number")
+        try prompt.expect("/work › lunch 12")
+        #expect(try jotter.texts("/work").isEmpty)
+        prompt.type(" receipt\r")
+        try prompt.expect("/work › ")
+        #expect(try jotter.texts("/work") == ["lunch 12 receipt"])
+    }
+
+    @Test func aRefusalThatNamesAFieldGoesBackToThatField() throws {
+        try jotter.ok("new", "expenses")
+        try jotter.ok("field", "add", "price", "decimal")
+        try jotter.ok("field", "add", "receipt", "text")
+        try jotter.ok("hook", "add", "before",
+                      #"grep -q '"receipt"' || { echo 'no receipt number' >&2; echo '{"field":"receipt"}'; exit 1; }"#)
+        let prompt = try jotter.prompt(expecting: "/expenses › ")
+        prompt.type("lunch\r")
+        try prompt.expect("/expenses › price: ")
+        prompt.type("12\r")
+        try prompt.expect("/expenses › receipt: ")
+        prompt.type("\r")
+        try prompt.expect("hook /expenses: no receipt number")
+        try prompt.expect("/expenses › receipt: ")
+        #expect(try jotter.texts("/expenses").isEmpty)
+        prompt.type("R-17\r")
+        try prompt.expect("/expenses › ")
+        let entry = try #require(try jotter.entries("/expenses").first)
+        #expect(entry["text"] as? String == "lunch")
+        #expect(entry["fields"] as? [String: String] == ["price": "12", "receipt": "R-17"])
+    }
+
+    @Test func afterHooksNeverHoldUpTheNextPrompt() throws {
+        let fifo = jotter.folder.file("go")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        try jotter.ok("hook", "add", "after", "read word < '\(fifo)'; echo \"after: $word\" >&2; exit 1", "--timeout", "60")
+        let prompt = try jotter.prompt()
+        prompt.type("milk\r")
+        // The hook waits on the fifo until this point: the prompt came back before it ended.
+        try prompt.expect("/ › ")
+        #expect(try jotter.texts() == ["milk"])
+        let writer = open(fifo, O_WRONLY)
+        #expect(writer >= 0)
+        _ = write(writer, "go\n", 3)
+        close(writer)
+        prompt.type("\u{4}")
+        try prompt.expect("hook /: after: go")
+    }
+
+    @Test func pipedLinesRunTheHooksAndARefusedLineIsNotAdded() throws {
+        try jotter.ok("hook", "add", "before", "grep -qv bad || { echo 'no bad lines' >&2; exit 1; }")
+        let result = try jotter.run([], input: Data("good\nbad\nfine\n".utf8))
+        #expect(result.status == 1)
+        #expect(result.errors.contains("jotter: stdin:2: hook /: no bad lines"), "\(result.errors)")
+        #expect(try jotter.texts() == ["good", "fine"])
+    }
+}

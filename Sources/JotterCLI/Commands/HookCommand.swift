@@ -8,8 +8,8 @@ struct HookCommand: ParsableCommand {
         discussion: """
             A hook belongs to a place (a list, an item, or the root) and runs for \
             entries committed there or anywhere below: on add (the default), edit, \
-            done or rm (moving to the trash), by 'jotter add', edit, done and rm and \
-            their ':' commands at the prompt. Several run outermost first (the root, \
+            done or rm (moving to the trash): entries typed at the prompt, piped \
+            lines, and 'jotter add', edit, done and rm and their ':' commands. Several run outermost first (the root, \
             then down to the entry's own list), then in the order they were added. \
             'hook scope on' at a place keeps the hooks of the places above it from \
             running for the entries inside it.
@@ -24,10 +24,14 @@ struct HookCommand: ParsableCommand {
             A 'before' hook runs before the write: exit status 0 accepts the entry, \
             any other refuses it, nothing is written and the first line of its \
             standard error is shown ('hook /work: no receipt number'); 'jotter add' \
-            then exits with 1. It may instead print a JSON object {"text": ..., \
+            then exits with 1, and at the prompt the entry goes back in the line to \
+            correct, or back to the field of the form the hook names by printing \
+            {"field": "receipt"} on standard output. It may instead print a JSON object {"text": ..., \
             "fields": {...}} to replace the entry (on add and edit), checked as typed \
             input is. An 'after' hook runs once the entry is committed and \
-            cannot undo it: a failure is shown in one line, and the entry stays. A \
+            cannot undo it: a failure is shown in one line, and the entry stays. At \
+            the prompt it runs in the background: the next prompt is back at once, \
+            and what it reports is shown before a later prompt is drawn. A \
             hook that runs past its timeout (5 s unless --timeout) is stopped with \
             everything it started; one that writes more than 1 MiB to an output is \
             stopped too.
@@ -41,7 +45,7 @@ struct HookCommand: ParsableCommand {
             Examples: notify on /shopping, after each item is added:
               jotter hook add after 'notify-send "shopping" "$(jq -r .text)"' --in /shopping
             Refuse an expense without a receipt number:
-              jotter hook add before 'jq -e ".fields.receipt // empty" >/dev/null || { echo "no receipt number" >&2; exit 1; }' --in /expenses
+              jotter hook add before 'jq -e ".fields.receipt // empty" >/dev/null || { echo "no receipt number" >&2; echo "{\\"field\\":\\"receipt\\"}"; exit 1; }' --in /expenses
             """,
         subcommands: [HookAddCommand.self, HookListCommand.self, HookRemoveCommand.self, HookScopeCommand.self,
                       HookTrustCommand.self])

@@ -39,6 +39,12 @@ public final class EntryHooks {
         self.isEnabled = isEnabled
     }
 
+    /// Asks again whether the store has hooks: at the prompt, at each entry and
+    /// command, as one may have added one.
+    public func recheck() {
+        storeHasHooks = nil
+    }
+
     /// The hooks that run for `event` at `place`, in order, and how many that would
     /// have run wait to be trusted.
     func applying(_ timing: Hook.Timing, on event: Hook.Event, at place: NavigationPath) throws
@@ -87,31 +93,58 @@ public final class EntryHooks {
     /// Runs the `after` hooks in order, and returns what went wrong, a line each. The
     /// entry is committed: nothing here can take it back.
     public func runAfter(_ event: Hook.Event, _ entry: HookEntry) throws -> [String] {
+        let (pending, notices) = try afterHooks(event, entry)
+        return notices + pending.run()
+    }
+
+    /// The `after` hooks to run for `entry`, ready to run anywhere (the prompt runs
+    /// them away from the line being typed), and a notice of those waiting to be
+    /// trusted. Only this touches the store.
+    public func afterHooks(_ event: Hook.Event, _ entry: HookEntry) throws -> (pending: PendingHooks, notices: [String]) {
         let (hooks, waiting) = try applying(.after, on: event, at: entry.place)
-        var notices = waiting > 0 ? [HookMessages.waiting(waiting)] : []
-        for (hook, place) in hooks {
-            let result = run(hook, event: event, entry: entry)
-            guard result.ending != .exited(0) else { continue }
-            let reason = result.ending == .timedOut || result.firstErrorLine == nil
-                ? HookMessages.ending(result.ending, timeout: hook.timeoutSeconds)
-                : HookMessages.line(result.firstErrorLine ?? "")
-            notices.append("hook \(place.display): \(reason)")
-        }
-        return notices
+        let pending = PendingHooks(
+            runs: hooks.map { (name: "hook \($0.place.display)", command: $0.hook.command, timeoutSeconds: $0.hook.timeoutSeconds) },
+            input: HookEntryJSON.bytes(of: entry), environment: environment(event, entry))
+        return (pending, waiting > 0 ? [HookMessages.waiting(waiting)] : [])
     }
 
     /// The entry reaches the command only as data: JSON on standard input and values
     /// of the environment, never words of the command line.
     private func run(_ hook: Hook, event: Hook.Event, entry: HookEntry) -> HookProcessResult {
-        HookProcess.run(
-            command: hook.command, input: HookEntryJSON.bytes(of: entry),
-            environment: [
-                "JOTTER_EVENT": event.rawValue,
-                "JOTTER_ID": entry.node?.id.description ?? "",
-                "JOTTER_PATH": entry.place.display,
-                "JOTTER_STORE": store.path,
-            ],
-            timeoutSeconds: hook.timeoutSeconds)
+        HookProcess.run(command: hook.command, input: HookEntryJSON.bytes(of: entry),
+                        environment: environment(event, entry), timeoutSeconds: hook.timeoutSeconds)
+    }
+
+    private func environment(_ event: Hook.Event, _ entry: HookEntry) -> [String: String] {
+        [
+            "JOTTER_EVENT": event.rawValue,
+            "JOTTER_ID": entry.node?.id.description ?? "",
+            "JOTTER_PATH": entry.place.display,
+            "JOTTER_STORE": store.path,
+        ]
+    }
+}
+
+/// `after` hooks with all they need, apart from the store: they may run on another
+/// thread while the prompt goes on.
+public struct PendingHooks: Sendable {
+    let runs: [(name: String, command: String, timeoutSeconds: Int)]
+    let input: [UInt8]
+    let environment: [String: String]
+
+    public var isEmpty: Bool { runs.isEmpty }
+
+    /// Runs them in order, and returns what went wrong, a line each.
+    public func run() -> [String] {
+        runs.compactMap { run in
+            let result = HookProcess.run(command: run.command, input: input, environment: environment,
+                                         timeoutSeconds: run.timeoutSeconds)
+            guard result.ending != .exited(0) else { return nil }
+            let reason = result.ending == .timedOut || result.firstErrorLine == nil
+                ? HookMessages.ending(result.ending, timeout: run.timeoutSeconds)
+                : HookMessages.line(result.firstErrorLine ?? "")
+            return "\(run.name): \(reason)"
+        }
     }
 }
 
