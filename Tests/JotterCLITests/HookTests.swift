@@ -326,6 +326,17 @@ import Testing
         try prompt.expect("hook /: after: go")
     }
 
+    @Test func noHooksOnAPromptCommandSkipsThemForThatCommandOnly() throws {
+        try jotter.ok("hook", "add", "before", "echo 'refused' >&2; exit 1")
+        let prompt = try jotter.prompt()
+        prompt.type(":add --no-hooks milk\r")
+        try prompt.expect("/ › ")
+        prompt.type(":add bread\r")
+        try prompt.expect("hook /: refused")
+        try prompt.expect("/ › ")
+        #expect(try jotter.texts() == ["milk"])
+    }
+
     @Test func pipedLinesRunTheHooksAndARefusedLineIsNotAdded() throws {
         try jotter.ok("hook", "add", "before", "grep -qv bad || { echo 'no bad lines' >&2; exit 1; }")
         let result = try jotter.run([], input: Data("good\nbad\nfine\n".utf8))

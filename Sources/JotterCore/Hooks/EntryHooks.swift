@@ -29,7 +29,8 @@ public enum HookVerdict: Equatable, Sendable {
 /// store has any hook is asked once, so a store without hooks pays one query.
 public final class EntryHooks {
     let store: Store
-    let isEnabled: Bool
+    /// Whether any hook runs; a prompt command with --no-hooks turns it off for itself.
+    public var isEnabled: Bool
     private var storeHasHooks: Bool?
     private var machine: String?
 
