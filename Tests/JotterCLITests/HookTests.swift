@@ -309,6 +309,17 @@ import Testing
         #expect(entry["fields"] as? [String: String] == ["price": "12", "receipt": "R-17"])
     }
 
+    @Test func aHookAtThePromptHasNoTerminal() throws {
+        let report = jotter.folder.file("terminal")
+        try jotter.ok("hook", "add", "before",
+                      "if (exec 3</dev/tty) 2>/dev/null; then echo has-terminal; else echo no-terminal; fi > '\(report)'; [ -t 0 ] && echo stdin-is-terminal >> '\(report)'; true")
+        let prompt = try jotter.prompt()
+        prompt.type("milk\r")
+        try prompt.expect("/ › ")
+        #expect(try String(contentsOfFile: report, encoding: .utf8) == "no-terminal\n")
+        #expect(try jotter.texts() == ["milk"])
+    }
+
     @Test func afterHooksNeverHoldUpTheNextPrompt() throws {
         let fifo = jotter.folder.file("go")
         #expect(mkfifo(fifo, 0o600) == 0)

@@ -115,7 +115,8 @@ struct HookListCommand: StoreCommand {
         if applying.isEmpty && context.terminal.outputIsTerminal {
             context.messages.show("no hooks apply at \(place.display)")
         }
-        if let scoped = levels.last(where: \.isScoped), levels.count > 1 || !scoped.path.isRoot {
+        // The root has no places above it to shut out.
+        if let scoped = levels.last(where: \.isScoped), !scoped.path.isRoot {
             context.output.write("scope on at \(TerminalStyle.escaped(scoped.path.display)): the hooks above it do not run here\n")
         }
         // In the order they run: before the write, then after it; an event at a time.
