@@ -356,3 +356,40 @@ import Testing
         #expect(try jotter.texts() == ["good", "fine"])
     }
 }
+
+/// Imports run hooks only when asked to.
+@Suite struct HookImportTests {
+    let jotter = Jotter()
+
+    func contents(_ name: String) -> String {
+        (try? String(contentsOfFile: jotter.folder.file(name), encoding: .utf8)) ?? ""
+    }
+
+    @Test func anImportRunsNoHooksWithoutHooks() throws {
+        try jotter.ok("hook", "add", "before", "exit 1")
+        try jotter.ok("hook", "add", "after", "echo ran >> '\(jotter.folder.file("log"))'")
+        let result = try jotter.run(["import", "--format", "lines"], input: Data("milk\nbread\n".utf8))
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try jotter.texts() == ["milk", "bread"])
+        #expect(contents("log").isEmpty)
+    }
+
+    @Test func anImportWithHooksRunsThemForEachItem() throws {
+        try jotter.ok("hook", "add", "before", "cat >> '\(jotter.folder.file("before"))'")
+        try jotter.ok("hook", "add", "after", "printf '%s\\n' \"$JOTTER_ID\" >> '\(jotter.folder.file("after"))'")
+        let result = try jotter.run(["import", "--hooks", "--format", "lines"], input: Data("milk\nbread\n".utf8))
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(contents("before") == "{\"kind\":\"item\",\"text\":\"milk\",\"parent\":null}\n{\"kind\":\"item\",\"text\":\"bread\",\"parent\":null}\n")
+        let ids = try jotter.entries().compactMap { $0["id"] as? String }
+        #expect(ids.count == 2)
+        #expect(contents("after") == ids.map { $0 + "\n" }.joined())
+    }
+
+    @Test func aBeforeHookRefusingARecordStopsTheImport() throws {
+        try jotter.ok("hook", "add", "before", "grep -qv bad || { echo 'no bad lines' >&2; exit 1; }")
+        let result = try jotter.run(["import", "--hooks", "--format", "lines"], input: Data("good\nbad\nfine\n".utf8))
+        #expect(result.status == 1)
+        #expect(result.errors == "jotter: stdin:2: hook /: no bad lines; nothing was imported\n")
+        #expect(try jotter.texts().isEmpty)
+    }
+}

@@ -36,8 +36,11 @@ struct HookCommand: ParsableCommand {
             everything it started; one that writes more than 1 MiB to an output is \
             stopped too.
 
-            --no-hooks on any command, or JOTTER_NO_HOOKS=1, runs none; imports run \
-            none. Hooks are this machine's settings: never \
+            --no-hooks on any command, or JOTTER_NO_HOOKS=1, runs none. Imports run \
+            them only with --hooks: the add hooks of the import's target, before ones \
+            as each item is read (a refusal stops the import, and nothing is \
+            imported; a replacement is not taken) and after ones once it is all in. \
+            Hooks are this machine's settings: never \
             exported, imported or synced, and the hooks of a store copied from \
             another machine, user or file wait, listed by 'hook ls', until 'hook \
             trust' lets them run.

@@ -21,6 +21,9 @@ extension Store {
         public var progress: (Int) -> Void
         /// Checked between records: true abandons the import, rolling it back.
         public var shouldStop: () -> Bool
+        /// Called with each item before it is written (`import --hooks`): its text,
+        /// field values and line; throwing stops the import, and nothing is imported.
+        public var checkItem: ((String, [FieldValue], Int) throws -> Void)?
 
         public init(target: NavigationPath, conflicts: ConflictPolicy = .fail, dryRun: Bool = false,
                     progress: @escaping (Int) -> Void = { _ in }, shouldStop: @escaping () -> Bool = { false }) {
@@ -73,8 +76,20 @@ extension Store {
 
     private func importEach(from source: inout some ImportSource, options: ImportOptions) throws -> ImportSummary {
         try importing(options: options) { importer in
-            while try source.next(record: { try importer.add($0) },
-                                  itemText: { text, _ in try importer.addItem(text: text) }) != nil {
+            guard let check = options.checkItem else {
+                while try source.next(record: { try importer.add($0) },
+                                      itemText: { text, _ in try importer.addItem(text: text) }) != nil {
+                    if options.shouldStop() { throw ImportInterrupted() }
+                }
+                return
+            }
+            while try source.next(record: { record in
+                if record.kind == .item { try check(record.text, record.fields ?? [], record.line) }
+                try importer.add(record)
+            }, itemText: { text, line in
+                try check(String(decoding: text, as: UTF8.self), [], line)
+                try importer.addItem(text: text)
+            }) != nil {
                 if options.shouldStop() { throw ImportInterrupted() }
             }
         }
@@ -437,5 +452,19 @@ private struct Importer {
             case .seq, .done, .hidden: preconditionFailure("an import does not insert \(column.name)")
             }
         }
+    }
+}
+
+extension Store {
+    /// Calls `body` with each item the latest change added that is still there, in
+    /// order: the items of an import, for its `after` hooks.
+    public func forEachItemAddedByLatestChange(_ body: (Node) throws -> Void) throws {
+        guard let range = try database.statement(
+            "SELECT first_node, last_node FROM change WHERE first_node IS NOT NULL ORDER BY seq DESC LIMIT 1")
+            .firstRow({ ($0.int64(0), $0.int64(1)) }) else { return }
+        let statement = try database.statement(
+            "SELECT \(NodeColumn.all) FROM node WHERE seq BETWEEN ? AND ? AND kind = 1 AND hidden IS NULL ORDER BY seq")
+            .bind(1, range.0).bind(2, range.1)
+        for node in try nodes(statement) { try body(node) }
     }
 }
