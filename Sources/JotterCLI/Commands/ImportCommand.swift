@@ -118,7 +118,7 @@ struct ImportCommand: StoreCommand {
         progress.clear()
         context.messages.error(describe(summary, into: destination))
         if runsHooks && !dryRun && summary.added > 0 {
-            try context.store.forEachItemAddedByLatestChange { node in
+            try context.store.forEachItem(addedBy: summary) { node in
                 context.runAfterHooks(.add, HookEntry(node: node, text: node.text, fields: try context.store.fieldValues(of: node),
                                                       place: try context.store.ancestry(of: node).popped()))
             }

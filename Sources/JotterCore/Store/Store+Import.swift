@@ -41,6 +41,8 @@ extension Store {
         public var kept = 0
         public var replaced = 0
         public var listsCreated = 0
+        /// The rows the import added, for `forEachItem(addedBy:)`.
+        var addedRows: ClosedRange<Int64>?
 
         public init() {}
 
@@ -112,9 +114,12 @@ extension Store {
                 guard try stillHolds(options.target) else {
                     throw JotterError.input("\(options.target.display) was moved or deleted just now; nothing was imported")
                 }
+                let boundary = try highestNodeSeq()
                 var importer = try Importer(store: self, options: options)
                 try feed(&importer)
                 try importer.flush()
+                let highest = try highestNodeSeq()
+                if highest > boundary { importer.summary.addedRows = (boundary + 1)...highest }
                 // A signal can arrive as the input ends (the writer killed with it closes
                 // the pipe): the read sees the end, not the signal, so look once more.
                 if options.shouldStop() { throw ImportInterrupted() }
@@ -456,15 +461,15 @@ private struct Importer {
 }
 
 extension Store {
-    /// Calls `body` with each item the latest change added that is still there, in
-    /// order: the items of an import, for its `after` hooks.
-    public func forEachItemAddedByLatestChange(_ body: (Node) throws -> Void) throws {
-        guard let range = try database.statement(
-            "SELECT first_node, last_node FROM change WHERE first_node IS NOT NULL ORDER BY seq DESC LIMIT 1")
-            .firstRow({ ($0.int64(0), $0.int64(1)) }) else { return }
+    /// Calls `body` with each item an import added that is still there, in order: for
+    /// `import --hooks`, once the import is committed.
+    public func forEachItem(addedBy summary: ImportSummary, _ body: (Node) throws -> Void) throws {
+        guard let rows = summary.addedRows else { return }
         let statement = try database.statement(
             "SELECT \(NodeColumn.all) FROM node WHERE seq BETWEEN ? AND ? AND kind = 1 AND hidden IS NULL ORDER BY seq")
-            .bind(1, range.0).bind(2, range.1)
-        for node in try nodes(statement) { try body(node) }
+            .bind(1, rows.lowerBound).bind(2, rows.upperBound)
+        // One row at a time: an import may have added millions.
+        defer { statement.reset() }
+        while try statement.step() { try body(node(from: statement)) }
     }
 }
