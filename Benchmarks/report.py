@@ -43,6 +43,10 @@ def table(arguments):
     lines = ["| case | jotter | reference | ratio | bar | |", "|---|---|---|---|---|---|"]
     lines.append(row(f"one-shot add, store of {list_items:,} items", *medians(work, "add"), "(sqlite3 INSERT)", 1.3))
     lines.append(row(f"list {list_items:,} items (tsv)", *medians(work, "list"), "(sqlite3 SELECT)", 1.5))
+    with open(f"{work}/hook-add.json") as file:
+        hooked, unhooked, shell = (result["median"] * 1000 for result in json.load(file)["results"])
+    lines.append(row("one-shot add, one before hook of true", hooked, unhooked + shell,
+                     f"(add with no hook {unhooked:.2f} ms + sh -c true {shell:.2f} ms)", 1.2))
     lines.append(row(f"import {import_lines:,} lines", *medians(work, "import"),
                      "(sqlite3 .import, one-column table)", 1.5))
     lines.append(row(f"import {import_lines:,} lines, same table", *medians(work, "import-same"),

@@ -17,10 +17,16 @@ final class CommandContext {
     let isPrompt: Bool
     let terminal: TerminalFacts
     let clock: Clock
+    /// The hooks entries committed here run; asked about once per command.
+    let hooks: EntryHooks
+    /// At the prompt, where `after` hooks run without holding up the next line.
+    var backgroundHooks: BackgroundHooks?
 
     init(store: Store, path: NavigationPath, isPrompt: Bool, output: OutputBuffer = OutputBuffer(fileDescriptor: STDOUT_FILENO),
-         messages: Messages = .standardError, terminal: TerminalFacts = .ofThisProcess(), clock: Clock = .system) {
+         messages: Messages = .standardError, terminal: TerminalFacts = .ofThisProcess(), clock: Clock = .system,
+         runsHooks: Bool = true) {
         self.store = store
+        self.hooks = EntryHooks(store: store, isEnabled: runsHooks)
         self.path = path
         self.isPrompt = isPrompt
         self.output = output
@@ -31,7 +37,11 @@ final class CommandContext {
 
     /// Opens the store the options name and continues from its saved path.
     static func open(_ options: StoreOptions, isPrompt: Bool) throws -> CommandContext {
-        let location = try StoreLocation.resolve(explicit: options.store, environment: Terminal.environment)
+        try open(store: options.store, runsHooks: options.runsHooks, isPrompt: isPrompt)
+    }
+
+    static func open(store explicitStore: String?, runsHooks: Bool, isPrompt: Bool) throws -> CommandContext {
+        let location = try StoreLocation.resolve(explicit: explicitStore, environment: Terminal.environment)
         let store = try Store(path: location)
         store.notices.forEach(Messages.standardError.show)
         // The prompt writes every line: a store it cannot write is refused before it opens.
@@ -41,7 +51,7 @@ final class CommandContext {
             Messages.standardError.show(notice)
             if store.readOnlyReason == nil { try store.savePath(restored.path) }
         }
-        return CommandContext(store: store, path: restored.path, isPrompt: isPrompt)
+        return CommandContext(store: store, path: restored.path, isPrompt: isPrompt, runsHooks: runsHooks)
     }
 
     /// How text is styled on the way to standard output.
@@ -83,6 +93,54 @@ final class CommandContext {
         if case .moved(let destination) = outcome {
             try move(to: destination)
         }
+    }
+
+    /// The entry as the `before` hooks at its place leave it; a refusal is the
+    /// command's error, and nothing is written.
+    func checkedByHooks(_ event: Hook.Event, _ entry: HookEntry, form: EntryForm) throws -> (text: String, fields: [FieldValue]) {
+        var notices: [String] = []
+        let verdict = try hooks.runBefore(event, entry, form: form, today: clock.today(), notices: &notices)
+        notices.forEach(messages.show)
+        switch verdict {
+        case .accepted(let text, let fields): return (text, fields)
+        case .refused(let message, _): throw JotterError.input(message)
+        }
+    }
+
+    /// Runs the `after` hooks of a committed entry; what fails is shown, and the entry
+    /// stays.
+    func runAfterHooks(_ event: Hook.Event, _ entry: HookEntry) {
+        do {
+            let (pending, notices) = try hooks.afterHooks(event, entry)
+            notices.forEach(messages.show)
+            if let backgroundHooks {
+                backgroundHooks.start(pending)
+            } else {
+                pending.run().forEach(messages.show)
+            }
+        } catch {
+            messages.show("hooks: \(error)")
+        }
+    }
+
+    /// Runs the `before` hooks of `event` for items already in the store, each at its
+    /// own place, and refuses them all at the first refusal; then `body` makes the
+    /// change, and the `after` hooks run for each item as it is then.
+    func withHooks<T>(_ event: Hook.Event, on nodes: [Node], _ body: () throws -> T) throws -> T {
+        let items = try nodes.filter { $0.kind == .item }.map { node in
+            (node: node, place: try store.ancestry(of: node).popped(), fields: try store.fieldValues(of: node))
+        }
+        for item in items {
+            _ = try checkedByHooks(event, HookEntry(node: item.node, text: item.node.text, fields: item.fields,
+                                                    place: item.place), form: .plain)
+        }
+        let result = try body()
+        for item in items {
+            let node = try store.node(id: item.node.id, includingHidden: true) ?? item.node
+            runAfterHooks(event, HookEntry(node: node, text: node.text, fields: try store.fieldValues(of: node),
+                                           place: item.place))
+        }
+        return result
     }
 
     /// Runs `body`, then writes out its output, failing if the output could not be

@@ -38,6 +38,7 @@ enum CommandRegistry {
         Entry(FieldCommand.self),
         Entry(SetCommand.self),
         Entry(SumCommand.self),
+        Entry(HookCommand.self),
         Entry(ImportCommand.self, promptArguments: "FILE"),
         Entry(ExportCommand.self),
         Entry(CheckCommand.self),

@@ -60,6 +60,8 @@ public struct JotterCommand: ParsableCommand {
             after '--' every word is text.
 
             ENVIRONMENT: JOTTER_STORE, the store when --store is not given. \
+            JOTTER_NO_HOOKS=1 runs no hooks ('jotter hook --help'). XDG_CONFIG_HOME, \
+            where this machine's id for hooks is kept (else ~/.config). \
             XDG_DATA_HOME, where the default store lives (else ~/.local/share). HOME, \
             for that default and for ~/.editrc. NO_COLOR, set to anything but an empty \
             string, turns colour off; so does output that is not a terminal, and TERM=dumb. EDITRC, \

@@ -70,9 +70,7 @@ struct QuickAdd: Equatable {
     }
 
     func run() throws {
-        var options = StoreOptions()
-        options.store = store
-        let context = try CommandContext.open(options, isPrompt: false)
+        let context = try CommandContext.open(store: store, runsHooks: StoreOptions.environmentRunsHooks, isPrompt: false)
         try context.finishing { try context.settle(try AddCommand.add(words: words, target: target, in: context)) }
     }
 }

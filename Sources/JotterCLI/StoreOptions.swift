@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The option every command takes: which store to use.
+/// The options every command takes: which store to use, and whether hooks run.
 struct StoreOptions: ParsableArguments {
     @Option(
         name: .long,
@@ -8,4 +8,14 @@ struct StoreOptions: ParsableArguments {
             "The store to use (default: $JOTTER_STORE, else $XDG_DATA_HOME/jotter/jotter.sqlite3).",
             valueName: "path"))
     var store: String?
+
+    @Flag(name: .customLong("no-hooks"), help: "Run no hooks (as JOTTER_NO_HOOKS=1 does).")
+    var noHooks = false
+
+    /// Whether hooks run: not with --no-hooks, nor with JOTTER_NO_HOOKS=1.
+    var runsHooks: Bool {
+        !noHooks && StoreOptions.environmentRunsHooks
+    }
+
+    static var environmentRunsHooks: Bool { Terminal.environment("JOTTER_NO_HOOKS") != "1" }
 }

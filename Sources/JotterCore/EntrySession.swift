@@ -18,6 +18,9 @@ public struct EntrySession {
     /// The entry last sent to the store, as the line that gives it back whole if the
     /// store refuses it.
     private var lastCommitLine: String?
+    /// The walk of the fields that made the last entry, to go back into when a hook
+    /// refuses it for one of them.
+    private var lastCommitDraft: Draft?
     private let today: () -> FieldDate
 
     /// The line that opens and closes a block of several lines.
@@ -92,6 +95,9 @@ public struct EntrySession {
         /// says where it now stands) or the write failed. The entry is handed back in
         /// the line, so that nothing is lost.
         case entryReturned(path: NavigationPath, form: EntryForm, notice: String)
+        /// A `before` hook refused the last entry. It goes back in the line, or, when
+        /// the hook named a field of the form it was walked through, to that field.
+        case entryRefused(notice: String, field: String?)
         /// A command asked to end the session.
         case quitRequested
         /// `:edit` without text: the item's text goes in the line to edit.
@@ -229,6 +235,15 @@ public struct EntrySession {
             stage = .ready
             guard let line = lastCommitLine else { return [.notice(notice)] }
             return [.notice(notice), .prefill(line)]
+        case .entryRefused(let notice, let field):
+            guard let field, let index = form.index(ofField: field), var draft = lastCommitDraft else {
+                return handle(.entryReturned(path: path, form: form, notice: notice))
+            }
+            // Back to that field alone: Enter on it commits again.
+            draft.visits = [index]
+            draft.step = 0
+            draft.typed[index] = draft.typed[index] ?? draft.values[index]
+            return [.notice(notice)] + advance(draft)
         case .editRequested(let id, let text):
             stage = .editing(id)
             return [.prefill(text)]
@@ -349,7 +364,9 @@ public struct EntrySession {
         if draft.step == draft.visits.count {
             // However the walk went back and forth, a required field is never left empty.
             guard let missing = form.fields.indices.first(where: { form.fields[$0].isRequired && draft.values[$0] == nil }) else {
-                return commit(draft.text, fields: form.fieldValues(draft.values), historyLine: draft.historyLine)
+                let effects = commit(draft.text, fields: form.fieldValues(draft.values), historyLine: draft.historyLine)
+                lastCommitDraft = draft
+                return effects
             }
             draft.visits.append(missing)
         }
@@ -432,6 +449,7 @@ public struct EntrySession {
 
     private mutating func commit(_ text: String, fields: [FieldValue], historyLine: String?) -> [Effect] {
         stage = .ready
+        lastCommitDraft = nil
         lastCommitLine = fields.isEmpty && historyLine != nil ? historyLine : EntrySession.line(text: text, fields: fields)
         return [.commit(text: text, fields: fields, under: path, historyLine: historyLine)]
     }

@@ -53,6 +53,30 @@ import Testing
         #expect(empty.handle(.ended(typed: "  ")) == [.finish])
     }
 
+    @Test func aHookRefusalNamingAFieldGoesBackToThatFieldAloneWithItsValue() {
+        var session = session()
+        _ = session.handle(.submitted("coffee"))
+        _ = session.handle(.submitted("3.50"))
+        _ = session.handle(.submitted(""))
+        #expect(session.handle(.submitted("ok")) == [commit("coffee", [("price", "3.5"), ("mood", "ok")], history: "coffee")])
+        #expect(session.handle(.entryRefused(notice: "hook /expenses: too dear", field: "price"))
+            == [.notice("hook /expenses: too dear"), .prefill("3.50")])
+        #expect(session.prompt == "/expenses › price: ")
+        #expect(session.handle(.submitted("2")) == [commit("coffee", [("price", "2"), ("mood", "ok")], history: "coffee")])
+    }
+
+    @Test func aHookRefusalWithoutAFieldOfTheFormPutsTheLineBack() {
+        for field in [nil, "colour"] {
+            var session = session()
+            _ = session.handle(.submitted("tea price:2"))
+            _ = session.handle(.submitted(""))
+            _ = session.handle(.submitted(""))
+            #expect(session.handle(.entryRefused(notice: "hook /expenses: no", field: field))
+                == [.notice("hook /expenses: no"), .prefill("tea price:2")])
+            #expect(session.prompt == "/expenses › ")
+        }
+    }
+
     @Test func anEmptyOptionalFieldIsSkipped() {
         var session = session()
         _ = session.handle(.submitted("tea"))

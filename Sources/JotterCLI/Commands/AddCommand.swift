@@ -49,13 +49,16 @@ struct AddCommand: StoreCommand {
         var outcome = CommandOutcome.nothing
         while true {
             let form = try context.store.form(at: destination)
-            let entry = form.fields.isEmpty
+            let typed = form.fields.isEmpty
                 ? (text: text, fields: [])
                 : try form.fill(AddCommand.inlineLine(words, form: form), today: context.clock.today()).entry(in: form)
+            let entry = try context.checkedByHooks(.add, HookEntry(node: nil, text: typed.text, fields: typed.fields,
+                                                                   place: destination), form: form)
             switch try context.store.addEntry(entry.text, fields: entry.fields, under: destination, historyLine: nil,
                                               formVersion: form.version) {
             case .added(let node):
                 context.output.write(node.id.description + "\n")
+                context.runAfterHooks(.add, HookEntry(node: node, text: entry.text, fields: entry.fields, place: destination))
                 return outcome
             case .formChanged:
                 // Checked again against the form as it is now.

@@ -23,7 +23,10 @@ struct DoneCommand: StoreCommand {
 
     static func mark(_ targets: [String], done: Bool, in context: CommandContext) throws {
         let nodes = try context.nodes(targets)
-        let count = try context.store.markDone(nodes, done: done)
+        // Only marking done is an event of hooks; taking the mark away is not.
+        let count = done
+            ? try context.withHooks(.done, on: nodes) { try context.store.markDone(nodes, done: true) }
+            : try context.store.markDone(nodes, done: false)
         let state = done ? "done" : "not done"
         if count == 0 {
             context.messages.show(nodes.count == 1 ? "already \(state)" : "all already \(state)")

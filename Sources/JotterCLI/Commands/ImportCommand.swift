@@ -131,6 +131,9 @@ struct ImportCommand: StoreCommand {
     @Flag(name: .customLong("dry-run"), help: "Check everything and report, but change nothing.")
     var dryRun = false
 
+    @Flag(help: "Run the hooks of the target for each item: before ones as it is read, after ones once all is in.")
+    var hooks = false
+
     @Argument(help: ArgumentHelp("The file to read; standard input when absent or '-'.", valueName: "file"))
     var file: String?
 
@@ -181,9 +184,21 @@ struct ImportCommand: StoreCommand {
         let reader = ByteLineReader(fileDescriptor: descriptor)
         reader.shouldStop = { Interruption.signal != 0 }
         let progress = ProgressLine(reader: reader, messages: context.messages)
-        let options = Store.ImportOptions(
+        var options = Store.ImportOptions(
             target: destination, conflicts: conflicts, dryRun: dryRun,
             progress: { progress.update(records: $0) }, shouldStop: { Interruption.signal != 0 })
+        let runsHooks = hooks && context.hooks.isEnabled
+        if runsHooks {
+            let form = try context.store.form(at: destination)
+            let today = context.clock.today()
+            options.checkItem = { text, fields, line in
+                var notices: [String] = []
+                let verdict = try context.hooks.runBefore(.add, HookEntry(node: nil, text: text, fields: fields, place: destination),
+                                                          form: form, today: today, notices: &notices)
+                notices.forEach(context.messages.show)
+                if case .refused(let message, _) = verdict { throw ImportProblem(line: line, message) }
+            }
+        }
         let summary: Store.ImportSummary
         do {
             summary = try Interruption.catchingSignals {
@@ -206,6 +221,12 @@ struct ImportCommand: StoreCommand {
         }
         progress.clear()
         context.messages.error(describe(summary, into: destination))
+        if runsHooks && !dryRun && summary.added > 0 {
+            try context.store.forEachItem(addedBy: summary) { node in
+                context.runAfterHooks(.add, HookEntry(node: node, text: node.text, fields: try context.store.fieldValues(of: node),
+                                                      place: try context.store.ancestry(of: node).popped()))
+            }
+        }
         return .nothing
     }
 

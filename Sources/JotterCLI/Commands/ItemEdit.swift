@@ -21,8 +21,23 @@ enum ItemEdit {
             return
         }
         if let problem = EntryText.problem(with: text.utf8) { throw JotterError.input("the text \(problem)") }
-        if try !context.store.edit(node, text: text, values: form.fieldValues(fill.values)) {
-            context.messages.show("unchanged")
+        guard node.kind == .item else {
+            if try !context.store.edit(node, text: text) { context.messages.show("unchanged") }
+            return
         }
+        // The hooks see the item as the edit would leave it, values it keeps included.
+        let place = try context.store.ancestry(of: node).popped()
+        let given = form.fieldValues(fill.values)
+        let held = try context.store.fieldValues(of: node).filter { value in !given.contains { $0.name == value.name } }
+        let edited = try context.checkedByHooks(.edit, HookEntry(node: node, text: text, fields: form.ordered(held + given),
+                                                                 place: place), form: form)
+        let values = form.fields.isEmpty ? given : edited.fields.filter { form.index(ofField: $0.name) != nil }
+        guard try context.store.edit(node, text: edited.text, values: values) else {
+            context.messages.show("unchanged")
+            return
+        }
+        let saved = try context.store.node(id: node.id) ?? node
+        context.runAfterHooks(.edit, HookEntry(node: saved, text: saved.text, fields: try context.store.fieldValues(of: saved),
+                                               place: place))
     }
 }

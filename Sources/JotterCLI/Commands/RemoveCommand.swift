@@ -18,7 +18,7 @@ struct RemoveCommand: StoreCommand {
 
     func run(in context: CommandContext) throws -> CommandOutcome {
         let nodes = try context.nodes(targets)
-        try context.store.remove(nodes)
+        try context.withHooks(.rm, on: nodes) { try context.store.remove(nodes) }
         let what = nodes.count == 1 ? "'\(nodes[0].text)'" : "\(nodes.count) entries"
         context.messages.show("moved \(what) to the trash ('restore' or 'undo' brings it back)")
         return .nothing

@@ -16,6 +16,7 @@ final class PromptLoop {
     init(context: CommandContext, source: LineSource, linesAreLiteral: Bool = false) throws {
         self.context = context
         self.source = source
+        context.backgroundHooks = BackgroundHooks()
         session = EntrySession(path: context.path, form: try context.store.form(at: context.path),
                                linesAreLiteral: linesAreLiteral, today: context.clock.today)
     }
@@ -33,6 +34,7 @@ final class PromptLoop {
             }
         }
         while !session.isFinished {
+            context.backgroundHooks?.takeReports().forEach(context.messages.show)
             let event: EntrySession.Event
             switch source.readLine(prompt: session.prompt) {
             case .line(let line): event = .submitted(line)
@@ -51,6 +53,7 @@ final class PromptLoop {
             }
             perform(session.handle(event))
         }
+        context.backgroundHooks?.finish().forEach(context.messages.show)
     }
 
     private func perform(_ effects: [EntrySession.Effect]) {
@@ -84,19 +87,34 @@ final class PromptLoop {
         }
     }
 
-    private func commit(_ text: String, fields: [FieldValue], under path: NavigationPath, historyLine: String?) {
+    private func commit(_ typedText: String, fields typedFields: [FieldValue], under path: NavigationPath,
+                        historyLine: String?) {
         do {
+            context.hooks.recheck()
+            var notices: [String] = []
+            let verdict = try context.hooks.runBefore(
+                .add, HookEntry(node: nil, text: typedText, fields: typedFields, place: path), form: session.form,
+                today: context.clock.today(), notices: &notices)
+            notices.forEach(context.messages.show)
+            guard case .accepted(let text, let fields) = verdict else {
+                if case .refused(let message, let field) = verdict {
+                    failed += 1
+                    perform(session.handle(.entryRefused(notice: prefixed(message), field: field)))
+                }
+                return
+            }
             switch try context.store.addEntry(text, fields: fields, under: path, historyLine: historyLine,
                                               formVersion: session.form.version) {
-            case .added:
+            case .added(let node):
                 added += 1
                 if let historyLine { source.remember(historyLine) }
+                context.runAfterHooks(.add, HookEntry(node: node, text: text, fields: fields, place: path))
             case .formChanged:
                 let form = try context.store.form(at: path)
                 if form == session.form {
                     // Another place's form changed: this entry is as it would be now.
                     perform(session.handle(.moved(to: path, form: form)))
-                    return commit(text, fields: fields, under: path, historyLine: historyLine)
+                    return commit(typedText, fields: typedFields, under: path, historyLine: historyLine)
                 }
                 failed += 1
                 let notice = "the fields of \(path.display) changed meanwhile; the entry was not added"
@@ -121,6 +139,7 @@ final class PromptLoop {
                 failed += 1
                 return report("the item was deleted meanwhile; the edit was not saved: \(line)")
             }
+            context.hooks.recheck()
             // A line that stood for text beginning with ':' or '\\' kept its '\\'.
             let text = line.hasPrefix("\\") ? String(line.dropFirst()) : line
             try context.finishing { try ItemEdit.save(text, to: node, in: context) }
@@ -153,6 +172,7 @@ final class PromptLoop {
                 return
             }
             context.adopt(session.path)
+            context.hooks.recheck()
             var outcome = CommandOutcome.nothing
             defer { follow(outcome) }
             outcome = try storeCommand.runAtPrompt(in: context)

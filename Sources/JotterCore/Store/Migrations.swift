@@ -193,6 +193,28 @@ enum Migrations {
             UPDATE setting SET value = value + 1 WHERE key = 'form_version';
         END;
         """,
+        // 7: hooks, commands this machine's user runs around entries committed at a
+        // place (NULL is the root) or below it. `machine` is who set the hook up (see
+        // MachineIdentity): a store copied from elsewhere runs none of its hooks until
+        // they are trusted here. `hook_scope` holds the places whose entries ignore
+        // the hooks of the places above them. Neither is content: no change records
+        // them, and no export reads them.
+        """
+        CREATE TABLE hook (
+            seq INTEGER PRIMARY KEY,
+            owner INTEGER REFERENCES node (seq) ON DELETE CASCADE,
+            timing TEXT NOT NULL CHECK (timing IN ('before', 'after')),
+            event TEXT NOT NULL CHECK (event IN ('add', 'edit', 'done', 'rm')),
+            command TEXT NOT NULL,
+            timeout_seconds INTEGER NOT NULL,
+            machine TEXT NOT NULL
+        );
+        CREATE INDEX hook_owners ON hook (ifnull(owner, 0));
+        CREATE TABLE hook_scope (
+            owner INTEGER REFERENCES node (seq) ON DELETE CASCADE
+        );
+        CREATE UNIQUE INDEX hook_scope_owners ON hook_scope (ifnull(owner, 0));
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(steps.count) }

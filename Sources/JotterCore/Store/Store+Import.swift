@@ -21,6 +21,9 @@ extension Store {
         public var progress: (Int) -> Void
         /// Checked between records: true abandons the import, rolling it back.
         public var shouldStop: () -> Bool
+        /// Called with each item before it is written (`import --hooks`): its text,
+        /// field values and line; throwing stops the import, and nothing is imported.
+        public var checkItem: ((String, [FieldValue], Int) throws -> Void)?
 
         public init(target: NavigationPath, conflicts: ConflictPolicy = .fail, dryRun: Bool = false,
                     progress: @escaping (Int) -> Void = { _ in }, shouldStop: @escaping () -> Bool = { false }) {
@@ -40,6 +43,8 @@ extension Store {
         public var listsCreated = 0
         /// Of those added, how many went to the trash.
         public var trashed = 0
+        /// The rows the import added, for `forEachItem(addedBy:)`.
+        var addedRows: ClosedRange<Int64>?
 
         public init() {}
 
@@ -75,8 +80,20 @@ extension Store {
 
     private func importEach(from source: inout some ImportSource, options: ImportOptions) throws -> ImportSummary {
         try importing(options: options) { importer in
-            while try source.next(record: { try importer.add($0) },
-                                  itemText: { text, _ in try importer.addItem(text: text) }) != nil {
+            guard let check = options.checkItem else {
+                while try source.next(record: { try importer.add($0) },
+                                      itemText: { text, _ in try importer.addItem(text: text) }) != nil {
+                    if options.shouldStop() { throw ImportInterrupted() }
+                }
+                return
+            }
+            while try source.next(record: { record in
+                if record.kind == .item { try check(record.text, record.fields ?? [], record.line) }
+                try importer.add(record)
+            }, itemText: { text, line in
+                try check(String(decoding: text, as: UTF8.self), [], line)
+                try importer.addItem(text: text)
+            }) != nil {
                 if options.shouldStop() { throw ImportInterrupted() }
             }
         }
@@ -99,9 +116,12 @@ extension Store {
                 guard try stillHolds(options.target) else {
                     throw JotterError.input("\(options.target.display) was moved or deleted just now; nothing was imported")
                 }
+                let boundary = try highestNodeSeq()
                 var importer = try Importer(store: self, options: options)
                 try feed(&importer)
                 try importer.flush()
+                let highest = try highestNodeSeq()
+                if highest > boundary { importer.summary.addedRows = (boundary + 1)...highest }
                 // A signal can arrive as the input ends (the writer killed with it closes
                 // the pipe): the read sees the end, not the signal, so look once more.
                 if options.shouldStop() { throw ImportInterrupted() }
@@ -450,5 +470,19 @@ private struct Importer {
             case .seq, .done, .hidden: preconditionFailure("an import does not insert \(column.name)")
             }
         }
+    }
+}
+
+extension Store {
+    /// Calls `body` with each item an import added that is still there, in order: for
+    /// `import --hooks`, once the import is committed.
+    public func forEachItem(addedBy summary: ImportSummary, _ body: (Node) throws -> Void) throws {
+        guard let rows = summary.addedRows else { return }
+        let statement = try database.statement(
+            "SELECT \(NodeColumn.all) FROM node WHERE seq BETWEEN ? AND ? AND kind = 1 AND hidden IS NULL ORDER BY seq")
+            .bind(1, rows.lowerBound).bind(2, rows.upperBound)
+        // One row at a time: an import may have added millions.
+        defer { statement.reset() }
+        while try statement.step() { try body(node(from: statement)) }
     }
 }

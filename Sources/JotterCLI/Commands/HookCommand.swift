@@ -1,0 +1,217 @@
+import ArgumentParser
+import JotterCore
+
+struct HookCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hook",
+        abstract: "Run commands of your own before or after entries are committed.",
+        discussion: """
+            A hook belongs to a place (a list, an item, or the root) and runs for \
+            entries committed there or anywhere below: on add (the default), edit, \
+            done or rm (moving to the trash): entries typed at the prompt, piped \
+            lines, and 'jotter add', edit, done and rm and their ':' commands. Several run outermost first (the root, \
+            then down to the entry's own list), then in the order they were added. \
+            'hook scope on' at a place keeps the hooks of the places above it from \
+            running for the entries inside it.
+
+            COMMAND runs with /bin/sh -c, without the terminal. Its standard input is \
+            the entry as one JSON object, as 'list --format json' shows it (before an \
+            add is written it has no id or times yet); JOTTER_EVENT (add, edit, done, \
+            rm), JOTTER_ID (empty before an add), JOTTER_PATH (the entry's list) and \
+            JOTTER_STORE are in its environment. The entry's text reaches it only \
+            there, never in its command line.
+
+            A 'before' hook runs before the write: exit status 0 accepts the entry, \
+            any other refuses it, nothing is written and the first line of its \
+            standard error is shown ('hook /work: no receipt number'); 'jotter add' \
+            then exits with 1, and at the prompt the entry goes back in the line to \
+            correct, or back to the field of the form the hook names by printing \
+            {"field": "receipt"} on standard output. It may instead print a JSON object {"text": ..., \
+            "fields": {...}} to replace the entry (on add and edit), checked as typed \
+            input is. An 'after' hook runs once the entry is committed and \
+            cannot undo it: a failure is shown in one line, and the entry stays. At \
+            the prompt it runs in the background: the next prompt is back at once, \
+            and what it reports is shown before a later prompt is drawn. A \
+            hook that runs past its timeout (5 s unless --timeout) is stopped with \
+            everything it started; one that writes more than 1 MiB to an output is \
+            stopped too.
+
+            --no-hooks on any command, or JOTTER_NO_HOOKS=1, runs none. Imports run \
+            them only with --hooks: the add hooks of the import's target, before ones \
+            as each item is read (a refusal stops the import, and nothing is \
+            imported; a replacement is not taken) and after ones once it is all in. \
+            Hooks are this machine's settings: never \
+            exported, imported or synced, and the hooks of a store copied from \
+            another machine, user or file wait, listed by 'hook ls', until 'hook \
+            trust' lets them run.
+
+            Examples: notify on /shopping, after each item is added:
+              jotter hook add after 'notify-send "shopping" "$(jq -r .text)"' --in /shopping
+            Refuse an expense without a receipt number:
+              jotter hook add before 'jq -e ".fields.receipt // empty" >/dev/null || { echo "no receipt number" >&2; echo "{\\"field\\":\\"receipt\\"}"; exit 1; }' --in /expenses
+            """,
+        subcommands: [HookAddCommand.self, HookListCommand.self, HookRemoveCommand.self, HookScopeCommand.self,
+                      HookTrustCommand.self])
+}
+
+extension Hook.Timing: ExpressibleByArgument {}
+extension Hook.Event: ExpressibleByArgument {}
+
+struct HookAddCommand: StoreCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a hook to the current place.",
+        discussion: "The new hook runs after the place's other hooks.")
+
+    @OptionGroup(visibility: .hidden) var options: StoreOptions
+
+    @Option(name: .customLong("on"), help: ArgumentHelp("add, edit, done or rm.", valueName: "event"))
+    var event: Hook.Event = .add
+
+    @Option(name: .customLong("in"), help: ArgumentHelp("Add it to this list or item instead.", valueName: "target"))
+    var target: String?
+
+    @Option(help: ArgumentHelp("Stop it after this many seconds (1 to 3600).", valueName: "seconds"))
+    var timeout: Int = Hook.defaultTimeoutSeconds
+
+    @Argument(help: ArgumentHelp("before or after.", valueName: "when"))
+    var timing: Hook.Timing
+
+    @Argument(help: ArgumentHelp("The command, one argument: run with /bin/sh -c.", valueName: "command"))
+    var command: String
+
+    func validate() throws {
+        guard (1...3600).contains(timeout) else {
+            throw ValidationError("--timeout takes 1 to 3600 seconds, not \(timeout)")
+        }
+        guard !EntryText.trimmed(command).isEmpty else { throw ValidationError("the hook's command is empty") }
+    }
+
+    func run(in context: CommandContext) throws -> CommandOutcome {
+        let place = try target.map(context.resolve) ?? context.path
+        try context.store.addHook(timing, on: event, command: command, timeoutSeconds: timeout, to: place.top,
+                                  machine: try context.store.machineIdentity())
+        return .nothing
+    }
+}
+
+struct HookListCommand: StoreCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ls",
+        abstract: "Show the hooks that apply here, in the order they run, and where each is from.",
+        discussion: """
+            One line each: when, event, its place and number there (for 'hook rm'), \
+            and its command; a hook waiting to be trusted says so.
+            """,
+        aliases: ["list"])
+
+    @OptionGroup(visibility: .hidden) var options: StoreOptions
+
+    @Argument(help: ArgumentHelp("The list or item whose hooks to show.", valueName: "target"))
+    var target: [String] = []
+
+    func run(in context: CommandContext) throws -> CommandOutcome {
+        let place = try context.place(target)
+        let machine = try context.store.machineIdentity()
+        let levels = try context.store.hookLevels(along: place, machine: machine)
+        let applying = HookOrder.applying(levels)
+        if applying.isEmpty && context.terminal.outputIsTerminal {
+            context.messages.show("no hooks apply at \(place.display)")
+        }
+        // The root has no places above it to shut out.
+        if let scoped = levels.last(where: \.isScoped), !scoped.path.isRoot {
+            context.output.write("scope on at \(TerminalStyle.escaped(scoped.path.display)): the hooks above it do not run here\n")
+        }
+        // In the order they run: before the write, then after it; an event at a time.
+        let kinds = Hook.Timing.allCases.flatMap { timing in Hook.Event.allCases.map { (timing, $0) } }
+        for (timing, event) in kinds {
+            for (hook, owner) in applying where hook.timing == timing && hook.event == event {
+                let number = (levels.first { $0.path == owner }?.hooks.firstIndex(of: hook) ?? 0) + 1
+                var line = "\(hook.timing.rawValue)\t\(hook.event.rawValue)\t\(TerminalStyle.escaped(owner.display)) \(number)\t"
+                    + TerminalStyle.escaped(hook.command)
+                if hook.timeoutSeconds != Hook.defaultTimeoutSeconds { line += "\t(timeout \(hook.timeoutSeconds) s)" }
+                if !hook.isTrusted { line += "\t(waiting to be trusted: jotter hook trust)" }
+                context.output.write(line + "\n")
+            }
+        }
+        let waiting = try context.store.waitingHookCount(machine: machine)
+        if waiting > 0 {
+            context.messages.show(waiting == 1
+                ? "1 hook of this store came from elsewhere and waits to be trusted: 'jotter hook trust' lets it run"
+                : "\(waiting) hooks of this store came from elsewhere and wait to be trusted: 'jotter hook trust' lets them run")
+        }
+        return .nothing
+    }
+}
+
+struct HookRemoveCommand: StoreCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rm",
+        abstract: "Remove a hook of the current place.",
+        discussion: "N is the hook's number at its place, as 'hook ls' shows it.",
+        aliases: ["remove"])
+
+    @OptionGroup(visibility: .hidden) var options: StoreOptions
+
+    @Option(name: .customLong("in"), help: ArgumentHelp("Remove it from this list or item instead.", valueName: "target"))
+    var target: String?
+
+    @Argument(help: ArgumentHelp("The hook's number at its place.", valueName: "n"))
+    var number: Int
+
+    func run(in context: CommandContext) throws -> CommandOutcome {
+        let place = try target.map(context.resolve) ?? context.path
+        try context.store.removeHook(number: number, from: place.top, display: place.display,
+                                     machine: try context.store.machineIdentity())
+        return .nothing
+    }
+}
+
+struct HookScopeCommand: StoreCommand {
+    enum Switch: String, ExpressibleByArgument, CaseIterable {
+        case on, off
+    }
+
+    static let configuration = CommandConfiguration(
+        commandName: "scope",
+        abstract: "Keep the hooks of the places above from running here (on), or let them (off).",
+        discussion: "With scope on, only the place's own hooks and those below it run for the entries inside it.")
+
+    @OptionGroup(visibility: .hidden) var options: StoreOptions
+
+    @Option(name: .customLong("in"), help: ArgumentHelp("Set it for this list or item instead.", valueName: "target"))
+    var target: String?
+
+    @Argument(help: ArgumentHelp("on or off.", valueName: "on|off"))
+    var state: Switch
+
+    func run(in context: CommandContext) throws -> CommandOutcome {
+        let place = try target.map(context.resolve) ?? context.path
+        try context.store.setHookScope(state == .on, at: place.top)
+        return .nothing
+    }
+}
+
+struct HookTrustCommand: StoreCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trust",
+        abstract: "Let the hooks of this store that came from elsewhere run here.",
+        discussion: """
+            A store copied from another machine, user or file brings its hooks along, \
+            and none of them runs until trusted here. Each one trusted is shown: look \
+            at them with 'hook ls' first.
+            """)
+
+    @OptionGroup(visibility: .hidden) var options: StoreOptions
+
+    func run(in context: CommandContext) throws -> CommandOutcome {
+        let trusted = try context.store.trustHooks(machine: try context.store.machineIdentity())
+        if trusted.isEmpty { context.messages.show("no hooks wait to be trusted") }
+        for hook in trusted {
+            let place = try context.store.place(of: hook)
+            context.output.write("trusted\t\(hook.timing.rawValue)\t\(hook.event.rawValue)\t"
+                + TerminalStyle.escaped(place.display) + "\t" + TerminalStyle.escaped(hook.command) + "\n")
+        }
+        return .nothing
+    }
+}

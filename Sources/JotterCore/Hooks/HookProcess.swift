@@ -1,0 +1,245 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How a hook's command ended, and what it wrote.
+public struct HookProcessResult: Sendable {
+    public enum Ending: Equatable, Sendable {
+        case exited(Int32)
+        case signalled(Int32)
+        /// Ran past its timeout, and was killed with everything it started.
+        case timedOut
+        /// Wrote more than `HookProcess.outputLimit` to one of its outputs, which was
+        /// closed on it.
+        case outputCut
+        case couldNotStart(String)
+    }
+
+    public var ending: Ending
+    public var output: [UInt8]
+    public var errors: [UInt8]
+
+    /// The first line of what it wrote to standard error, if any.
+    public var firstErrorLine: String? {
+        let line = errors.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).first
+        return line.map { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+/// Runs a hook's command with `/bin/sh -c`, away from the terminal: its standard input
+/// is the entry, its outputs are pipes read here up to a limit, and it leads a session
+/// of its own, so it can neither read the terminal nor be stopped by it.
+public enum HookProcess {
+    /// What is kept of each output; a hook that writes more is cut off there, rather
+    /// than held in memory without end.
+    public static let outputLimit = 1 << 20
+
+    public static func run(command: String, input: [UInt8], environment: [String: String],
+                           timeoutSeconds: Int) -> HookProcessResult {
+        var inputPipe: [Int32] = [0, 0], outputPipe: [Int32] = [0, 0], errorPipe: [Int32] = [0, 0]
+        guard pipe(&inputPipe) == 0 else { return failed("cannot make a pipe") }
+        guard pipe(&outputPipe) == 0 else {
+            closeAll(inputPipe)
+            return failed("cannot make a pipe")
+        }
+        guard pipe(&errorPipe) == 0 else {
+            closeAll(inputPipe + outputPipe)
+            return failed("cannot make a pipe")
+        }
+        // Only the three the hook is given reach it, as its 0, 1 and 2.
+        for descriptor in inputPipe + outputPipe + errorPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A new session has no controlling terminal. Signals jotter ignores or blocks
+        // are the hook's own again: `yes | head` needs SIGPIPE to end `yes`.
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(setSessionFlag | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        var merged: [String: String] = [:]
+        var index = 0
+        while let entry = environ[index] {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                merged[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            index += 1
+        }
+        merged.merge(environment) { $1 }
+        let environmentLines: [String] = merged.map { $0.key + "=" + $0.value }
+        let arguments: [String] = ["/bin/sh", "-c", command]
+        var cEnvironment = environmentLines.map { strdup($0) } + [nil]
+        var cArguments = arguments.map { strdup($0) } + [nil]
+        defer {
+            cEnvironment.forEach { free($0) }
+            cArguments.forEach { free($0) }
+        }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &cArguments, &cEnvironment)
+        close(inputPipe[0])
+        close(outputPipe[1])
+        close(errorPipe[1])
+        guard spawned == 0 else {
+            closeAll([inputPipe[1], outputPipe[0], errorPipe[0]])
+            return failed("cannot run /bin/sh: \(String(cString: strerror(spawned)))")
+        }
+        return collect(pid: pid, input: input, inputDescriptor: inputPipe[1], outputDescriptor: outputPipe[0],
+                       errorDescriptor: errorPipe[0], timeoutSeconds: timeoutSeconds)
+    }
+
+    /// glibc's POSIX_SPAWN_SETSID, a GNU extension Swift's Glibc module does not carry.
+    private static let setSessionFlag: Int32 = 0x80
+
+    private static func collect(pid: pid_t, input: [UInt8], inputDescriptor: Int32, outputDescriptor: Int32,
+                                errorDescriptor: Int32, timeoutSeconds: Int) -> HookProcessResult {
+        let deadline = monotonicMilliseconds() + Int64(max(1, timeoutSeconds)) * 1000
+        var result = HookProcessResult(ending: .exited(0), output: [], errors: [])
+        var writing: Int32? = inputDescriptor
+        var written = 0
+        var reading: [Int32] = [outputDescriptor, errorDescriptor]
+        for descriptor in [inputDescriptor, outputDescriptor, errorDescriptor] {
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        }
+        var status: Int32 = 0
+        var exited = false
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        var ending: HookProcessResult.Ending?
+        while ending == nil {
+            if waitpid(pid, &status, WNOHANG) == pid {
+                exited = true
+                // Once its shell is gone, a hook is over: what it left running in the
+                // background (a notifier) goes on, but is read no further.
+                for descriptor in reading where readAvailable(descriptor, outputDescriptor: outputDescriptor,
+                                                              into: &result, chunk: &chunk) == .cut {
+                    ending = .outputCut
+                }
+                break
+            }
+            let now = monotonicMilliseconds()
+            guard now < deadline else {
+                ending = .timedOut
+                break
+            }
+            var polled = reading.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            if let writing { polled.append(pollfd(fd: writing, events: Int16(POLLOUT), revents: 0)) }
+            guard !polled.isEmpty else {
+                // Its outputs are closed and its input taken: it is ending, or went on
+                // without them.
+                usleep(200)
+                continue
+            }
+            // Woken now and then to see whether the shell ended while something it
+            // started still holds its outputs.
+            if poll(&polled, nfds_t(polled.count), Int32(min(deadline - now, 20))) < 0 && errno != EINTR { break }
+            for entry in polled where entry.revents != 0 {
+                if entry.fd == writing {
+                    let count = writeIgnoringBrokenPipe(entry.fd, input, from: written)
+                    if count > 0 { written += count }
+                    if count < 0 && errno != EAGAIN && errno != EINTR || written == input.count {
+                        close(entry.fd)
+                        writing = nil
+                    }
+                } else {
+                    switch readAvailable(entry.fd, outputDescriptor: outputDescriptor, into: &result, chunk: &chunk) {
+                    case .cut:
+                        ending = .outputCut
+                    case .ended:
+                        close(entry.fd)
+                        reading.removeAll { $0 == entry.fd }
+                    case .waiting:
+                        break
+                    }
+                }
+            }
+        }
+        if let writing { close(writing) }
+        reading.forEach { close($0) }
+        if ending != nil {
+            // The whole session: the shell and everything it started.
+            kill(-pid, SIGKILL)
+            kill(pid, SIGKILL)
+        }
+        if !exited { while waitpid(pid, &status, 0) < 0 && errno == EINTR {} }
+        if let ending {
+            result.ending = ending
+        } else if (status & 0x7F) == 0 {
+            result.ending = .exited((status >> 8) & 0xFF)
+        } else {
+            result.ending = .signalled(status & 0x7F)
+        }
+        return result
+    }
+
+    private enum ReadState { case waiting, ended, cut }
+
+    /// Reads what is waiting in `descriptor` into what is kept of it.
+    private static func readAvailable(_ descriptor: Int32, outputDescriptor: Int32, into result: inout HookProcessResult,
+                                      chunk: inout [UInt8]) -> ReadState {
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 && errno == EAGAIN { return .waiting }
+            guard count > 0 else { return .ended }
+            guard keep(chunk[..<count], from: descriptor, outputDescriptor: outputDescriptor, into: &result) else { return .cut }
+        }
+    }
+
+    /// Adds `bytes` to what is kept of the output they came from; false once it
+    /// passes the limit.
+    private static func keep(_ bytes: ArraySlice<UInt8>, from descriptor: Int32, outputDescriptor: Int32,
+                             into result: inout HookProcessResult) -> Bool {
+        if descriptor == outputDescriptor {
+            guard result.output.count + bytes.count <= outputLimit else { return false }
+            result.output += bytes
+        } else {
+            guard result.errors.count + bytes.count <= outputLimit else { return false }
+            result.errors += bytes
+        }
+        return true
+    }
+
+    /// A hook need not read its input: writing to a pipe it closed fails with EPIPE
+    /// instead of ending jotter with SIGPIPE.
+    private static func writeIgnoringBrokenPipe(_ descriptor: Int32, _ bytes: [UInt8], from offset: Int) -> Int {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+        let savedErrno = errno
+        if count < 0 && savedErrno == EPIPE {
+            var none = timespec(tv_sec: 0, tv_nsec: 0)
+            _ = sigtimedwait(&pipeSignal, nil, &none)
+        }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        errno = savedErrno
+        return count
+    }
+
+    private static func monotonicMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    }
+
+    private static func failed(_ why: String) -> HookProcessResult {
+        HookProcessResult(ending: .couldNotStart(why), output: [], errors: [])
+    }
+
+    private static func closeAll(_ descriptors: [Int32]) {
+        descriptors.forEach { close($0) }
+    }
+}

@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Who set a hook up: this machine (a random id kept in the user's configuration),
+/// this user, and this very store file (its device and inode). A store copied to
+/// another machine, another user or another file has another identity, so the hooks
+/// that came with it wait to be trusted rather than running someone else's commands.
+enum MachineIdentity {
+    static func of(storePath: String) throws -> String {
+        var info = stat()
+        guard stat(storePath, &info) == 0 else {
+            throw JotterError.store("\(storePath): cannot read the store's file: \(String(cString: strerror(errno)))")
+        }
+        return "\(try machineID()):\(getuid()):\(info.st_dev):\(info.st_ino)"
+    }
+
+    /// `$XDG_CONFIG_HOME/jotter/machine-id`, else `~/.config/jotter/machine-id`; made
+    /// with 128 random bits the first time it is needed.
+    static func machineID() throws -> String {
+        let folder: String
+        if let config = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), config.hasPrefix("/") {
+            folder = config + "/jotter"
+        } else if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+            folder = home + "/.config/jotter"
+        } else {
+            throw JotterError.input("cannot tell where this machine's id is kept: HOME is not set")
+        }
+        let path = folder + "/machine-id"
+        if let existing = read(path) { return existing }
+        try StoreFile.createFolders(for: path)
+        var bytes = [UInt8](repeating: 0, count: 16)
+        var generator = SystemRandomNumberGenerator()
+        for index in bytes.indices { bytes[index] = generator.next() }
+        let id = bytes.map { DisplayText.hex(UInt32($0), width: 2) }.joined()
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        if descriptor < 0 {
+            // Another jotter made it first; its id is the one.
+            if errno == EEXIST, let existing = read(path) { return existing }
+            throw StoreFile.systemError("cannot keep this machine's id", path: path)
+        }
+        defer { close(descriptor) }
+        let line = id + "\n"
+        guard line.utf8.withContiguousStorageIfAvailable({ write(descriptor, $0.baseAddress, $0.count) }) == line.utf8.count else {
+            throw StoreFile.systemError("cannot keep this machine's id", path: path)
+        }
+        return id
+    }
+
+    private static func read(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        let id = String(decoding: buffer[..<count], as: UTF8.self).filter { !$0.isWhitespace }
+        return id.isEmpty ? nil : id
+    }
+}
