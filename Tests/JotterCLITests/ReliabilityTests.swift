@@ -322,6 +322,38 @@ import Testing
     }
 }
 
+/// The questions that fill an index first still answer on a full disk.
+@Suite struct FullDiskQuestionTests {
+    let jotter = Jotter()
+
+    @Test func findTagsAndLogAnswerWhenTheDiskIsFull() throws {
+        let disk = jotter.folder.file("small-disk")
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        try #require(try FullDiskTests().shell("mount -t tmpfs -o size=600k tmpfs '\(disk)'") == 0, "mounting a tmpfs needs root")
+        defer { _ = try? FullDiskTests().shell("umount '\(disk)'") }
+        let store = disk + "/store.sqlite3"
+        try #require(try jotter.run(["--store", store, "add", "indexed #early"]).status == 0)
+        try #require(try jotter.run(["--store", store, "find", "indexed"]).status == 0)
+        let lines = (1...2_000).map { "entry \($0) waiting for the index #late" }.joined(separator: "\n")
+        try #require(try jotter.run(["--store", store, "import"], input: Data(lines.utf8)).status == 0)
+        // Open elsewhere, as by a prompt, so that the store's log and its index stay
+        // beside it: the disk fills up under a store in use.
+        let inUse = try Database(path: store)
+        try inUse.execute("SELECT count(*) FROM node")
+        _ = try FullDiskTests().shell("dd if=/dev/zero of='\(disk)/filler' bs=1k count=10000")
+
+        let found = try jotter.run(["--store", store, "find", "waiting", "1999"])
+        #expect(found.status == 0, "\(found.errors)")
+        #expect(found.text.contains("entry 1999 waiting for the index #late"))
+        let tags = try jotter.run(["--store", store, "tags"])
+        #expect(tags.status == 0, "\(tags.errors)")
+        #expect(tags.text.contains("#late"))
+        let log = try jotter.run(["--store", store, "log", "--format", "tsv"])
+        #expect(log.status == 0, "\(log.errors)")
+        #expect(log.lines.count == 2_001)
+    }
+}
+
 /// A store jotter may read but not write: refused before the prompt opens.
 @Suite struct ReadOnlyStoreTests {
     let jotter = Jotter()

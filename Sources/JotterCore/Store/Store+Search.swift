@@ -3,10 +3,15 @@ extension Store {
     /// Adds the rows made since the last search to the search index. A million rows
     /// take seconds, so they go in batches, each its own transaction: a prompt adding
     /// an entry meanwhile waits for one batch, never the whole. A store that can only
-    /// be read keeps its index as it is; the rows after it go into an index of this
-    /// connection's own, in memory, that searches read too (`searchHits`).
+    /// be read, or whose disk is full, keeps its index as it is; the rows after it go
+    /// into an index of this connection's own, in memory, that searches read too
+    /// (`searchHits`).
     func bringSearchIndexUpToDate() throws {
-        guard readOnlyReason == nil else {
+        try fillingIndex {
+            try catchUp(indexedTo: "search_indexed_to", batch: 20_000,
+                        "INSERT INTO node_search (rowid, text) SELECT seq, text FROM node WHERE seq > ? AND seq <= ?")
+        }
+        if readsIndexesAsTheyAre {
             // What the connection indexes is kept in memory: it is the user's text.
             try database.execute("PRAGMA temp_store = MEMORY")
             let changesBefore = database.totalChanges
@@ -21,25 +26,37 @@ extension Store {
                 try database.statement("INSERT INTO temp.node_search_tail (rowid, text) SELECT seq, text FROM node WHERE seq > ?")
                     .bind(1, indexed).run()
             }
-            return
         }
-        try catchUp(indexedTo: "search_indexed_to", batch: 20_000,
-                    "INSERT INTO node_search (rowid, text) SELECT seq, text FROM node WHERE seq > ? AND seq <= ?")
+    }
+
+    /// Runs `fill` to bring an index up to date, unless the store can only be read. On
+    /// a full disk the question is answered all the same, from the index as it is and
+    /// the rows after it.
+    private func fillingIndex(_ fill: () throws -> Void) throws {
+        guard !readsIndexesAsTheyAre else { return }
+        do {
+            try fill()
+        } catch where StoreFile.diskIsFull(under: path) {
+            // SQLite says so as SQLITE_FULL or, writing its log, as an I/O error:
+            // the disk is asked instead.
+            indexesCannotGrow = true
+        }
     }
 
     /// Adds the items made since the last log to the index of items by time. A store
     /// that can only be read keeps it as it is; `log` reads the rows after it as they are.
     func bringLogIndexUpToDate() throws {
-        guard readOnlyReason == nil else { return }
-        try catchUp(indexedTo: "log_indexed_to", batch: 100_000,
-                    "INSERT INTO item_time (created, seq) SELECT created, seq FROM node WHERE seq > ? AND seq <= ? AND kind = 1")
+        try fillingIndex {
+            try catchUp(indexedTo: "log_indexed_to", batch: 100_000,
+                        "INSERT INTO item_time (created, seq) SELECT created, seq FROM node WHERE seq > ? AND seq <= ? AND kind = 1")
+        }
     }
 
     /// The rows of the nodes whose text matches the parameter `match`: from the index,
     /// and on a store that can only be read from the index of the rows after it too.
     private func searchHits(_ match: String) -> String {
         let indexed = "SELECT rowid FROM node_search WHERE node_search MATCH \(match)"
-        guard readOnlyReason != nil else { return indexed }
+        guard readsIndexesAsTheyAre else { return indexed }
         return indexed + " UNION ALL SELECT rowid FROM temp.node_search_tail WHERE node_search_tail MATCH \(match)"
     }
 
@@ -105,7 +122,7 @@ extension Store {
                 """
             // On a store that can only be read, the items after the index are read
             // from their table beside it.
-            let times = readOnlyReason == nil ? "item_time" : """
+            let times = !readsIndexesAsTheyAre ? "item_time" : """
                 (SELECT created, seq FROM item_time
                  UNION ALL
                  SELECT created, seq FROM node WHERE seq > \(try rowSetting("log_indexed_to", atMost: try highestNodeSeq()))
@@ -153,7 +170,7 @@ extension Store {
         try database.execute(
             "CREATE VIRTUAL TABLE IF NOT EXISTS temp.node_search_terms USING fts5vocab(main, node_search, row)")
         var vocabularies = "SELECT term FROM temp.node_search_terms"
-        if readOnlyReason != nil {
+        if readsIndexesAsTheyAre {
             try database.execute(
                 "CREATE VIRTUAL TABLE IF NOT EXISTS temp.node_search_tail_terms USING fts5vocab(temp, node_search_tail, row)")
             vocabularies += " UNION SELECT term FROM temp.node_search_tail_terms"

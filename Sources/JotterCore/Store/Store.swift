@@ -18,6 +18,12 @@ public final class Store {
     /// Rows written to bring the search and log indexes up to date: a `find` that
     /// fills them has not changed what the store holds.
     var indexRowsWritten: Int64 = 0
+    /// Set once the disk was too full to fill the search or time index: this
+    /// connection then reads the rows after them as a store that can only be read does.
+    var indexesCannotGrow = false
+    /// Whether the search and time indexes are read as they are, with the rows after
+    /// them read beside them.
+    var readsIndexesAsTheyAre: Bool { readOnlyReason != nil || indexesCannotGrow }
 
     /// Rows this connection has inserted, changed or deleted in what the store holds,
     /// the indexes it fills by itself aside: unchanged across a command that changed
@@ -412,6 +418,15 @@ enum StoreFile {
             return "it belongs to another user (uid \(info.st_uid)); jotter writes only to a store of your own"
         }
         return nil
+    }
+
+    /// Whether the filesystem that holds `path` has less room left than a batch of an
+    /// index would take.
+    static func diskIsFull(under path: String) -> Bool {
+        var info = statvfs()
+        let folder = parent(of: path)
+        guard statvfs(folder.isEmpty ? "." : folder, &info) == 0 else { return false }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 1 << 20
     }
 
     static func parent(of path: String) -> String {
