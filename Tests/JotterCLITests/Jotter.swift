@@ -133,3 +133,16 @@ func waitForWriteLock(on path: String, sourceLocation: SourceLocation = #_source
         usleep(2_000)
     }
 }
+
+/// Runs `command` with /bin/sh, quietly, and returns its exit status: for the set-up a
+/// test needs from outside jotter (mounting a small disk, filling it).
+func shell(_ command: String) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+}

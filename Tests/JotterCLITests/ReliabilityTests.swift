@@ -272,17 +272,6 @@ import Testing
 @Suite struct FullDiskTests {
     let jotter = Jotter()
 
-    func shell(_ command: String) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-
     @Test func aFullDiskKeepsTheEntryInTheLineUntilThereIsRoom() throws {
         // A small filesystem of its own, so that filling it fills nothing else.
         let disk = jotter.folder.file("small-disk")
@@ -329,8 +318,8 @@ import Testing
     @Test func findTagsAndLogAnswerWhenTheDiskIsFull() throws {
         let disk = jotter.folder.file("small-disk")
         try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-        try #require(try FullDiskTests().shell("mount -t tmpfs -o size=600k tmpfs '\(disk)'") == 0, "mounting a tmpfs needs root")
-        defer { _ = try? FullDiskTests().shell("umount '\(disk)'") }
+        try #require(try shell("mount -t tmpfs -o size=600k tmpfs '\(disk)'") == 0, "mounting a tmpfs needs root")
+        defer { _ = try? shell("umount '\(disk)'") }
         let store = disk + "/store.sqlite3"
         try #require(try jotter.run(["--store", store, "add", "indexed #early"]).status == 0)
         try #require(try jotter.run(["--store", store, "find", "indexed"]).status == 0)
@@ -340,7 +329,7 @@ import Testing
         // beside it: the disk fills up under a store in use.
         let inUse = try Database(path: store)
         try inUse.execute("SELECT count(*) FROM node")
-        _ = try FullDiskTests().shell("dd if=/dev/zero of='\(disk)/filler' bs=1k count=10000")
+        _ = try shell("dd if=/dev/zero of='\(disk)/filler' bs=1k count=10000")
 
         let found = try jotter.run(["--store", store, "find", "waiting", "1999"])
         #expect(found.status == 0, "\(found.errors)")

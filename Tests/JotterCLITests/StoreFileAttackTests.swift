@@ -88,17 +88,6 @@ struct FileState: Equatable {
 @Suite struct StoreFileAttackTests {
     let jotter = Jotter()
 
-    func shell(_ command: String) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-
     // MARK: unbounded retries on file races
 
     @Test func aDanglingSymlinkAsTheStoreIsRefusedNamingItsTarget() throws {
