@@ -34,27 +34,57 @@ extension NodeWriter {
 /// character, DEL, the C1 controls, U+2028/U+2029 and the bidirectional overrides
 /// are written as `\u` escapes.
 public enum JSON {
+    /// The text goes out in runs of the bytes between escapes, never as an escaped
+    /// copy of itself: an entry of megabytes costs no more memory than its own.
     public static func writeString(_ text: String, to out: OutputBuffer) {
         out.write(byte: UInt8(ascii: "\""))
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
-            out.write(text)
-        } else {
-            var escaped = ""
-            escaped.reserveCapacity(text.utf8.count + 8)
-            for scalar in text.unicodeScalars {
-                switch scalar.value {
-                case 0x22: escaped += "\\\""
-                case 0x5C: escaped += "\\\\"
-                case 0x0A: escaped += "\\n"
-                case 0x0D: escaped += "\\r"
-                case 0x09: escaped += "\\t"
-                case 0x00..<0x20, 0x7F, 0x80..<0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
-                    escaped += "\\u" + DisplayText.hex(scalar.value, width: 4)
-                default: escaped.unicodeScalars.append(scalar)
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                guard let (escape, length) = escape(at: index, in: bytes) else {
+                    index += 1
+                    continue
                 }
+                out.write(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                out.write(escape)
+                index += length
+                runStart = index
             }
-            out.write(escaped)
+            out.write(UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
         out.write(byte: UInt8(ascii: "\""))
+    }
+
+    /// The escape for the character that starts at `index`, and its length in bytes;
+    /// nil for one written as it is.
+    private static func escape(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (String, Int)? {
+        let byte = bytes[index]
+        func next(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
+        switch byte {
+        case 0x22: return ("\\\"", 1)
+        case 0x5C: return ("\\\\", 1)
+        case 0x0A: return ("\\n", 1)
+        case 0x0D: return ("\\r", 1)
+        case 0x09: return ("\\t", 1)
+        case 0x00..<0x20, 0x7F: return (unicodeEscape(UInt32(byte)), 1)
+        case 0xC2:
+            // The C1 controls, U+0080 to U+009F.
+            guard let second = next(1), (0x80...0x9F).contains(second) else { return nil }
+            return (unicodeEscape(UInt32(second)), 2)
+        case 0xE2:
+            // U+2028 to U+202E (separators and bidirectional overrides), U+2066 to U+2069.
+            guard let second = next(1), let third = next(2) else { return nil }
+            let scalar = 0x2000 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F)
+            guard (0x2028...0x202E).contains(scalar) || (0x2066...0x2069).contains(scalar) else { return nil }
+            return (unicodeEscape(scalar), 3)
+        default:
+            return nil
+        }
+    }
+
+    private static func unicodeEscape(_ scalar: UInt32) -> String {
+        "\\u" + DisplayText.hex(scalar, width: 4)
     }
 }

@@ -30,6 +30,13 @@ public final class OutputBuffer {
     }
 
     public func write(_ buffer: UnsafeBufferPointer<UInt8>) {
+        // A long text goes out as it is, rather than through a copy of its size that
+        // the buffer would keep as its capacity from then on.
+        if fileDescriptor != nil && buffer.count >= OutputBuffer.blockSize {
+            flush()
+            writeOut(UnsafeRawBufferPointer(buffer))
+            return
+        }
         bytes.append(contentsOf: buffer)
         flushIfFull()
     }
@@ -58,20 +65,23 @@ public final class OutputBuffer {
     /// be written is dropped rather than held. (A closed pipe, `jotter list | head`,
     /// ends the process quietly with SIGPIPE before a write can fail.)
     public func flush() {
-        guard let fileDescriptor, !bytes.isEmpty else { return }
-        var offset = 0
-        bytes.withUnsafeBytes { buffer in
-            while offset < buffer.count && writeError == nil {
-                let written = Glibc.write(fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    writeError = errno
-                    return
-                }
-                offset += written
-            }
-        }
+        guard fileDescriptor != nil, !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes { writeOut($0) }
         bytes.removeAll(keepingCapacity: true)
+    }
+
+    private func writeOut(_ buffer: UnsafeRawBufferPointer) {
+        guard let fileDescriptor else { return }
+        var offset = 0
+        while offset < buffer.count && writeError == nil {
+            let written = Glibc.write(fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                writeError = errno
+                return
+            }
+            offset += written
+        }
     }
 
     /// Writes out the rest, and fails if any of the output could not be written: a
