@@ -12,8 +12,8 @@ let package = Package(
     targets: [
         .systemLibrary(
             name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
+            pkgConfig: "sqlcipher",
+            providers: [.apt(["libsqlcipher-dev"])]
         ),
         .systemLibrary(
             name: "CEditLine",

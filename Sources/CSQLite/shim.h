@@ -1,3 +1,5 @@
+// SQLCipher's header declares sqlite3_key and sqlite3_rekey only under this name.
+#define SQLITE_HAS_CODEC 1
 #include <sqlite3.h>
 
 // SQLITE_TRANSIENT is a cast of -1 to a function pointer, which Swift cannot import.

@@ -42,7 +42,9 @@ import Testing
             "EXPLAIN QUERY PLAN SELECT seq FROM node WHERE parent IS ? AND kind = 0 AND text = ? ORDER BY seq")
         var steps: [String] = []
         while try plan.step() { steps.append(plan.string(3)) }
-        #expect(steps == ["SEARCH node USING INDEX node_list_names (parent=? AND text=?)"])
+        // SQLite 3.46 reads the row number from the index itself, older ones from the row.
+        #expect(steps == ["SEARCH node USING INDEX node_list_names (parent=? AND text=?)"]
+            || steps == ["SEARCH node USING COVERING INDEX node_list_names (parent=? AND text=?)"])
     }
 
     /// One statement serves a place and the root: `parent IS ?` finds the root's

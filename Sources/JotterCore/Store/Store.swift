@@ -68,7 +68,10 @@ public final class Store {
             // With this, SQLite checks each page's cells as it reads the page: damage such as
             // a cell pointing out of its page stops the command that meets it, where
             // otherwise rows were silently passed over and writes went on around it.
-            try database.execute("PRAGMA synchronous = FULL; PRAGMA cell_size_check = ON")
+            // Recursive triggers stay off whatever the library's build defaults to: with
+            // them on, a row replaced by INSERT OR REPLACE fires the delete triggers that
+            // keep the search and time indexes, and a trigger's own writes fire triggers.
+            try database.execute("PRAGMA synchronous = FULL; PRAGMA cell_size_check = ON; PRAGMA recursive_triggers = OFF")
             // Off while the schema changes: a migration moves rows between tables, and
             // SQLite would check or cascade each move. The switch is ignored inside a
             // transaction, so it is set around them.
