@@ -16,6 +16,11 @@ let package = Package(
             providers: [.apt(["libsqlcipher-dev"])]
         ),
         .systemLibrary(
+            name: "COpenSSL",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
@@ -26,7 +31,7 @@ let package = Package(
         ),
         .target(
             name: "JotterCore",
-            dependencies: ["CSQLite", "CJotterSearch"]
+            dependencies: ["CSQLite", "CJotterSearch", "COpenSSL"]
         ),
         .target(
             name: "JotterCLI",

@@ -43,6 +43,11 @@ public struct JotterError: Error, Equatable, CustomStringConvertible {
         .store("\(path): the store is damaged (\(what)); the file was left as it is; restore it from a backup, or see 'jotter check --help' to save what can be read")
     }
 
+    /// The key given for the encrypted store at `path` does not open it.
+    public static func wrongKey(path: String) -> JotterError {
+        .store("\(path): wrong passphrase (or not a jotter store); the file was left as it is")
+    }
+
     /// Translates an SQLite failure during use of the store at `path` into what the
     /// user can act on.
     public static func from(_ error: SQLiteError, path: String) -> JotterError {

@@ -37,7 +37,9 @@ public final class Database {
         try self.init(path: path, access: readOnly ? .readOnly : .readWrite)
     }
 
-    public init(path: String, access: Access) throws {
+    /// Opens `path`; with `key`, as an encrypted database read and written with it. A
+    /// wrong key is noticed only at the first read, as SQLITE_NOTADB.
+    public init(path: String, access: Access, key: StoreKey? = nil) throws {
         var connection: OpaquePointer?
         let result: Int32
         switch access {
@@ -56,6 +58,19 @@ public final class Database {
             let error = SQLiteError(code: result, message: String(cString: sqlite3_errmsg(connection)))
             sqlite3_close_v2(connection)
             throw error
+        }
+        if let key {
+            var literal = key.sqlcipherLiteral()
+            defer { literal.wipe() }
+            // SQLCipher logs a page that does not decrypt on standard error, under
+            // jotter's own one line for a wrong passphrase.
+            sqlite3_exec(connection, "PRAGMA cipher_log_level = NONE", nil, nil, nil)
+            let keyed = sqlite3_key_v2(connection, "main", literal, Int32(literal.count))
+            guard keyed == SQLITE_OK else {
+                let error = SQLiteError(code: keyed, message: String(cString: sqlite3_errmsg(connection)))
+                sqlite3_close_v2(connection)
+                throw error
+            }
         }
         handle = connection
         sqlite3_extended_result_codes(handle, 1)

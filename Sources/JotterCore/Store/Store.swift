@@ -40,6 +40,12 @@ public final class Store {
     /// Why the store can only be read, in the user's terms: read-only media, a file or
     /// folder the user may not write, a file of another user. Nil when it can be written.
     public let readOnlyReason: String?
+    /// The key the store is encrypted with; nil for a plain store.
+    public let key: StoreKey?
+    /// The file SQLite opened, as device and inode: a store written anew under another
+    /// key (`encrypt`, `decrypt`, `rekey`) replaces the file under its name, and a
+    /// connection left on the old one must not write there.
+    private let openedFile: (device: UInt64, inode: UInt64)?
     /// Lines for the user about what opening did to the files: a store readable by
     /// others made private.
     public private(set) var notices: [String]
@@ -49,17 +55,31 @@ public final class Store {
     /// jotter, or a damaged one, is refused before anything is written to it or
     /// created beside it. A store that cannot be written is opened for reading: every
     /// write then fails with the reason.
-    public init(path: String, clock: @escaping () -> Timestamp = Timestamp.now) throws {
+    ///
+    /// An encrypted store needs its `key` (see `encryptionSalt(ofStoreAt:)`); a wrong
+    /// one is refused with `JotterError.wrongKey`, the file untouched. A plain store
+    /// ignores it.
+    public init(path: String, key: StoreKey? = nil, clock: @escaping () -> Timestamp = Timestamp.now) throws {
         self.path = path
         self.clock = clock
         let file = try StoreFile.prepare(path: path)
         readOnlyReason = file.readOnlyReason
         notices = file.notices
+        if let salt = file.encryptionSalt {
+            guard let key else {
+                throw JotterError.store("\(path): the store is encrypted, and no passphrase was given; the file was left as it is")
+            }
+            guard key.salt == salt else { throw JotterError.wrongKey(path: path) }
+            self.key = key
+        } else {
+            self.key = nil
+        }
         do {
-            database = try Database(path: path, access: file.access)
+            database = try Database(path: path, access: file.access, key: self.key)
         } catch let error as SQLiteError {
             throw Store.openingError(error, path: path)
         }
+        openedFile = StoreFile.identity(of: path)
         database.setBusyTimeout(milliseconds: Store.busyTimeoutMilliseconds)
         do {
             // The search index's triggers run its tokenizer whenever a row's text
@@ -87,9 +107,23 @@ public final class Store {
         } catch {
             // Closing would checkpoint a WAL the file's owner left behind into it.
             database.leaveWALAsItIsOnClose()
-            if let error = error as? SQLiteError { throw Store.openingError(error, path: path) }
+            if let error = error as? SQLiteError {
+                // With a key, a first page that does not decrypt is the key's fault:
+                // SQLCipher cannot tell a wrong key from a file of another kind.
+                if self.key != nil, error.isNotADatabase { throw JotterError.wrongKey(path: path) }
+                throw Store.openingError(error, path: path)
+            }
             throw error
         }
+    }
+
+    /// The salt of the encrypted store at `path`, which its key is derived with; nil
+    /// when the store is plain, empty or not there yet. A file jotter would refuse is
+    /// refused here, untouched.
+    public static func encryptionSalt(ofStoreAt path: String) throws -> [UInt8]? {
+        var info = stat()
+        guard !path.isEmpty, stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return nil }
+        return try StoreFile.identify(path: path, size: Int64(info.st_size), logged: false)
     }
 
     /// What an SQLite failure while opening means to the user: damage met this early
@@ -111,7 +145,10 @@ public final class Store {
     public func write<T>(_ body: () throws -> T) throws -> T {
         try requireWritable()
         do {
-            return try database.transaction(immediate: true, body)
+            return try database.transaction(immediate: true) {
+                try requireTheFileItOpened()
+                return try body()
+            }
         } catch let error as SQLiteError {
             throw JotterError.from(error, path: path)
         }
@@ -124,6 +161,15 @@ public final class Store {
         } catch let error as SQLiteError {
             throw JotterError.from(error, path: path)
         }
+    }
+
+    /// Refuses to write once another jotter has written the store anew under another
+    /// key: this connection's file is then the old one, unlinked, and what went there
+    /// would be lost. Checked with the write lock held, which the rewrite holds too.
+    func requireTheFileItOpened() throws {
+        guard let openedFile, StoreFile.identity(of: path).map({ $0 == openedFile }) != true else { return }
+        throw JotterError.store(
+            "\(path): the store was encrypted, decrypted or given a new passphrase by another jotter since this one opened it; nothing was changed, open it again")
     }
 
     /// The store is damaged in a way jotter found itself: one line that says what, and
@@ -185,6 +231,8 @@ enum StoreFile {
         var isMadePrivateAfterOpening = false
         var readOnlyReason: String?
         var notices: [String] = []
+        /// The salt at the start of an encrypted store: nil for a plain one.
+        var encryptionSalt: [UInt8]?
     }
 
     /// Creates the store file and its folders when missing; otherwise identifies the
@@ -229,7 +277,7 @@ enum StoreFile {
         opening.readOnlyReason = whyNotWritable(path)
         let log = fileSize(path + "-wal")
         if info.st_size > 0 {
-            try identify(path: path, size: Int64(info.st_size), logged: (log ?? 0) > 0)
+            opening.encryptionSalt = try identify(path: path, size: Int64(info.st_size), logged: (log ?? 0) > 0)
         }
         if opening.readOnlyReason != nil {
             guard info.st_size > 0 else {
@@ -250,6 +298,7 @@ enum StoreFile {
             }
             return opening
         }
+        try RewriteFiles(store: path).clearLeftovers()
         // With a log beside it, the file is known to be a store only once SQLite has
         // read it through the log: a file that is refused keeps its mode.
         opening.isMadePrivateAfterOpening = (log ?? 0) > 0
@@ -278,7 +327,11 @@ enum StoreFile {
     /// checked here, before SQLite opens it: a file jotter will refuse must not get a
     /// log or its index beside it. When a log with content is beside the file, the
     /// newest header may be in the log, so only what the log cannot change is judged.
-    static func identify(path: String, size: Int64, logged: Bool) throws {
+    ///
+    /// An encrypted store shows nothing but its salt, its first 16 bytes, and whole
+    /// pages: a file of whole pages without SQLite's header is taken for one, and its
+    /// salt returned; only its key tells it apart from a file of another kind.
+    static func identify(path: String, size: Int64, logged: Bool) throws -> [UInt8]? {
         let notSQLite = "\(path): not a jotter store (not an SQLite database); the file was left as it is"
         // SQLite's header alone is 100 bytes.
         guard size >= 100 else { throw JotterError.store(notSQLite) }
@@ -288,8 +341,11 @@ enum StoreFile {
         var header = [UInt8](repeating: 0, count: 100)
         let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard count >= 0 else { throw systemError("cannot read the store", path: path) }
-        guard count == 100, header.prefix(sqliteMagic.count).elementsEqual(sqliteMagic) else {
-            throw JotterError.store(notSQLite)
+        guard count == 100 else { throw JotterError.store(notSQLite) }
+        guard header.prefix(sqliteMagic.count).elementsEqual(sqliteMagic) else {
+            // SQLCipher's pages are 512 bytes or a multiple of them.
+            guard size % 512 == 0 else { throw JotterError.store(notSQLite) }
+            return Array(header.prefix(StoreKey.saltLength))
         }
         let header32 = { (offset: Int) in
             Int32(bitPattern: UInt32(header[offset]) << 24 | UInt32(header[offset + 1]) << 16
@@ -306,7 +362,7 @@ enum StoreFile {
         guard (1...2).contains(header[18]), (1...2).contains(header[19]) else {
             throw damaged("its header gives file format \(header[18]).\(header[19])")
         }
-        guard !logged else { return }
+        guard !logged else { return nil }
         let version = Int64(header32(60))
         let applicationID = header32(68)
         if applicationID == Store.applicationID {
@@ -317,12 +373,13 @@ enum StoreFile {
             // The first step writes the version with the application's mark: a store
             // has a version from 1 up.
             guard version >= 1 else { throw damaged("its header gives store version \(version)") }
-            return
+            return nil
         }
         guard applicationID == 0, version == 0, try holdsNoTables(descriptor: descriptor) else {
             throw JotterError.store(
                 "\(path): not a jotter store (an SQLite database of another application); the file was left as it is")
         }
+        return nil
     }
 
     /// Whether the database's first page, its table of tables, is a leaf without
@@ -374,7 +431,7 @@ enum StoreFile {
         return String(decoding: target.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private static func fileSize(_ path: String) -> Int64? {
+    static func fileSize(_ path: String) -> Int64? {
         var info = stat()
         return stat(path, &info) == 0 ? Int64(info.st_size) : nil
     }
@@ -430,6 +487,38 @@ enum StoreFile {
         let folder = parent(of: path)
         guard statvfs(folder.isEmpty ? "." : folder, &info) == 0 else { return false }
         return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 1 << 20
+    }
+
+    /// Whether another process has the store open: each SQLite connection holds a
+    /// read lock on one byte of the log index (byte 128, SQLite's "DMS" lock) for as
+    /// long as it is open. A lock of this process's own is not reported by F_GETLK.
+    static func othersHaveOpen(_ path: String) -> Bool {
+        let descriptor = open(path + "-shm", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        lock.l_start = 128
+        lock.l_len = 1
+        guard fcntl(descriptor, F_GETLK, &lock) == 0 else { return false }
+        return lock.l_type != Int16(F_UNLCK)
+    }
+
+    /// Makes a name just given or taken in the store's folder last through a crash.
+    static func syncFolder(of path: String) {
+        let folder = parent(of: path).isEmpty ? "." : parent(of: path)
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// The device and inode of the file at `path`.
+    static func identity(of path: String) -> (device: UInt64, inode: UInt64)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
     }
 
     static func parent(of path: String) -> String {

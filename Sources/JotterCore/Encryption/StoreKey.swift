@@ -1,0 +1,78 @@
+import COpenSSL
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The key an encrypted store is read and written with: derived from the passphrase
+/// and the salt at the start of the file exactly as SQLCipher 4 derives it by default
+/// (PBKDF2-HMAC-SHA512, 256,000 rounds), so a store jotter encrypted opens in the
+/// `sqlcipher` shell with the same passphrase. jotter derives the key itself, rather
+/// than handing SQLCipher the passphrase, so that the key can be cached and the next
+/// command skip the derivation.
+public struct StoreKey: Sendable {
+    /// SQLCipher 4's default rounds: jotter never derives with fewer.
+    public static let rounds: Int32 = 256_000
+    public static let saltLength = 16
+    public static let keyLength = 32
+
+    public let bytes: [UInt8]
+    public let salt: [UInt8]
+
+    public init(bytes: [UInt8], salt: [UInt8]) {
+        precondition(bytes.count == StoreKey.keyLength && salt.count == StoreKey.saltLength)
+        self.bytes = bytes
+        self.salt = salt
+    }
+
+    /// The key for `passphrase` and the file's `salt`.
+    public static func derive(passphrase: [UInt8], salt: [UInt8]) -> StoreKey {
+        var key = [UInt8](repeating: 0, count: keyLength)
+        let result = passphrase.withUnsafeBufferPointer { pass in
+            pass.withMemoryRebound(to: CChar.self) { pass in
+                PKCS5_PBKDF2_HMAC(pass.baseAddress, Int32(pass.count), salt, Int32(salt.count), rounds,
+                                  EVP_sha512(), Int32(keyLength), &key)
+            }
+        }
+        // OpenSSL fails here only when it cannot allocate a few hundred bytes.
+        precondition(result == 1, "PBKDF2 failed")
+        return StoreKey(bytes: key, salt: salt)
+    }
+
+    /// A new salt, for a store about to be written with a new passphrase.
+    public static func newSalt() -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<saltLength).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
+
+    /// The salt as the cache and messages name it.
+    public var identity: String { StoreKey.hex(salt) }
+
+    /// The key as SQLCipher takes a raw key with its salt: `x'KEYSALT'`, 96 hex digits.
+    /// It is bytes, not a String, so that it can be wiped when used.
+    func sqlcipherLiteral() -> [UInt8] {
+        Array("x'".utf8) + Array(StoreKey.hex(bytes + salt).utf8) + [UInt8(ascii: "'")]
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Overwrites a secret held here with zeros once it is used, so that it does not
+    /// linger in memory that is freed or swapped out.
+    public mutating func wipe() {
+        withUnsafeMutableBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            explicit_bzero(base, bytes.count)
+        }
+    }
+}

@@ -1,0 +1,165 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Encrypting, decrypting and a new passphrase all write the whole store anew, under
+/// the new key (or none), into a file beside it that then takes its name in one
+/// `rename`. A `kill -9` at any moment leaves the old store whole or the new one whole;
+/// what an interrupted rewrite left beside the store is cleared the next time the
+/// store is opened for writing.
+extension Store {
+    /// Writes the store anew under `newKey` (nil: plain) and puts it in place of this
+    /// one. The old file is overwritten with zeros before it is removed, so that a
+    /// plain store that was encrypted leaves nothing readable in the file system.
+    /// Refused while another process has the store open, as that process would go on
+    /// with the old file. This connection is left on the old file: the caller is done
+    /// with the store afterwards.
+    public func rewrite(under newKey: StoreKey?) throws {
+        try requireWritable()
+        let files = RewriteFiles(store: path)
+        try files.clearLeftovers()
+        guard let lock = files.takeNewFile() else {
+            throw JotterError.store("\(path): another jotter is writing the store anew; nothing was changed")
+        }
+        defer { close(lock) }
+        do {
+            try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            try write {
+                // The log is empty once checkpointed, and stays so while the write lock
+                // is held: the file alone is the whole store when its name moves.
+                guard (StoreFile.fileSize(path + "-wal") ?? 0) == 0 else {
+                    throw JotterError.store("\(path): the store is busy (another jotter is reading it); nothing was changed, try again")
+                }
+                if StoreFile.othersHaveOpen(path) {
+                    throw JotterError.store(
+                        "\(path): another jotter has the store open (a prompt?); close it and try again; nothing was changed")
+                }
+                try export(into: files.new, under: newKey)
+                try files.putNewInPlace()
+            }
+        } catch {
+            files.removeNew()
+            if let error = error as? SQLiteError { throw JotterError.from(error, path: path) }
+            throw error
+        }
+        files.shredOld()
+    }
+
+    /// Copies every table into a new file at `target` keyed with `newKey`, through a
+    /// second connection: SQLite attaches a database only outside a transaction, and
+    /// this one holds the write lock.
+    private func export(into target: String, under newKey: StoreKey?) throws {
+        let reader = try Database(path: path, access: .readWrite, key: key)
+        var literal = newKey?.sqlcipherLiteral() ?? []
+        defer { literal.wipe() }
+        try reader.statement("ATTACH ? AS rewritten KEY ?").bind(1, target)
+            .bind(2, blob: literal).run()
+        let version = try reader.statement("SELECT user_version FROM pragma_user_version").firstRow { $0.int64(0) } ?? 0
+        try reader.execute("""
+            SELECT sqlcipher_export('rewritten');
+            PRAGMA rewritten.user_version = \(version);
+            PRAGMA rewritten.application_id = \(Store.applicationID);
+            """)
+        let counted = "SELECT (SELECT count(*) FROM main.node), (SELECT count(*) FROM rewritten.node)"
+        let counts = try reader.statement(counted).firstRow { ($0.int64(0), $0.int64(1)) }
+        guard let counts, counts.0 == counts.1 else {
+            throw JotterError.store("\(path): the store written anew did not hold every row; nothing was changed")
+        }
+        try reader.execute("DETACH rewritten")
+        // The write-ahead log is a setting of the file: the new one keeps it.
+        let written = try Database(path: target, access: .readWrite, key: newKey)
+        try written.execute("PRAGMA journal_mode = WAL")
+    }
+}
+
+/// The files beside a store that a rewrite uses: `STORE.jotter-new`, the store being
+/// written, locked (flock) by the process writing it; and `STORE.jotter-old`, the old
+/// store's name kept until it is overwritten, with its log and log index.
+struct RewriteFiles {
+    let store: String
+    var new: String { store + ".jotter-new" }
+    var old: String { store + ".jotter-old" }
+
+    /// Creates and locks the new file; nil when another process holds it.
+    func takeNewFile() -> Int32? {
+        let descriptor = open(new, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        fchmod(descriptor, 0o600)
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
+
+    /// The new store takes the store's name. The old one keeps a second name first,
+    /// so that it is overwritten after; its log, empty by now, goes with it, so that
+    /// the new store does not read the old one's log as its own.
+    func putNewInPlace() throws {
+        let written = open(new, O_RDONLY | O_CLOEXEC)
+        guard written >= 0, fsync(written) == 0 else {
+            if written >= 0 { close(written) }
+            throw StoreFile.systemError("cannot write the store anew", path: new)
+        }
+        close(written)
+        guard link(store, old) == 0 else { throw StoreFile.systemError("cannot keep the old store aside", path: old) }
+        for suffix in ["-wal", "-shm"] where rename(store + suffix, old + suffix) != 0 && errno != ENOENT {
+            throw StoreFile.systemError("cannot move the old store's log aside", path: store + suffix)
+        }
+        guard rename(new, store) == 0 else { throw StoreFile.systemError("cannot put the new store in place", path: store) }
+        StoreFile.syncFolder(of: store)
+    }
+
+    func removeNew() {
+        shred(new)
+    }
+
+    /// Overwrites the old store and removes it with its log and log index.
+    func shredOld() {
+        shred(old)
+        unlink(old + "-wal")
+        unlink(old + "-shm")
+    }
+
+    /// Clears what a rewrite that was stopped left beside the store, unless a rewrite
+    /// is running now. A new file is overwritten (it may hold a decrypted copy); an old
+    /// one only when it is not the store itself under a second name.
+    func clearLeftovers() throws {
+        guard access(new, F_OK) == 0 || access(old, F_OK) == 0 else { return }
+        let newFile = open(new, O_RDONLY | O_CLOEXEC)
+        if newFile >= 0 {
+            defer { close(newFile) }
+            guard flock(newFile, LOCK_EX | LOCK_NB) == 0 else { return }
+            shred(new)
+        }
+        if let oldIdentity = StoreFile.identity(of: old) {
+            if let storeIdentity = StoreFile.identity(of: store), storeIdentity == oldIdentity {
+                unlink(old)
+            } else {
+                shred(old)
+            }
+        }
+        unlink(old + "-wal")
+        unlink(old + "-shm")
+    }
+
+    /// Writes zeros over the file at `path`, to the disk, and removes it.
+    private func shred(_ path: String) {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
+        if descriptor >= 0 {
+            var info = stat()
+            if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+                let zeros = [UInt8](repeating: 0, count: 1 << 20)
+                var offset: Int64 = 0
+                while offset < Int64(info.st_size) {
+                    let count = min(Int64(zeros.count), Int64(info.st_size) - offset)
+                    guard pwrite(descriptor, zeros, Int(count), off_t(offset)) == Int(count) else { break }
+                    offset += count
+                }
+                fsync(descriptor)
+            }
+            close(descriptor)
+        }
+        unlink(path)
+    }
+}
