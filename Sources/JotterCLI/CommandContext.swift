@@ -37,12 +37,14 @@ final class CommandContext {
 
     /// Opens the store the options name and continues from its saved path.
     static func open(_ options: StoreOptions, isPrompt: Bool) throws -> CommandContext {
-        try open(store: options.store, runsHooks: options.runsHooks, isPrompt: isPrompt)
+        try open(store: options.store, passphraseCommand: options.passphraseCommand, runsHooks: options.runsHooks,
+                 isPrompt: isPrompt)
     }
 
-    static func open(store explicitStore: String?, runsHooks: Bool, isPrompt: Bool) throws -> CommandContext {
+    static func open(store explicitStore: String?, passphraseCommand: String? = nil, runsHooks: Bool,
+                     isPrompt: Bool) throws -> CommandContext {
         let location = try StoreLocation.resolve(explicit: explicitStore, environment: Terminal.environment)
-        let store = try Store(path: location)
+        let store = try StoreUnlocking(path: location, passphraseCommand: passphraseCommand).open()
         store.notices.forEach(Messages.standardError.show)
         // The prompt writes every line: a store it cannot write is refused before it opens.
         if isPrompt { try store.requireWritable() }

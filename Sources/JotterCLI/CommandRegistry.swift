@@ -44,6 +44,15 @@ enum CommandRegistry {
         Entry(CheckCommand.self),
     ]
 
+    /// Commands only the shell has: they write the whole store anew, which the prompt
+    /// holds open, or touch no store.
+    static let shellCommands: [Entry] = [
+        Entry(EncryptCommand.self),
+        Entry(DecryptCommand.self),
+        Entry(RekeyCommand.self),
+        Entry(LockCommand.self),
+    ]
+
     /// Commands only the prompt has, parsed as the others are.
     static let promptCommands: [Entry] = [Entry(QuitCommand.self)]
 
@@ -55,7 +64,7 @@ enum CommandRegistry {
     ]
 
     /// The subcommands of `jotter`.
-    static var shellSubcommands: [ParsableCommand.Type] { commands.map(\.command) }
+    static var shellSubcommands: [ParsableCommand.Type] { (commands + shellCommands).map(\.command) }
 
     /// The subcommands of the prompt's `:` lines.
     static var promptSubcommands: [ParsableCommand.Type] { (commands + promptCommands).map(\.command) }

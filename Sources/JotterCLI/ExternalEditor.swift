@@ -8,18 +8,20 @@ import Glibc
 /// Runs the user's editor on a text: `$VISUAL`, else `$EDITOR`, else `vi`, as other
 /// tools do. The text is written to a file in a folder of its own (0700, the file
 /// 0600), so that nobody else can read it, and the folder goes afterwards with
-/// anything the editor left beside the file (swap and backup files).
+/// anything the editor left beside the file (swap and backup files). For an encrypted
+/// store the folder is made in memory, never on a disk: `$XDG_RUNTIME_DIR`, else
+/// `/dev/shm`.
 enum ExternalEditor {
     /// Opens the editor on `text` and hands what it leaves to `save`. When `save`
     /// throws, the file is kept and named in the error, so that the edit is not lost.
-    static func edit(_ text: String, inputIsTerminal: Bool, save: (String) throws -> Void) throws {
+    static func edit(_ text: String, inputIsTerminal: Bool, inMemory: Bool, save: (String) throws -> Void) throws {
         let chosen = ["VISUAL", "EDITOR"].compactMap(Terminal.environment).first { !$0.isEmpty }
         // An editor the user named may be a script; vi, in their stead, needs a terminal.
         guard chosen != nil || inputIsTerminal else {
             throw JotterError.input("edit needs the new text as arguments, a terminal, or an editor in VISUAL or EDITOR")
         }
         let editor = chosen ?? "vi"
-        let base = Terminal.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let base = inMemory ? try memoryFolder() : Terminal.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((base + "/jotter-edit-XXXXXX").utf8CString)
         guard let folderPointer = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw JotterError.input("cannot make a private folder for the editor in \(base): \(String(cString: strerror(errno)))")
@@ -46,6 +48,19 @@ enum ExternalEditor {
             keepsFile = true
             throw JotterError(error.kind, error.message + "; the edited text is kept in \(file)")
         }
+    }
+
+    /// A folder whose files live in memory: the user's runtime folder, else /dev/shm,
+    /// each only when it is a tmpfs.
+    private static func memoryFolder() throws -> String {
+        let candidates = [Terminal.environment("XDG_RUNTIME_DIR"), "/dev/shm"].compactMap { $0 }.filter { !$0.isEmpty }
+        for folder in candidates {
+            var info = statfs()
+            // 0x01021994: TMPFS_MAGIC.
+            if statfs(folder, &info) == 0, info.f_type == 0x0102_1994, access(folder, W_OK | X_OK) == 0 { return folder }
+        }
+        throw JotterError.input(
+            "the store is encrypted, and there is no folder in memory (XDG_RUNTIME_DIR or /dev/shm) for the editor's file; nothing was changed (give the new text as arguments)")
     }
 
     private static func write(_ text: String, to file: String) throws {

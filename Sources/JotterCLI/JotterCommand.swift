@@ -60,13 +60,18 @@ public struct JotterCommand: ParsableCommand {
             after '--' every word is text.
 
             ENVIRONMENT: JOTTER_STORE, the store when --store is not given. \
-            JOTTER_NO_HOOKS=1 runs no hooks ('jotter hook --help'). XDG_CONFIG_HOME, \
+            JOTTER_NO_HOOKS=1 runs no hooks ('jotter hook --help'). \
+            JOTTER_PASSPHRASE_COMMAND, the passphrase command when \
+            --passphrase-command is not given; JOTTER_PASSPHRASE_TIMEOUT, how many \
+            seconds it may take (else 30); JOTTER_KEY_TIMEOUT, how many seconds the \
+            key of an encrypted store stays cached (else 900). XDG_CONFIG_HOME, \
             where this machine's id for hooks is kept (else ~/.config). \
             XDG_DATA_HOME, where the default store lives (else ~/.local/share). HOME, \
             for that default and for ~/.editrc. NO_COLOR, set to anything but an empty \
             string, turns colour off; so does output that is not a terminal, and TERM=dumb. EDITRC, \
             read by libedit instead of ~/.editrc. VISUAL, else EDITOR, the editor of \
-            'edit' (else vi); TMPDIR, where its private temporary folder goes. TZ, the \
+            'edit' (else vi); TMPDIR, where its private temporary folder goes \
+            (XDG_RUNTIME_DIR, else /dev/shm, for an encrypted store). TZ, the \
             time zone of the days and times of 'log'.
 
             FILES: ${XDG_DATA_HOME:-~/.local/share}/jotter/jotter.sqlite3, the store: \
@@ -91,6 +96,15 @@ public struct JotterCommand: ParsableCommand {
             and a command that would write fails with exit status 3 and the reason. A \
             store readable by others, or its -wal or -shm, is made 0600 when jotter \
             opens it for writing, and says so once.
+
+            ENCRYPTED STORES: 'jotter encrypt' encrypts the whole store with a \
+            passphrase ('jotter encrypt --help'). Each command then asks for it on the \
+            terminal, up to three times, or takes the first line of output of \
+            --passphrase-command CMD; a passphrase is never taken from the command \
+            line itself. The derived key is cached in the kernel's keyring (the user \
+            session keyring), so that the commands that follow do not ask; where there \
+            is no keyring, each asks. A wrong passphrase exits 3 with the file left \
+            as it is.
             """,
         version: "0.1.0",
         subcommands: CommandRegistry.shellSubcommands)
@@ -174,7 +188,7 @@ public struct JotterCommand: ParsableCommand {
 
     /// The command that `arguments` name, with the words of a text taken as typed.
     static func parse(commandLine arguments: [String]) throws -> ParsableCommand {
-        try TextWords.parse(arguments, rootOptions: ["--store"], with: parseAsRoot)
+        try TextWords.parse(arguments, rootOptions: ["--store", "--passphrase-command"], with: parseAsRoot)
     }
 
     private static func exit(after error: Error) -> Never {

@@ -9,6 +9,13 @@ struct StoreOptions: ParsableArguments {
             valueName: "path"))
     var store: String?
 
+    @Option(
+        name: .customLong("passphrase-command"),
+        help: ArgumentHelp(
+            "A command whose first line of output is the passphrase of an encrypted store (default: $JOTTER_PASSPHRASE_COMMAND).",
+            valueName: "command"))
+    var passphraseCommand: String?
+
     @Flag(name: .customLong("no-hooks"), help: "Run no hooks (as JOTTER_NO_HOOKS=1 does).")
     var noHooks = false
 

@@ -38,10 +38,10 @@ enum TextWords {
     }
 
     private static let commands: [String: TextCommand] = [
-        "add": TextCommand(valueOptions: ["--to", "--store"], targets: 0),
-        "new": TextCommand(valueOptions: ["--in", "--store"], targets: 0),
-        "edit": TextCommand(valueOptions: ["--store"], targets: 1),
-        "find": TextCommand(valueOptions: ["--format", "--store"], targets: 0),
+        "add": TextCommand(valueOptions: ["--to", "--store", "--passphrase-command"], targets: 0),
+        "new": TextCommand(valueOptions: ["--in", "--store", "--passphrase-command"], targets: 0),
+        "edit": TextCommand(valueOptions: ["--store", "--passphrase-command"], targets: 1),
+        "find": TextCommand(valueOptions: ["--format", "--store", "--passphrase-command"], targets: 0),
     ]
 
     /// `arguments` with the words of a WHEN of `log` after --since, --until or --on

@@ -30,7 +30,8 @@ struct EditCommand: StoreCommand {
         } else if context.isPrompt && !node.text.contains(where: \.isNewline) {
             return .edit(node)
         } else {
-            try ExternalEditor.edit(node.text, inputIsTerminal: context.terminal.inputIsTerminal) { try ItemEdit.save($0, to: node, in: context) }
+            try ExternalEditor.edit(node.text, inputIsTerminal: context.terminal.inputIsTerminal,
+                                    inMemory: context.store.key != nil) { try ItemEdit.save($0, to: node, in: context) }
         }
         return .nothing
     }

@@ -159,6 +159,9 @@ final class PromptLoop {
                 throw JotterError.input("a command is missing after ':'; :help lists the commands")
             }
             guard PromptCommands.names.contains(name) else {
+                if CommandRegistry.shellCommands.contains(where: { $0.command.configuration.commandName == name }) {
+                    throw JotterError.input("':\(name)' is not a command of the prompt: run 'jotter \(name)' from a shell, with no prompt open on the store")
+                }
                 throw JotterError.input("unknown command ':\(name)'; :help lists the commands")
             }
             if name == "help" {

@@ -45,8 +45,10 @@ public struct StoreKey: Sendable {
         return (0..<saltLength).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 
-    /// The salt as the cache and messages name it.
-    public var identity: String { StoreKey.hex(salt) }
+    /// The salt as the cache names the key of its store.
+    public var identity: String { StoreKey.identity(ofSalt: salt) }
+
+    public static func identity(ofSalt salt: [UInt8]) -> String { hex(salt) }
 
     /// The key as SQLCipher takes a raw key with its salt: `x'KEYSALT'`, 96 hex digits.
     /// It is bytes, not a String, so that it can be wiped when used.

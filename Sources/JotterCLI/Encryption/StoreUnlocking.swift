@@ -1,0 +1,69 @@
+import JotterCore
+
+/// Opens a store whatever it is: a plain one as it is, an encrypted one with the key
+/// cached in the kernel's keyring, else with a passphrase from the passphrase command
+/// or the terminal (three tries there), whose key is then cached for the next command.
+struct StoreUnlocking {
+    let path: String
+    let passphrases: PassphraseSource
+    let cache: KeyCache
+
+    init(path: String, passphraseCommand: String?) throws {
+        self.path = path
+        passphrases = PassphraseSource(
+            command: passphraseCommand ?? Terminal.environment("JOTTER_PASSPHRASE_COMMAND").flatMap { $0.isEmpty ? nil : $0 })
+        let timeout = Terminal.environment("JOTTER_KEY_TIMEOUT").map { ["JOTTER_KEY_TIMEOUT": $0] } ?? [:]
+        cache = KeyCache(timeoutSeconds: try KeyCache.timeoutSeconds(environment: timeout))
+    }
+
+    init(_ options: StoreOptions) throws {
+        try self.init(path: try StoreLocation.resolve(explicit: options.store, environment: Terminal.environment),
+                      passphraseCommand: options.passphraseCommand)
+    }
+
+    /// A key for a new passphrase, asked twice on the terminal or taken from the
+    /// passphrase command, with a new salt.
+    func newKey() throws -> StoreKey {
+        var passphrase = try passphrases.newPassphrase(for: path)
+        defer { passphrase.wipe() }
+        return StoreKey.derive(passphrase: passphrase, salt: StoreKey.newSalt())
+    }
+
+    func open() throws -> Store {
+        guard let salt = try Store.encryptionSalt(ofStoreAt: path) else { return try Store(path: path) }
+        let identity = StoreKey.identity(ofSalt: salt)
+        if var cached = cache.key(for: identity) {
+            defer { cached.wipe() }
+            do {
+                return try Store(path: path, key: StoreKey(bytes: cached, salt: salt))
+            } catch let error as JotterError where error == JotterError.wrongKey(path: path) {
+                cache.forget(identity: identity)
+            }
+        }
+        var attempt = 1
+        while true {
+            var passphrase = try passphrases.passphrase(for: path, attempt: attempt)
+            let key = StoreKey.derive(passphrase: passphrase, salt: salt)
+            passphrase.wipe()
+            do {
+                let store = try Store(path: path, key: key)
+                remember(key)
+                return store
+            } catch let error as JotterError where error == JotterError.wrongKey(path: path) && attempt < passphrases.tries {
+                passphrases.refused(attempt: attempt)
+                attempt += 1
+            }
+        }
+    }
+
+    /// Caches `key` for the commands that follow. Where the kernel keeps no keys, each
+    /// command asks again: said once, to someone who was just asked.
+    func remember(_ key: StoreKey) {
+        do {
+            try cache.remember(key.bytes, for: key.identity)
+        } catch {
+            guard !passphrases.isCommand else { return }
+            Messages.standardError.show("no kernel keyring to keep the key in (\(error)); the passphrase will be asked each time")
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Encrypted stores from the outside: what a user types and what lands on disk. One at
+/// a time, as the kernel keyring that caches keys is the user's, and `lock` empties it.
+@Suite(.serialized) struct EncryptedStoreTests {
+    let passphrase = "tr0ub4dor & 3"
+
+    /// A jotter whose passphrase command prints `passphrase` from a 0600 file.
+    func encryptedJotter(items: [String] = ["zanzibarquux meeting notes"]) throws -> (Jotter, [String: String]) {
+        let jotter = Jotter()
+        let file = jotter.folder.file("passphrase")
+        try Data((passphrase + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        chmod(file, 0o600)
+        for item in items { try jotter.ok("add", item) }
+        let command = ["JOTTER_PASSPHRASE_COMMAND": "cat '\(file)'"]
+        let encrypted = try jotter.run(["encrypt"], extraEnvironment: command)
+        #expect(encrypted.status == 0, "\(encrypted.errors)")
+        return (jotter, command)
+    }
+
+    /// The files in the store's folder that hold `word`, as raw bytes.
+    func filesHolding(_ word: String, in jotter: Jotter) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: jotter.folder.path)
+            .filter { $0.hasPrefix("store.sqlite3") }
+            .filter { name in
+                let data = try Data(contentsOf: URL(fileURLWithPath: jotter.folder.file(name)))
+                return data.range(of: Data(word.utf8)) != nil
+            }
+    }
+
+    @Test func noWordOfAnEncryptedStoreIsFoundInItsFiles() throws {
+        let (jotter, command) = try encryptedJotter()
+        for arguments in [["add", "zanzibarquux", "second", "#quuxtag"], ["find", "zanzibarquux"], ["tags"],
+                          ["log", "--since", "yesterday"], ["new", "xylophonia"], ["list"]] {
+            let result = try jotter.run(arguments, extraEnvironment: command)
+            #expect(result.status == 0, "\(arguments): \(result.errors)")
+        }
+        #expect(try jotter.run(["find", "zanzibarquux"], extraEnvironment: command).lines.count == 2)
+        for word in ["zanzibarquux", "quuxtag", "xylophonia", "meeting"] {
+            #expect(try filesHolding(word, in: jotter).isEmpty, "\(word)")
+        }
+        let header = try Data(contentsOf: URL(fileURLWithPath: jotter.store)).prefix(16)
+        #expect(header != Data("SQLite format 3\0".utf8))
+    }
+
+    @Test func everyCommandWorksTheSameOnAnEncryptedStore() throws {
+        let script: [[String]] = [
+            ["new", "expenses"], ["field", "add", "amount", "decimal", "--in", "/expenses"],
+            ["add", "--to", "/expenses", "lunch", "amount:12.50"], ["add", "--to", "/expenses", "taxi", "amount:30"],
+            ["sum", "amount", "/expenses"], ["add", "a \u{1b}[31mred\u{1b}[0m line, «quoted», 日本語"],
+            ["find", "lunch"], ["done", "/expenses/taxi"], ["undo"], ["list", "-r", "--format", "jsonl", "/"],
+            ["export", "-r", "/"], ["tags"], ["check"],
+        ]
+        // The encrypted store starts as a copy of the plain one, so that both derive
+        // the same short ids and print the same lines.
+        let plain = Jotter()
+        try plain.ok("list")
+        let encrypted = Jotter()
+        #expect(copyfile(plain.store, encrypted.store))
+        let file = encrypted.folder.file("passphrase")
+        try Data((passphrase + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let command = ["JOTTER_PASSPHRASE_COMMAND": "cat '\(file)'"]
+        #expect(try encrypted.run(["encrypt"], extraEnvironment: command).status == 0)
+        for arguments in script {
+            let expected = try plain.run(arguments)
+            let got = try encrypted.run(arguments, extraEnvironment: command)
+            #expect(got.status == expected.status, "\(arguments): \(got.errors)")
+            if arguments.first != "check" && arguments.first != "list" && arguments.first != "export" {
+                #expect(got.text == expected.text, "\(arguments)")
+            }
+        }
+        let export = try encrypted.run(["export", "-r", "/"], extraEnvironment: command).text
+        let imported = Jotter()
+        let file = imported.folder.file("backup.jsonl")
+        try Data(export.utf8).write(to: URL(fileURLWithPath: file))
+        try imported.ok("import", "--to", "/", file)
+        #expect(try imported.texts("/expenses") == ["lunch", "taxi"])
+    }
+
+    @Test func aWrongPassphraseIsRefusedInOneLineAndTheFileLeftAsItIs() throws {
+        let (jotter, _) = try encryptedJotter()
+        try jotter.ok("lock")
+        let before = try Data(contentsOf: URL(fileURLWithPath: jotter.store))
+        let wrong = try jotter.run(["list"], extraEnvironment: ["JOTTER_PASSPHRASE_COMMAND": "echo not-it"])
+        #expect(wrong.status == 3)
+        #expect(wrong.errors.split(separator: "\n").count == 1, "\(wrong.errors)")
+        #expect(wrong.errors.contains("wrong passphrase"))
+        #expect(!wrong.errors.contains("not-it"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: jotter.store)) == before)
+    }
+
+    @Test func aPlainStoreOpensAsBeforeWhateverPassphraseCommandIsSet() throws {
+        let jotter = Jotter()
+        try jotter.ok("add", "plain")
+        let result = try jotter.run(["list"], extraEnvironment: ["JOTTER_PASSPHRASE_COMMAND": "exit 1"])
+        #expect(result.status == 0)
+        #expect(result.text.contains("plain"))
+    }
+
+    @Test func theKeyIsCachedUntilLock() throws {
+        let (jotter, _) = try encryptedJotter()
+        // The passphrase command fails from now on: only the cached key opens the store.
+        let failing = ["JOTTER_PASSPHRASE_COMMAND": "exit 7"]
+        let cached = try jotter.run(["list"], extraEnvironment: failing)
+        #expect(cached.status == 0, "\(cached.errors)")
+        #expect(cached.text.contains("zanzibarquux"))
+        try jotter.ok("lock")
+        let locked = try jotter.run(["list"], extraEnvironment: failing)
+        #expect(locked.status == 3)
+        #expect(locked.errors.contains("status 7"), "\(locked.errors)")
+    }
+
+    @Test func decryptAndRekeyTakeThePassphrasesFromTheCommand() throws {
+        let (jotter, command) = try encryptedJotter()
+        let newFile = jotter.folder.file("new-passphrase")
+        try Data("another passphrase\n".utf8).write(to: URL(fileURLWithPath: newFile))
+        // The old passphrase opens, then the new one is asked for: a command that prints
+        // the old one on its first run and the new one after.
+        let counter = jotter.folder.file("runs")
+        let switching = ["JOTTER_PASSPHRASE_COMMAND":
+            "if [ -e '\(counter)' ]; then cat '\(newFile)'; else touch '\(counter)'; printf '%s\\n' '\(passphrase)'; fi"]
+        try jotter.ok("lock")
+        let rekeyed = try jotter.run(["rekey"], extraEnvironment: switching)
+        #expect(rekeyed.status == 0, "\(rekeyed.errors)")
+        try jotter.ok("lock")
+        #expect(try jotter.run(["list"], extraEnvironment: command).status == 3)
+        let withNew = ["JOTTER_PASSPHRASE_COMMAND": "cat '\(newFile)'"]
+        #expect(try jotter.run(["list"], extraEnvironment: withNew).text.contains("zanzibarquux"))
+        let decrypted = try jotter.run(["decrypt"], extraEnvironment: withNew)
+        #expect(decrypted.status == 0, "\(decrypted.errors)")
+        let header = try Data(contentsOf: URL(fileURLWithPath: jotter.store)).prefix(16)
+        #expect(header == Data("SQLite format 3\0".utf8))
+        #expect(try jotter.texts("/") == ["zanzibarquux meeting notes"])
+    }
+
+    @Test func thePromptAsksForThePassphraseWithoutEchoThreeTimes() throws {
+        let (jotter, _) = try encryptedJotter()
+        try jotter.ok("lock")
+        var environment = jotter.environment.merging(["TERM": "xterm", "NO_COLOR": "1"]) { $1 }
+        environment["JOTTER_PASSPHRASE_COMMAND"] = nil
+        let session = try PseudoTerminalSession(arguments: ["list"], environment: environment)
+        try session.expect("Passphrase")
+        session.type("first-wrong\r")
+        try session.expect("Passphrase")
+        session.type(passphrase + "\r")
+        try session.expect("zanzibarquux")
+        #expect(try session.waitForExit() == 0)
+        #expect(!session.text.contains("first-wrong"))
+        #expect(!session.text.contains(passphrase))
+
+        try jotter.ok("lock")
+        let refused = try PseudoTerminalSession(arguments: ["list"], environment: environment)
+        for attempt in 1...3 {
+            try refused.expect("Passphrase")
+            refused.type("wrong \(attempt)\r")
+        }
+        #expect(try refused.waitForExit() == 3)
+        #expect(refused.text.contains("wrong passphrase"))
+    }
+
+    @Test func editWritesItsFileInMemoryForAnEncryptedStore() throws {
+        let (jotter, command) = try encryptedJotter()
+        let record = jotter.folder.file("where")
+        let editor = jotter.folder.file("editor.sh")
+        try Data("#!/bin/sh\ndirname \"$1\" > '\(record)'\necho edited > \"$1\"\n".utf8).write(to: URL(fileURLWithPath: editor))
+        chmod(editor, 0o700)
+        let result = try jotter.run(["edit", "/1"], extraEnvironment: command.merging(["EDITOR": editor]) { $1 })
+        #expect(result.status == 0, "\(result.errors)")
+        let folder = try String(contentsOfFile: record, encoding: .utf8)
+        #expect(folder.hasPrefix("/dev/shm/") || folder.hasPrefix("/run/"), "\(folder)")
+        #expect(!FileManager.default.fileExists(atPath: folder.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(try jotter.run(["list"], extraEnvironment: command).text.contains("edited"))
+    }
+
+    /// `kill -9` at moments spread over the whole of `encrypt`, `decrypt` and `rekey`:
+    /// afterwards the store is the old one or the new one, whole, with nothing readable
+    /// left beside it.
+    @Test func aKillAtAnyMomentOfARewriteLeavesOneWholeStore() throws {
+        let items = (1...2_000).map { "zanzibarquux item \($0)" }
+        let jotter = Jotter()
+        let input = jotter.folder.file("items.txt")
+        try Data(items.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: input))
+        try jotter.ok("import", "--to", "/", input)
+        let file = jotter.folder.file("passphrase")
+        try Data((passphrase + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let command = ["JOTTER_PASSPHRASE_COMMAND": "cat '\(file)'"]
+        let fullRun = try timed { #expect(try jotter.run(["encrypt"], extraEnvironment: command).status == 0) }
+        #expect(try jotter.run(["decrypt"], extraEnvironment: command).status == 0)
+
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<24 {
+            let verb = ["encrypt", "decrypt", "rekey"][round % 3]
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Jotter.binary)
+            process.arguments = [verb]
+            process.environment = jotter.environment.merging(command) { $1 }
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32(Double.random(in: 0...1.2, using: &generator) * fullRun * 1_000_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+
+            let listed = try jotter.run(["list", "--format", "jsonl"], extraEnvironment: command)
+            #expect(listed.status == 0, "round \(round), \(verb): \(listed.errors)")
+            #expect(listed.lines.count == items.count, "round \(round), \(verb)")
+            #expect(try jotter.run(["check"], extraEnvironment: command).status == 0)
+            let left = try FileManager.default.contentsOfDirectory(atPath: jotter.folder.path).filter { $0.contains("jotter-") }
+            #expect(left.isEmpty, "round \(round): \(left)")
+            let header = try Data(contentsOf: URL(fileURLWithPath: jotter.store)).prefix(16)
+            if header != Data("SQLite format 3\0".utf8) {
+                #expect(try filesHolding("zanzibarquux", in: jotter).isEmpty, "round \(round)")
+            }
+            // The next round's verb needs the matching kind of store.
+            let nextVerb = ["encrypt", "decrypt", "rekey"][(round + 1) % 3]
+            let isEncrypted = header != Data("SQLite format 3\0".utf8)
+            if nextVerb == "encrypt" && isEncrypted { try jotter.run(["decrypt"], extraEnvironment: command) }
+            if nextVerb != "encrypt" && !isEncrypted { try jotter.run(["encrypt"], extraEnvironment: command) }
+        }
+    }
+
+    func copyfile(_ from: String, _ to: String) -> Bool {
+        (try? FileManager.default.copyItem(atPath: from, toPath: to)) != nil && chmod(to, 0o600) == 0
+    }
+
+    func timed(_ body: () throws -> Void) rethrows -> Double {
+        let start = Date()
+        try body()
+        return Date().timeIntervalSince(start)
+    }
+}
