@@ -20,13 +20,18 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        .systemLibrary(
+            name: "CKeyutils",
+            pkgConfig: "libkeyutils",
+            providers: [.apt(["libkeyutils-dev"])]
+        ),
         .target(
             name: "CJotterSearch",
             dependencies: ["CSQLite"]
         ),
         .target(
             name: "JotterCore",
-            dependencies: ["CSQLite", "CJotterSearch"]
+            dependencies: ["CSQLite", "CJotterSearch", "CKeyutils"]
         ),
         .target(
             name: "JotterCLI",
