@@ -51,12 +51,16 @@ let package = Package(
             linkerSettings: [.linkedLibrary("util")]
         ),
         .target(
+            name: "SystemCallFilter",
+            path: "Tests/SystemCallFilter"
+        ),
+        .target(
             name: "TestSupport",
             path: "Tests/TestSupport"
         ),
         .testTarget(
             name: "JotterCoreTests",
-            dependencies: ["JotterCore", "TestSupport"]
+            dependencies: ["JotterCore", "SystemCallFilter", "TestSupport"]
         ),
         .testTarget(
             name: "JotterCLITests",
