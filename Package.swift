@@ -25,13 +25,18 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
+        .systemLibrary(
+            name: "CKeyutils",
+            pkgConfig: "libkeyutils",
+            providers: [.apt(["libkeyutils-dev"])]
+        ),
         .target(
             name: "CJotterSearch",
             dependencies: ["CSQLite"]
         ),
         .target(
             name: "JotterCore",
-            dependencies: ["CSQLite", "CJotterSearch", "COpenSSL"]
+            dependencies: ["CSQLite", "CJotterSearch", "COpenSSL", "CKeyutils"]
         ),
         .target(
             name: "JotterCLI",
@@ -51,12 +56,16 @@ let package = Package(
             linkerSettings: [.linkedLibrary("util")]
         ),
         .target(
+            name: "SystemCallFilter",
+            path: "Tests/SystemCallFilter"
+        ),
+        .target(
             name: "TestSupport",
             path: "Tests/TestSupport"
         ),
         .testTarget(
             name: "JotterCoreTests",
-            dependencies: ["JotterCore", "TestSupport"]
+            dependencies: ["JotterCore", "SystemCallFilter", "TestSupport"]
         ),
         .testTarget(
             name: "JotterCLITests",

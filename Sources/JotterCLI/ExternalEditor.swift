@@ -51,14 +51,10 @@ enum ExternalEditor {
     }
 
     /// A folder whose files live in memory: the user's runtime folder, else /dev/shm,
-    /// each only when it is a tmpfs.
+    /// the first that is there for the user to write.
     private static func memoryFolder() throws -> String {
         let candidates = [Terminal.environment("XDG_RUNTIME_DIR"), "/dev/shm"].compactMap { $0 }.filter { !$0.isEmpty }
-        for folder in candidates {
-            var info = statfs()
-            // 0x01021994: TMPFS_MAGIC.
-            if statfs(folder, &info) == 0, info.f_type == 0x0102_1994, access(folder, W_OK | X_OK) == 0 { return folder }
-        }
+        if let folder = candidates.first(where: { access($0, W_OK | X_OK) == 0 }) { return folder }
         throw JotterError.input(
             "the store is encrypted, and there is no folder in memory (XDG_RUNTIME_DIR or /dev/shm) for the editor's file; nothing was changed (give the new text as arguments)")
     }

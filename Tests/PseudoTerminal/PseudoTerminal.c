@@ -27,3 +27,13 @@ pid_t jotter_spawn_in_pseudo_terminal(const char *path, char *const argv[], char
     }
     return pid;
 }
+
+int jotter_open_pseudo_terminal(int *controller_fd, int *terminal_fd, char *terminal_path, size_t path_size) {
+    if (openpty(controller_fd, terminal_fd, NULL, NULL, NULL) != 0) return -1;
+    if (ttyname_r(*terminal_fd, terminal_path, path_size) != 0) {
+        close(*controller_fd);
+        close(*terminal_fd);
+        return -1;
+    }
+    return 0;
+}

@@ -10,10 +10,12 @@ struct StoreUnlocking {
 
     init(path: String, passphraseCommand: String?) throws {
         self.path = path
-        passphrases = PassphraseSource(
-            command: passphraseCommand ?? Terminal.environment("JOTTER_PASSPHRASE_COMMAND").flatMap { $0.isEmpty ? nil : $0 })
-        let timeout = Terminal.environment("JOTTER_KEY_TIMEOUT").map { ["JOTTER_KEY_TIMEOUT": $0] } ?? [:]
-        cache = KeyCache(timeoutSeconds: try KeyCache.timeoutSeconds(environment: timeout))
+        var environment: [String: String] = [:]
+        for name in ["JOTTER_PASSPHRASE_COMMAND", "JOTTER_PASSPHRASE_TIMEOUT", "JOTTER_KEY_TIMEOUT"] {
+            environment[name] = Terminal.environment(name)
+        }
+        passphrases = try PassphraseSource.choose(option: passphraseCommand, environment: environment)
+        cache = KeyCache(timeoutSeconds: try KeyCache.timeoutSeconds(environment: environment))
     }
 
     init(_ options: StoreOptions) throws {
@@ -49,8 +51,7 @@ struct StoreUnlocking {
                 let store = try Store(path: path, key: key)
                 remember(key)
                 return store
-            } catch let error as JotterError where error == JotterError.wrongKey(path: path) && attempt < passphrases.tries {
-                passphrases.refused(attempt: attempt)
+            } catch let error as JotterError where error == JotterError.wrongKey(path: path) && attempt < passphrases.attempts {
                 attempt += 1
             }
         }
@@ -62,7 +63,7 @@ struct StoreUnlocking {
         do {
             try cache.remember(key.bytes, for: key.identity)
         } catch {
-            guard !passphrases.isCommand else { return }
+            guard case .terminal = passphrases.origin else { return }
             Messages.standardError.show("no kernel keyring to keep the key in (\(error)); the passphrase will be asked each time")
         }
     }

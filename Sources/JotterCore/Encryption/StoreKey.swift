@@ -1,9 +1,5 @@
 import COpenSSL
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The key an encrypted store is read and written with: derived from the passphrase
 /// and the salt at the start of the file exactly as SQLCipher 4 derives it by default
 /// (PBKDF2-HMAC-SHA512, 256,000 rounds), so a store jotter encrypted opens in the
@@ -65,16 +61,5 @@ public struct StoreKey: Sendable {
             text.append(digits[Int(byte & 0x0F)])
         }
         return String(decoding: text, as: UTF8.self)
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// Overwrites a secret held here with zeros once it is used, so that it does not
-    /// linger in memory that is freed or swapped out.
-    public mutating func wipe() {
-        withUnsafeMutableBytes { bytes in
-            guard let base = bytes.baseAddress else { return }
-            explicit_bzero(base, bytes.count)
-        }
     }
 }

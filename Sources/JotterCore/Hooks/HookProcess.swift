@@ -26,47 +26,87 @@ public struct HookProcessResult: Sendable {
     }
 }
 
-/// Runs a hook's command with `/bin/sh -c`, away from the terminal: its standard input
-/// is the entry, its outputs are pipes read here up to a limit, and it leads a session
-/// of its own, so it can neither read the terminal nor be stopped by it.
+/// Runs a command of the user's with `/bin/sh -c`, reading its output up to a limit
+/// and stopping it, with everything it started, past a timeout. A hook runs away from
+/// the terminal: its standard input is the entry, its outputs are pipes read here, and
+/// it leads a session of its own, so it can neither read the terminal nor be stopped by
+/// it. A passphrase command shares jotter's input, error output and terminal instead.
 public enum HookProcess {
-    /// What is kept of each output; a hook that writes more is cut off there, rather
-    /// than held in memory without end.
+    /// What is kept of each output of a hook; a hook that writes more is cut off there,
+    /// rather than held in memory without end.
     public static let outputLimit = 1 << 20
+
+    /// How the command is connected. Its standard output is always a pipe read here.
+    public struct Wiring: Sendable {
+        /// Its standard input: these bytes through a pipe, or nil for jotter's own.
+        public var input: [UInt8]?
+        /// Whether its standard error is a pipe read here, or jotter's own.
+        public var readsErrors: Bool
+        /// Whether it leads a session of its own, without a terminal, or only a process
+        /// group of its own, which is handed the terminal while it runs.
+        public var leadsSession: Bool
+        /// What is kept of each output read here.
+        public var outputLimit: Int
+
+        /// A hook: the entry on its input, both outputs read, no terminal.
+        public static func hook(input: [UInt8]) -> Wiring {
+            Wiring(input: input, readsErrors: true, leadsSession: true, outputLimit: HookProcess.outputLimit)
+        }
+
+        /// A command that may talk to the user on the terminal (a password manager
+        /// asking for its own passphrase) while jotter reads what it prints.
+        public static func sharingTerminal(outputLimit: Int) -> Wiring {
+            Wiring(input: nil, readsErrors: false, leadsSession: false, outputLimit: outputLimit)
+        }
+    }
 
     public static func run(command: String, input: [UInt8], environment: [String: String],
                            timeoutSeconds: Int) -> HookProcessResult {
-        var inputPipe: [Int32] = [0, 0], outputPipe: [Int32] = [0, 0], errorPipe: [Int32] = [0, 0]
-        guard pipe(&inputPipe) == 0 else { return failed("cannot make a pipe") }
-        guard pipe(&outputPipe) == 0 else {
-            closeAll(inputPipe)
-            return failed("cannot make a pipe")
+        run(command: command, wiring: .hook(input: input), environment: environment, timeoutSeconds: timeoutSeconds)
+    }
+
+    public static func run(command: String, wiring: Wiring, environment: [String: String],
+                           timeoutSeconds: Int) -> HookProcessResult {
+        var inputPipe: [Int32] = [], outputPipe: [Int32] = [0, 0], errorPipe: [Int32] = []
+        guard pipe(&outputPipe) == 0 else { return failed("cannot make a pipe") }
+        if wiring.input != nil {
+            inputPipe = [0, 0]
+            guard pipe(&inputPipe) == 0 else {
+                closeAll(outputPipe)
+                return failed("cannot make a pipe")
+            }
         }
-        guard pipe(&errorPipe) == 0 else {
-            closeAll(inputPipe + outputPipe)
-            return failed("cannot make a pipe")
+        if wiring.readsErrors {
+            errorPipe = [0, 0]
+            guard pipe(&errorPipe) == 0 else {
+                closeAll(inputPipe + outputPipe)
+                return failed("cannot make a pipe")
+            }
         }
-        // Only the three the hook is given reach it, as its 0, 1 and 2.
+        // Only the pipes the command is given reach it, as its 0, 1 and 2.
         for descriptor in inputPipe + outputPipe + errorPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+        if !inputPipe.isEmpty { posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0) }
         posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+        if !errorPipe.isEmpty { posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2) }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // A new session has no controlling terminal. Signals jotter ignores or blocks
-        // are the hook's own again: `yes | head` needs SIGPIPE to end `yes`.
+        // A new session has no controlling terminal; a new process group keeps it, and
+        // can be stopped as a whole. Signals jotter ignores or blocks are the command's
+        // own again: `yes | head` needs SIGPIPE to end `yes`.
         var defaults = sigset_t()
         sigfillset(&defaults)
         var unblocked = sigset_t()
         sigemptyset(&unblocked)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &unblocked)
-        posix_spawnattr_setflags(&attributes, Int16(setSessionFlag | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        let grouping = wiring.leadsSession ? setSessionFlag : Int32(POSIX_SPAWN_SETPGROUP)
+        posix_spawnattr_setflags(&attributes, Int16(grouping | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
         var merged: [String: String] = [:]
         var index = 0
@@ -88,33 +128,43 @@ public enum HookProcess {
         }
         var pid = pid_t()
         let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &cArguments, &cEnvironment)
-        close(inputPipe[0])
+        if !inputPipe.isEmpty { close(inputPipe[0]) }
         close(outputPipe[1])
-        close(errorPipe[1])
+        if !errorPipe.isEmpty { close(errorPipe[1]) }
         guard spawned == 0 else {
-            closeAll([inputPipe[1], outputPipe[0], errorPipe[0]])
+            closeAll(inputPipe.suffix(1) + [outputPipe[0]] + errorPipe.prefix(1))
             return failed("cannot run /bin/sh: \(String(cString: strerror(spawned)))")
         }
-        return collect(pid: pid, input: input, inputDescriptor: inputPipe[1], outputDescriptor: outputPipe[0],
-                       errorDescriptor: errorPipe[0], timeoutSeconds: timeoutSeconds)
+        let terminal = wiring.leadsSession ? nil : ForegroundTerminal.lend(to: pid)
+        defer { terminal?.takeBack() }
+        return collect(pid: pid, input: wiring.input ?? [], inputDescriptor: inputPipe.last, outputDescriptor: outputPipe[0],
+                       errorDescriptor: errorPipe.first, outputLimit: wiring.outputLimit, timeoutSeconds: timeoutSeconds)
     }
 
     /// glibc's POSIX_SPAWN_SETSID, a GNU extension Swift's Glibc module does not carry.
     private static let setSessionFlag: Int32 = 0x80
 
-    private static func collect(pid: pid_t, input: [UInt8], inputDescriptor: Int32, outputDescriptor: Int32,
-                                errorDescriptor: Int32, timeoutSeconds: Int) -> HookProcessResult {
+    private static func collect(pid: pid_t, input: [UInt8], inputDescriptor: Int32?, outputDescriptor: Int32,
+                                errorDescriptor: Int32?, outputLimit: Int, timeoutSeconds: Int) -> HookProcessResult {
         let deadline = monotonicMilliseconds() + Int64(max(1, timeoutSeconds)) * 1000
         var result = HookProcessResult(ending: .exited(0), output: [], errors: [])
         var writing: Int32? = inputDescriptor
+        var chunk = [UInt8](repeating: 0, count: min(65_536, outputLimit + 1))
         var written = 0
-        var reading: [Int32] = [outputDescriptor, errorDescriptor]
-        for descriptor in [inputDescriptor, outputDescriptor, errorDescriptor] {
+        var reading: [Int32] = [outputDescriptor] + [errorDescriptor].compactMap { $0 }
+        if input.isEmpty, let inputDescriptor {
+            close(inputDescriptor)
+            writing = nil
+        }
+        // The output may be a secret: it is gathered where it was first put, not
+        // copied about as it grows, and what passed through here is wiped.
+        result.output.reserveCapacity(outputLimit)
+        defer { chunk.wipe() }
+        for descriptor in [writing, outputDescriptor, errorDescriptor].compactMap({ $0 }) {
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         }
         var status: Int32 = 0
         var exited = false
-        var chunk = [UInt8](repeating: 0, count: 65_536)
         var ending: HookProcessResult.Ending?
         while ending == nil {
             if waitpid(pid, &status, WNOHANG) == pid {
@@ -122,7 +172,7 @@ public enum HookProcess {
                 // Once its shell is gone, a hook is over: what it left running in the
                 // background (a notifier) goes on, but is read no further.
                 for descriptor in reading where readAvailable(descriptor, outputDescriptor: outputDescriptor,
-                                                              into: &result, chunk: &chunk) == .cut {
+                                                              limit: outputLimit, into: &result, chunk: &chunk) == .cut {
                     ending = .outputCut
                 }
                 break
@@ -152,7 +202,8 @@ public enum HookProcess {
                         writing = nil
                     }
                 } else {
-                    switch readAvailable(entry.fd, outputDescriptor: outputDescriptor, into: &result, chunk: &chunk) {
+                    switch readAvailable(entry.fd, outputDescriptor: outputDescriptor, limit: outputLimit,
+                                         into: &result, chunk: &chunk) {
                     case .cut:
                         ending = .outputCut
                     case .ended:
@@ -185,26 +236,28 @@ public enum HookProcess {
     private enum ReadState { case waiting, ended, cut }
 
     /// Reads what is waiting in `descriptor` into what is kept of it.
-    private static func readAvailable(_ descriptor: Int32, outputDescriptor: Int32, into result: inout HookProcessResult,
-                                      chunk: inout [UInt8]) -> ReadState {
+    private static func readAvailable(_ descriptor: Int32, outputDescriptor: Int32, limit: Int,
+                                      into result: inout HookProcessResult, chunk: inout [UInt8]) -> ReadState {
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count < 0 && errno == EAGAIN { return .waiting }
             guard count > 0 else { return .ended }
-            guard keep(chunk[..<count], from: descriptor, outputDescriptor: outputDescriptor, into: &result) else { return .cut }
+            guard keep(chunk[..<count], from: descriptor, outputDescriptor: outputDescriptor, limit: limit, into: &result) else {
+                return .cut
+            }
         }
     }
 
     /// Adds `bytes` to what is kept of the output they came from; false once it
     /// passes the limit.
-    private static func keep(_ bytes: ArraySlice<UInt8>, from descriptor: Int32, outputDescriptor: Int32,
+    private static func keep(_ bytes: ArraySlice<UInt8>, from descriptor: Int32, outputDescriptor: Int32, limit: Int,
                              into result: inout HookProcessResult) -> Bool {
         if descriptor == outputDescriptor {
-            guard result.output.count + bytes.count <= outputLimit else { return false }
+            guard result.output.count + bytes.count <= limit else { return false }
             result.output += bytes
         } else {
-            guard result.errors.count + bytes.count <= outputLimit else { return false }
+            guard result.errors.count + bytes.count <= limit else { return false }
             result.errors += bytes
         }
         return true

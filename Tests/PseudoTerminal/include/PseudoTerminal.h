@@ -1,6 +1,7 @@
 #ifndef JOTTER_PSEUDO_TERMINAL_H
 #define JOTTER_PSEUDO_TERMINAL_H
 
+#include <stddef.h>
 #include <sys/types.h>
 
 // Starts `path` with `argv` and `envp` as the session leader of a new pseudo-terminal
@@ -10,5 +11,11 @@
 pid_t jotter_spawn_in_pseudo_terminal(const char *path, char *const argv[], char *const envp[],
                                       unsigned short rows, unsigned short columns,
                                       int *controller_fd);
+
+// Opens a pseudo-terminal pair in this process, for code that is pointed at a terminal
+// by path: stores the controller side, the terminal side (kept open, so the terminal
+// lasts while the code opens and closes its path) and the terminal side's path.
+// Returns 0, or -1 with errno set.
+int jotter_open_pseudo_terminal(int *controller_fd, int *terminal_fd, char *terminal_path, size_t path_size);
 
 #endif
