@@ -67,16 +67,19 @@ import TestSupport
             let expected = try plain.run(arguments)
             let got = try encrypted.run(arguments, extraEnvironment: command)
             #expect(got.status == expected.status, "\(arguments): \(got.errors)")
-            if arguments.first != "check" && arguments.first != "list" && arguments.first != "export" {
+            // add and new print the new entry's id, made anew each time, and list and export
+            // print times; the rest must print the same.
+            if !["add", "new", "check", "list", "export"].contains(arguments[0]) {
                 #expect(got.text == expected.text, "\(arguments)")
             }
         }
         let export = try encrypted.run(["export", "-r", "/"], extraEnvironment: command).text
         let imported = Jotter()
-        let file = imported.folder.file("backup.jsonl")
-        try Data(export.utf8).write(to: URL(fileURLWithPath: file))
-        try imported.ok("import", "--to", "/", file)
-        #expect(try imported.texts("/expenses") == ["lunch", "taxi"])
+        let backup = imported.folder.file("backup.jsonl")
+        try Data(export.utf8).write(to: URL(fileURLWithPath: backup))
+        try imported.ok("import", "--to", "/", backup)
+        #expect(try imported.texts("/expenses") == plain.texts("/expenses"), "\(export)")
+        #expect(try imported.texts("/expenses").count == 3)
     }
 
     @Test func aWrongPassphraseIsRefusedInOneLineAndTheFileLeftAsItIs() throws {
@@ -108,7 +111,7 @@ import TestSupport
         #expect(cached.text.contains("zanzibarquux"))
         try jotter.ok("lock")
         let locked = try jotter.run(["list"], extraEnvironment: failing)
-        #expect(locked.status == 3)
+        #expect(locked.status == 1)
         #expect(locked.errors.contains("status 7"), "\(locked.errors)")
     }
 
@@ -186,7 +189,10 @@ import TestSupport
         let file = jotter.folder.file("passphrase")
         try Data((passphrase + "\n").utf8).write(to: URL(fileURLWithPath: file))
         let command = ["JOTTER_PASSPHRASE_COMMAND": "cat '\(file)'"]
-        let fullRun = try timed { #expect(try jotter.run(["encrypt"], extraEnvironment: command).status == 0) }
+        let start = Date()
+        let first = try jotter.run(["encrypt"], extraEnvironment: command)
+        let fullRun = Date().timeIntervalSince(start)
+        #expect(first.status == 0, "\(first.errors)")
         #expect(try jotter.run(["decrypt"], extraEnvironment: command).status == 0)
 
         var generator = SystemRandomNumberGenerator()
@@ -224,9 +230,4 @@ import TestSupport
         (try? FileManager.default.copyItem(atPath: from, toPath: to)) != nil && chmod(to, 0o600) == 0
     }
 
-    func timed(_ body: () throws -> Void) rethrows -> Double {
-        let start = Date()
-        try body()
-        return Date().timeIntervalSince(start)
-    }
 }

@@ -30,9 +30,10 @@ struct TerminalPassphrase {
         var silent = saved
         silent.c_lflag &= ~tcflag_t(ECHO | ECHOE | ECHOK | ECHONL)
         silent.c_lflag |= tcflag_t(ICANON | ISIG)
-        write(terminal, prompt)
         // Flushing drops what was typed ahead while echo was still on: it was seen.
+        // The prompt comes after, so that what is typed once it shows is kept.
         guard tcsetattr(terminal, TCSAFLUSH, &silent) == 0 else { throw Self.noTerminal }
+        write(terminal, prompt)
         var line: [UInt8] = []
         let ending = Interruption.catchingSignals { () -> LineEnding in
             let ending = readLine(from: terminal, into: &line)

@@ -62,15 +62,15 @@ public final class Database {
         if let key {
             var literal = key.sqlcipherLiteral()
             defer { literal.wipe() }
-            // SQLCipher logs a page that does not decrypt on standard error, under
-            // jotter's own one line for a wrong passphrase.
-            sqlite3_exec(connection, "PRAGMA cipher_log_level = NONE", nil, nil, nil)
             let keyed = sqlite3_key_v2(connection, "main", literal, Int32(literal.count))
             guard keyed == SQLITE_OK else {
                 let error = SQLiteError(code: keyed, message: String(cString: sqlite3_errmsg(connection)))
                 sqlite3_close_v2(connection)
                 throw error
             }
+            // SQLCipher logs a page that does not decrypt on standard error, under
+            // jotter's own one line for a wrong passphrase.
+            sqlite3_exec(connection, "PRAGMA cipher_log = off; PRAGMA cipher_log_level = NONE", nil, nil, nil)
         }
         handle = connection
         sqlite3_extended_result_codes(handle, 1)

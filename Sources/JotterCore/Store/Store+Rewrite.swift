@@ -55,7 +55,10 @@ extension Store {
         try reader.statement("ATTACH ? AS rewritten KEY ?").bind(1, target)
             .bind(2, blob: literal).run()
         let version = try reader.statement("SELECT user_version FROM pragma_user_version").firstRow { $0.int64(0) } ?? 0
+        // No journal for the new file: a rewrite stopped half way throws it away whole,
+        // and a journal beside it would hold its pages in the clear.
         try reader.execute("""
+            PRAGMA rewritten.journal_mode = OFF;
             SELECT sqlcipher_export('rewritten');
             PRAGMA rewritten.user_version = \(version);
             PRAGMA rewritten.application_id = \(Store.applicationID);
