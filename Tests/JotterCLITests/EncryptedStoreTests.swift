@@ -163,6 +163,15 @@ import TestSupport
         #expect(refused.text.contains("wrong passphrase"))
     }
 
+    @Test func thePromptSendsTheRewritingCommandsToTheShell() throws {
+        let jotter = Jotter()
+        let session = try jotter.prompt()
+        session.type(":encrypt\r")
+        try session.expect("run 'jotter encrypt' from a shell")
+        session.type(":quit\r")
+        #expect(try session.waitForExit() == 0)
+    }
+
     @Test func editWritesItsFileInMemoryForAnEncryptedStore() throws {
         let (jotter, command) = try encryptedJotter()
         let record = jotter.folder.file("where")
