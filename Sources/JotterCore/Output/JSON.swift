@@ -36,7 +36,7 @@ extension NodeWriter {
 public enum JSON {
     /// The text goes out in runs of the bytes between escapes, never as an escaped
     /// copy of itself: an entry of megabytes costs no more memory than its own.
-    public static func writeString(_ text: String, to out: OutputBuffer) {
+    public static func writeString(_ text: some StringProtocol, to out: OutputBuffer) {
         out.write(byte: UInt8(ascii: "\""))
         out.write(text, escaping: escape(at:in:))
         out.write(byte: UInt8(ascii: "\""))
