@@ -77,15 +77,16 @@ public struct NodeWriter {
         }
     }
 
-    /// Calls `body` with each line of `text` as `lines(of:)` splits the text as it
-    /// is shown, with no array of them made. Escaped for a terminal, a CR is shown as
-    /// `\r` and so is part of its line; otherwise CRLF ends a line as LF does.
+    /// Calls `body` with each line of `text` as it is shown, with no array of them
+    /// made. Escaped for a terminal, a CR is shown as `\r` and so stays in its line;
+    /// otherwise a line ends at CRLF as at LF.
     func forEachShownLine(of text: String, _ body: (_ line: Substring, _ isFirst: Bool) throws -> Void) rethrows {
         try NodeWriter.forEachLine(of: text, crlfEndsLine: !escapesForTerminal, body)
     }
 
     /// Calls `body` with each line of `text`, up to an LF, or with `crlfEndsLine` up
-    /// to a CRLF too.
+    /// to a CRLF too. The text is searched byte by byte: to Swift, "\r\n" is one
+    /// character, which a search for "\n" never finds.
     public static func forEachLine(of text: String, crlfEndsLine: Bool,
                                    _ body: (_ line: Substring, _ isFirst: Bool) throws -> Void) rethrows {
         let utf8 = text.utf8
@@ -100,5 +101,4 @@ public struct NodeWriter {
         }
         try body(text[start...], isFirst)
     }
-
 }
