@@ -6,20 +6,44 @@ public enum DisplayText {
     /// a newline, for callers that lay out continuation lines themselves.
     public static func escaped(_ text: String, keepingNewlines: Bool = false) -> String {
         guard needsEscaping(text.utf8) else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 8)
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x0A where keepingNewlines: out.unicodeScalars.append(scalar)
-            case 0x09: out += "\\t"
-            case 0x0A: out += "\\n"
-            case 0x0D: out += "\\r"
-            case 0x00..<0x20, 0x7F: out += "\\x" + hex(scalar.value, width: 2)
-            case 0x80..<0xA0, 0x202A...0x202E, 0x2066...0x2069: out += "\\u{" + hex(scalar.value, width: 4) + "}"
-            default: out.unicodeScalars.append(scalar)
-            }
+        let out = OutputBuffer()
+        write(text, keepingNewlines: keepingNewlines, to: out)
+        return out.text
+    }
+
+    /// Writes `escaped(text)` without building it: a long text goes out in runs.
+    public static func write(_ text: some StringProtocol, keepingNewlines: Bool = false, to out: OutputBuffer) {
+        out.write(text) { escape(at: $0, in: $1, keepingNewlines: keepingNewlines) }
+    }
+
+    /// What `escaped` writes for the character that starts at `index` of `bytes`
+    /// (valid UTF-8, as a string's are), and its length in bytes; nil for one shown as
+    /// it is. For the writers of formats that escape characters of their own as well.
+    public static func escape(at index: Int, in bytes: UnsafeBufferPointer<UInt8>,
+                              keepingNewlines: Bool) -> (replacement: String, length: Int)? {
+        let byte = bytes[index]
+        switch byte {
+        case 0x0A: return keepingNewlines ? nil : ("\\n", 1)
+        case 0x09: return ("\\t", 1)
+        case 0x0D: return ("\\r", 1)
+        case 0x00..<0x20, 0x7F: return ("\\x" + hex(UInt32(byte), width: 2), 1)
+        case 0xC2:
+            // The C1 controls, U+0080 to U+009F.
+            guard index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) else { return nil }
+            return (unicodeEscape(UInt32(bytes[index + 1])), 2)
+        case 0xE2:
+            // The bidirectional overrides, U+202A to U+202E and U+2066 to U+2069.
+            guard index + 2 < bytes.count else { return nil }
+            let scalar = 0x2000 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+            guard (0x202A...0x202E).contains(scalar) || (0x2066...0x2069).contains(scalar) else { return nil }
+            return (unicodeEscape(scalar), 3)
+        default:
+            return nil
         }
-        return out
+    }
+
+    private static func unicodeEscape(_ scalar: UInt32) -> String {
+        "\\u{" + hex(scalar, width: 4) + "}"
     }
 
     /// A quick scan of the bytes: false for the common text that needs nothing done.

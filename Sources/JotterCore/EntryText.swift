@@ -35,6 +35,11 @@ public enum EntryText {
         return bytes.contains(0) ? nil : String(validating: bytes, as: UTF8.self)
     }
 
+    /// Whether `bytes` are UTF-8 without a NUL: `text(from:)` without the string.
+    static func isText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !bytes.contains(0) && (try? UTF8Span(validating: bytes.span)) != nil
+    }
+
     /// Whether `bytes` are ASCII without a NUL, and so item text as they are.
     static func isASCIIText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.allSatisfy { $0 != 0 && $0 < 0x80 }

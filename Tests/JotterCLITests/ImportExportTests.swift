@@ -625,6 +625,43 @@ import Testing
         return try #require(report.split(separator: "\n").last.flatMap { Int($0) })
     }
 
+    /// One entry near the 16 MiB a line may hold, of the characters the formats
+    /// escape or quote (tabs, backslashes, quotes, commas, `<`, `*`, `#`) and CJK, was
+    /// held several times over: listed, found, exported or in the trash, it took up to
+    /// 300 MiB.
+    @Test func aSixteenMegabyteEntryStaysUnder64MiBInEveryCommand() throws {
+        let cycle = "plain words tab\there back\\slash <tag> *star* 漢字かな交じり文 \"quoted\", comma, # head - dash "
+        let text = "zanzibar opens " + String(repeating: cycle, count: 16_500_000 / cycle.utf8.count) + "and ends"
+        let file = jotter.folder.file("long.txt")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try jotter.peakMemory(["import", "--to", "/", file])
+        #expect(imported.status == 0, "\(imported.errors)")
+        #expect(imported.kibibytes < 64 * 1024, "import: \(imported.kibibytes) KiB")
+        let output = jotter.folder.file("output")
+        for command in [["list"], ["find", "zanzibar"], ["log", "--on", "today"], ["list", "--format", "jsonl"],
+                        ["list", "--format", "tsv"], ["export", "-r", "/"], ["export", "--format", "csv"],
+                        ["export", "--format", "md"], ["export", "--format", "txt"], ["export", "--format", "json"],
+                        ["export", "--format", "todotxt"], ["export", "--format", "jrnl"],
+                        ["export", "--format", "taskwarrior"]] {
+            try Data().write(to: URL(fileURLWithPath: output))
+            let run = try jotter.peakMemory(command, outputTo: output)
+            #expect(run.status == 0, "\(command): \(run.errors)")
+            #expect(run.kibibytes < 64 * 1024, "\(command): \(run.kibibytes) KiB")
+            // The entry went out whole: both its ends, and at least all its bytes.
+            let written = try Data(contentsOf: URL(fileURLWithPath: output))
+            #expect(written.count >= text.utf8.count, "\(command): \(written.count) bytes")
+            #expect(written.range(of: Data("zanzibar opens plain".utf8)) != nil, "\(command)")
+            #expect(written.range(of: Data("- dash and ends".utf8)) != nil, "\(command)")
+        }
+        // The trash lists an entry's first line, here all of it.
+        try jotter.ok("rm", "1")
+        try Data().write(to: URL(fileURLWithPath: output))
+        let trash = try jotter.peakMemory(["trash"], outputTo: output)
+        #expect(trash.status == 0 && trash.kibibytes < 64 * 1024, "trash: \(trash.kibibytes) KiB")
+        let written = try Data(contentsOf: URL(fileURLWithPath: output))
+        #expect(written.count >= text.utf8.count && written.range(of: Data("- dash and ends".utf8)) != nil)
+    }
+
     func lines(_ count: Int, into name: String) throws -> String {
         let path = jotter.folder.file(name)
         try (1...count).map { "entry number \($0) with a few words" }.joined(separator: "\n")

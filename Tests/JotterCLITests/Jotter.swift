@@ -63,15 +63,18 @@ struct Jotter: Sendable {
     }
 
     /// Peak resident memory, in KiB, of jotter run with `arguments`, as GNU time
-    /// reports it, with its exit status and what it wrote to standard error.
-    func peakMemory(_ arguments: [String]) throws -> (kibibytes: Int, status: Int32, errors: String) {
+    /// reports it, with its exit status and what it wrote to standard error. With
+    /// `outputTo`, standard output goes to that file, which must exist.
+    func peakMemory(_ arguments: [String], outputTo outputFile: String? = nil) throws
+        -> (kibibytes: Int, status: Int32, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
         process.arguments = ["-f", "%M", Jotter.binary] + arguments
         process.environment = environment
         let errors = Pipe()
         process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = try outputFile.map { try FileHandle(forWritingTo: URL(fileURLWithPath: $0)) }
+            ?? FileHandle.nullDevice
         try process.run()
         let report = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

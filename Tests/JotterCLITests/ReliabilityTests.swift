@@ -231,8 +231,24 @@ import Testing
         #expect(result.status == 3)
         #expect(result.errors == "jotter: \(jotter.store): the store is damaged (database disk image is malformed); the file was left as it is; restore it from a backup, or see 'jotter check --help' to save what can be read\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: jotter.store)) == truncated)
-        let log = try? Data(contentsOf: URL(fileURLWithPath: jotter.store + "-wal"))
-        #expect(log?.isEmpty ?? true, "nothing was written to the store's log")
+        for made in [jotter.store + "-wal", jotter.store + "-shm"] {
+            #expect(!FileManager.default.fileExists(atPath: made), "the opening left \(made) beside the refused store")
+        }
+    }
+
+    @Test func theLogOfAStoreAnotherProcessHoldsIsNotTakenAway() throws {
+        try jotter.ok("add", "one")
+        let prompt = try jotter.prompt()
+        // As a refused opening in this process does, when the files were not there
+        // before it: the prompt holds them, so they stay.
+        StoreFile.removeLogsMadeByOpening(path: jotter.store, before: StoreFile.Logs(path: jotter.folder.file("none")))
+        #expect(FileManager.default.fileExists(atPath: jotter.store + "-wal"))
+        #expect(FileManager.default.fileExists(atPath: jotter.store + "-shm"))
+        prompt.type("two\r")
+        try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        #expect(try jotter.texts() == ["one", "two"])
     }
 }
 

@@ -10,8 +10,7 @@ import Testing
     func written(_ format: NodeFormat, terminal: Bool = false, nodes: [Node]? = nil,
                  fields: [FieldValue] = [], fieldColumns: [String] = []) -> String {
         let out = OutputBuffer()
-        var writer = NodeWriter(format: format,
-                                shownOnTerminal: terminal ? { DisplayText.escaped($0, keepingNewlines: $1) } : nil)
+        var writer = NodeWriter(format: format, escapesForTerminal: terminal)
         let nodes = nodes ?? [node]
         writer.begin(fieldColumns: fieldColumns, to: out)
         for (index, node) in nodes.enumerated() {

@@ -83,7 +83,7 @@ struct FoundWriter {
         out.write(style.dim(found.node.id.shortForm()) + "  ")
         out.write(style.dim(TerminalStyle.escaped(found.place.display)) + "  ")
         if found.node.doneMilliseconds != nil { out.write("✓ ") }
-        out.write(style.marked(found.node.text, marking))
+        style.writeMarked(found.node.text, marking, to: out)
         if found.node.kind == .list { out.write("/") }
         if !found.fields.isEmpty { out.write("  " + style.dim(TerminalStyle.escaped(FieldValue.inlineWords(found.fields)))) }
         out.write("\n")

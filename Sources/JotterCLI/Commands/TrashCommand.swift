@@ -38,11 +38,13 @@ struct TrashCommand: StoreCommand {
         let width = String(entries.count).count
         for (index, entry) in entries.enumerated() {
             let position = String(index + 1)
-            let text = TerminalStyle.escaped(String(entry.node.text.prefix { $0 != "\n" }))
             let below = entry.below == 0 ? "" : " (and \(entry.below) under it)"
             context.output.write(String(repeating: " ", count: width - position.count) + position + "  "
-                + entry.node.id.shortForm() + "  " + text + (entry.node.kind == .list ? "/" : "")
-                + below + "  from \(TerminalStyle.escaped(entry.place.display)), \(entry.removed.dayAndMinute)\n")
+                + entry.node.id.shortForm() + "  ")
+            // The first line goes out in runs, with no escaped copy of a long entry made.
+            context.style.writeEscaped(entry.node.text.prefix { $0 != "\n" }, to: context.output)
+            context.output.write((entry.node.kind == .list ? "/" : "") + below
+                + "  from \(TerminalStyle.escaped(entry.place.display)), \(entry.removed.dayAndMinute)\n")
         }
         return .nothing
     }

@@ -13,6 +13,6 @@ enum ListFormat: String, CaseIterable, ExpressibleByArgument {
 extension NodeWriter {
     /// A writer for standard output: on a terminal, text goes out escaped.
     init(format: NodeFormat, terminal: TerminalFacts) {
-        self.init(format: format, shownOnTerminal: terminal.outputIsTerminal ? { TerminalStyle.escaped($0, keepingNewlines: $1) } : nil)
+        self.init(format: format, escapesForTerminal: terminal.outputIsTerminal)
     }
 }

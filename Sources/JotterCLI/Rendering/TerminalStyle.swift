@@ -8,22 +8,36 @@ struct TerminalStyle {
     let colour: Bool
 
     /// Ids, places and field values: there to be read when wanted.
-    func dim(_ text: String) -> String { styled(text, "2") }
+    func dim(_ text: String) -> String { styled(text, .dim) }
 
     /// The names of lists and the days of the log.
-    func bold(_ text: String) -> String { styled(text, "1") }
+    func bold(_ text: String) -> String { styled(text, .bold) }
 
     /// A done item's text: dim and struck through.
-    func done(_ text: String) -> String { styled(text, "2;9") }
+    func done(_ text: String) -> String { styled(text, .done) }
 
     /// A search match, in bold red as grep marks them.
-    func match(_ text: String) -> String { styled(text, "1;31") }
+    func match(_ text: String) -> String { styled(text, .match) }
+
+    /// The styles, by their SGR parameters.
+    enum Look: String {
+        case dim = "2", bold = "1", done = "2;9", match = "1;31"
+    }
 
     /// Back to the start of the line, cleared, for a line that rewrites itself.
     static let clearLine = "\r\u{1B}[K"
 
-    private func styled(_ text: String, _ parameters: String) -> String {
-        colour ? "\u{1B}[" + parameters + "m" + text + "\u{1B}[0m" : text
+    private func styled(_ text: String, _ look: Look) -> String {
+        colour ? "\u{1B}[" + look.rawValue + "m" + text + "\u{1B}[0m" : text
+    }
+
+    /// Writes `text` escaped, in `look` when there is colour. It goes out in runs
+    /// between escapes: an entry of megabytes is never copied to be shown.
+    func writeEscaped(_ text: Substring, in look: Look? = nil, keepingNewlines: Bool = false, to out: OutputBuffer) {
+        let opening = colour ? look.map { "\u{1B}[" + $0.rawValue + "m" } : nil
+        if let opening { out.write(opening) }
+        DisplayText.write(text, keepingNewlines: keepingNewlines, to: out)
+        if opening != nil { out.write("\u{1B}[0m") }
     }
 
     /// `text` with the characters a terminal would act on written out visibly
@@ -33,16 +47,15 @@ struct TerminalStyle {
         DisplayText.escaped(text, keepingNewlines: keepingNewlines)
     }
 
-    /// `text` escaped, with `ranges` marked as matches. Each piece is escaped on its
-    /// own, so the marks stay where the match is.
-    func marked(_ text: String, _ ranges: [Range<String.Index>]) -> String {
-        var shown = ""
+    /// Writes `text` escaped, with `ranges` marked as matches. Each piece is escaped
+    /// on its own, so the marks stay where the match is.
+    func writeMarked(_ text: String, _ ranges: [Range<String.Index>], to out: OutputBuffer) {
         var start = text.startIndex
         for range in ranges {
-            shown += TerminalStyle.escaped(String(text[start..<range.lowerBound]))
-            shown += match(TerminalStyle.escaped(String(text[range])))
+            writeEscaped(text[start..<range.lowerBound], to: out)
+            writeEscaped(text[range], in: .match, to: out)
             start = range.upperBound
         }
-        return shown + TerminalStyle.escaped(String(text[start...]))
+        writeEscaped(text[start...], to: out)
     }
 }

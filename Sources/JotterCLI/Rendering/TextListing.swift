@@ -22,16 +22,11 @@ struct TextListing {
         let indent = String(repeating: " ", count: positionWidth + 2 + id.count + 2)
         let isDone = node.doneMilliseconds != nil
         if isDone { out.write("✓ ") }
-        let lines = NodeWriter.lines(of: TerminalStyle.escaped(node.text, keepingNewlines: true))
-        for (index, line) in lines.enumerated() {
-            if index > 0 { out.write("\n" + indent) }
-            if isDone {
-                out.write(style.done(String(line)))
-            } else if node.kind == .list {
-                out.write(style.bold(String(line)))
-            } else {
-                out.write(String(line))
-            }
+        // Line by line in runs, with no escaped copy of the text made.
+        let look: TerminalStyle.Look? = isDone ? .done : node.kind == .list ? .bold : nil
+        NodeWriter.forEachLine(of: node.text, crlfEndsLine: false) { line, isFirst in
+            if !isFirst { out.write("\n" + indent) }
+            style.writeEscaped(line, in: look, keepingNewlines: true, to: out)
         }
         if node.kind == .list { out.write("/") }
         if !fields.isEmpty {

@@ -28,11 +28,16 @@ struct LinesSource {
         }
         guard let first = bytes.first, let last = bytes.last else { return nil }
         if EntryText.isASCIIText(bytes) { return try body(bytes) }
+        // White space beyond ASCII, such as an ideographic space, is rare at the ends:
+        // the bytes are checked where they are, with no string made of a line that may
+        // be 16 MiB.
+        guard first >= 0x80 || last >= 0x80 else {
+            guard EntryText.isText(bytes) else { throw ImportProblem(line: lineNumber, ByteLineReader.problem(with: bytes)) }
+            return try body(bytes)
+        }
         guard var text = EntryText.text(from: bytes) else {
             throw ImportProblem(line: lineNumber, ByteLineReader.problem(with: bytes))
         }
-        // White space beyond ASCII, such as an ideographic space, is rare at the ends.
-        guard first >= 0x80 || last >= 0x80 else { return try body(bytes) }
         text = EntryText.trimmed(text)
         return text.isEmpty ? nil : try text.withUTF8(body)
     }

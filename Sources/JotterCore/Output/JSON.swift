@@ -36,24 +36,9 @@ extension NodeWriter {
 public enum JSON {
     /// The text goes out in runs of the bytes between escapes, never as an escaped
     /// copy of itself: an entry of megabytes costs no more memory than its own.
-    public static func writeString(_ text: String, to out: OutputBuffer) {
+    public static func writeString(_ text: some StringProtocol, to out: OutputBuffer) {
         out.write(byte: UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { bytes in
-            var runStart = 0
-            var index = 0
-            while index < bytes.count {
-                guard let (escape, length) = escape(at: index, in: bytes) else {
-                    index += 1
-                    continue
-                }
-                out.write(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                out.write(escape)
-                index += length
-                runStart = index
-            }
-            out.write(UnsafeBufferPointer(rebasing: bytes[runStart...]))
-        }
+        out.write(text, escaping: escape(at:in:))
         out.write(byte: UInt8(ascii: "\""))
     }
 

@@ -7,18 +7,18 @@ public struct JrnlWriter {
 
     public func write(_ step: Store.WalkStep, to out: OutputBuffer) {
         guard step.node.kind == .item else { return }
-        let lines = NodeWriter.lines(of: step.node.text)
-        var title = String(lines.first ?? "")
-        var starred = false
-        if title == "#starred" || title.hasSuffix(" #starred") {
-            title = String(title.dropLast(title == "#starred" ? 8 : 9))
-            starred = true
-        }
         let time = step.node.created.rfc3339
-        out.write("[" + time.prefix(10) + " " + time.dropFirst(11).prefix(5) + "] " + title + (starred ? " *" : "") + "\n")
-        for line in lines.dropFirst() {
-            out.write(String(line))
-            out.write(byte: UInt8(ascii: "\n"))
+        // Line by line, with no copy of the text made.
+        NodeWriter.forEachLine(of: step.node.text, crlfEndsLine: true) { line, isFirst in
+            guard isFirst else {
+                out.write(line)
+                out.write(byte: UInt8(ascii: "\n"))
+                return
+            }
+            let starred = line == "#starred" || line.hasSuffix(" #starred")
+            out.write("[" + time.prefix(10) + " " + time.dropFirst(11).prefix(5) + "] ")
+            out.write(starred ? line.dropLast(line == "#starred" ? 8 : 9) : line)
+            out.write(starred ? " *\n" : "\n")
         }
         out.write(byte: UInt8(ascii: "\n"))
         out.flushIfFull()

@@ -1,21 +1,21 @@
 /// The attribute blocks that end a bullet's first line in a Markdown outline and hold
 /// an item's field values: written by export, read by import, with one grammar.
 extension Markdown {
-    /// The first line of an item's bullet: its text, then its field values as a
-    /// Pandoc-style attribute block, `coffee {price="3.5" note="a \"b\""}`. Text
+    /// What ends the first line of an item's bullet after its text: its field values
+    /// as a Pandoc-style attribute block, ` {price="3.5" note="a \"b\""}`. Text
     /// without fields that would read as ending in a block gets an empty one, ` {}`,
-    /// so that it comes back whole. Nil when the line would not read back as written:
-    /// a field's name holds `=`, `{` or `}`, or the text ends in an open block that
-    /// would take the real one in.
-    static func bulletLine(_ text: Substring, fields: [FieldValue]) -> String? {
+    /// so that it comes back whole; other text without fields gets nothing. Nil when
+    /// the line would not read back as written: a field's name holds `=`, `{` or `}`,
+    /// or the text ends in an open block that would take the real one in.
+    static func bulletSuffix(_ text: Substring, fields: [FieldValue]) -> String? {
         guard !fields.isEmpty else {
-            return splitAttributes(text) == nil ? String(text) : text + " {}"
+            return splitAttributes(text) == nil ? "" : " {}"
         }
-        let block = fields.map { $0.name + "=\"" + QuotedText.escaped($0.value) + "\"" }.joined(separator: " ")
-        let line = text + " {" + block + "}"
+        let block = " {" + fields.map { $0.name + "=\"" + QuotedText.escaped($0.value) + "\"" }.joined(separator: " ") + "}"
+        let line = text + block
         guard let read = splitAttributes(line[...]), read.fields == fields,
               read.text == EntryText.trimmedAtEnd(String(text)) else { return nil }
-        return line
+        return block
     }
 
     /// A bullet's first line split into its text and the fields of the attribute

@@ -8,13 +8,10 @@ public enum NodeFormat: String, CaseIterable, Sendable {
 /// Writes nodes one at a time in a format, so that a long listing streams. Each
 /// format is in a file of its own.
 public struct NodeWriter {
-    /// Makes text safe to show where it is going: given when that is a terminal, so
-    /// that no control character in it reaches the terminal raw. `keepingNewlines`
-    /// is for formats that lay out the lines of a text themselves.
-    public typealias Shown = (_ text: String, _ keepingNewlines: Bool) -> String
-
     public let format: NodeFormat
-    let shownOnTerminal: Shown?
+    /// Whether the output goes to a terminal, where no control character in the text
+    /// may reach it raw: each is then written as `DisplayText` has it.
+    let escapesForTerminal: Bool
     var written = 0
     /// The kinds of the nodes from the top of the walk down to the last one written,
     /// for the outline formats.
@@ -22,12 +19,12 @@ public struct NodeWriter {
     /// The names of the fields CSV has a column for, after its own columns.
     var fieldColumns: [String] = []
 
-    /// With `shownOnTerminal`, the text in the human-readable formats and the cells
-    /// of tsv and csv go through it; json and jsonl escape every control character
-    /// themselves.
-    public init(format: NodeFormat, shownOnTerminal: Shown? = nil) {
+    /// With `escapesForTerminal`, the text in the human-readable formats and the cells
+    /// of tsv and csv are escaped for a terminal; json and jsonl escape every control
+    /// character themselves.
+    public init(format: NodeFormat, escapesForTerminal: Bool = false) {
         self.format = format
-        self.shownOnTerminal = shownOnTerminal
+        self.escapesForTerminal = escapesForTerminal
     }
 
     /// Call before the first node. CSV has a `field:NAME` column for each of
@@ -67,12 +64,41 @@ public struct NodeWriter {
 
     /// `text` as it may be shown where the output goes.
     func shown(_ text: String, keepingNewlines: Bool = false) -> String {
-        shownOnTerminal?(text, keepingNewlines) ?? text
+        escapesForTerminal ? DisplayText.escaped(text, keepingNewlines: keepingNewlines) : text
     }
 
-    /// The lines of a text, whether they end in LF or CRLF (to Swift, "\r\n" is one
-    /// character, which a split on "\n" never finds).
-    public static func lines(of text: String) -> [Substring] {
-        text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    /// Writes `text` as it may be shown where the output goes, in runs: no copy of a
+    /// long text is made.
+    func writeShown(_ text: Substring, keepingNewlines: Bool = false, to out: OutputBuffer) {
+        if escapesForTerminal {
+            DisplayText.write(text, keepingNewlines: keepingNewlines, to: out)
+        } else {
+            out.write(text)
+        }
+    }
+
+    /// Calls `body` with each line of `text` as it is shown, with no array of them
+    /// made. Escaped for a terminal, a CR is shown as `\r` and so stays in its line;
+    /// otherwise a line ends at CRLF as at LF.
+    func forEachShownLine(of text: String, _ body: (_ line: Substring, _ isFirst: Bool) throws -> Void) rethrows {
+        try NodeWriter.forEachLine(of: text, crlfEndsLine: !escapesForTerminal, body)
+    }
+
+    /// Calls `body` with each line of `text`, up to an LF, or with `crlfEndsLine` up
+    /// to a CRLF too. The text is searched byte by byte: to Swift, "\r\n" is one
+    /// character, which a search for "\n" never finds.
+    public static func forEachLine(of text: String, crlfEndsLine: Bool,
+                                   _ body: (_ line: Substring, _ isFirst: Bool) throws -> Void) rethrows {
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var isFirst = true
+        while let newline = utf8[start...].firstIndex(of: 0x0A) {
+            var end = newline
+            if crlfEndsLine && end > start && utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
+            try body(text[start..<end], isFirst)
+            isFirst = false
+            start = utf8.index(after: newline)
+        }
+        try body(text[start...], isFirst)
     }
 }

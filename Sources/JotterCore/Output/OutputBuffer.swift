@@ -29,6 +29,11 @@ public final class OutputBuffer {
         text.withUTF8 { write($0) }
     }
 
+    public func write(_ text: Substring) {
+        var text = text
+        text.withUTF8 { write($0) }
+    }
+
     public func write(_ buffer: UnsafeBufferPointer<UInt8>) {
         // A long text goes out as it is, rather than through a copy of its size that
         // the buffer would keep as its capacity from then on.
@@ -39,6 +44,37 @@ public final class OutputBuffer {
         }
         bytes.append(contentsOf: buffer)
         flushIfFull()
+    }
+
+    /// What an escaping writer puts in place of the character that starts at `index`
+    /// of `bytes`, and how many bytes it replaces; nil to write the character as it is.
+    public typealias Escape = (_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> (replacement: String, length: Int)?
+
+    /// Writes `text` with the characters `escape` replaces written as it says, in runs
+    /// of the bytes between them: an escaped copy of a text of megabytes is never made,
+    /// and a long run goes out without passing through the buffer.
+    public func write(_ text: some StringProtocol, escaping escape: Escape) {
+        if let written: Void = text.utf8.withContiguousStorageIfAvailable({ write($0, escaping: escape) }) {
+            return written
+        }
+        var copy = String(text)
+        copy.withUTF8 { write($0, escaping: escape) }
+    }
+
+    public func write(_ bytes: UnsafeBufferPointer<UInt8>, escaping escape: Escape) {
+        var runStart = 0
+        var index = 0
+        while index < bytes.count {
+            guard let (replacement, length) = escape(index, bytes) else {
+                index += 1
+                continue
+            }
+            write(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            write(replacement)
+            index += length
+            runStart = index
+        }
+        write(UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
     public func write(byte: UInt8) {

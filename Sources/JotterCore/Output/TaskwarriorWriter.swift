@@ -30,16 +30,20 @@ public struct TaskwarriorWriter {
         flush(to: out)
     }
 
-    /// The text split into the description and the `#tags` that end it.
-    static func descriptionAndTags(of text: String) -> (description: String, tags: [String]) {
-        var words = text.split(separator: " ", omittingEmptySubsequences: false)
+    /// The text split into the description and the `#tags` that end it. Words are
+    /// taken off the end one by one: the description is the rest of the text itself,
+    /// not a copy joined again from all its words.
+    static func descriptionAndTags(of text: String) -> (description: Substring, tags: [String]) {
+        var description = text[...]
         var tags: [String] = []
-        while words.count > 1, let last = words.last, last.count > 1, last.first == "#",
-              !last.dropFirst().contains(where: { $0 == "#" || $0.isWhitespace }) {
+        while let space = description.lastIndex(of: " ") {
+            let last = description[description.index(after: space)...]
+            guard last.count > 1, last.first == "#",
+                  !last.dropFirst().contains(where: { $0 == "#" || $0.isWhitespace }) else { break }
             tags.insert(String(last.dropFirst()), at: 0)
-            words.removeLast()
+            description = description[..<space]
         }
-        return (words.joined(separator: " "), tags)
+        return (description, tags)
     }
 
     /// A date field's value as Taskwarrior writes it, or nil when it is not a date.
@@ -57,7 +61,7 @@ public struct TaskwarriorWriter {
             JSON.writeString(name, to: out)
             out.write(":")
         }
-        func string(_ name: String, _ value: String) {
+        func string(_ name: String, _ value: some StringProtocol) {
             key(name)
             JSON.writeString(value, to: out)
         }

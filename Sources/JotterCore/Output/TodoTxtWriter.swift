@@ -18,40 +18,61 @@ public struct TodoTxtWriter {
         let projects = Set((projectField ?? "").split(separator: ",").map(String.init))
         let everyTagIsAProject = contextField == nil && projectField == nil
         let priority = fields.removeValue(forKey: "priority")
-        var parts: [String] = []
+        // The parts go out one by one, the words of the text as they are found: a list
+        // of them all, or the line joined from it, would be copies of the whole text.
+        var isFirstPart = true
+        func write(_ part: Substring) {
+            if !isFirstPart { out.write(byte: UInt8(ascii: " ")) }
+            isFirstPart = false
+            out.write(part)
+        }
         if let done = node.doneMilliseconds {
-            parts.append("x")
-            parts.append(String(Timestamp.inLocalZone(milliseconds: done).rfc3339.prefix(10)))
+            write("x")
+            write(Timestamp.inLocalZone(milliseconds: done).rfc3339.prefix(10))
         } else if let priority, priority.count == 1, priority.first!.isUppercase {
-            parts.append("(\(priority))")
+            write("(" + priority + ")")
         }
-        parts.append(String(node.created.rfc3339.prefix(10)))
-        for word in node.text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == " " || $0.isNewline }) {
+        write(node.created.rfc3339.prefix(10))
+        // The list the item is in is its project, as --projects-as-lists reads one,
+        // unless the text names it already.
+        let listTag = step.listPath.split(separator: "/").last.flatMap { $0.contains(" ") ? nil : "+" + $0 }
+        var namesList = false
+        func writeWord(_ word: Substring) {
             if word.count > 1, word.first == "#" {
-                let tag = String(word.dropFirst())
-                if contexts.contains(tag) {
-                    parts.append("@" + tag)
-                } else if everyTagIsAProject || projects.contains(tag) {
-                    parts.append("+" + tag)
-                } else {
-                    parts.append(String(word))
+                let tag = word.dropFirst()
+                if contexts.contains(String(tag)) {
+                    write("@" + tag)
+                    return
                 }
-            } else {
-                parts.append(String(word))
+                if everyTagIsAProject || projects.contains(String(tag)) {
+                    namesList = namesList || "+" + tag == listTag
+                    write("+" + tag)
+                    return
+                }
             }
+            namesList = namesList || listTag.map { word == $0 } ?? false
+            write(word)
         }
-        // The list the item is in is its project, as --projects-as-lists reads one.
-        if let list = step.listPath.split(separator: "/").last, !list.contains(" "),
-           !parts.contains("+" + list) {
-            parts.append("+" + list)
+        let text = node.text
+        var wordStart = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            if character == " " || character.isNewline {
+                writeWord(text[wordStart..<index])
+                wordStart = next
+            }
+            index = next
         }
+        writeWord(text[wordStart...])
+        if let listTag, !namesList { write(listTag[...]) }
         if let priority, node.doneMilliseconds != nil || priority.count != 1 || !priority.first!.isUppercase {
-            parts.append("pri:" + priority)
+            write("pri:" + priority[...])
         }
         for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
-            parts.append(name + ":" + value)
+            write(name + ":" + value[...])
         }
-        out.write(parts.joined(separator: " "))
         out.write(byte: UInt8(ascii: "\n"))
         out.flushIfFull()
     }

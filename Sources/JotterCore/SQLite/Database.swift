@@ -22,6 +22,7 @@ public final class Database {
     let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
     private var transactionDepth = 0
+    private var isClosed = false
 
     /// How a connection may use its file.
     public enum Access: Sendable {
@@ -97,8 +98,16 @@ public final class Database {
     }
 
     deinit {
+        close()
+    }
+
+    /// Closes the connection now, not when the object goes: for what can be done to
+    /// the files beside the store only once SQLite has let go of them.
+    func close() {
+        guard !isClosed else { return }
         statements.removeAll()
         sqlite3_close_v2(handle)
+        isClosed = true
     }
 
     func error(_ code: Int32) -> SQLiteError {

@@ -16,47 +16,44 @@ extension Store {
     /// Calls `body` with every node under `top` (the root when nil), depth first and in
     /// each list's order; with `recursive` false, only its children. With `itemsFirst`,
     /// each node's items come before its lists, for outlines whose headings cannot be
-    /// closed (Markdown). One statement
-    /// streams the walk: SQLite's recursive query, ordered deepest first, keeps just a
-    /// frontier in memory, not the tree. Field values are looked up item by item, and
-    /// only when some item holds any.
+    /// closed (Markdown). One statement streams the walk: SQLite's recursive query,
+    /// ordered deepest first, keeps just a frontier in memory, not the tree. Only the
+    /// keys go through its queue, and each row is read after, on its own: sorting
+    /// whole rows copied every text into the queue and the sorter, several times the
+    /// size of a long entry. Field values are looked up item by item, and only when
+    /// some item holds any.
     public func walk(under top: Node?, recursive: Bool, itemsFirst: Bool = false,
                      _ body: (WalkStep) throws -> Void) throws {
-        // The walk's rows come out in the order the queue yields them, so everything
-        // a step needs is carried in the walk itself rather than joined afterwards.
-        let depth = NodeColumn.count, path = depth + 1, parentStoredID = depth + 2, parentCreated = depth + 3
         let statement = try database.statement(
             """
-            WITH RECURSIVE walk (\(NodeColumn.all), depth, path, parent_stored_id, parent_created, rank) AS (
-                SELECT \(NodeColumn.all), 1 AS depth, '' AS path, NULL AS parent_stored_id, NULL AS parent_created,
-                       CASE WHEN ?3 THEN kind ELSE 0 END AS rank
+            WITH RECURSIVE walk (seq, depth, rank) AS (
+                SELECT seq, 1 AS depth, CASE WHEN ?3 THEN kind ELSE 0 END AS rank
                 FROM node WHERE parent IS ?1 AND hidden IS NULL
                 UNION ALL
-                SELECT \(NodeColumn.all(of: "child")), walk.depth + 1,
-                       CASE WHEN walk.kind = 0
-                            THEN walk.path || CASE WHEN walk.path = '' THEN '' ELSE '/' END || walk.text
-                            ELSE walk.path END,
-                       walk.id, walk.created,
-                       CASE WHEN ?3 THEN child.kind ELSE 0 END
+                SELECT child.seq, walk.depth + 1, CASE WHEN ?3 THEN child.kind ELSE 0 END
                 FROM walk JOIN node AS child ON child.parent = walk.seq
                 WHERE ?2 AND child.hidden IS NULL
                 ORDER BY depth DESC, rank DESC, seq
             )
-            SELECT * FROM walk
+            SELECT seq, depth FROM walk
             """)
             .bind(1, top?.seq).bind(2, recursive ? 1 : 0).bind(3, itemsFirst ? 1 : 0)
+        defer { statement.reset() }
         let holdsValues = try holdsFieldValues()
+        // The nodes from the top down to the last one walked, each with the path of
+        // lists its children are in: depth first, a node's parent is the last one
+        // walked a level up.
+        var way: [(id: NodeID, childrenListPath: String)] = []
         while try statement.step() {
-            let node = node(from: statement)
-            let level = Int(statement.int64(depth))
-            // The parent of the top's children is the top; deeper down, it is the row
-            // the walk came from, whose id is worked out like any other.
-            let parentID = level == 1 || node.parentSeq == nil
-                ? top?.id
-                : id(seq: node.parentSeq!, stored: statement, column: parentStoredID,
-                     createdMilliseconds: statement.int64(parentCreated))
+            let seq = statement.int64(0)
+            let level = Int(statement.int64(1))
+            guard let node = try node(seq: seq) else { throw damaged("the row \(seq) went missing while it was read") }
+            way.removeSubrange(min(way.count, level - 1)...)
+            let parent = level == 1 ? nil : way.last
+            let listPath = parent?.childrenListPath ?? ""
             let fields = holdsValues && node.kind == .item ? try fieldValues(ofSeq: node.seq) : []
-            try body(WalkStep(node: node, depth: level, parentID: parentID, listPath: statement.string(path), fields: fields))
+            try body(WalkStep(node: node, depth: level, parentID: parent?.id ?? top?.id, listPath: listPath, fields: fields))
+            way.append((node.id, node.kind == .list ? (listPath.isEmpty ? node.text : listPath + "/" + node.text) : listPath))
         }
     }
 }

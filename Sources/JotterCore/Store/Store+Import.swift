@@ -153,6 +153,8 @@ private struct Importer {
     /// than from copies of its own.
     var pendingTexts: [UInt8] = []
     static let batchSize = 64
+    /// A text this long goes in on its own rather than through `pendingTexts`.
+    static let longText = 64 * 1024
     /// The columns a new row is inserted with; `done` is set afterwards, for the rows
     /// that have it.
     static let insertedColumns: [NodeColumn] = [.id, .parent, .kind, .text, .created, .createdOffset, .updated]
@@ -242,7 +244,7 @@ private struct Importer {
             }
             let id = record.id ?? storedIDUnlessDerivable(created: created)
             let updated = record.updatedMilliseconds.flatMap { $0 == created.milliseconds ? nil : $0 }
-            queue(id: id, kind: record.kind, text: record.text.utf8, parent: parent, created: created, updated: updated)
+            try queue(id: id, kind: record.kind, text: record.text.utf8, parent: parent, created: created, updated: updated)
             if record.fields?.isEmpty == false || record.doneMilliseconds != nil || record.isTrashed {
                 // The values name the item's row, which only an insert of the row alone tells.
                 try flush()
@@ -268,7 +270,7 @@ private struct Importer {
 
     /// Adds a new item with `text` under the target, as each line of a `lines` import.
     mutating func addItem(text: UnsafeBufferPointer<UInt8>) throws {
-        queue(id: storedIDUnlessDerivable(created: now), kind: .item, text: text, parent: options.target.top?.seq,
+        try queue(id: storedIDUnlessDerivable(created: now), kind: .item, text: text, parent: options.target.top?.seq,
               created: now, updated: nil)
         if pending.count == Importer.batchSize { try flush() }
         summary.added += 1
@@ -383,7 +385,7 @@ private struct Importer {
             if let found = try store.lists(underSeq: parent, named: name).first?.seq {
                 parent = found
             } else {
-                queue(id: storedIDUnlessDerivable(created: now), kind: .list, text: name.utf8, parent: parent, created: now,
+                try queue(id: storedIDUnlessDerivable(created: now), kind: .list, text: name.utf8, parent: parent, created: now,
                       updated: nil)
                 try flush()
                 parent = store.database.lastInsertedRowID
@@ -402,7 +404,18 @@ private struct Importer {
     }
 
     private mutating func queue(id: NodeID?, kind: Node.Kind, text: some Collection<UInt8>, parent: Int64?,
-                                created: Timestamp, updated: Int64?) {
+                                created: Timestamp, updated: Int64?) throws {
+        if text.count >= Importer.longText {
+            // Inserted alone, from where the text is: in `pendingTexts` it would be one
+            // more copy of an entry of up to 16 MiB.
+            try flush()
+            let inserted: Void? = try text.withContiguousStorageIfAvailable { text in
+                pending.append(Row(id: id, kind: kind, text: 0..<text.count, parent: parent, created: created,
+                                   updated: updated))
+                try flush(texts: text)
+            }
+            if inserted != nil { return }
+        }
         let start = pendingTexts.count
         pendingTexts.append(contentsOf: text)
         pending.append(Row(id: id, kind: kind, text: start..<pendingTexts.count, parent: parent, created: created,
@@ -411,7 +424,8 @@ private struct Importer {
 
     /// Writes the rows waiting to go in: a full batch in one statement, fewer one by
     /// one (so that after a single row, its rowid is SQLite's last inserted one).
-    mutating func flush() throws {
+    /// `texts` holds the texts of the rows instead of `pendingTexts`, for a long one.
+    mutating func flush(texts borrowed: UnsafeBufferPointer<UInt8>? = nil) throws {
         guard !pending.isEmpty else { return }
         // Before the rows go in: a row of this batch must not take a number that an
         // id in it was derived from.
@@ -420,28 +434,10 @@ private struct Importer {
                 .bind(1, highestMarkedSeq).run()
             highestMarkedSeq = 0
         }
-        try pendingTexts.withUnsafeBufferPointer { texts in
-            if pending.count == Importer.batchSize, pending.allSatisfy({ $0.differsOnlyInText(from: pending[0]) }) {
-                insertTexts.resetKeepingBindings()
-                insertTexts.bind(1, pending[0].parent).bind(2, pending[0].created.milliseconds)
-                    .bind(3, Int64(pending[0].created.offsetSeconds))
-                for (offset, row) in pending.enumerated() {
-                    insertTexts.bind(Int32(4 + offset), borrowingText: UnsafeBufferPointer(rebasing: texts[row.text]))
-                }
-                try insertTexts.run()
-            } else if pending.count == Importer.batchSize {
-                insertBatch.resetKeepingBindings()
-                for (offset, row) in pending.enumerated() {
-                    bind(row, text: texts, to: insertBatch, from: Int32(offset * Importer.insertedColumns.count))
-                }
-                try insertBatch.run()
-            } else {
-                for row in pending {
-                    insert.resetKeepingBindings()
-                    bind(row, text: texts, to: insert, from: 0)
-                    try insert.run()
-                }
-            }
+        if let borrowed {
+            try insertPending(texts: borrowed)
+        } else {
+            try pendingTexts.withUnsafeBufferPointer { try insertPending(texts: $0) }
         }
         // Row numbers this high no longer fit a derived id: such rows store one.
         let last = store.database.lastInsertedRowID
@@ -453,6 +449,31 @@ private struct Importer {
         }
         pending.removeAll(keepingCapacity: true)
         pendingTexts.removeAll(keepingCapacity: true)
+    }
+
+    /// Inserts the pending rows, their texts read from `texts`.
+    private func insertPending(texts: UnsafeBufferPointer<UInt8>) throws {
+        if pending.count == Importer.batchSize, pending.allSatisfy({ $0.differsOnlyInText(from: pending[0]) }) {
+            insertTexts.resetKeepingBindings()
+            insertTexts.bind(1, pending[0].parent).bind(2, pending[0].created.milliseconds)
+                .bind(3, Int64(pending[0].created.offsetSeconds))
+            for (offset, row) in pending.enumerated() {
+                insertTexts.bind(Int32(4 + offset), borrowingText: UnsafeBufferPointer(rebasing: texts[row.text]))
+            }
+            try insertTexts.run()
+        } else if pending.count == Importer.batchSize {
+            insertBatch.resetKeepingBindings()
+            for (offset, row) in pending.enumerated() {
+                bind(row, text: texts, to: insertBatch, from: Int32(offset * Importer.insertedColumns.count))
+            }
+            try insertBatch.run()
+        } else {
+            for row in pending {
+                insert.resetKeepingBindings()
+                bind(row, text: texts, to: insert, from: 0)
+                try insert.run()
+            }
+        }
     }
 
     private func bind(_ row: Row, text texts: UnsafeBufferPointer<UInt8>, to statement: Statement, from first: Int32) {

@@ -62,6 +62,7 @@ public final class Store {
     public init(path: String, key: StoreKey? = nil, clock: @escaping () -> Timestamp = Timestamp.now) throws {
         self.path = path
         self.clock = clock
+        let logsBefore = StoreFile.Logs(path: path)
         let file = try StoreFile.prepare(path: path)
         readOnlyReason = file.readOnlyReason
         notices = file.notices
@@ -107,6 +108,8 @@ public final class Store {
         } catch {
             // Closing would checkpoint a WAL the file's owner left behind into it.
             database.leaveWALAsItIsOnClose()
+            database.close()
+            StoreFile.removeLogsMadeByOpening(path: path, before: logsBefore)
             if let error = error as? SQLiteError {
                 // With a key, a first page that does not decrypt is the key's fault:
                 // SQLCipher cannot tell a wrong key from a file of another kind.
@@ -307,6 +310,57 @@ enum StoreFile {
         }
         return opening
     }
+
+    /// Which of the store's log and its index are there.
+    struct Logs {
+        let log: Bool
+        let index: Bool
+
+        init(path: String) {
+            var info = stat()
+            log = lstat(path + "-wal", &info) == 0
+            index = lstat(path + "-shm", &info) == 0
+        }
+    }
+
+    /// Takes away the log and its index that opening a store which was then refused
+    /// made beside it: SQLite makes them on its first read, and closing without a
+    /// checkpoint leaves them. Only files that were not there `before`, that are this
+    /// user's own, and a log that is still empty go; and only while no connection
+    /// holds the index (each holds a read lock on its DMS byte from its opening to its
+    /// closing): taking them from under another process would leave the next one a
+    /// log of its own.
+    static func removeLogsMadeByOpening(path: String, before: Logs) {
+        guard !before.log || !before.index else { return }
+        let log = path + "-wal", index = path + "-shm"
+        func isOwnEmptyLog(_ file: String) -> Bool {
+            var info = stat()
+            return lstat(file, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_uid == geteuid()
+                && info.st_size == 0
+        }
+        let descriptor = open(index, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            // With no index, no connection reads the log.
+            if errno == ENOENT && !before.log && isOwnEmptyLog(log) { unlink(log) }
+            return
+        }
+        // Closing the descriptor gives the lock back.
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid() else { return }
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        lock.l_start = sqliteShmDMSByte
+        lock.l_len = 1
+        guard fcntl(descriptor, F_SETLK, &lock) == 0 else { return }
+        if !before.log && isOwnEmptyLog(log) { unlink(log) }
+        if !before.index { unlink(index) }
+    }
+
+    /// The byte of the log's index that every SQLite connection to the store holds a
+    /// read lock on while it is open (UNIX_SHM_DMS in SQLite's os_unix.c).
+    private static let sqliteShmDMSByte = 128
 
     /// Makes the store and its log and log index 0600, in which SQLite makes any it
     /// creates: an empty file becomes the store, and a store copied in or made by
