@@ -82,9 +82,10 @@ public struct JotterCommand: ParsableCommand {
 
             EXIT STATUS: 0 success; 1 a wrong input or target (one line on standard \
             error says what and where); 2 a wrong command line; 3 the store cannot be \
-            used (not a jotter store, written by a newer jotter, damaged, no permission, \
-            another user's file or log, a folder others may write to, disk full, held \
-            locked by another program), or 'check' found it damaged: the command \
+            used (not a jotter store, written by a newer jotter, damaged, a wrong \
+            passphrase, no permission, another user's file or log, a folder others may \
+            write to, disk full, held locked by another program), or 'check' found it \
+            damaged: the command \
             changed nothing, and 'jotter check' tells what is wrong with a damaged \
             store; 4 the output could not be written (the message says whether the \
             store was changed all the same, as by add); 130 and 143 an import stopped \
