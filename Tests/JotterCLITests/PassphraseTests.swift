@@ -39,6 +39,12 @@ import Testing
         #expect(message == "the passphrase command (JOTTER_PASSPHRASE_COMMAND) exited with status 3; no passphrase was taken from it")
     }
 
+    /// The kernel refuses an argument over 128 KiB, so a command that long cannot start.
+    @Test func aCommandThatCannotStartSaysWhy() {
+        #expect(failure("echo " + String(repeating: "x", count: 200_000)) ==
+            "the passphrase command (JOTTER_PASSPHRASE_COMMAND) could not be started (cannot run /bin/sh: Argument list too long); no passphrase was taken from it")
+    }
+
     @Test func aCommandPrintingNothingOrAnEmptyLineGivesNoPassphrase() {
         #expect(failure("true") == "the passphrase command (JOTTER_PASSPHRASE_COMMAND) printed nothing; no passphrase was taken from it")
         #expect(failure("echo; echo second") ==
