@@ -47,15 +47,35 @@ import Testing
         }
     }
 
+    /// The kernel counts a timeout from the start of the current second, so a key kept
+    /// for 1 s may be gone at once: 2 s leaves it there to be seen first.
     @Test func aKeyIsGoneOnceItsTimeoutRunsOut() throws {
         try withPrivateKeyring { keyring in
-            let cache = KeyCache(timeoutSeconds: 1, keyring: keyring)
+            let cache = KeyCache(timeoutSeconds: 2, keyring: keyring)
             let store = identity()
             try cache.remember(key, for: store)
             #expect(cache.key(for: store) == key)
-            // The kernel drops it after a second; nothing here bounds how long that takes.
+            // The kernel drops it within two seconds; nothing here bounds how long that takes.
             while cache.key(for: store) != nil { usleep(50_000) }
             #expect(cache.key(for: store) == nil)
+        }
+    }
+
+    /// A timeout of 0 is none at all to the kernel ("perm" in /proc/keys): it is taken
+    /// as a second instead.
+    @Test func aTimeoutOfZeroDoesNotKeepTheKeyForever() throws {
+        try withPrivateKeyring { keyring in
+            let cache = KeyCache(timeoutSeconds: 0, keyring: keyring)
+            let store = identity()
+            try cache.remember(key, for: store)
+            let found = keyctl_search(keyring, "user", KeyCache.descriptionPrefix + store, 0)
+            // Not found: it has expired already, which a key kept forever never does.
+            guard found > 0 else { return }
+            let serial = String(UInt32(found), radix: 16)
+            let line = try #require(try String(contentsOfFile: "/proc/keys", encoding: .utf8).split(separator: "\n")
+                .map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+                .first { $0.first.map { String($0).lowercased() } == serial })
+            #expect(line[3] != "perm")
         }
     }
 

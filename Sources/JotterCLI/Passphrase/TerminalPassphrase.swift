@@ -100,6 +100,8 @@ struct TerminalPassphrase {
         var tooLong = false
         var byte: UInt8 = 0
         while true {
+            // A signal that came before the read began would not end it.
+            if Interruption.signal != 0 { return .interrupted(Interruption.signal) }
             let count = read(terminal, &byte, 1)
             if count < 0 {
                 if errno == EINTR {

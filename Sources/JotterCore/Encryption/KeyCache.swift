@@ -65,7 +65,8 @@ public struct KeyCache: Sendable {
         defer { keyctl_unlink(made, staging) }
         let ownerOnly = key_perm_t(KEY_POS_ALL) | key_perm_t(KEY_USR_VIEW | KEY_USR_READ | KEY_USR_WRITE | KEY_USR_SEARCH | KEY_USR_LINK | KEY_USR_SETATTR)
         guard keyctl_setperm(made, ownerOnly) == 0,
-              keyctl_set_timeout(made, UInt32(clamping: timeoutSeconds)) == 0,
+              // The kernel takes 0 as no timeout at all: never so here.
+              keyctl_set_timeout(made, UInt32(clamping: max(1, timeoutSeconds))) == 0,
               keyctl_link(made, keyring) == 0 else {
             let failure = KeyringUnavailable(errno: errno)
             keyctl_invalidate(made)
