@@ -163,6 +163,26 @@ import TestSupport
         #expect(refused.text.contains("wrong passphrase"))
     }
 
+    /// Where the kernel refuses its keyring (a container's seccomp profile), the one
+    /// asked is told once, and the next command asks again; no key goes to a file.
+    @Test func withoutAKeyringEachCommandAsksAndSaysWhyOnce() throws {
+        let (jotter, _) = try encryptedJotter()
+        try jotter.ok("lock")
+        var environment = jotter.environment.merging(["TERM": "xterm", "NO_COLOR": "1"]) { $1 }
+        environment["PATH"] = "/usr/bin:/bin"
+        let launcher = ["/usr/bin/python3", Project.root + "/Tests/Tools/without-keyring.py", Jotter.binary, "list"]
+        for _ in 1...2 {
+            let session = try PseudoTerminalSession(launcher: launcher, environment: environment)
+            try session.expect("Passphrase")
+            session.type(passphrase + "\r")
+            try session.expect("zanzibarquux")
+            #expect(try session.waitForExit() == 0)
+            #expect(session.text.components(separatedBy: "no kernel keyring").count == 2, "\(session.text)")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: jotter.folder.path)
+        #expect(files.filter { !$0.hasPrefix("store.sqlite3") && $0 != "passphrase" }.isEmpty, "\(files)")
+    }
+
     @Test func thePromptSendsTheRewritingCommandsToTheShell() throws {
         let jotter = Jotter()
         let session = try jotter.prompt()

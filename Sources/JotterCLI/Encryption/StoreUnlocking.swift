@@ -64,7 +64,7 @@ struct StoreUnlocking {
             try cache.remember(key.bytes, for: key.identity)
         } catch {
             guard case .terminal = passphrases.origin else { return }
-            Messages.standardError.show("no kernel keyring to keep the key in (\(error)); the passphrase will be asked each time")
+            Messages.standardError.show("\(error)")
         }
     }
 }
