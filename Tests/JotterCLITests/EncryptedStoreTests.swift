@@ -41,8 +41,12 @@ import TestSupport
         for word in ["zanzibarquux", "quuxtag", "xylophonia", "meeting"] {
             #expect(try filesHolding(word, in: jotter).isEmpty, "\(word)")
         }
-        let header = try Data(contentsOf: URL(fileURLWithPath: jotter.store)).prefix(16)
-        #expect(header != Data("SQLite format 3\0".utf8))
+        // Past its salt the file looks like random bytes: zeros, the bulk of a plain
+        // store's pages, are as rare as any other byte.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: jotter.store))
+        #expect(bytes.prefix(16) != Data("SQLite format 3\0".utf8))
+        let zeros = bytes.dropFirst(16).filter { $0 == 0 }.count
+        #expect(Double(zeros) / Double(bytes.count - 16) < 0.01, "\(zeros) zeros in \(bytes.count) bytes")
     }
 
     @Test func everyCommandWorksTheSameOnAnEncryptedStore() throws {
@@ -51,7 +55,9 @@ import TestSupport
             ["add", "--to", "/expenses", "lunch", "amount:12.50"], ["add", "--to", "/expenses", "taxi", "amount:30"],
             ["sum", "amount", "/expenses"], ["add", "a \u{1b}[31mred\u{1b}[0m line, «quoted», 日本語"],
             ["find", "lunch"], ["done", "/expenses/taxi"], ["undo"], ["list", "-r", "--format", "jsonl", "/"],
-            ["export", "-r", "/"], ["tags"], ["check"],
+            ["export", "-r", "/"], ["tags"], ["check"], ["log", "--since", "yesterday"],
+            ["import", "--to", "/expenses", Jotter.fixtures + "/hostile.txt"],
+            ["import", "--to", "/expenses", Jotter.fixtures + "/multilingual.txt"], ["find", "zero"], ["undo"],
         ]
         // The encrypted store starts as a copy of the plain one, so that both derive
         // the same short ids and print the same lines.
@@ -69,7 +75,7 @@ import TestSupport
             #expect(got.status == expected.status, "\(arguments): \(got.errors)")
             // add and new print the new entry's id, made anew each time, and list and export
             // print times; the rest must print the same.
-            if !["add", "new", "check", "list", "export"].contains(arguments[0]) {
+            if !["add", "new", "check", "list", "export", "log"].contains(arguments[0]) {
                 #expect(got.text == expected.text, "\(arguments)")
             }
         }
@@ -79,7 +85,7 @@ import TestSupport
         try Data(export.utf8).write(to: URL(fileURLWithPath: backup))
         try imported.ok("import", "--to", "/", backup)
         #expect(try imported.texts("/expenses") == plain.texts("/expenses"), "\(export)")
-        #expect(try imported.texts("/expenses").count == 3)
+        #expect(try imported.texts("/expenses").count > 3)
     }
 
     @Test func aWrongPassphraseIsRefusedInOneLineAndTheFileLeftAsItIs() throws {
@@ -113,6 +119,35 @@ import TestSupport
         let locked = try jotter.run(["list"], extraEnvironment: failing)
         #expect(locked.status == 1)
         #expect(locked.errors.contains("status 7"), "\(locked.errors)")
+    }
+
+    @Test func aPassphraseCommandThatSaysNothingOrTakesTooLongIsRefused() throws {
+        let (jotter, _) = try encryptedJotter()
+        try jotter.ok("lock")
+        let empty = try jotter.run(["list"], extraEnvironment: ["JOTTER_PASSPHRASE_COMMAND": "true"])
+        #expect(empty.status == 1)
+        #expect(empty.errors.split(separator: "\n").count == 1, "\(empty.errors)")
+        let slow = try jotter.run(["list"], extraEnvironment: ["JOTTER_PASSPHRASE_COMMAND": "sleep 20; echo late",
+                                                                "JOTTER_PASSPHRASE_TIMEOUT": "1"])
+        #expect(slow.status == 1)
+        #expect(slow.errors.contains("1 s"), "\(slow.errors)")
+        let option = try jotter.run(["--passphrase-command", "cat passphrase-nowhere", "list"])
+        #expect(option.status == 1, "\(option.errors)")
+    }
+
+    @Test func aCachedKeyExpiresAfterItsTimeout() throws {
+        let (jotter, command) = try encryptedJotter()
+        try jotter.ok("lock")
+        let cachedBriefly = command.merging(["JOTTER_KEY_TIMEOUT": "2"]) { $1 }
+        #expect(try jotter.run(["list"], extraEnvironment: cachedBriefly).status == 0)
+        let failing = ["JOTTER_PASSPHRASE_COMMAND": "exit 7"]
+        #expect(try jotter.run(["list"], extraEnvironment: failing).status == 0)
+        var expired = false
+        for _ in 0..<60 where !expired {
+            usleep(250_000)
+            expired = try jotter.run(["list"], extraEnvironment: failing).status == 1
+        }
+        #expect(expired)
     }
 
     @Test func decryptAndRekeyTakeThePassphrasesFromTheCommand() throws {
