@@ -113,8 +113,10 @@ struct RewriteFiles {
         StoreFile.syncFolder(of: store)
     }
 
+    /// Overwrites and removes the new file with what SQLite makes beside it while it
+    /// turns the file's write-ahead log on (a journal, then a log and its index).
     func removeNew() {
-        shred(new)
+        for file in [new, new + "-journal", new + "-wal", new + "-shm"] { shred(file) }
     }
 
     /// Overwrites the old store and removes it with its log and log index.
@@ -128,13 +130,14 @@ struct RewriteFiles {
     /// is running now. A new file is overwritten (it may hold a decrypted copy); an old
     /// one only when it is not the store itself under a second name.
     func clearLeftovers() throws {
-        guard access(new, F_OK) == 0 || access(old, F_OK) == 0 else { return }
+        let leftovers: [String] = [new, new + "-journal", old]
+        guard leftovers.contains(where: { access($0, F_OK) == 0 }) else { return }
         let newFile = open(new, O_RDONLY | O_CLOEXEC)
         if newFile >= 0 {
             defer { close(newFile) }
             guard flock(newFile, LOCK_EX | LOCK_NB) == 0 else { return }
-            shred(new)
         }
+        removeNew()
         if let oldIdentity = StoreFile.identity(of: old) {
             if let storeIdentity = StoreFile.identity(of: store), storeIdentity == oldIdentity {
                 unlink(old)
