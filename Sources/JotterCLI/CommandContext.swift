@@ -44,7 +44,7 @@ final class CommandContext {
     static func open(store explicitStore: String?, passphraseCommand: String? = nil, runsHooks: Bool,
                      isPrompt: Bool) throws -> CommandContext {
         let location = try StoreLocation.resolve(explicit: explicitStore, environment: Terminal.environment)
-        let store = try StoreUnlocking(path: location, passphraseCommand: passphraseCommand).open()
+        let store = try StoreUnlocking.open(path: location, passphraseCommand: passphraseCommand)
         store.notices.forEach(Messages.standardError.show)
         // The prompt writes every line: a store it cannot write is refused before it opens.
         if isPrompt { try store.requireWritable() }

@@ -21,6 +21,9 @@ extension StoreCommand {
         if options.store != nil {
             throw JotterError.input("--store cannot be given at the prompt; it uses \(context.store.path)")
         }
+        if options.passphraseCommand != nil {
+            throw JotterError.input("--passphrase-command cannot be given at the prompt; the store is open already")
+        }
         let runsHooks = context.hooks.isEnabled
         defer { context.hooks.isEnabled = runsHooks }
         if options.noHooks { context.hooks.isEnabled = false }

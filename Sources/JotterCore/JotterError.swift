@@ -45,7 +45,7 @@ public struct JotterError: Error, Equatable, CustomStringConvertible {
 
     /// The key given for the encrypted store at `path` does not open it.
     public static func wrongKey(path: String) -> JotterError {
-        .store("\(path): wrong passphrase (or not a jotter store); the file was left as it is")
+        .store("\(path): wrong passphrase (or the file is damaged, or not a jotter store); the file was left as it is")
     }
 
     /// Translates an SQLite failure during use of the store at `path` into what the

@@ -108,6 +108,55 @@ import TestSupport
         #expect(result.text.contains("plain"))
     }
 
+    @Test func aPlainStoreOpensWhateverTheEncryptionSettingsHold() throws {
+        let jotter = Jotter()
+        try jotter.ok("add", "plain")
+        let settings = ["JOTTER_KEY_TIMEOUT": "soon", "JOTTER_PASSPHRASE_TIMEOUT": "-1"]
+        let result = try jotter.run(["list"], extraEnvironment: settings)
+        #expect(result.status == 0, "\(result.errors)")
+    }
+
+    /// A file of whole pages that starts with zeros or with text is not taken for an
+    /// encrypted store: no passphrase is asked for it.
+    @Test func aFileOfZerosOrTextIsNotTakenForAnEncryptedStore() throws {
+        let jotter = Jotter()
+        for (name, bytes) in [("zeros", Data(count: 4096)), ("text", Data(String(repeating: "dear diary, ", count: 1024).utf8.prefix(8192)))] {
+            let path = jotter.folder.file(name)
+            try bytes.write(to: URL(fileURLWithPath: path))
+            let result = try jotter.run(["--store", path, "list"], extraEnvironment: ["JOTTER_PASSPHRASE_COMMAND": "exit 9"])
+            #expect(result.status == 3)
+            #expect(result.errors.contains("not a jotter store (not an SQLite database)"), "\(name): \(result.errors)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        }
+    }
+
+    @Test func aStoreReachedThroughASymbolicLinkIsEncryptedWhereItLies() throws {
+        let jotter = Jotter()
+        let real = jotter.folder.file("real.sqlite3")
+        try jotter.ok("--store", real, "add", "zanzibarquux")
+        #expect(symlink(real, jotter.store) == 0)
+        let file = jotter.folder.file("passphrase")
+        try Data((passphrase + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let command = ["JOTTER_PASSPHRASE_COMMAND": "cat '\(file)'"]
+        let encrypted = try jotter.run(["encrypt"], extraEnvironment: command)
+        #expect(encrypted.status == 0, "\(encrypted.errors)")
+        var info = stat()
+        #expect(lstat(jotter.store, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: real))
+        #expect(bytes.range(of: Data("zanzibarquux".utf8)) == nil)
+        #expect(try jotter.run(["list"], extraEnvironment: command).text.contains("zanzibarquux"))
+    }
+
+    @Test func aStoreWithASecondNameIsNotEncrypted() throws {
+        let jotter = Jotter()
+        try jotter.ok("add", "zanzibarquux")
+        #expect(link(jotter.store, jotter.folder.file("backup.sqlite3")) == 0)
+        let result = try jotter.run(["encrypt"], extraEnvironment: ["JOTTER_PASSPHRASE_COMMAND": "echo secret"])
+        #expect(result.status == 3)
+        #expect(result.errors.contains("hard link"), "\(result.errors)")
+        #expect(try jotter.texts() == ["zanzibarquux"])
+    }
+
     @Test func theKeyIsCachedUntilLock() throws {
         let (jotter, _) = try encryptedJotter()
         // The passphrase command fails from now on: only the cached key opens the store.
@@ -223,6 +272,8 @@ import TestSupport
         let session = try jotter.prompt()
         session.type(":encrypt\r")
         try session.expect("run 'jotter encrypt' from a shell")
+        session.type(":list --passphrase-command true\r")
+        try session.expect("--passphrase-command cannot be given at the prompt")
         session.type(":quit\r")
         #expect(try session.waitForExit() == 0)
     }

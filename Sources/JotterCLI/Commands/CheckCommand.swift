@@ -29,7 +29,7 @@ struct CheckCommand: StoreCommand {
     /// damaged store that can fail before the check says anything.
     func run() throws {
         let location = try StoreLocation.resolve(explicit: options.store, environment: Terminal.environment)
-        let store = try StoreUnlocking(path: location, passphraseCommand: options.passphraseCommand).open()
+        let store = try StoreUnlocking.open(path: location, passphraseCommand: options.passphraseCommand)
         store.notices.forEach(Messages.standardError.show)
         let context = CommandContext(store: store, path: .root, isPrompt: false)
         _ = try context.finishing { try run(in: context) }

@@ -31,8 +31,19 @@ struct StoreUnlocking {
         return StoreKey.derive(passphrase: passphrase, salt: StoreKey.newSalt())
     }
 
+    /// Opens the store at `path`. The settings of passphrases and the key cache are
+    /// read only for an encrypted store: a plain one opens whatever they hold.
+    static func open(path: String, passphraseCommand: String?) throws -> Store {
+        guard let salt = try Store.encryptionSalt(ofStoreAt: path) else { return try Store(path: path) }
+        return try StoreUnlocking(path: path, passphraseCommand: passphraseCommand).open(salt: salt)
+    }
+
     func open() throws -> Store {
         guard let salt = try Store.encryptionSalt(ofStoreAt: path) else { return try Store(path: path) }
+        return try open(salt: salt)
+    }
+
+    private func open(salt: [UInt8]) throws -> Store {
         let identity = StoreKey.identity(ofSalt: salt)
         if var cached = cache.key(for: identity) {
             defer { cached.wipe() }

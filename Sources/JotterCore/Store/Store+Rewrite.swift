@@ -16,7 +16,13 @@ extension Store {
     /// with the store afterwards.
     public func rewrite(under newKey: StoreKey?) throws {
         try requireWritable()
-        let files = RewriteFiles(store: path)
+        let files = RewriteFiles(beside: path)
+        let file = files.store
+        var info = stat()
+        if stat(file, &info) == 0, info.st_nlink > 1 {
+            throw JotterError.store(
+                "\(path): the store has another name (a hard link), which would keep the old file; remove it first; nothing was changed")
+        }
         try files.clearLeftovers()
         guard let lock = files.takeNewFile() else {
             throw JotterError.store("\(path): another jotter is writing the store anew; nothing was changed")
@@ -27,10 +33,10 @@ extension Store {
             try write {
                 // The log is empty once checkpointed, and stays so while the write lock
                 // is held: the file alone is the whole store when its name moves.
-                guard (StoreFile.fileSize(path + "-wal") ?? 0) == 0 else {
+                guard (StoreFile.fileSize(file + "-wal") ?? 0) == 0 else {
                     throw JotterError.store("\(path): the store is busy (another jotter is reading it); nothing was changed, try again")
                 }
-                if StoreFile.othersHaveOpen(path) {
+                if StoreFile.othersHaveOpen(file) {
                     throw JotterError.store(
                         "\(path): another jotter has the store open (a prompt?); close it and try again; nothing was changed")
                 }
@@ -79,7 +85,19 @@ extension Store {
 /// written, locked (flock) by the process writing it; and `STORE.jotter-old`, the old
 /// store's name kept until it is overwritten, with its log and log index.
 struct RewriteFiles {
+    /// The store's own file: a symbolic link to it is followed, so that the link stays
+    /// a link, to the new store.
     let store: String
+
+    init(beside path: String) {
+        if let resolved = realpath(path, nil) {
+            store = String(cString: resolved)
+            free(resolved)
+        } else {
+            store = path
+        }
+    }
+
     var new: String { store + ".jotter-new" }
     var old: String { store + ".jotter-old" }
 

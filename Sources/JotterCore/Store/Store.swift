@@ -301,7 +301,7 @@ enum StoreFile {
             }
             return opening
         }
-        try RewriteFiles(store: path).clearLeftovers()
+        try RewriteFiles(beside: path).clearLeftovers()
         // With a log beside it, the file is known to be a store only once SQLite has
         // read it through the log: a file that is refused keeps its mode.
         opening.isMadePrivateAfterOpening = (log ?? 0) > 0
@@ -397,9 +397,14 @@ enum StoreFile {
         guard count >= 0 else { throw systemError("cannot read the store", path: path) }
         guard count == 100 else { throw JotterError.store(notSQLite) }
         guard header.prefix(sqliteMagic.count).elementsEqual(sqliteMagic) else {
-            // SQLCipher's pages are 512 bytes or a multiple of them.
-            guard size % 512 == 0 else { throw JotterError.store(notSQLite) }
-            return Array(header.prefix(StoreKey.saltLength))
+            // SQLCipher's pages are 512 bytes or a multiple of them, and its salt is
+            // random: sixteen zeros, or sixteen characters of text, are not one.
+            let salt = Array(header.prefix(StoreKey.saltLength))
+            let looksLikeText = salt.allSatisfy { (0x20...0x7E).contains($0) || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+            guard size % 512 == 0, !looksLikeText, salt.contains(where: { $0 != 0 }) else {
+                throw JotterError.store(notSQLite)
+            }
+            return salt
         }
         let header32 = { (offset: Int) in
             Int32(bitPattern: UInt32(header[offset]) << 24 | UInt32(header[offset + 1]) << 16
