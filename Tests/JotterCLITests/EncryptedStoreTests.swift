@@ -267,6 +267,24 @@ import TestSupport
         #expect(files.filter { !$0.hasPrefix("store.sqlite3") && $0 != "passphrase" }.isEmpty, "\(files)")
     }
 
+    @Test func thePromptOpensOnAnEncryptedStoreOnceThePassphraseIsTyped() throws {
+        let (jotter, command) = try encryptedJotter()
+        try jotter.ok("lock")
+        var environment = jotter.environment.merging(["TERM": "xterm", "NO_COLOR": "1"]) { $1 }
+        environment["JOTTER_PASSPHRASE_COMMAND"] = nil
+        let session = try PseudoTerminalSession(environment: environment)
+        try session.expect("Passphrase")
+        session.type(passphrase + "\r")
+        try session.expect("/ › ")
+        session.type("xylophonia entry\r")
+        try session.expect("/ › ")
+        session.type(":quit\r")
+        #expect(try session.waitForExit() == 0)
+        #expect(try jotter.run(["list"], extraEnvironment: command).text.contains("xylophonia entry"))
+        #expect(try filesHolding("xylophonia", in: jotter).isEmpty)
+        #expect(try filesHolding(passphrase, in: jotter).isEmpty)
+    }
+
     @Test func thePromptSendsTheRewritingCommandsToTheShell() throws {
         let jotter = Jotter()
         let session = try jotter.prompt()
