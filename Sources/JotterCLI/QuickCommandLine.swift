@@ -1,7 +1,7 @@
 /// The command line scripts run in loops, `jotter add …`, recognised without the
 /// argument parser: its reflection costs several times the whole insert. Only plain
 /// forms are taken (`--store`, `--to`, `--`, and words, which may start with '-'
-/// as TextWords reads them); anything else, help and
+/// as TextWords reads them); anything else, `--passphrase-command`, help and
 /// mistakes included, goes to the argument parser, so the grammar stays the parser's
 /// and a test checks that both read every form taken here the same way.
 struct QuickAdd: Equatable {
@@ -32,6 +32,10 @@ struct QuickAdd: Equatable {
             return (false, nil)
         }
 
+        // A passphrase command is the parser's: the quick path would take it for text.
+        guard !arguments.contains(where: { $0 == "--passphrase-command" || $0.hasPrefix("--passphrase-command=") }) else {
+            return nil
+        }
         while let argument = remaining.first, argument != "add" {
             remaining.removeFirst()
             let option = value(of: "--store", argument)

@@ -144,7 +144,10 @@ import TestSupport
         #expect(lstat(jotter.store, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: real))
         #expect(bytes.range(of: Data("zanzibarquux".utf8)) == nil)
-        #expect(try jotter.run(["list"], extraEnvironment: command).text.contains("zanzibarquux"))
+        let listed = try jotter.run(["list"], extraEnvironment: command)
+        #expect(listed.text.contains("zanzibarquux"))
+        // The link's own mode is not the store's: nothing to make private.
+        #expect(!listed.errors.contains("made private"), "\(listed.errors)")
     }
 
     @Test func aStoreWithASecondNameIsNotEncrypted() throws {
@@ -155,6 +158,56 @@ import TestSupport
         #expect(result.status == 3)
         #expect(result.errors.contains("hard link"), "\(result.errors)")
         #expect(try jotter.texts() == ["zanzibarquux"])
+    }
+
+    @Test func aPassphraseCommandAfterTheWordsOfAnAddIsAnOptionNotText() throws {
+        let (jotter, _) = try encryptedJotter()
+        try jotter.ok("lock")
+        let file = jotter.folder.file("passphrase")
+        let added = try jotter.run(["add", "buy", "milk", "--passphrase-command=cat '\(file)'"])
+        #expect(added.status == 0, "\(added.errors)")
+        #expect(try jotter.run(["list"], extraEnvironment: ["JOTTER_PASSPHRASE_COMMAND": "cat '\(file)'"]).lines
+            .contains { $0.hasSuffix("  buy milk") })
+    }
+
+    /// Every write another jotter reports done while the store is encrypted is in the
+    /// encrypted store: a write either lands before the rewrite takes the write lock, or
+    /// waits for it and is refused, the store having been replaced.
+    @Test func writesDuringAnEncryptionAreKeptOrRefusedNeverLost() throws {
+        let jotter = Jotter()
+        let input = jotter.folder.file("items.txt")
+        try Data((1...20_000).map { "item \($0)" }.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: input))
+        try jotter.ok("import", "--to", "/", input)
+        let file = jotter.folder.file("passphrase")
+        try Data((passphrase + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let command = ["JOTTER_PASSPHRASE_COMMAND": "cat '\(file)'"]
+        for round in 0..<3 {
+            // A rewrite that meets another jotter with the store open is refused, and
+            // tried again, as a user would.
+            var rewritten = false
+            var saved: [String] = []
+            var attempt = 0
+            for _ in 0..<50 where !rewritten {
+                let encrypting = Process()
+                encrypting.executableURL = URL(fileURLWithPath: Jotter.binary)
+                encrypting.arguments = [round % 2 == 0 ? "encrypt" : "decrypt"]
+                encrypting.environment = jotter.environment.merging(command) { $1 }
+                encrypting.standardError = FileHandle.nullDevice
+                try encrypting.run()
+                while encrypting.isRunning {
+                    attempt += 1
+                    let text = "written during round \(round), number \(attempt)"
+                    if try jotter.run(["add", text], extraEnvironment: command).status == 0 { saved.append(text) }
+                }
+                encrypting.waitUntilExit()
+                rewritten = encrypting.terminationStatus == 0
+            }
+            #expect(rewritten, "round \(round)")
+            let texts = Set(try jotter.run(["list", "--format", "jsonl"], extraEnvironment: command).lines)
+            for text in saved {
+                #expect(texts.contains { $0.contains("\"\(text)\"") }, "round \(round): \(text) was reported saved")
+            }
+        }
     }
 
     @Test func theKeyIsCachedUntilLock() throws {
@@ -208,6 +261,9 @@ import TestSupport
         let counter = jotter.folder.file("runs")
         let switching = ["JOTTER_PASSPHRASE_COMMAND":
             "if [ -e '\(counter)' ]; then cat '\(newFile)'; else touch '\(counter)'; printf '%s\\n' '\(passphrase)'; fi"]
+        let same = try jotter.run(["rekey"], extraEnvironment: command)
+        #expect(same.status == 1)
+        #expect(same.errors.contains("the new passphrase is the old one"), "\(same.errors)")
         try jotter.ok("lock")
         let rekeyed = try jotter.run(["rekey"], extraEnvironment: switching)
         #expect(rekeyed.status == 0, "\(rekeyed.errors)")
@@ -267,6 +323,23 @@ import TestSupport
         #expect(files.filter { !$0.hasPrefix("store.sqlite3") && $0 != "passphrase" }.isEmpty, "\(files)")
     }
 
+    /// Ctrl-Z while the passphrase is typed does nothing: a shell that stopped jotter
+    /// would turn echo back on, and the rest of the passphrase would show after `fg`.
+    @Test func ctrlZWhileThePassphraseIsTypedDoesNotStopIt() throws {
+        let (jotter, _) = try encryptedJotter()
+        try jotter.ok("lock")
+        var environment = jotter.environment.merging(["TERM": "xterm", "NO_COLOR": "1"]) { $1 }
+        environment["JOTTER_PASSPHRASE_COMMAND"] = nil
+        let session = try PseudoTerminalSession(arguments: ["list"], environment: environment)
+        try session.expect("Passphrase")
+        // The terminal drops what was typed of the line when it sees the key.
+        session.type("\u{1a}")
+        session.type(passphrase + "\r")
+        try session.expect("zanzibarquux")
+        #expect(try session.waitForExit() == 0)
+        #expect(!session.text.contains(passphrase))
+    }
+
     @Test func thePromptOpensOnAnEncryptedStoreOnceThePassphraseIsTyped() throws {
         let (jotter, command) = try encryptedJotter()
         try jotter.ok("lock")
@@ -319,13 +392,25 @@ import TestSupport
         let input = jotter.folder.file("items.txt")
         try Data(items.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: input))
         try jotter.ok("import", "--to", "/", input)
-        let file = jotter.folder.file("passphrase")
-        try Data((passphrase + "\n").utf8).write(to: URL(fileURLWithPath: file))
-        let command = ["JOTTER_PASSPHRASE_COMMAND": "cat '\(file)'"]
+        // Two passphrases: the command answers the one that opens the store now, and the
+        // other when a new one is asked; after each kill the test finds which opens it.
+        let passphrases = ["alpha passphrase", "beta passphrase"]
+        let (current, next) = (jotter.folder.file("current"), jotter.folder.file("next"))
+        func use(_ index: Int) throws {
+            try Data((passphrases[index] + "\n").utf8).write(to: URL(fileURLWithPath: current))
+            try Data((passphrases[1 - index] + "\n").utf8).write(to: URL(fileURLWithPath: next))
+        }
+        let command = ["JOTTER_PASSPHRASE_COMMAND":
+            "if [ \"$JOTTER_PASSPHRASE_PURPOSE\" = new ]; then cat '\(next)'; else cat '\(current)'; fi"]
+        try use(0)
         let start = Date()
         let first = try jotter.run(["encrypt"], extraEnvironment: command)
         let fullRun = Date().timeIntervalSince(start)
         #expect(first.status == 0, "\(first.errors)")
+        try use(1)
+        let rekeyed = try jotter.run(["rekey"], extraEnvironment: command)
+        #expect(rekeyed.status == 0, "\(rekeyed.errors)")
+        try use(0)
         #expect(try jotter.run(["decrypt"], extraEnvironment: command).status == 0)
 
         var generator = SystemRandomNumberGenerator()
@@ -341,21 +426,36 @@ import TestSupport
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
 
+            // Which passphrase opens the store now, with no cached key to hide it.
+            try jotter.ok("lock")
+            let header = try Data(contentsOf: URL(fileURLWithPath: jotter.store)).prefix(16)
+            let isEncrypted = header != Data("SQLite format 3\0".utf8)
+            if isEncrypted {
+                let opensWithCurrent = try jotter.run(["path"], extraEnvironment: command).status == 0
+                if !opensWithCurrent {
+                    try use(Int(passphrases.firstIndex(of: try String(contentsOfFile: next, encoding: .utf8)
+                        .trimmingCharacters(in: .newlines))!))
+                }
+            }
             let listed = try jotter.run(["list", "--format", "jsonl"], extraEnvironment: command)
             #expect(listed.status == 0, "round \(round), \(verb): \(listed.errors)")
             #expect(listed.lines.count == items.count, "round \(round), \(verb)")
             #expect(try jotter.run(["check"], extraEnvironment: command).status == 0)
             let left = try FileManager.default.contentsOfDirectory(atPath: jotter.folder.path).filter { $0.contains("jotter-") }
             #expect(left.isEmpty, "round \(round): \(left)")
-            let header = try Data(contentsOf: URL(fileURLWithPath: jotter.store)).prefix(16)
-            if header != Data("SQLite format 3\0".utf8) {
+            if isEncrypted {
                 #expect(try filesHolding("zanzibarquux", in: jotter).isEmpty, "round \(round)")
             }
             // The next round's verb needs the matching kind of store.
             let nextVerb = ["encrypt", "decrypt", "rekey"][(round + 1) % 3]
-            let isEncrypted = header != Data("SQLite format 3\0".utf8)
-            if nextVerb == "encrypt" && isEncrypted { try jotter.run(["decrypt"], extraEnvironment: command) }
-            if nextVerb != "encrypt" && !isEncrypted { try jotter.run(["encrypt"], extraEnvironment: command) }
+            if nextVerb == "encrypt" && isEncrypted {
+                #expect(try jotter.run(["decrypt"], extraEnvironment: command).status == 0)
+            }
+            if nextVerb != "encrypt" && !isEncrypted {
+                #expect(try jotter.run(["encrypt"], extraEnvironment: command).status == 0)
+                try use(Int(passphrases.firstIndex(of: try String(contentsOfFile: next, encoding: .utf8)
+                    .trimmingCharacters(in: .newlines))!))
+            }
         }
     }
 

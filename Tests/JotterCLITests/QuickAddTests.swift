@@ -32,6 +32,8 @@ import Testing
         ["add", "--to"], ["add", "--to", "-x", "m"], ["add", "--bogus", "m"], ["add", "-h"], ["add", "--to", "a", "--to", "b", "m"],
         ["add", "--store", "a", "--store", "b", "m"], ["add", "--"], ["add", "--to", "x"],
         ["add", "--generate-completion-script", "bash"], ["--version"], ["-h", "add", "x"], ["help", "add"],
+        ["add", "buy", "milk", "--passphrase-command=pass show journal"], ["--passphrase-command", "cat p", "add", "x"],
+        ["add", "x", "--passphrase-command", "cat p"],
     ]
 
     @Test(arguments: taken)

@@ -32,8 +32,8 @@ struct EncryptCommand: ParsableCommand {
         guard store.key == nil else {
             throw JotterError.input("\(store.path): the store is encrypted already; 'jotter rekey' gives it a new passphrase")
         }
-        try store.requireWritable()
         store.notices.forEach(Messages.standardError.show)
+        try store.checkRewritable()
         let key = try unlocking.newKey()
         try store.rewrite(under: key)
         unlocking.remember(key)
@@ -84,8 +84,8 @@ struct RekeyCommand: ParsableCommand {
         guard let oldKey = store.key else {
             throw JotterError.input("\(store.path): the store is not encrypted; 'jotter encrypt' encrypts it")
         }
-        try store.requireWritable()
-        let key = try unlocking.newKey()
+        try store.checkRewritable()
+        let key = try unlocking.newKey(replacing: oldKey)
         try store.rewrite(under: key)
         unlocking.cache.forget(identity: oldKey.identity)
         unlocking.remember(key)

@@ -24,10 +24,16 @@ struct StoreUnlocking {
     }
 
     /// A key for a new passphrase, asked twice on the terminal or taken from the
-    /// passphrase command, with a new salt.
-    func newKey() throws -> StoreKey {
+    /// passphrase command, with a new salt. With `oldKey`, the old passphrase is refused:
+    /// a passphrase command that answers the same whatever is asked would otherwise
+    /// "change" it to itself.
+    func newKey(replacing oldKey: StoreKey? = nil) throws -> StoreKey {
         var passphrase = try passphrases.newPassphrase(for: path)
         defer { passphrase.wipe() }
+        if let oldKey, StoreKey.derive(passphrase: passphrase, salt: oldKey.salt).bytes == oldKey.bytes {
+            throw JotterError.input(
+                "\(path): the new passphrase is the old one; nothing was changed (a passphrase command is told JOTTER_PASSPHRASE_PURPOSE=new when the new one is asked)")
+        }
         return StoreKey.derive(passphrase: passphrase, salt: StoreKey.newSalt())
     }
 

@@ -32,6 +32,11 @@ struct TerminalPassphrase {
         silent.c_lflag |= tcflag_t(ICANON | ISIG)
         // Flushing drops what was typed ahead while echo was still on: it was seen.
         // The prompt comes after, so that what is typed once it shows is kept.
+        // Ctrl-Z does nothing while the passphrase is typed: a shell that stopped
+        // jotter would give the terminal its echo back, and on `fg` the rest of the
+        // passphrase would show.
+        let suspension = signal(SIGTSTP, SIG_IGN)
+        defer { signal(SIGTSTP, suspension) }
         guard tcsetattr(terminal, TCSAFLUSH, &silent) == 0 else { throw Self.noTerminal }
         write(terminal, prompt)
         var line: [UInt8] = []

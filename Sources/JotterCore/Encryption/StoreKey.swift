@@ -23,6 +23,7 @@ public struct StoreKey: Sendable {
 
     /// The key for `passphrase` and the file's `salt`.
     public static func derive(passphrase: [UInt8], salt: [UInt8]) -> StoreKey {
+        prepareCryptoLibrary()
         var key = [UInt8](repeating: 0, count: keyLength)
         let result = passphrase.withUnsafeBufferPointer { pass in
             pass.withMemoryRebound(to: CChar.self) { pass in
@@ -62,4 +63,19 @@ public struct StoreKey: Sendable {
         }
         return String(decoding: text, as: UTF8.self)
     }
+}
+
+/// OpenSSL, which SQLCipher encrypts with, set up before its first use, once a process:
+/// without its table of every legacy cipher and digest name, its configuration file and
+/// its error strings, which jotter never looks up. Its first use otherwise builds the
+/// table of names from all of them, half of the 1.4 ms an encrypted store's one-shot
+/// command paid before its first page. The algorithms jotter uses (AES-256, HMAC-SHA512,
+/// PBKDF2) come from the default provider either way.
+private let cryptoLibraryPrepared: Bool = {
+    OPENSSL_init_crypto(UInt64(OPENSSL_INIT_NO_ADD_ALL_CIPHERS | OPENSSL_INIT_NO_ADD_ALL_DIGESTS
+                               | OPENSSL_INIT_NO_LOAD_CONFIG | OPENSSL_INIT_NO_LOAD_CRYPTO_STRINGS), nil) == 1
+}()
+
+func prepareCryptoLibrary() {
+    _ = cryptoLibraryPrepared
 }

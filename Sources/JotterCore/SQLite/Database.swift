@@ -61,6 +61,7 @@ public final class Database {
             throw error
         }
         if let key {
+            prepareCryptoLibrary()
             var literal = key.sqlcipherLiteral()
             defer { literal.wipe() }
             let keyed = sqlite3_key_v2(connection, "main", literal, Int32(literal.count))

@@ -8,46 +8,57 @@ import Glibc
 /// what an interrupted rewrite left beside the store is cleared the next time the
 /// store is opened for writing.
 extension Store {
-    /// Writes the store anew under `newKey` (nil: plain) and puts it in place of this
-    /// one. The old file is overwritten with zeros before it is removed, so that a
-    /// plain store that was encrypted leaves nothing readable in the file system.
-    /// Refused while another process has the store open, as that process would go on
-    /// with the old file. This connection is left on the old file: the caller is done
-    /// with the store afterwards.
-    public func rewrite(under newKey: StoreKey?) throws {
+    /// Refuses a store that cannot be written anew, before a passphrase is asked for:
+    /// one that cannot be written, one with a second name (a hard link, which would keep
+    /// the old file), and one another process has open (it would go on with the old
+    /// file). `rewrite` checks again with the write lock held.
+    public func checkRewritable() throws {
         try requireWritable()
-        let files = RewriteFiles(beside: path)
-        let file = files.store
+        let file = RewriteFiles(beside: path).store
         var info = stat()
         if stat(file, &info) == 0, info.st_nlink > 1 {
             throw JotterError.store(
                 "\(path): the store has another name (a hard link), which would keep the old file; remove it first; nothing was changed")
         }
-        try files.clearLeftovers()
-        guard let lock = files.takeNewFile() else {
-            throw JotterError.store("\(path): another jotter is writing the store anew; nothing was changed")
+        if StoreFile.othersHaveOpen(file) {
+            throw JotterError.store(
+                "\(path): another jotter has the store open (a prompt?); close it and try again; nothing was changed")
         }
+    }
+
+    /// Writes the store anew under `newKey` (nil: plain) and puts it in place of this
+    /// one. The old file is overwritten with zeros before it is removed, so that a
+    /// plain store that was encrypted leaves nothing readable in the file system. This
+    /// connection is left on the old file: the caller is done with the store afterwards.
+    public func rewrite(under newKey: StoreKey?) throws {
+        try checkRewritable()
+        let files = RewriteFiles(beside: path)
+        try files.clearLeftovers()
+        let lock = try files.takeNewFile()
         defer { close(lock) }
         do {
             try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             try write {
                 // The log is empty once checkpointed, and stays so while the write lock
                 // is held: the file alone is the whole store when its name moves.
-                guard (StoreFile.fileSize(file + "-wal") ?? 0) == 0 else {
+                guard (StoreFile.fileSize(files.store + "-wal") ?? 0) == 0 else {
                     throw JotterError.store("\(path): the store is busy (another jotter is reading it); nothing was changed, try again")
                 }
-                if StoreFile.othersHaveOpen(file) {
-                    throw JotterError.store(
-                        "\(path): another jotter has the store open (a prompt?); close it and try again; nothing was changed")
-                }
+                try checkRewritable()
                 try export(into: files.new, under: newKey)
                 try files.putNewInPlace()
             }
         } catch {
             files.removeNew()
-            if let error = error as? SQLiteError { throw JotterError.from(error, path: path) }
-            throw error
+            let failure = (error as? SQLiteError).map { JotterError.from($0, path: path) }
+                ?? error as? JotterError ?? JotterError.store("\(path): \(error)")
+            // Whatever failed, the store is as it was: the new file had not taken its name.
+            guard !failure.message.contains("nothing was changed") else { throw failure }
+            throw JotterError(failure.kind, failure.message + "; nothing was changed")
         }
+        // This connection is on the old file, whose log has moved away: closing it must
+        // not take the log by the store's name, which is the new store's now.
+        database.leaveWALAsItIsOnClose()
         files.shredOld()
     }
 
@@ -90,25 +101,29 @@ struct RewriteFiles {
     let store: String
 
     init(beside path: String) {
-        if let resolved = realpath(path, nil) {
-            store = String(cString: resolved)
-            free(resolved)
-        } else {
-            store = path
-        }
+        store = StoreFile.resolved(path)
     }
 
     var new: String { store + ".jotter-new" }
     var old: String { store + ".jotter-old" }
 
-    /// Creates and locks the new file; nil when another process holds it.
-    func takeNewFile() -> Int32? {
+    /// Creates and locks the new file. One already there is another rewrite's, or a
+    /// file of someone else's in the way.
+    func takeNewFile() throws -> Int32 {
         let descriptor = open(new, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else {
+            guard errno == EEXIST else { throw StoreFile.systemError("cannot write the store anew", path: new) }
+            var info = stat()
+            if lstat(new, &info) == 0, info.st_uid != geteuid() {
+                throw JotterError.store(
+                    "\(new): a file of another user (uid \(info.st_uid)) is where the store is written anew; nothing was changed")
+            }
+            throw JotterError.store("\(store): another jotter is writing the store anew; nothing was changed")
+        }
         fchmod(descriptor, 0o600)
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
-            return nil
+            throw JotterError.store("\(store): another jotter is writing the store anew; nothing was changed")
         }
         return descriptor
     }

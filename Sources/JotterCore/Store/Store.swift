@@ -367,7 +367,10 @@ enum StoreFile {
     /// another tool may be readable by others. Returns the notice, when `announced`.
     static func makePrivate(path: String, announced: Bool) throws -> [String] {
         var tightened: [String] = []
-        for (file, mode) in [path, path + "-wal", path + "-shm"].compactMap(modeOf) {
+        // Through a symbolic link, the file itself, and its logs beside it, where SQLite
+        // makes them; the link's own mode means nothing.
+        let file = resolved(path)
+        for (file, mode) in [file, file + "-wal", file + "-shm"].compactMap(modeOf) {
             guard mode & 0o077 != 0 else { continue }
             guard chmod(file, 0o600) == 0 else { throw systemError("cannot make the store private", path: file) }
             tightened.append("\(file) (was \(String(mode & 0o7777, radix: 8)))")
@@ -550,18 +553,47 @@ enum StoreFile {
 
     /// Whether another process has the store open: each SQLite connection holds a
     /// read lock on one byte of the log index (byte 128, SQLite's "DMS" lock) for as
-    /// long as it is open. A lock of this process's own is not reported by F_GETLK.
+    /// long as it is open. The kernel's list of locks is read rather than the file asked
+    /// with F_GETLK: closing any descriptor of a file drops every lock this process holds
+    /// on it, SQLite's own write lock among them.
     static func othersHaveOpen(_ path: String) -> Bool {
-        let descriptor = open(path + "-shm", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
+        var info = stat()
+        guard stat(path + "-shm", &info) == 0 else { return false }
+        let device = UInt64(info.st_dev)
+        let major = (device >> 8) & 0xFFF | (device >> 32) & ~0xFFF
+        let minor = device & 0xFF | (device >> 12) & ~0xFF
+        let file = hex2(major) + ":" + hex2(minor) + ":" + String(UInt64(info.st_ino))
+        let ownProcess = String(getpid())
+        for line in readSmallFile("/proc/locks").split(separator: "\n") {
+            // "1: POSIX  ADVISORY  READ 1234 fe:00:5678 128 128", a waiter's with "->".
+            let fields = line.split(separator: " ").filter { $0 != "->" }
+            guard fields.count >= 8, fields[1] == "POSIX" || fields[1] == "OFDLCK",
+                  fields[5] == file, fields[4] != ownProcess,
+                  let start = Int64(fields[6]), start <= 128,
+                  fields[7] == "EOF" || (Int64(fields[7]) ?? -1) >= 128 else { continue }
+            return true
+        }
+        return false
+    }
+
+    private static func hex2(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return digits.count < 2 ? "0" + digits : digits
+    }
+
+    private static func readSmallFile(_ path: String) -> String {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return "" }
         defer { close(descriptor) }
-        var lock = flock()
-        lock.l_type = Int16(F_WRLCK)
-        lock.l_whence = Int16(SEEK_SET)
-        lock.l_start = 128
-        lock.l_len = 1
-        guard fcntl(descriptor, F_GETLK, &lock) == 0 else { return false }
-        return lock.l_type != Int16(F_UNLCK)
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += buffer.prefix(count)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Makes a name just given or taken in the store's folder last through a crash.
@@ -571,6 +603,14 @@ enum StoreFile {
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)
+    }
+
+    /// The file at `path` itself, symbolic links followed; `path` when it cannot be
+    /// resolved.
+    static func resolved(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The device and inode of the file at `path`.
