@@ -78,8 +78,8 @@ def table(arguments):
     lines.append(row("find a word 100 items hold, encrypted copy", *medians(work, "find-encrypted"), plain, 1.5))
     first, cached = medians(work, "first-open")
     lines.append(row("first open of an encrypted store, passphrase command", first, cached,
-                     f"(the same list, key cached; {first - cached:.0f} ms more: the passphrase command and PBKDF2, 256,000 rounds)",
-                     None))
+                     f"(the same list, key cached; {first - cached:.0f} ms more: the passphrase command and "
+                     "PBKDF2, 256,000 rounds)", None))
     for name, label in (("memory-import", f"import {memory_lines:,} lines"),
                         ("memory-list", f"list {import_lines:,} items (tsv)")):
         with open(f"{work}/{name}.json") as file:
@@ -95,8 +95,8 @@ def table(arguments):
         lines.append(row(f"{verb}, {peer_entries:,} entries, vs {name}", *medians(work, case),
                          f"({command} {verb})", 1.0))
     lines.append("")
-    lines.append(f"Medians of {runs} runs a case (fewer for imports, the prompt and peers), side by side; "
-                 "memory is peak resident size.")
+    lines.append(f"Medians of {runs} runs a case (fewer for imports, find, log, undo, the first open, the prompt "
+                 "and peers), side by side; memory is peak resident size.")
     return "\n".join(lines)
 
 
