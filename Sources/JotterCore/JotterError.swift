@@ -28,7 +28,7 @@ public struct JotterError: Error, Equatable, CustomStringConvertible {
 
     /// `node` was deleted or undone by another command after it was looked up.
     static func gone(_ node: Node) -> JotterError {
-        .input("'\(node.text)' was deleted just now; nothing was changed")
+        .input("\(node.quotedName) was deleted just now; nothing was changed")
     }
 
     /// The store at `path` is damaged, as `what` says: the command stops, and any

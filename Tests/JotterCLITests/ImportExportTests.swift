@@ -662,6 +662,42 @@ import Testing
         #expect(written.count >= text.utf8.count && written.range(of: Data("- dash and ends".utf8)) != nil)
     }
 
+    /// The verbs that change a 16.5 MB entry took up to 165 MiB: the undo trigger
+    /// copied its text, a statement journal in memory copied the pages SQLite
+    /// rewrote, the commands held the entry they had looked up and named it whole.
+    @Test func aSixteenMegabyteEntryIsChangedByEveryVerbInUnder64MiB() throws {
+        let cycle = "plain words 漢字かな交じり文 \"quoted\", # dash "
+        let text = "zanzibar opens " + String(repeating: cycle, count: 16_500_000 / cycle.utf8.count) + "and ends"
+        let file = jotter.folder.file("long.txt")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        try jotter.ok("import", "--to", "/", file)
+        // Indexed for find, the entry's row is in the search index, whose triggers an
+        // emptied trash sets off.
+        try jotter.ok("find", "zanzibar")
+        try jotter.ok("new", "lst")
+        try jotter.ok("cd", "/")
+        for command in [["done", "1"], ["undone", "1"], ["undo"], ["redo"], ["rm", "1"], ["restore", "1"],
+                        ["mv", "1", "/lst"], ["undo"], ["redo"], ["mv", "/lst/1", "/"]] {
+            let run = try jotter.peakMemory(command)
+            #expect(run.status == 0, "\(command): \(run.errors)")
+            #expect(run.kibibytes < 64 * 1024, "\(command): \(run.kibibytes) KiB")
+        }
+        // Named in a message, the entry is its start.
+        let removed = try jotter.peakMemory(["rm", "1"])
+        #expect(removed.kibibytes < 64 * 1024, "rm: \(removed.kibibytes) KiB")
+        #expect(removed.errors.hasPrefix("moved 'zanzibar opens plain words"))
+        #expect(removed.errors.count < 200, "\(removed.errors.count) characters")
+        let restored = try jotter.peakMemory(["restore", "1"])
+        #expect(restored.kibibytes < 64 * 1024 && restored.errors.count < 200, "restore: \(restored.kibibytes) KiB")
+        let listed = try jotter.run(["list", "--format", "jsonl"])
+        #expect(listed.text.contains("zanzibar opens plain") && listed.text.contains("# dash and ends"))
+        #expect(listed.output.count > text.utf8.count)
+        try jotter.ok("rm", "1")
+        let emptied = try jotter.peakMemory(["trash", "--empty", "--yes"])
+        #expect(emptied.status == 0 && emptied.kibibytes < 64 * 1024, "trash --empty: \(emptied.kibibytes) KiB")
+        #expect(try jotter.texts("/") == ["lst"])
+    }
+
     func lines(_ count: Int, into name: String) throws -> String {
         let path = jotter.folder.file(name)
         try (1...count).map { "entry number \($0) with a few words" }.joined(separator: "\n")

@@ -120,6 +120,18 @@ public final class Store {
         }
     }
 
+    /// Runs `body` with SQLite's checks of foreign keys off, for a write that moves
+    /// nodes to parents it has checked itself, inside its transaction. SQLite checks a
+    /// changed parent for each statement, and to undo the statement if the check
+    /// fails it keeps a statement journal, in memory: a copy of every page the
+    /// statement rewrote, a 16 MB entry's whole row among them. The switch works only
+    /// outside a transaction.
+    func withoutForeignKeyChecks<T>(_ body: () throws -> T) throws -> T {
+        try database.execute("PRAGMA foreign_keys = OFF")
+        defer { try? database.execute("PRAGMA foreign_keys = ON") }
+        return try body()
+    }
+
     /// Runs `body` as one read transaction, so that it sees one state of the store.
     public func read<T>(_ body: () throws -> T) throws -> T {
         do {
