@@ -43,6 +43,11 @@ public struct JotterError: Error, Equatable, CustomStringConvertible {
         .store("\(path): the store is damaged (\(what)); the file was left as it is; restore it from a backup, or see 'jotter check --help' to save what can be read")
     }
 
+    /// The disk under the store at `path` has no room for what was to be written.
+    static func diskFull(path: String) -> JotterError {
+        .store("\(path): the disk is full; nothing was changed")
+    }
+
     /// Translates an SQLite failure during use of the store at `path` into what the
     /// user can act on.
     public static func from(_ error: SQLiteError, path: String) -> JotterError {
@@ -50,7 +55,7 @@ public struct JotterError: Error, Equatable, CustomStringConvertible {
             return .store("\(path): the store is busy (another jotter is writing to it); nothing was changed, try again")
         }
         if error.isDiskFull {
-            return .store("\(path): the disk is full; nothing was changed")
+            return diskFull(path: path)
         }
         if error.isReadOnly {
             return .store("\(path): the store cannot be written (\(StoreFile.whyNotWritable(path) ?? error.message))")

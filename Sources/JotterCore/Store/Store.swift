@@ -8,7 +8,7 @@ import Glibc
 /// the prompt's history.
 public final class Store {
     public let path: String
-    let database: Database
+    private(set) var database: Database
     var idGenerator = NodeIDGenerator()
     /// How this store's own ids are worked out from their rows.
     private(set) var derivedIDs = DerivedIDs(salt: 0)
@@ -39,7 +39,10 @@ public final class Store {
 
     /// Why the store can only be read, in the user's terms: read-only media, a file or
     /// folder the user may not write, a file of another user. Nil when it can be written.
-    public let readOnlyReason: String?
+    public private(set) var readOnlyReason: String?
+    /// Set when the disk was too full to open the store for writing, and it was opened
+    /// to be read as it is: every write fails as a write on a full disk does.
+    public private(set) var isOnAFullDisk = false
     /// Lines for the user about what opening did to the files: a store readable by
     /// others made private.
     public private(set) var notices: [String]
@@ -61,6 +64,37 @@ public final class Store {
         } catch let error as SQLiteError {
             throw Store.openingError(error, path: path)
         }
+        do {
+            try setUpConnection(file, logsBefore: logsBefore)
+        } catch let error as SQLiteError {
+            // Only a full disk under a store opened for writing comes here untranslated.
+            guard StoreFile.fileSize(path) ?? 0 > 0, StoreFile.fileSize(path + "-wal") ?? 0 == 0 else {
+                throw Store.openingError(error, path: path)
+            }
+            // SQLite makes the log's index (`-shm`) before it reads a store that has
+            // none beside it, and on a full disk it cannot. With no log waiting, the
+            // file is the whole store: it is read as it is, as on read-only media,
+            // taking no lock and making nothing beside it.
+            database = try Store.connect(path: path, access: .immutable)
+            readOnlyReason = "the disk is full"
+            isOnAFullDisk = true
+            try setUpConnection(StoreFile.Opening(access: .immutable, readOnlyReason: readOnlyReason), logsBefore: logsBefore)
+        }
+    }
+
+    private static func connect(path: String, access: Database.Access) throws -> Database {
+        do {
+            return try Database(path: path, access: access)
+        } catch let error as SQLiteError {
+            throw Store.openingError(error, path: path)
+        }
+    }
+
+    /// Readies the connection and brings the schema up to date. On a failure the
+    /// connection is closed, and what opening made beside the store taken away; a
+    /// full disk under a connection that writes is left an SQLiteError, for the
+    /// store to be read as it is.
+    private func setUpConnection(_ file: StoreFile.Opening, logsBefore: StoreFile.Logs) throws {
         database.setBusyTimeout(milliseconds: Store.busyTimeoutMilliseconds)
         do {
             // The search index's triggers run its tokenizer whenever a row's text
@@ -90,7 +124,10 @@ public final class Store {
             database.leaveWALAsItIsOnClose()
             database.close()
             StoreFile.removeLogsMadeByOpening(path: path, before: logsBefore)
-            if let error = error as? SQLiteError { throw Store.openingError(error, path: path) }
+            if let error = error as? SQLiteError {
+                if error.isDiskFull && file.access == .readWrite { throw error }
+                throw Store.openingError(error, path: path)
+            }
             throw error
         }
     }
@@ -106,6 +143,7 @@ public final class Store {
     /// Fails with the reason when the store can only be read: for the prompt, which
     /// writes every line, before it opens.
     public func requireWritable() throws {
+        if isOnAFullDisk { throw JotterError.diskFull(path: path) }
         if let readOnlyReason { throw JotterError.store("\(path): the store cannot be written (\(readOnlyReason))") }
     }
 
@@ -440,7 +478,7 @@ enum StoreFile {
         return String(decoding: target.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private static func fileSize(_ path: String) -> Int64? {
+    static func fileSize(_ path: String) -> Int64? {
         var info = stat()
         return stat(path, &info) == 0 ? Int64(info.st_size) : nil
     }
