@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The store's schema as an ordered list of steps. Step N brings a store from
 /// `user_version` N-1 to N; all the steps a store needs run in one transaction. A step
 /// that has shipped is never edited: a change is a new step.
@@ -238,7 +242,7 @@ enum Migrations {
         if isNew {
             // A new, empty database. WAL lets readers go on while one writer commits;
             // the mode is kept in the file, and cannot change inside a transaction.
-            try database.execute("PRAGMA journal_mode = WAL")
+            try switchToWAL(database)
         }
         // One transaction for every step: a store that cannot be brought all the way
         // stays at its own version, which the jotter that wrote it can still open.
@@ -261,6 +265,24 @@ enum Migrations {
         } catch let error as SQLiteError where !(error.isBusy || error.isDiskFull || error.isReadOnly || error.isCorrupt) {
             throw JotterError.store(
                 "\(store.path): written by an older jotter (store version \(foundVersion)), and bringing it up to date failed at step \(step) (\(error.message)); the file was left as it is")
+        }
+    }
+
+    /// Puts a new store in WAL mode. The switch takes the whole file, and SQLite does
+    /// not wait for it as it waits for a write lock: where other processes open the
+    /// new store at the same moment, as scripts starting together do, it failed at
+    /// once with "database is locked". It is tried again, as a writer waits, up to
+    /// the busy timeout; once one process has switched, the file is in WAL mode and
+    /// the others' switch has nothing to do.
+    private static func switchToWAL(_ database: Database) throws {
+        let deadline = ContinuousClock.now + .milliseconds(Int(Store.busyTimeoutMilliseconds))
+        while true {
+            do {
+                try database.execute("PRAGMA journal_mode = WAL")
+                return
+            } catch let error as SQLiteError where error.isBusy && ContinuousClock.now < deadline {
+                usleep(5_000)
+            }
         }
     }
 
