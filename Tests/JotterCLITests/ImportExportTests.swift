@@ -665,7 +665,8 @@ import Testing
     /// The verbs that change a 16.5 MB entry took up to 165 MiB: the undo trigger
     /// copied its text, a statement journal in memory copied the pages SQLite
     /// rewrote, the commands held the entry they had looked up and named it whole.
-    /// A command started inside the entry held it whole in its place (86 MiB).
+    /// A command started inside the entry held it whole in its place (86 MiB); an
+    /// edit replacing it, 87 MiB.
     @Test func aSixteenMegabyteEntryIsChangedByEveryVerbInUnder64MiB() throws {
         let cycle = "plain words 漢字かな交じり文 \"quoted\", # dash "
         let text = "zanzibar opens " + String(repeating: cycle, count: 16_500_000 / cycle.utf8.count) + "and ends"
@@ -699,6 +700,13 @@ import Testing
         let emptied = try jotter.peakMemory(["trash", "--empty", "--yes"])
         #expect(emptied.status == 0 && emptied.kibibytes < 64 * 1024, "trash --empty: \(emptied.kibibytes) KiB")
         #expect(try jotter.texts("/") == ["lst"])
+        // Replaced by a short text, the entry is kept whole for undo, and taken out
+        // of the search index.
+        try jotter.ok("import", "--to", "/", file)
+        try jotter.ok("find", "zanzibar")
+        let edited = try jotter.peakMemory(["edit", "2", "short", "text"])
+        #expect(edited.status == 0 && edited.kibibytes < 64 * 1024, "edit: \(edited.kibibytes) KiB")
+        #expect(try jotter.texts("/") == ["lst", "short text"])
     }
 
     func lines(_ count: Int, into name: String) throws -> String {

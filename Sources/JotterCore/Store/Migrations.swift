@@ -219,6 +219,25 @@ enum Migrations {
         );
         CREATE UNIQUE INDEX hook_scope_owners ON hook_scope (ifnull(owner, 0));
         """,
+        // 8: `node_before` with rowids, its key in an index of its own. As a WITHOUT
+        // ROWID table its rows were the keys of its b-tree, and SQLite reads a key that
+        // spills onto overflow pages whole, into memory, whenever a lookup compares
+        // with it: a kept 16 MB text was read again by every statement that looked up
+        // a row near it, and an edit of such an entry went past the memory a command
+        // may use.
+        """
+        CREATE TABLE node_before_v8 (
+            change INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            id BLOB, parent INTEGER, kind INTEGER, text TEXT, created INTEGER, created_offset INTEGER,
+            updated INTEGER, done INTEGER, hidden INTEGER
+        );
+        INSERT INTO node_before_v8 (change, seq, id, parent, kind, text, created, created_offset, updated, done, hidden)
+            SELECT change, seq, id, parent, kind, text, created, created_offset, updated, done, hidden FROM node_before;
+        DROP TABLE node_before;
+        ALTER TABLE node_before_v8 RENAME TO node_before;
+        CREATE UNIQUE INDEX node_before_rows ON node_before (change, seq);
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(steps.count) }
