@@ -666,7 +666,7 @@ import Testing
     /// copied its text, a statement journal in memory copied the pages SQLite
     /// rewrote, the commands held the entry they had looked up and named it whole.
     /// A command started inside the entry held it whole in its place (86 MiB); an
-    /// edit replacing it, 87 MiB.
+    /// edit replacing it took 154 MiB.
     @Test func aSixteenMegabyteEntryIsChangedByEveryVerbInUnder64MiB() throws {
         let cycle = "plain words 漢字かな交じり文 \"quoted\", # dash "
         let text = "zanzibar opens " + String(repeating: cycle, count: 16_500_000 / cycle.utf8.count) + "and ends"
