@@ -73,6 +73,12 @@ final class CommandContext {
         }
     }
 
+    /// The nodes targets name, as a command that changes them holds them: an item's
+    /// long text cut to its start (see `Node.naming`).
+    func nodesToChange(_ targets: [String]) throws -> [Node] {
+        try nodes(targets).map(\.naming)
+    }
+
     /// The place a command's target words name, or the current place without any.
     func place(_ words: [String]) throws -> NavigationPath {
         words.isEmpty ? path : try resolve(words.joined(separator: " "))
@@ -129,11 +135,15 @@ final class CommandContext {
     /// own place, and refuses them all at the first refusal; then `body` makes the
     /// change, and the `after` hooks run for each item as it is then.
     func withHooks<T>(_ event: Hook.Event, on nodes: [Node], _ body: () throws -> T) throws -> T {
+        // Without a hook to tell, no item is read again, nor its text held.
+        guard try hooks.mayRun() else { return try body() }
         let items = try nodes.filter { $0.kind == .item }.map { node in
             (node: node, place: try store.ancestry(of: node).popped(), fields: try store.fieldValues(of: node))
         }
         for item in items {
-            _ = try checkedByHooks(event, HookEntry(node: item.node, text: item.node.text, fields: item.fields,
+            // The hooks are told the whole text, whatever the command holds of it.
+            let whole = try store.node(id: item.node.id) ?? item.node
+            _ = try checkedByHooks(event, HookEntry(node: whole, text: whole.text, fields: item.fields,
                                                     place: item.place), form: .plain)
         }
         let result = try body()

@@ -14,6 +14,11 @@ extension StoreCommand {
     func run() throws {
         let context = try CommandContext.open(options, isPrompt: false)
         try context.finishing { try context.settle(try run(in: context)) }
+        // Said once the command has answered: one that writes has failed with the
+        // full disk instead, in one line.
+        if context.store.isOnAFullDisk {
+            Messages.standardError.show("\(context.store.path): the disk is full; the store was read as it is, and nothing can be written")
+        }
     }
 
     /// At the prompt: the store is the prompt's, and cannot be switched by one command.

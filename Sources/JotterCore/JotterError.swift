@@ -28,7 +28,7 @@ public struct JotterError: Error, Equatable, CustomStringConvertible {
 
     /// `node` was deleted or undone by another command after it was looked up.
     static func gone(_ node: Node) -> JotterError {
-        .input("'\(node.text)' was deleted just now; nothing was changed")
+        .input("\(node.quotedName) was deleted just now; nothing was changed")
     }
 
     /// The store at `path` is damaged, as `what` says: the command stops, and any
@@ -48,6 +48,11 @@ public struct JotterError: Error, Equatable, CustomStringConvertible {
         .store("\(path): wrong passphrase (or the file is damaged, or not a jotter store); the file was left as it is")
     }
 
+    /// The disk under the store at `path` has no room for what was to be written.
+    static func diskFull(path: String) -> JotterError {
+        .store("\(path): the disk is full; nothing was changed")
+    }
+
     /// Translates an SQLite failure during use of the store at `path` into what the
     /// user can act on.
     public static func from(_ error: SQLiteError, path: String) -> JotterError {
@@ -55,7 +60,7 @@ public struct JotterError: Error, Equatable, CustomStringConvertible {
             return .store("\(path): the store is busy (another jotter is writing to it); nothing was changed, try again")
         }
         if error.isDiskFull {
-            return .store("\(path): the disk is full; nothing was changed")
+            return diskFull(path: path)
         }
         if error.isReadOnly {
             return .store("\(path): the store cannot be written (\(StoreFile.whyNotWritable(path) ?? error.message))")

@@ -17,6 +17,12 @@ public struct NavigationPath: Hashable, Sendable {
         NavigationPath(nodes: nodes + [node])
     }
 
+    /// The path with each item's long text cut to its start (see `Node.naming`): a
+    /// place, as the commands started there hold it.
+    public var naming: NavigationPath {
+        NavigationPath(nodes: nodes.map(\.naming))
+    }
+
     /// One level up; the root stays the root.
     public func popped() -> NavigationPath {
         NavigationPath(nodes: Array(nodes.dropLast()))

@@ -37,3 +37,32 @@ public struct Node: Hashable, Sendable {
         self.doneMilliseconds = doneMilliseconds
     }
 }
+
+extension Node {
+    /// How many characters of an item's text `naming` keeps: more than any message
+    /// shows of it.
+    static let namingLength = 200
+
+    /// The node with an item's long text cut to its start, enough to name it. A
+    /// command that changes an entry holds this rather than the node it looked up:
+    /// SQLite holds an entry's whole row twice while it rewrites it, and a third copy
+    /// held here took a 16 MB entry past the memory a command may use. A list keeps
+    /// its whole name, which the store compares with the names beside it.
+    public var naming: Node {
+        guard kind == .item, text.utf8.count > Node.namingLength else { return self }
+        let start = text.unicodeScalars.prefix(Node.namingLength)
+        guard start.endIndex < text.unicodeScalars.endIndex else { return self }
+        return Node(seq: seq, id: id, kind: kind, text: String(String.UnicodeScalarView(start)) + "…", parentSeq: parentSeq,
+                    created: created, updatedMilliseconds: updatedMilliseconds, doneMilliseconds: doneMilliseconds)
+    }
+
+    /// The text as a message names it, in single quotes: whole when short, else its
+    /// start and an ellipsis.
+    public var quotedName: String {
+        let start = text.prefix(Node.quotedLength + 1)
+        return "'\(start.count > Node.quotedLength ? start.prefix(Node.quotedLength - 1) + "…" : start)'"
+    }
+
+    /// How many characters of a text a message shows.
+    static let quotedLength = 60
+}

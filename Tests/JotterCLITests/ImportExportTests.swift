@@ -662,6 +662,53 @@ import Testing
         #expect(written.count >= text.utf8.count && written.range(of: Data("- dash and ends".utf8)) != nil)
     }
 
+    /// The verbs that change a 16.5 MB entry took up to 165 MiB: the undo trigger
+    /// copied its text, a statement journal in memory copied the pages SQLite
+    /// rewrote, the commands held the entry they had looked up and named it whole.
+    /// A command started inside the entry held it whole in its place (86 MiB); an
+    /// edit replacing it took 154 MiB.
+    @Test func aSixteenMegabyteEntryIsChangedByEveryVerbInUnder64MiB() throws {
+        let cycle = "plain words 漢字かな交じり文 \"quoted\", # dash "
+        let text = "zanzibar opens " + String(repeating: cycle, count: 16_500_000 / cycle.utf8.count) + "and ends"
+        let file = jotter.folder.file("long.txt")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        try jotter.ok("import", "--to", "/", file)
+        // Indexed for find, the entry's row is in the search index, whose triggers an
+        // emptied trash sets off.
+        try jotter.ok("find", "zanzibar")
+        try jotter.ok("new", "lst")
+        try jotter.ok("cd", "/")
+        for command in [["done", "1"], ["undone", "1"], ["undo"], ["redo"], ["rm", "1"], ["restore", "1"],
+                        ["mv", "1", "/lst"], ["undo"], ["redo"], ["mv", "/lst/1", "/"],
+                        // Every command started inside the entry holds the place it starts from.
+                        ["cd", "1"], ["add", "under it"], ["path"], ["cd", "/"]] {
+            let run = try jotter.peakMemory(command)
+            #expect(run.status == 0, "\(command): \(run.errors)")
+            #expect(run.kibibytes < 64 * 1024, "\(command): \(run.kibibytes) KiB")
+        }
+        // Named in a message, the entry is its start.
+        let removed = try jotter.peakMemory(["rm", "1"])
+        #expect(removed.kibibytes < 64 * 1024, "rm: \(removed.kibibytes) KiB")
+        #expect(removed.errors.hasPrefix("moved 'zanzibar opens plain words"))
+        #expect(removed.errors.count < 200, "\(removed.errors.count) characters")
+        let restored = try jotter.peakMemory(["restore", "1"])
+        #expect(restored.kibibytes < 64 * 1024 && restored.errors.count < 200, "restore: \(restored.kibibytes) KiB")
+        let listed = try jotter.run(["list", "--format", "jsonl"])
+        #expect(listed.text.contains("zanzibar opens plain") && listed.text.contains("# dash and ends"))
+        #expect(listed.output.count > text.utf8.count)
+        try jotter.ok("rm", "1")
+        let emptied = try jotter.peakMemory(["trash", "--empty", "--yes"])
+        #expect(emptied.status == 0 && emptied.kibibytes < 64 * 1024, "trash --empty: \(emptied.kibibytes) KiB")
+        #expect(try jotter.texts("/") == ["lst"])
+        // Replaced by a short text, the entry is kept whole for undo, and taken out
+        // of the search index.
+        try jotter.ok("import", "--to", "/", file)
+        try jotter.ok("find", "zanzibar")
+        let edited = try jotter.peakMemory(["edit", "2", "short", "text"])
+        #expect(edited.status == 0 && edited.kibibytes < 64 * 1024, "edit: \(edited.kibibytes) KiB")
+        #expect(try jotter.texts("/") == ["lst", "short text"])
+    }
+
     func lines(_ count: Int, into name: String) throws -> String {
         let path = jotter.folder.file(name)
         try (1...count).map { "entry number \($0) with a few words" }.joined(separator: "\n")

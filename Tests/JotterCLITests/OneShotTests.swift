@@ -335,4 +335,28 @@ import Testing
         #expect(version.int64(0) == Store.schemaVersion)
         #expect(version.int64(1) == 1)
     }
+
+    /// What made the test above fail now and then under load: while one process
+    /// switched the new, empty store to WAL mode, holding its write lock for that,
+    /// another's switch failed at once ("database is locked") where SQLite waits for
+    /// a write lock. Here the test holds that lock for a moment, as the first
+    /// process does by chance; jotter must wait it out.
+    @Test func aNewStoreLockedByAnotherProcessIsMadeOnceTheLockIsLetGo() throws {
+        let jotter = Jotter()
+        #expect(FileManager.default.createFile(atPath: jotter.store, contents: nil, attributes: [.posixPermissions: 0o600]))
+        let other = try Database(path: jotter.store)
+        try other.execute("BEGIN IMMEDIATE")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Jotter.binary)
+        process.arguments = ["add", "--to", "/", "made after the wait"]
+        process.environment = jotter.environment
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Not a limit: how long the lock is held, which jotter waits through.
+        Thread.sleep(forTimeInterval: 0.5)
+        try other.execute("COMMIT")
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(try jotter.texts("/") == ["made after the wait"])
+    }
 }

@@ -359,6 +359,51 @@ import Testing
     }
 }
 
+/// A store closed cleanly has no log beside it, and SQLite cannot open it for writing
+/// on a full disk: it must make the log's index (`-shm`) first. It is read as it is.
+@Suite struct FullDiskOpeningTests {
+    let jotter = Jotter()
+
+    @Test func aStoreWithNoLogBesideItIsReadOnAFullDiskAndWritesAreRefused() throws {
+        let disk = jotter.folder.file("small-disk")
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        try #require(try shell("mount -t tmpfs -o size=600k tmpfs '\(disk)'") == 0, "mounting a tmpfs needs root")
+        defer { _ = try? shell("umount '\(disk)'") }
+        let store = disk + "/store.sqlite3"
+        try #require(try jotter.run(["--store", store, "add", "indexed #early"]).status == 0)
+        try #require(try jotter.run(["--store", store, "find", "indexed"]).status == 0)
+        let lines = (1...2_000).map { "entry \($0) waiting for the index #late" }.joined(separator: "\n")
+        try #require(try jotter.run(["--store", store, "import"], input: Data(lines.utf8)).status == 0)
+        // The last jotter out took the log and its index away.
+        try #require(!FileManager.default.fileExists(atPath: store + "-wal"))
+        try #require(!FileManager.default.fileExists(atPath: store + "-shm"))
+        _ = try shell("dd if=/dev/zero of='\(disk)/filler' bs=1k count=10000")
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let notice = "\(store): the disk is full; the store was read as it is, and nothing can be written\n"
+
+        let listed = try jotter.run(["--store", store, "list", "--format", "tsv"])
+        #expect(listed.status == 0, "\(listed.errors)")
+        #expect(listed.lines.count == 2_001)
+        #expect(listed.errors == notice)
+        let found = try jotter.run(["--store", store, "find", "waiting", "1999"])
+        #expect(found.status == 0, "\(found.errors)")
+        #expect(found.text.contains("entry 1999 waiting for the index #late"))
+        let tags = try jotter.run(["--store", store, "tags"])
+        #expect(tags.status == 0 && tags.text.contains("#late"), "\(tags.errors)")
+        let log = try jotter.run(["--store", store, "log", "--format", "tsv"])
+        #expect(log.status == 0 && log.lines.count == 2_001, "\(log.errors)")
+        let exported = try jotter.run(["--store", store, "export", "-r", "/"])
+        #expect(exported.status == 0 && exported.lines.count == 2_001, "\(exported.errors)")
+
+        let added = try jotter.run(["--store", store, "add", "one more"])
+        #expect(added.status == 3)
+        #expect(added.errors == "jotter: \(store): the disk is full; nothing was changed\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before, "the store is as it was")
+        #expect(!FileManager.default.fileExists(atPath: store + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: store + "-shm"))
+    }
+}
+
 /// A store jotter may read but not write: refused before the prompt opens.
 @Suite struct ReadOnlyStoreTests {
     let jotter = Jotter()

@@ -22,7 +22,7 @@ struct DoneCommand: StoreCommand {
     }
 
     static func mark(_ targets: [String], done: Bool, in context: CommandContext) throws {
-        let nodes = try context.nodes(targets)
+        let nodes = try context.nodesToChange(targets)
         // Only marking done is an event of hooks; taking the mark away is not.
         let count = done
             ? try context.withHooks(.done, on: nodes) { try context.store.markDone(nodes, done: true) }

@@ -23,11 +23,15 @@ struct EditCommand: StoreCommand {
     var words: [String] = []
 
     func run(in context: CommandContext) throws -> CommandOutcome {
-        guard let node = try context.nodes([target]).first else { return .nothing }
         if !words.isEmpty {
+            // Replaced, the text is not held here: only its start, to name it.
+            guard let node = try context.nodesToChange([target]).first else { return .nothing }
             try ItemEdit.save(AddCommand.inlineLine(words, form: try ItemEdit.form(of: node, in: context)),
                                  to: node, in: context)
-        } else if context.isPrompt && !node.text.contains(where: \.isNewline) {
+            return .nothing
+        }
+        guard let node = try context.nodes([target]).first else { return .nothing }
+        if context.isPrompt && !node.text.contains(where: \.isNewline) {
             return .edit(node)
         } else {
             try ExternalEditor.edit(node.text, inputIsTerminal: context.terminal.inputIsTerminal,

@@ -17,7 +17,7 @@ enum ItemEdit {
         if let problem = fill.problems.first { throw JotterError.input(problem.message) }
         let text = form.fields.isEmpty ? EntryText.trimmed(line) : fill.text
         guard !text.isEmpty else {
-            context.messages.show("the text is empty; '\(node.text)' was left as it was")
+            context.messages.show("the text is empty; \(node.quotedName) was left as it was")
             return
         }
         if let problem = EntryText.problem(with: text.utf8) { throw JotterError.input("the text \(problem)") }

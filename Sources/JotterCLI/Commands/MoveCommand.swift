@@ -22,7 +22,7 @@ struct MoveCommand: StoreCommand {
 
     func run(in context: CommandContext) throws -> CommandOutcome {
         let destination = try context.resolve(targets.last!)
-        let nodes = try context.nodes(Array(targets.dropLast()))
+        let nodes = try context.nodesToChange(Array(targets.dropLast()))
         try context.store.move(nodes, to: destination)
         return .nothing
     }

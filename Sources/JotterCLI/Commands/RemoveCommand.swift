@@ -17,9 +17,9 @@ struct RemoveCommand: StoreCommand {
     var targets: [String]
 
     func run(in context: CommandContext) throws -> CommandOutcome {
-        let nodes = try context.nodes(targets)
+        let nodes = try context.nodesToChange(targets)
         try context.withHooks(.rm, on: nodes) { try context.store.remove(nodes) }
-        let what = nodes.count == 1 ? "'\(nodes[0].text)'" : "\(nodes.count) entries"
+        let what = nodes.count == 1 ? nodes[0].quotedName : "\(nodes.count) entries"
         context.messages.show("moved \(what) to the trash ('restore' or 'undo' brings it back)")
         return .nothing
     }

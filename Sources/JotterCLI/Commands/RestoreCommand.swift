@@ -17,13 +17,18 @@ struct RestoreCommand: StoreCommand {
     var targets: [String]
 
     func run(in context: CommandContext) throws -> CommandOutcome {
-        let trash = try context.store.trash()
-        let entries = try targets.map { try RestoreCommand.entry($0, in: trash) }
-        for entry in entries {
+        for entry in try RestoreCommand.entries(targets, in: context) {
             try context.store.restore(entry)
-            context.messages.show("restored '\(entry.node.text)' to \(entry.place.display)")
+            context.messages.show("restored \(entry.node.quotedName) to \(entry.place.display)")
         }
         return .nothing
+    }
+
+    /// The entries targets name, held as a command that changes them holds them: the
+    /// trash read to find them, long texts and all, is let go before anything is restored.
+    private static func entries(_ targets: [String], in context: CommandContext) throws -> [Store.TrashEntry] {
+        let trash = try context.store.trash()
+        return try targets.map { try entry($0, in: trash).naming }
     }
 
     static func entry(_ target: String, in trash: [Store.TrashEntry]) throws -> Store.TrashEntry {

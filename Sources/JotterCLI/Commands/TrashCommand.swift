@@ -50,12 +50,12 @@ struct TrashCommand: StoreCommand {
     }
 
     private func emptyTrash(in context: CommandContext) throws {
-        let entries = try context.store.trash()
-        guard !entries.isEmpty else {
+        // Counted, not read: what is deleted is never held here.
+        let count = try context.store.trashedCount()
+        guard count > 0 else {
             context.messages.show("the trash is empty")
             return
         }
-        let count = entries.reduce(0) { $0 + 1 + $1.below }
         if !yes {
             guard context.terminal.inputIsTerminal else {
                 throw JotterError.input("emptying the trash deletes \(count) entries for good; give --yes to do it without a terminal")

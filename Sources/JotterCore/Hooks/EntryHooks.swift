@@ -46,13 +46,19 @@ public final class EntryHooks {
         storeHasHooks = nil
     }
 
+    /// Whether any hook may run for what this command does: false when they are off or
+    /// the store has none, so that nothing is read to tell them.
+    public func mayRun() throws -> Bool {
+        guard isEnabled else { return false }
+        if storeHasHooks == nil { storeHasHooks = try store.hasHooks() }
+        return storeHasHooks == true
+    }
+
     /// The hooks that run for `event` at `place`, in order, and how many that would
     /// have run wait to be trusted.
     func applying(_ timing: Hook.Timing, on event: Hook.Event, at place: NavigationPath) throws
         -> (hooks: [(hook: Hook, place: NavigationPath)], waiting: Int) {
-        guard isEnabled else { return ([], 0) }
-        if storeHasHooks == nil { storeHasHooks = try store.hasHooks() }
-        guard storeHasHooks == true else { return ([], 0) }
+        guard try mayRun() else { return ([], 0) }
         if machine == nil { machine = try store.machineIdentity() }
         let matching = HookOrder.applying(try store.hookLevels(along: place, machine: machine ?? ""))
             .filter { $0.hook.timing == timing && $0.hook.event == event }

@@ -1,15 +1,26 @@
 import CSQLite
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// An error reported by SQLite, with its extended result code and message.
 public struct SQLiteError: Error, CustomStringConvertible {
     public let code: Int32
     public let message: String
+    /// The errno of the system call that failed under an I/O error, or 0.
+    public var systemErrno: Int32 = 0
 
     public var primaryCode: Int32 { code & 0xFF }
     public var description: String { message }
 
     public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
-    public var isDiskFull: Bool { primaryCode == SQLITE_FULL }
+    /// SQLite says SQLITE_FULL when a page does not fit; where the disk runs out
+    /// under its log's index (`-shm`), which it makes and grows as it opens a store,
+    /// it says SQLITE_IOERR of that file, with the system's ENOSPC beneath.
+    public var isDiskFull: Bool {
+        primaryCode == SQLITE_FULL || primaryCode == SQLITE_IOERR && (systemErrno == ENOSPC || systemErrno == EDQUOT)
+    }
     public var isReadOnly: Bool { primaryCode == SQLITE_READONLY || primaryCode == SQLITE_CANTOPEN || primaryCode == SQLITE_PERM }
     public var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
     public var isCorrupt: Bool { primaryCode == SQLITE_CORRUPT }
@@ -112,7 +123,8 @@ public final class Database {
     }
 
     func error(_ code: Int32) -> SQLiteError {
-        SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
+        SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
+                    systemErrno: sqlite3_system_errno(handle))
     }
 
     /// Runs SQL that returns no rows, possibly several statements.

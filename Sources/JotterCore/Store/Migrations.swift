@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The store's schema as an ordered list of steps. Step N brings a store from
 /// `user_version` N-1 to N; all the steps a store needs run in one transaction. A step
 /// that has shipped is never edited: a change is a new step.
@@ -215,6 +219,25 @@ enum Migrations {
         );
         CREATE UNIQUE INDEX hook_scope_owners ON hook_scope (ifnull(owner, 0));
         """,
+        // 8: `node_before` with rowids, its key in an index of its own. As a WITHOUT
+        // ROWID table its rows were the keys of its b-tree, and SQLite reads a key that
+        // spills onto overflow pages whole, into memory, whenever a lookup compares
+        // with it: a kept 16 MB text was read again by every statement that looked up
+        // a row near it, and an edit of such an entry went past the memory a command
+        // may use.
+        """
+        CREATE TABLE node_before_v8 (
+            change INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            id BLOB, parent INTEGER, kind INTEGER, text TEXT, created INTEGER, created_offset INTEGER,
+            updated INTEGER, done INTEGER, hidden INTEGER
+        );
+        INSERT INTO node_before_v8 (change, seq, id, parent, kind, text, created, created_offset, updated, done, hidden)
+            SELECT change, seq, id, parent, kind, text, created, created_offset, updated, done, hidden FROM node_before;
+        DROP TABLE node_before;
+        ALTER TABLE node_before_v8 RENAME TO node_before;
+        CREATE UNIQUE INDEX node_before_rows ON node_before (change, seq);
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(steps.count) }
@@ -238,7 +261,7 @@ enum Migrations {
         if isNew {
             // A new, empty database. WAL lets readers go on while one writer commits;
             // the mode is kept in the file, and cannot change inside a transaction.
-            try database.execute("PRAGMA journal_mode = WAL")
+            try switchToWAL(database)
         }
         // One transaction for every step: a store that cannot be brought all the way
         // stays at its own version, which the jotter that wrote it can still open.
@@ -261,6 +284,24 @@ enum Migrations {
         } catch let error as SQLiteError where !(error.isBusy || error.isDiskFull || error.isReadOnly || error.isCorrupt) {
             throw JotterError.store(
                 "\(store.path): written by an older jotter (store version \(foundVersion)), and bringing it up to date failed at step \(step) (\(error.message)); the file was left as it is")
+        }
+    }
+
+    /// Puts a new store in WAL mode. The switch takes the whole file, and SQLite does
+    /// not wait for it as it waits for a write lock: where other processes open the
+    /// new store at the same moment, as scripts starting together do, it failed at
+    /// once with "database is locked". It is tried again, as a writer waits, up to
+    /// the busy timeout; once one process has switched, the file is in WAL mode and
+    /// the others' switch has nothing to do.
+    private static func switchToWAL(_ database: Database) throws {
+        let deadline = ContinuousClock.now + .milliseconds(Int(Store.busyTimeoutMilliseconds))
+        while true {
+            do {
+                try database.execute("PRAGMA journal_mode = WAL")
+                return
+            } catch let error as SQLiteError where error.isBusy && ContinuousClock.now < deadline {
+                usleep(5_000)
+            }
         }
     }
 

@@ -31,6 +31,20 @@ enum NodeColumn: Int32, CaseIterable {
     /// The columns whose earlier state `node_before` keeps beside the row's `seq`.
     static let kept = allCases.filter { $0 != .seq }
 
+    /// The kept columns but `text`, which `node_before` holds only for a change that
+    /// rewrote the text (NULL there: the text was left as it was).
+    static let keptBesideText = kept.filter { $0 != .text }
+
+    /// The kept columns that a node's making settles, which no verb but an import's
+    /// merge changes: undo puts them back only on the rows where they differ, as
+    /// SQLite keeps a statement journal (a copy of each page rewritten) for an update
+    /// of them, for their index and the triggers of the time index.
+    static let settledAtMaking: [NodeColumn] = [.id, .kind, .created, .createdOffset]
+
+    /// The kept columns that the verbs change: the place, the marks and the time of
+    /// the last change.
+    static let changedByVerbs = keptBesideText.filter { !settledAtMaking.contains($0) }
+
     /// Every column, each qualified by `table`: `n.seq, n.id, …`.
     static func all(of table: String) -> String {
         list(allCases, of: table)

@@ -16,6 +16,12 @@ extension Store {
     /// `body` returns its result and the words that describe the change. With
     /// `capturing` false, `body` may only add nodes and their values, which need no
     /// earlier state kept. A change that turns out to change nothing is not recorded.
+    ///
+    /// The statements that rewrite rows of `node` (and of `node_before`) say `OR
+    /// ROLLBACK`: a failure anywhere rolls the whole change back in any case, and so
+    /// SQLite keeps no statement journal for them. With the triggers that record a
+    /// change, it kept one, in memory (`temp_store`), with every page the statement
+    /// rewrote: a 16 MB entry's, on top of the two copies the rewrite itself holds.
     public func recordingChange<T>(capturing: Bool = true, _ body: () throws -> (result: T, what: String)) throws -> T {
         if capturing { try prepareRecording() }
         return try write {
@@ -53,28 +59,32 @@ extension Store {
 
     /// Reverts the latest change not yet undone; nil when there is none.
     public func undo() throws -> Change? {
-        try write {
+        // An earlier parent put back is one the node had when the change was made,
+        // and it is still there: only emptying the trash deletes nodes for good, and
+        // it forgets every change.
+        try withoutForeignKeyChecks { try write {
             guard let change = try nextChange(undone: false) else { return nil }
             try swapEarlierState(of: change.seq)
             if let added = change.added {
-                try database.statement("UPDATE node SET hidden = ? WHERE seq BETWEEN ? AND ? AND hidden IS NULL")
+                try database.statement("UPDATE OR ROLLBACK node SET hidden = ? WHERE seq BETWEEN ? AND ? AND hidden IS NULL")
                     .bind(1, -change.seq).bind(2, added.lowerBound).bind(3, added.upperBound).run()
             }
             try database.statement("UPDATE change SET undone = 1 WHERE seq = ?").bind(1, change.seq).run()
             return change.summary
-        }
+        } }
     }
 
     /// Makes the earliest undone change again; nil when there is none. A change made
     /// after an undo discards what could have been redone.
     public func redo() throws -> Change? {
-        try write {
+        // As for undo: the parents put back are there.
+        try withoutForeignKeyChecks { try write {
             guard let change = try nextChange(undone: true) else { return nil }
             try swapEarlierState(of: change.seq)
-            try database.statement("UPDATE node SET hidden = NULL WHERE hidden = ?").bind(1, -change.seq).run()
+            try database.statement("UPDATE OR ROLLBACK node SET hidden = NULL WHERE hidden = ?").bind(1, -change.seq).run()
             try database.statement("UPDATE change SET undone = 0 WHERE seq = ?").bind(1, change.seq).run()
             return change.summary
-        }
+        } }
     }
 
     /// Forgets every recorded change: nothing before now can be undone.
@@ -173,17 +183,39 @@ extension Store {
     /// before it, so that the same call undoes and redoes. The current state is kept
     /// under the change's negated seq while the swap is made.
     private func swapEarlierState(of seq: Int64) throws {
-        let kept = NodeColumn.list(NodeColumn.kept)
+        // A text is swapped only where the change rewrote it: every other change
+        // leaves a long entry's text where it is, unread. Whether a kept text is
+        // there is asked with typeof(), for which SQLite reads no more than the
+        // row's header; `IS NULL` read the whole text.
+        let kept = NodeColumn.list(NodeColumn.keptBesideText)
         try swap(
             table: "node_before", seq: seq,
             keepCurrent: """
-                INSERT INTO node_before (change, seq, \(kept)) SELECT ?2, n.seq, \(NodeColumn.list(NodeColumn.kept, of: "n"))
+                INSERT OR ROLLBACK INTO node_before (change, seq, \(kept), text)
+                SELECT ?2, n.seq, \(NodeColumn.list(NodeColumn.keptBesideText, of: "n")),
+                       CASE WHEN typeof(b.text) = 'null' THEN NULL ELSE n.text END
                 FROM node_before AS b JOIN node AS n ON n.seq = b.seq WHERE b.change = ?1
                 """,
             putEarlier: [
+                // Not UPDATE ... FROM, which gathers the rows it joins, each whole, first.
                 """
-                UPDATE node SET (\(kept)) = (\(NodeColumn.list(NodeColumn.kept, of: "b")))
-                FROM node_before AS b WHERE b.change = ?1 AND b.seq = node.seq
+                UPDATE OR ROLLBACK node SET (\(NodeColumn.list(NodeColumn.changedByVerbs))) = (
+                    SELECT \(NodeColumn.list(NodeColumn.changedByVerbs, of: "b")) FROM node_before AS b
+                    WHERE b.change = ?1 AND b.seq = node.seq)
+                WHERE seq IN (SELECT seq FROM node_before WHERE change = ?1)
+                """,
+                """
+                UPDATE OR ROLLBACK node SET (\(NodeColumn.list(NodeColumn.settledAtMaking))) = (
+                    SELECT \(NodeColumn.list(NodeColumn.settledAtMaking, of: "b")) FROM node_before AS b
+                    WHERE b.change = ?1 AND b.seq = node.seq)
+                WHERE seq IN (
+                    SELECT b.seq FROM node_before AS b JOIN node AS n ON n.seq = b.seq
+                    WHERE b.change = ?1
+                      AND (\(NodeColumn.settledAtMaking.map { "b.\($0.name) IS NOT n.\($0.name)" }.joined(separator: " OR "))))
+                """,
+                """
+                UPDATE OR ROLLBACK node SET text = (SELECT b.text FROM node_before AS b WHERE b.change = ?1 AND b.seq = node.seq)
+                WHERE seq IN (SELECT seq FROM node_before WHERE change = ?1 AND typeof(text) <> 'null')
                 """,
             ])
         try swap(
@@ -240,7 +272,7 @@ extension Store {
             try database.statement(sql).bind(1, seq).run()
         }
         try database.statement("DELETE FROM \(table) WHERE change = ?").bind(1, seq).run()
-        try database.statement("UPDATE \(table) SET change = ?1 WHERE change = ?2").bind(1, seq).bind(2, -seq).run()
+        try database.statement("UPDATE OR ROLLBACK \(table) SET change = ?1 WHERE change = ?2").bind(1, seq).bind(2, -seq).run()
     }
 
     /// Sets up, once per connection, the triggers that keep the earlier state of what
@@ -259,9 +291,18 @@ extension Store {
                 FROM recording WHERE NOT EXISTS (SELECT 1 FROM \(table) WHERE change = recording.change AND \(match));
                 """
         }
+        // A row's text is kept only by an update of the text: marking a 16 MB entry
+        // done would otherwise copy its text, and SQLite read it to do so. The row is
+        // kept without it first (NULL: the text stayed as it was), and an update of the
+        // text then fills it in, where it was not kept yet.
         func node(_ row: String) -> String {
-            keep("node_before", key: [("seq", "\(row).seq")], values: NodeColumn.kept.map { ($0.name, "\(row).\($0.name)") })
+            keep("node_before", key: [("seq", "\(row).seq")],
+                 values: NodeColumn.keptBesideText.map { ($0.name, "\(row).\($0.name)") })
         }
+        let nodeText = """
+            UPDATE node_before SET text = old.text
+            WHERE change = (SELECT change FROM recording) AND seq = old.seq AND typeof(text) = 'null';
+            """
         func value(_ row: String, absent: Bool) -> String {
             keep("value_before", key: [("item", "\(row).item"), ("name", "\(row).name")],
                  values: [("value", absent ? "NULL" : "\(row).value")])
@@ -282,6 +323,8 @@ extension Store {
             CREATE TEMP TABLE IF NOT EXISTS recording (change INTEGER NOT NULL, boundary INTEGER NOT NULL);
             CREATE TEMP TRIGGER IF NOT EXISTS record_node AFTER UPDATE ON node
             WHEN \(existedBefore("old.seq")) BEGIN \(node("old")) END;
+            CREATE TEMP TRIGGER IF NOT EXISTS record_node_text AFTER UPDATE OF text ON node
+            WHEN \(existedBefore("old.seq")) BEGIN \(node("old")) \(nodeText) END;
             CREATE TEMP TRIGGER IF NOT EXISTS record_value_insert AFTER INSERT ON field_value
             WHEN \(existedBefore("new.item")) BEGIN \(value("new", absent: true)) END;
             CREATE TEMP TRIGGER IF NOT EXISTS record_value_update AFTER UPDATE ON field_value

@@ -7,18 +7,41 @@ extension Store {
     public func edit(_ node: Node, text: String, values: [FieldValue] = []) throws -> Bool {
         if node.kind == .list, let problem = Store.problem(withListName: text) { throw JotterError.input(problem) }
         return try recordingChange {
-            guard let current = try self.node(id: node.id) else { throw JotterError.gone(node) }
-            let held = Dictionary(try fieldValues(ofSeq: current.seq).map { ($0.name, $0.value) }) { _, last in last }
+            // The text held is compared, and named, where it is: a long entry is not
+            // read into a string beside the copies SQLite makes to rewrite its row.
+            // SQLite gives a text's length in bytes without reading the text.
+            let current = try database.statement(
+                """
+                SELECT parent, CASE WHEN octet_length(text) = ?3 THEN text = ?2 ELSE 0 END
+                FROM node WHERE seq = ?1 AND hidden IS NULL
+                """)
+                .bind(1, node.seq).bind(2, text).bind(3, Int64(text.utf8.count))
+                .firstRow { (parentSeq: $0.optionalInt64(0), isSameText: $0.int64(1) != 0) }
+            guard let current else { throw JotterError.gone(node) }
+            let held = Dictionary(try fieldValues(ofSeq: node.seq).map { ($0.name, $0.value) }) { _, last in last }
             let changesValues = values.contains { held[$0.name] != $0.value }
-            guard current.text != text || changesValues else { return (false, "") }
-            if current.kind == .list, current.text != text,
+            guard !current.isSameText || changesValues else { return (false, "") }
+            if node.kind == .list, !current.isSameText,
                try !lists(underSeq: current.parentSeq, named: text).isEmpty {
                 throw JotterError.input("a list named '\(DisplayText.escaped(text))' is already there")
             }
-            try database.statement("UPDATE node SET text = ?, updated = ? WHERE seq = ?")
-                .bind(1, text).bind(2, clock().milliseconds).bind(3, current.seq).run()
-            try insertValues(values, of: current.seq)
-            return (true, "edit \(Store.quoted(current.text))")
+            // The row is kept, with its text, by a statement of its own before it is
+            // rewritten; the undo triggers then find it kept. Kept by them, inside the
+            // rewrite, the text went into the pages the old one had just left, which
+            // SQLite copied into the rewrite's statement journal (the search index's
+            // triggers make it keep one), in memory: a 16 MB entry's. The change is
+            // new, so nothing of this row is kept in it yet.
+            let kept = NodeColumn.list(NodeColumn.kept)
+            try database.statement(
+                """
+                INSERT OR ROLLBACK INTO node_before (change, seq, \(kept))
+                SELECT (SELECT change FROM recording), seq, \(kept) FROM node WHERE seq = ?
+                """)
+                .bind(1, node.seq).run()
+            try database.statement("UPDATE OR ROLLBACK node SET text = ?, updated = ? WHERE seq = ?")
+                .bind(1, text).bind(2, clock().milliseconds).bind(3, node.seq).run()
+            try insertValues(values, of: node.seq)
+            return (true, "edit \(Store.quoted(node.text))")
         }
     }
 
@@ -31,7 +54,7 @@ extension Store {
         return try recordingChange {
             // The time goes in as NULL to take the mark away: one statement for both.
             let statement = try database.statement(
-                "UPDATE node SET done = ?1 WHERE seq = ?2 AND (done IS NULL) = (?1 IS NOT NULL) AND hidden IS NULL")
+                "UPDATE OR ROLLBACK node SET done = ?1 WHERE seq = ?2 AND (done IS NULL) = (?1 IS NOT NULL) AND hidden IS NULL")
             var count = 0
             for node in nodes {
                 try statement.bind(1, done ? clock().milliseconds : nil).bind(2, node.seq).run()
@@ -44,7 +67,8 @@ extension Store {
 
     /// Moves nodes, with everything under them, to the end of `destination`'s path.
     public func move(_ nodes: [Node], to destination: NavigationPath) throws {
-        try recordingChange {
+        // The destination is checked below, inside the transaction.
+        try withoutForeignKeyChecks { try recordingChange {
             guard try stillHolds(destination) else {
                 throw JotterError.input("\(destination.display) was moved or deleted just now; nothing was moved")
             }
@@ -53,7 +77,7 @@ extension Store {
             // and a check on that path would let two crossed moves make a cycle.
             let line = try destination.top.flatMap { try self.node(id: $0.id) }.map { try ancestry(of: $0) } ?? .root
             for node in nodes {
-                guard try self.node(id: node.id) != nil else { throw JotterError.gone(node) }
+                guard try isInSight(node) else { throw JotterError.gone(node) }
                 if line.nodes.contains(where: { $0.seq == node.seq }) {
                     throw JotterError.input(
                         "cannot move '\(DisplayText.escaped(node.text))' into \(line.display), which is inside it")
@@ -63,17 +87,17 @@ extension Store {
                     throw JotterError.input(
                         "a list named '\(DisplayText.escaped(node.text))' is already in \(destination.display); nothing was moved")
                 }
-                try database.statement("UPDATE node SET parent = ? WHERE seq = ?")
+                try database.statement("UPDATE OR ROLLBACK node SET parent = ? WHERE seq = ?")
                     .bind(1, destination.top?.seq).bind(2, node.seq).run()
             }
             return ((), "mv \(Store.described(nodes)) to \(destination.display)")
-        }
+        } }
     }
 
     /// Puts nodes, with everything under them, in the trash.
     public func remove(_ nodes: [Node]) throws {
         try recordingChange {
-            for node in nodes where try self.node(id: node.id) == nil { throw JotterError.gone(node) }
+            for node in nodes where try !isInSight(node) { throw JotterError.gone(node) }
             // A target inside another one, or named twice, went with the first.
             for node in nodes where try hiddenBy(node) == nil {
                 try database.statement(
@@ -83,7 +107,7 @@ extension Store {
                         UNION ALL
                         SELECT node.seq FROM subtree JOIN node ON node.parent = subtree.seq WHERE node.hidden IS NULL
                     )
-                    UPDATE node SET hidden = (SELECT change FROM recording)
+                    UPDATE OR ROLLBACK node SET hidden = (SELECT change FROM recording)
                     WHERE seq IN subtree AND hidden IS NULL
                     """)
                     .bind(1, node.seq).run()
@@ -100,6 +124,11 @@ extension Store {
         public let removed: Timestamp
         /// How many nodes were removed under it.
         public let below: Int
+
+        /// The entry with its node as a command that changes it holds it (see `Node.naming`).
+        public var naming: TrashEntry {
+            TrashEntry(node: node.naming, place: place, removed: removed, below: below)
+        }
     }
 
     /// What `rm` put in the trash, most recent last: each node removed by a command,
@@ -146,6 +175,12 @@ extension Store {
             ?? nil
     }
 
+    /// How many lists and items are in the trash, those under what was removed included:
+    /// what emptying it deletes.
+    public func trashedCount() throws -> Int {
+        try read { Int(try database.statement("SELECT count(*) FROM node WHERE hidden > 0").firstRow { $0.int64(0) } ?? 0) }
+    }
+
     /// Puts a node from the trash back where it was, with what was removed with it.
     public func restore(_ entry: TrashEntry) throws {
         try recordingChange {
@@ -167,7 +202,7 @@ extension Store {
                     UNION ALL
                     SELECT node.seq FROM subtree JOIN node ON node.parent = subtree.seq WHERE node.hidden = ?2
                 )
-                UPDATE node SET hidden = NULL WHERE seq IN subtree AND hidden = ?2
+                UPDATE OR ROLLBACK node SET hidden = NULL WHERE seq IN subtree AND hidden = ?2
                 """)
                 .bind(1, entry.node.seq).bind(2, removedBy).run()
             return ((), "restore \(Store.quoted(entry.node.text))")
@@ -181,7 +216,7 @@ extension Store {
     @discardableResult
     public func emptyTrash() throws -> Int {
         try write {
-            let deleted = Int(try database.statement("SELECT count(*) FROM node WHERE hidden > 0").firstRow { $0.int64(0) } ?? 0)
+            let deleted = try trashedCount()
             guard deleted > 0 else { return 0 }
             try discardUndoneChanges()
             try database.execute("DELETE FROM node WHERE hidden > 0")

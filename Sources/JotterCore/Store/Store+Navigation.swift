@@ -12,7 +12,7 @@ extension Store {
     public func savePath(_ path: NavigationPath) throws {
         try write {
             try setSetting("path", blob: path.ids.flatMap(\.bytes))
-            try setSetting("path_text", text: path.display)
+            try setSetting("path_text", text: path.naming.display)
         }
     }
 
@@ -38,7 +38,9 @@ extension Store {
     func check(ids: [NodeID], display: String) throws -> PathCheck {
         for depth in stride(from: ids.count - 1, through: 0, by: -1) {
             guard let node = try node(id: ids[depth]) else { continue }
-            let path = try ancestry(of: node)
+            // Every command holds the place it starts from: an item's long text is
+            // not held with it, only its start.
+            let path = try ancestry(of: node).naming
             if depth == ids.count - 1 {
                 return PathCheck(path: path, notice: nil)
             }

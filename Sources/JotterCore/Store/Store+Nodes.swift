@@ -45,6 +45,12 @@ extension Store {
             .bind(1, blob: id.bytes).firstRow(node(from:))
     }
 
+    /// Whether `node` is still there and in sight, read without its text.
+    func isInSight(_ node: Node) throws -> Bool {
+        try database.statement("SELECT 1 FROM node WHERE seq = ? AND hidden IS NULL").bind(1, node.seq).firstRow { _ in true }
+            ?? false
+    }
+
     func node(seq: Int64) throws -> Node? {
         let statement = try database.statement("SELECT \(NodeColumn.all) FROM node WHERE seq = ?")
             .bind(1, seq)

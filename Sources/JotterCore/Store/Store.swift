@@ -8,7 +8,7 @@ import Glibc
 /// the prompt's history.
 public final class Store {
     public let path: String
-    let database: Database
+    private(set) var database: Database
     var idGenerator = NodeIDGenerator()
     /// How this store's own ids are worked out from their rows.
     private(set) var derivedIDs = DerivedIDs(salt: 0)
@@ -39,7 +39,10 @@ public final class Store {
 
     /// Why the store can only be read, in the user's terms: read-only media, a file or
     /// folder the user may not write, a file of another user. Nil when it can be written.
-    public let readOnlyReason: String?
+    public private(set) var readOnlyReason: String?
+    /// Set when the disk was too full to open the store for writing, and it was opened
+    /// to be read as it is: every write fails as a write on a full disk does.
+    public private(set) var isOnAFullDisk = false
     /// The key the store is encrypted with; nil for a plain store.
     public let key: StoreKey?
     /// The file SQLite opened, as device and inode: a store written anew under another
@@ -75,12 +78,39 @@ public final class Store {
         } else {
             self.key = nil
         }
+        database = try Store.connect(path: path, access: file.access, key: self.key)
+        openedFile = StoreFile.identity(of: path)
         do {
-            database = try Database(path: path, access: file.access, key: self.key)
+            try setUpConnection(file, logsBefore: logsBefore)
+        } catch let error as SQLiteError {
+            // Only a full disk under a store opened for writing comes here untranslated.
+            guard StoreFile.fileSize(path) ?? 0 > 0, StoreFile.fileSize(path + "-wal") ?? 0 == 0 else {
+                throw Store.openingError(error, path: path)
+            }
+            // SQLite makes the log's index (`-shm`) before it reads a store that has
+            // none beside it, and on a full disk it cannot. With no log waiting, the
+            // file is the whole store: it is read as it is, as on read-only media,
+            // taking no lock and making nothing beside it.
+            database = try Store.connect(path: path, access: .immutable, key: self.key)
+            readOnlyReason = "the disk is full"
+            isOnAFullDisk = true
+            try setUpConnection(StoreFile.Opening(access: .immutable, readOnlyReason: readOnlyReason), logsBefore: logsBefore)
+        }
+    }
+
+    private static func connect(path: String, access: Database.Access, key: StoreKey?) throws -> Database {
+        do {
+            return try Database(path: path, access: access, key: key)
         } catch let error as SQLiteError {
             throw Store.openingError(error, path: path)
         }
-        openedFile = StoreFile.identity(of: path)
+    }
+
+    /// Readies the connection and brings the schema up to date. On a failure the
+    /// connection is closed, and what opening made beside the store taken away; a
+    /// full disk under a connection that writes is left an SQLiteError, for the
+    /// store to be read as it is.
+    private func setUpConnection(_ file: StoreFile.Opening, logsBefore: StoreFile.Logs) throws {
         database.setBusyTimeout(milliseconds: Store.busyTimeoutMilliseconds)
         do {
             // The search index's triggers run its tokenizer whenever a row's text
@@ -113,7 +143,8 @@ public final class Store {
             if let error = error as? SQLiteError {
                 // With a key, a first page that does not decrypt is the key's fault:
                 // SQLCipher cannot tell a wrong key from a file of another kind.
-                if self.key != nil, error.isNotADatabase { throw JotterError.wrongKey(path: path) }
+                if key != nil, error.isNotADatabase { throw JotterError.wrongKey(path: path) }
+                if error.isDiskFull && file.access == .readWrite { throw error }
                 throw Store.openingError(error, path: path)
             }
             throw error
@@ -140,6 +171,7 @@ public final class Store {
     /// Fails with the reason when the store can only be read: for the prompt, which
     /// writes every line, before it opens.
     public func requireWritable() throws {
+        if isOnAFullDisk { throw JotterError.diskFull(path: path) }
         if let readOnlyReason { throw JotterError.store("\(path): the store cannot be written (\(readOnlyReason))") }
     }
 
@@ -155,6 +187,18 @@ public final class Store {
         } catch let error as SQLiteError {
             throw JotterError.from(error, path: path)
         }
+    }
+
+    /// Runs `body` with SQLite's checks of foreign keys off, for a write that moves
+    /// nodes to parents it has checked itself, inside its transaction. SQLite checks a
+    /// changed parent for each statement, and to undo the statement if the check
+    /// fails it keeps a statement journal, in memory: a copy of every page the
+    /// statement rewrote, a 16 MB entry's whole row among them. The switch works only
+    /// outside a transaction.
+    func withoutForeignKeyChecks<T>(_ body: () throws -> T) throws -> T {
+        try database.execute("PRAGMA foreign_keys = OFF")
+        defer { try? database.execute("PRAGMA foreign_keys = ON") }
+        return try body()
     }
 
     /// Runs `body` as one read transaction, so that it sees one state of the store.
