@@ -280,10 +280,7 @@ import TestSupport
 
     @Test func thePromptAsksForThePassphraseWithoutEchoThreeTimes() throws {
         let (jotter, _) = try encryptedJotter()
-        try jotter.ok("lock")
-        var environment = jotter.environment.merging(["TERM": "xterm", "NO_COLOR": "1"]) { $1 }
-        environment["JOTTER_PASSPHRASE_COMMAND"] = nil
-        let session = try PseudoTerminalSession(arguments: ["list"], environment: environment)
+        let session = try askedOnATerminal(jotter, ["list"])
         try session.expect("Passphrase")
         session.type("first-wrong\r")
         try session.expect("Passphrase")
@@ -293,8 +290,7 @@ import TestSupport
         #expect(!session.text.contains("first-wrong"))
         #expect(!session.text.contains(passphrase))
 
-        try jotter.ok("lock")
-        let refused = try PseudoTerminalSession(arguments: ["list"], environment: environment)
+        let refused = try askedOnATerminal(jotter, ["list"])
         for attempt in 1...3 {
             try refused.expect("Passphrase")
             refused.type("wrong \(attempt)\r")
@@ -327,10 +323,7 @@ import TestSupport
     /// would turn echo back on, and the rest of the passphrase would show after `fg`.
     @Test func ctrlZWhileThePassphraseIsTypedDoesNotStopIt() throws {
         let (jotter, _) = try encryptedJotter()
-        try jotter.ok("lock")
-        var environment = jotter.environment.merging(["TERM": "xterm", "NO_COLOR": "1"]) { $1 }
-        environment["JOTTER_PASSPHRASE_COMMAND"] = nil
-        let session = try PseudoTerminalSession(arguments: ["list"], environment: environment)
+        let session = try askedOnATerminal(jotter, ["list"])
         try session.expect("Passphrase")
         // The terminal drops what was typed of the line when it sees the key.
         session.type("\u{1a}")
@@ -342,10 +335,7 @@ import TestSupport
 
     @Test func thePromptOpensOnAnEncryptedStoreOnceThePassphraseIsTyped() throws {
         let (jotter, command) = try encryptedJotter()
-        try jotter.ok("lock")
-        var environment = jotter.environment.merging(["TERM": "xterm", "NO_COLOR": "1"]) { $1 }
-        environment["JOTTER_PASSPHRASE_COMMAND"] = nil
-        let session = try PseudoTerminalSession(environment: environment)
+        let session = try askedOnATerminal(jotter, [])
         try session.expect("Passphrase")
         session.type(passphrase + "\r")
         try session.expect("/ › ")
@@ -457,6 +447,15 @@ import TestSupport
                     .trimmingCharacters(in: .newlines))!))
             }
         }
+    }
+
+    /// jotter run with `arguments` under a pseudo-terminal, with no key cached and no
+    /// passphrase command: it asks on the terminal.
+    func askedOnATerminal(_ jotter: Jotter, _ arguments: [String]) throws -> PseudoTerminalSession {
+        try jotter.ok("lock")
+        var environment = jotter.environment.merging(["TERM": "xterm", "NO_COLOR": "1"]) { $1 }
+        environment["JOTTER_PASSPHRASE_COMMAND"] = nil
+        return try PseudoTerminalSession(arguments: arguments, environment: environment)
     }
 
     func copyfile(_ from: String, _ to: String) -> Bool {

@@ -332,30 +332,23 @@ import Testing
     let jotter = Jotter()
 
     @Test func findTagsAndLogAnswerWhenTheDiskIsFull() throws {
-        let disk = jotter.folder.file("small-disk")
-        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-        try #require(try shell("mount -t tmpfs -o size=600k tmpfs '\(disk)'") == 0, "mounting a tmpfs needs root")
-        defer { _ = try? shell("umount '\(disk)'") }
-        let store = disk + "/store.sqlite3"
-        try #require(try jotter.run(["--store", store, "add", "indexed #early"]).status == 0)
-        try #require(try jotter.run(["--store", store, "find", "indexed"]).status == 0)
-        let lines = (1...2_000).map { "entry \($0) waiting for the index #late" }.joined(separator: "\n")
-        try #require(try jotter.run(["--store", store, "import"], input: Data(lines.utf8)).status == 0)
-        // Open elsewhere, as by a prompt, so that the store's log and its index stay
-        // beside it: the disk fills up under a store in use.
-        let inUse = try Database(path: store)
-        try inUse.execute("SELECT count(*) FROM node")
-        _ = try shell("dd if=/dev/zero of='\(disk)/filler' bs=1k count=10000")
+        try onASmallDisk(with: jotter) { disk, store in
+            // Open elsewhere, as by a prompt, so that the store's log and its index stay
+            // beside it: the disk fills up under a store in use.
+            let inUse = try Database(path: store)
+            try inUse.execute("SELECT count(*) FROM node")
+            _ = try shell("dd if=/dev/zero of='\(disk)/filler' bs=1k count=10000")
 
-        let found = try jotter.run(["--store", store, "find", "waiting", "1999"])
-        #expect(found.status == 0, "\(found.errors)")
-        #expect(found.text.contains("entry 1999 waiting for the index #late"))
-        let tags = try jotter.run(["--store", store, "tags"])
-        #expect(tags.status == 0, "\(tags.errors)")
-        #expect(tags.text.contains("#late"))
-        let log = try jotter.run(["--store", store, "log", "--format", "tsv"])
-        #expect(log.status == 0, "\(log.errors)")
-        #expect(log.lines.count == 2_001)
+            let found = try jotter.run(["--store", store, "find", "waiting", "1999"])
+            #expect(found.status == 0, "\(found.errors)")
+            #expect(found.text.contains("entry 1999 waiting for the index #late"))
+            let tags = try jotter.run(["--store", store, "tags"])
+            #expect(tags.status == 0, "\(tags.errors)")
+            #expect(tags.text.contains("#late"))
+            let log = try jotter.run(["--store", store, "log", "--format", "tsv"])
+            #expect(log.status == 0, "\(log.errors)")
+            #expect(log.lines.count == 2_001)
+        }
     }
 }
 
@@ -365,43 +358,52 @@ import Testing
     let jotter = Jotter()
 
     @Test func aStoreWithNoLogBesideItIsReadOnAFullDiskAndWritesAreRefused() throws {
-        let disk = jotter.folder.file("small-disk")
-        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-        try #require(try shell("mount -t tmpfs -o size=600k tmpfs '\(disk)'") == 0, "mounting a tmpfs needs root")
-        defer { _ = try? shell("umount '\(disk)'") }
-        let store = disk + "/store.sqlite3"
-        try #require(try jotter.run(["--store", store, "add", "indexed #early"]).status == 0)
-        try #require(try jotter.run(["--store", store, "find", "indexed"]).status == 0)
-        let lines = (1...2_000).map { "entry \($0) waiting for the index #late" }.joined(separator: "\n")
-        try #require(try jotter.run(["--store", store, "import"], input: Data(lines.utf8)).status == 0)
-        // The last jotter out took the log and its index away.
-        try #require(!FileManager.default.fileExists(atPath: store + "-wal"))
-        try #require(!FileManager.default.fileExists(atPath: store + "-shm"))
-        _ = try shell("dd if=/dev/zero of='\(disk)/filler' bs=1k count=10000")
-        let before = try Data(contentsOf: URL(fileURLWithPath: store))
-        let notice = "\(store): the disk is full; the store was read as it is, and nothing can be written\n"
+        try onASmallDisk(with: jotter) { disk, store in
+            // The last jotter out took the log and its index away.
+            try #require(!FileManager.default.fileExists(atPath: store + "-wal"))
+            try #require(!FileManager.default.fileExists(atPath: store + "-shm"))
+            _ = try shell("dd if=/dev/zero of='\(disk)/filler' bs=1k count=10000")
+            let before = try Data(contentsOf: URL(fileURLWithPath: store))
+            let notice = "\(store): the disk is full; the store was read as it is, and nothing can be written\n"
 
-        let listed = try jotter.run(["--store", store, "list", "--format", "tsv"])
-        #expect(listed.status == 0, "\(listed.errors)")
-        #expect(listed.lines.count == 2_001)
-        #expect(listed.errors == notice)
-        let found = try jotter.run(["--store", store, "find", "waiting", "1999"])
-        #expect(found.status == 0, "\(found.errors)")
-        #expect(found.text.contains("entry 1999 waiting for the index #late"))
-        let tags = try jotter.run(["--store", store, "tags"])
-        #expect(tags.status == 0 && tags.text.contains("#late"), "\(tags.errors)")
-        let log = try jotter.run(["--store", store, "log", "--format", "tsv"])
-        #expect(log.status == 0 && log.lines.count == 2_001, "\(log.errors)")
-        let exported = try jotter.run(["--store", store, "export", "-r", "/"])
-        #expect(exported.status == 0 && exported.lines.count == 2_001, "\(exported.errors)")
+            let listed = try jotter.run(["--store", store, "list", "--format", "tsv"])
+            #expect(listed.status == 0, "\(listed.errors)")
+            #expect(listed.lines.count == 2_001)
+            #expect(listed.errors == notice)
+            let found = try jotter.run(["--store", store, "find", "waiting", "1999"])
+            #expect(found.status == 0, "\(found.errors)")
+            #expect(found.text.contains("entry 1999 waiting for the index #late"))
+            let tags = try jotter.run(["--store", store, "tags"])
+            #expect(tags.status == 0 && tags.text.contains("#late"), "\(tags.errors)")
+            let log = try jotter.run(["--store", store, "log", "--format", "tsv"])
+            #expect(log.status == 0 && log.lines.count == 2_001, "\(log.errors)")
+            let exported = try jotter.run(["--store", store, "export", "-r", "/"])
+            #expect(exported.status == 0 && exported.lines.count == 2_001, "\(exported.errors)")
 
-        let added = try jotter.run(["--store", store, "add", "one more"])
-        #expect(added.status == 3)
-        #expect(added.errors == "jotter: \(store): the disk is full; nothing was changed\n")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before, "the store is as it was")
-        #expect(!FileManager.default.fileExists(atPath: store + "-wal"))
-        #expect(!FileManager.default.fileExists(atPath: store + "-shm"))
+            let added = try jotter.run(["--store", store, "add", "one more"])
+            #expect(added.status == 3)
+            #expect(added.errors == "jotter: \(store): the disk is full; nothing was changed\n")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before, "the store is as it was")
+            #expect(!FileManager.default.fileExists(atPath: store + "-wal"))
+            #expect(!FileManager.default.fileExists(atPath: store + "-shm"))
+        }
     }
+}
+
+/// A store of 2,001 items on a small disk (a tmpfs, so the tests need root), the first
+/// of them in the search index and the rest waiting for it: for what a disk that fills
+/// up does to it.
+func onASmallDisk(with jotter: Jotter, _ body: (_ disk: String, _ store: String) throws -> Void) throws {
+    let disk = jotter.folder.file("small-disk")
+    try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+    try #require(try shell("mount -t tmpfs -o size=600k tmpfs '\(disk)'") == 0, "mounting a tmpfs needs root")
+    defer { _ = try? shell("umount '\(disk)'") }
+    let store = disk + "/store.sqlite3"
+    try #require(try jotter.run(["--store", store, "add", "indexed #early"]).status == 0)
+    try #require(try jotter.run(["--store", store, "find", "indexed"]).status == 0)
+    let lines = (1...2_000).map { "entry \($0) waiting for the index #late" }.joined(separator: "\n")
+    try #require(try jotter.run(["--store", store, "import"], input: Data(lines.utf8)).status == 0)
+    try body(disk, store)
 }
 
 /// A store jotter may read but not write: refused before the prompt opens.
