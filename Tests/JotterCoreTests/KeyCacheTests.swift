@@ -11,7 +11,7 @@ import Testing
 @Suite struct KeyCacheTests {
     let key: [UInt8] = (0..<32).map { UInt8($0 * 7 % 256) }
 
-    /// A fresh identity, as the lead's store salt would be: hex.
+    /// A fresh identity, as a store's salt gives one: hex.
     func identity() -> String {
         UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     }
