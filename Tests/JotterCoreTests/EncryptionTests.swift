@@ -40,7 +40,7 @@ import TestSupport
         let key = try encrypt(path)
 
         #expect(try filesHold("zanzibarquux", beside: path).isEmpty)
-        #expect(try Store.encryptionSalt(ofStoreAt: path) == key.salt)
+        #expect(try salt(of: path) == key.salt)
         let reopened = try Store(path: path, key: key)
         #expect(try reopened.children(of: nil).map(\.text) == ["zanzibarquux meeting notes"])
         #expect(try found("zanzibarquux", in: reopened) == 1)
@@ -57,7 +57,7 @@ import TestSupport
         let before = try contents(ofFile: path)
         let wrong = StoreKey.derive(passphrase: Array("wrong".utf8), salt: key.salt)
         #expect(throws: JotterError.wrongKey(path: path)) { try Store(path: path, key: wrong) }
-        #expect(throws: JotterError.self) { try Store(path: path) }
+        #expect(throws: Store.KeyNeeded.self) { try Store(path: path) }
         #expect(try contents(ofFile: path) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["store.sqlite3"])
     }
@@ -71,7 +71,7 @@ import TestSupport
         #expect(throws: JotterError.wrongKey(path: path)) { try Store(path: path, key: key) }
         try Store(path: path, key: newKey).rewrite(under: nil)
 
-        #expect(try Store.encryptionSalt(ofStoreAt: path) == nil)
+        #expect(try salt(of: path) == nil)
         #expect(try contents(ofFile: path).prefix(16) == Data("SQLite format 3\0".utf8))
         let plain = try Store(path: path)
         #expect(try plain.children(of: nil).map(\.text) == ["zanzibarquux meeting notes"])
@@ -109,7 +109,7 @@ import TestSupport
         try waitUntil { StoreFile.othersHaveOpen(path) }
         let key = StoreKey.derive(passphrase: passphrase, salt: StoreKey.newSalt())
         #expect(throws: JotterError.self) { try Store(path: path).rewrite(under: key) }
-        #expect(try Store.encryptionSalt(ofStoreAt: path) == nil)
+        #expect(try salt(of: path) == nil)
         #expect(try contents(ofFile: path) == before)
         #expect(!FileManager.default.fileExists(atPath: path + ".jotter-new"))
     }
@@ -144,6 +144,16 @@ import TestSupport
         try Data("the old plain store: zanzibarquux".utf8).write(to: URL(fileURLWithPath: old))
         _ = try Store(path: path)
         #expect(!FileManager.default.fileExists(atPath: old))
+    }
+
+    /// The salt an encrypted store asks its key to be derived with; nil for a plain one.
+    func salt(of path: String) throws -> [UInt8]? {
+        do {
+            _ = try Store(path: path)
+            return nil
+        } catch let needed as Store.KeyNeeded {
+            return needed.salt
+        }
     }
 
     func found(_ query: String, in store: Store) throws -> Int {

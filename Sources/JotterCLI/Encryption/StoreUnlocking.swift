@@ -40,13 +40,19 @@ struct StoreUnlocking {
     /// Opens the store at `path`. The settings of passphrases and the key cache are
     /// read only for an encrypted store: a plain one opens whatever they hold.
     static func open(path: String, passphraseCommand: String?) throws -> Store {
-        guard let salt = try Store.encryptionSalt(ofStoreAt: path) else { return try Store(path: path) }
-        return try StoreUnlocking(path: path, passphraseCommand: passphraseCommand).open(salt: salt)
+        do {
+            return try Store(path: path)
+        } catch let needed as Store.KeyNeeded {
+            return try StoreUnlocking(path: path, passphraseCommand: passphraseCommand).open(salt: needed.salt)
+        }
     }
 
     func open() throws -> Store {
-        guard let salt = try Store.encryptionSalt(ofStoreAt: path) else { return try Store(path: path) }
-        return try open(salt: salt)
+        do {
+            return try Store(path: path)
+        } catch let needed as Store.KeyNeeded {
+            return try open(salt: needed.salt)
+        }
     }
 
     private func open(salt: [UInt8]) throws -> Store {

@@ -59,21 +59,18 @@ public final class Store {
     /// created beside it. A store that cannot be written is opened for reading: every
     /// write then fails with the reason.
     ///
-    /// An encrypted store needs its `key` (see `encryptionSalt(ofStoreAt:)`); a wrong
-    /// one is refused with `JotterError.wrongKey`, the file untouched. A plain store
-    /// ignores it.
+    /// An encrypted store needs its `key`: without one, `KeyNeeded` gives the salt to
+    /// derive it with, before anything is done to the file; a wrong one is refused with
+    /// `JotterError.wrongKey`, the file untouched. A plain store ignores it.
     public init(path: String, key: StoreKey? = nil, clock: @escaping () -> Timestamp = Timestamp.now) throws {
         self.path = path
         self.clock = clock
         let logsBefore = StoreFile.Logs(path: path)
-        let file = try StoreFile.prepare(path: path)
+        let file = try StoreFile.prepare(path: path, keyGiven: key != nil)
         readOnlyReason = file.readOnlyReason
         notices = file.notices
         if let salt = file.encryptionSalt {
-            guard let key else {
-                throw JotterError.store("\(path): the store is encrypted, and no passphrase was given; the file was left as it is")
-            }
-            guard key.salt == salt else { throw JotterError.wrongKey(path: path) }
+            guard let key, key.salt == salt else { throw JotterError.wrongKey(path: path) }
             self.key = key
         } else {
             self.key = nil
@@ -151,13 +148,14 @@ public final class Store {
         }
     }
 
-    /// The salt of the encrypted store at `path`, which its key is derived with; nil
-    /// when the store is plain, empty or not there yet. A file jotter would refuse is
-    /// refused here, untouched.
-    public static func encryptionSalt(ofStoreAt path: String) throws -> [UInt8]? {
-        var info = stat()
-        guard !path.isEmpty, stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return nil }
-        return try StoreFile.identify(path: path, size: Int64(info.st_size), logged: false)
+    /// The store at `path` is encrypted and no key was given: `salt` is what its key is
+    /// derived with.
+    public struct KeyNeeded: Error, CustomStringConvertible {
+        public let path: String
+        public let salt: [UInt8]
+        public var description: String {
+            "\(path): the store is encrypted, and no passphrase was given; the file was left as it is"
+        }
     }
 
     /// What an SQLite failure while opening means to the user: damage met this early
@@ -286,7 +284,7 @@ enum StoreFile {
     /// file from its header and refuses, untouched, one that is not a jotter store or
     /// is damaged, or whose folder or log another user could use to read what is
     /// written.
-    static func prepare(path: String) throws -> Opening {
+    static func prepare(path: String, keyGiven: Bool) throws -> Opening {
         guard !path.isEmpty else { throw JotterError.input("the store's path is empty; name a file") }
         try refuseSharedFolder(of: path)
         // The file can appear or go between a look and an open, when several processes
@@ -294,7 +292,7 @@ enum StoreFile {
         // is refused rather than chased.
         for _ in 0..<3 {
             var info = stat()
-            if stat(path, &info) == 0 { return try prepareExisting(path: path, info: info) }
+            if stat(path, &info) == 0 { return try prepareExisting(path: path, info: info, keyGiven: keyGiven) }
             guard errno == ENOENT else { throw systemError("cannot use the store", path: path) }
             if let target = danglingLinkTarget(path) {
                 throw JotterError.store(
@@ -315,7 +313,7 @@ enum StoreFile {
         throw JotterError.store("\(path): the store kept appearing and disappearing while jotter opened it; try again")
     }
 
-    private static func prepareExisting(path: String, info: stat) throws -> Opening {
+    private static func prepareExisting(path: String, info: stat, keyGiven: Bool) throws -> Opening {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw JotterError.store("\(path): not a jotter store (not a regular file)")
         }
@@ -325,6 +323,8 @@ enum StoreFile {
         let log = fileSize(path + "-wal")
         if info.st_size > 0 {
             opening.encryptionSalt = try identify(path: path, size: Int64(info.st_size), logged: (log ?? 0) > 0)
+            // Nothing is done to an encrypted store before its key is there.
+            if let salt = opening.encryptionSalt, !keyGiven { throw Store.KeyNeeded(path: path, salt: salt) }
         }
         if opening.readOnlyReason != nil {
             guard info.st_size > 0 else {
