@@ -319,6 +319,20 @@ import TestSupport
         #expect(files.filter { !$0.hasPrefix("store.sqlite3") && $0 != "passphrase" }.isEmpty, "\(files)")
     }
 
+    /// A signal while the passphrase is typed gives the terminal its echo back, then
+    /// does what it would have done: SIGHUP, when the terminal closes, ends jotter. In
+    /// a process of its own, as signal handlers are the whole process's.
+    @Test func aSignalWhileThePassphraseIsTypedGivesTheTerminalBack() throws {
+        let (jotter, _) = try encryptedJotter()
+        let session = try askedOnATerminal(jotter, ["list"])
+        try session.expect("Passphrase")
+        session.type("half-typ")
+        kill(session.pid, SIGHUP)
+        #expect(try session.waitForExit() == 128 + SIGHUP)
+        #expect(session.terminalSettings().c_lflag & tcflag_t(ECHO) != 0)
+        #expect(!session.text.contains("half-typ"))
+    }
+
     /// Ctrl-Z while the passphrase is typed does nothing: a shell that stopped jotter
     /// would turn echo back on, and the rest of the passphrase would show after `fg`.
     @Test func ctrlZWhileThePassphraseIsTypedDoesNotStopIt() throws {

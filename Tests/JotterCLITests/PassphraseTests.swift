@@ -156,8 +156,16 @@ import Testing
 
         /// Waits for the `occurrence`-th `prompt` with echo off (the reader's flush
         /// would drop keys typed sooner), then types `keys`.
-        func answer(_ occurrence: Int, of prompt: String, with keys: String) {
+        /// A prompt that never comes is a failure, not a hang.
+        func answer(_ occurrence: Int, of prompt: String, with keys: String,
+                    sourceLocation: SourceLocation = #_sourceLocation) {
+            let deadline = Date().addingTimeInterval(PseudoTerminalSession.patience)
             while text.components(separatedBy: prompt).count - 1 < occurrence || echoes {
+                guard Date() < deadline else {
+                    Issue.record("waited for prompt \(occurrence) \(prompt.debugDescription); the terminal showed \(text.debugDescription)",
+                                 sourceLocation: sourceLocation)
+                    return
+                }
                 drain()
                 usleep(2000)
             }
@@ -179,7 +187,9 @@ import Testing
             done.signal()
         }.start()
         typing()
-        done.wait()
+        if done.wait(timeout: .now() + PseudoTerminalSession.patience) == .timedOut {
+            Issue.record("the reader never finished")
+        }
         return outcome
     }
 
@@ -227,56 +237,6 @@ import Testing
         #expect(!pair.text.contains("alpha") && !pair.text.contains("bravo"))
         #expect(pair.echoes)
     }
-
-    /// A signal while the passphrase is typed (SIGHUP here, as SIGINT or SIGTERM
-    /// would end the test runner) gives the terminal back, then reaches the handler
-    /// that was there before, which this test puts in place.
-    @Test func aSignalGivesTheTerminalBackAndThenReachesTheEarlierHandler() throws {
-        let pair = try Pair()
-        let reader = TerminalPassphrase(terminalPath: pair.terminalPath)
-        var noting = sigaction(), previous = sigaction()
-        noting.__sigaction_handler.sa_handler = { TerminalPassphraseTests.noted = $0 }
-        sigemptyset(&noting.sa_mask)
-        sigaction(SIGHUP, &noting, &previous)
-        defer { sigaction(SIGHUP, &previous, nil) }
-        TerminalPassphraseTests.noted = 0
-
-        final class Reading: @unchecked Sendable {
-            let reader: TerminalPassphrase
-            var error: JotterError?
-            var finished = false
-            init(_ reader: TerminalPassphrase) { self.reader = reader }
-        }
-        let reading = Reading(reader)
-        // A joinable thread: it is sent the signal until it is done, and may be sent it
-        // again in the instant before it ends.
-        var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { context in
-            let reading = Unmanaged<Reading>.fromOpaque(context!).takeUnretainedValue()
-            // The test runner's threads block signals, and this one was made by one.
-            var hangUp = sigset_t()
-            sigemptyset(&hangUp)
-            sigaddset(&hangUp, SIGHUP)
-            pthread_sigmask(SIG_UNBLOCK, &hangUp, nil)
-            do { _ = try reading.reader.ask(prompt: "Passphrase: ") } catch { reading.error = error as? JotterError }
-            reading.finished = true
-            return nil
-        }, Unmanaged.passUnretained(reading).toOpaque())
-        try #require(started == 0)
-        pair.answer(1, of: "Passphrase: ", with: "half-typ")
-        while !reading.finished {
-            pthread_kill(thread, SIGHUP)
-            usleep(10_000)
-        }
-        pthread_join(thread, nil)
-        pair.drain()
-        #expect(reading.error == JotterError.input("interrupted; no passphrase was typed"))
-        #expect(TerminalPassphraseTests.noted == SIGHUP)
-        #expect(pair.text == "Passphrase: \r\n")
-        #expect(pair.echoes)
-    }
-
-    nonisolated(unsafe) static var noted: Int32 = 0
 
     @Test func endOfInputGivesNoPassphrase() throws {
         let pair = try Pair()
