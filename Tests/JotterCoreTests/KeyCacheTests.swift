@@ -130,7 +130,6 @@ import Testing
     /// is still readable by the user it belongs to.
     @Test func anotherSessionOfTheSameUserReadsTheKey() throws {
         let cache = KeyCache(timeoutSeconds: 60)
-        try #require(cache.unavailability() == nil, "this machine has a kernel keyring")
         let store = identity()
         try cache.remember(key, for: store)
         defer { cache.forget(identity: store) }
@@ -151,20 +150,19 @@ import Testing
         let key = self.key
         let outcome = Self.onThreadOfItsOwn {
             guard jotter_refuse_keyring_calls_on_this_thread(errorNumber) == 0 else {
-                return RefusedKeyring(filtered: false, unavailability: nil, remembering: nil, found: nil, forgotten: -1)
+                return RefusedKeyring(filtered: false, remembering: nil, found: nil, forgotten: -1)
             }
             let cache = KeyCache(timeoutSeconds: 60)
             var remembering: KeyringUnavailable?
             do { try cache.remember(key, for: store) } catch { remembering = error as? KeyringUnavailable }
-            return RefusedKeyring(filtered: true, unavailability: cache.unavailability(), remembering: remembering,
-                                  found: cache.key(for: store), forgotten: cache.forgetAll())
+            return RefusedKeyring(filtered: true, remembering: remembering, found: cache.key(for: store),
+                                  forgotten: cache.forgetAll())
         }
         try #require(outcome.filtered, "a thread can filter its own system calls")
-        #expect(outcome.unavailability == KeyringUnavailable(reason: reason))
         #expect(outcome.remembering == KeyringUnavailable(reason: reason))
         #expect(outcome.found == nil)
         #expect(outcome.forgotten == 0)
-        #expect(outcome.unavailability?.description == "no kernel keyring here (\(reason)); the passphrase will be asked each time")
+        #expect(outcome.remembering?.description == "no kernel keyring here (\(reason)); the passphrase will be asked each time")
         #expect(KeyCache(timeoutSeconds: 60).key(for: store) == nil, "nothing was kept for the store")
     }
 
@@ -189,7 +187,6 @@ import Testing
 
     struct RefusedKeyring: Sendable {
         var filtered: Bool
-        var unavailability: KeyringUnavailable?
         var remembering: KeyringUnavailable?
         var found: [UInt8]?
         var forgotten: Int

@@ -35,12 +35,6 @@ public struct KeyCache: Sendable {
                                    default: defaultTimeoutSeconds)
     }
 
-    /// Why the keyring cannot be used here, or nil when it can: for the one notice a
-    /// command gives before it asks for the passphrase each time.
-    public func unavailability() -> KeyringUnavailable? {
-        keyctl_get_keyring_ID(keyring, 1) >= 0 ? nil : KeyringUnavailable(errno: errno)
-    }
-
     /// The key kept for the store `identity`, or nil when there is none, it has expired,
     /// or there is no keyring to look in. The caller wipes it when done.
     public func key(for identity: String) -> [UInt8]? {

@@ -31,7 +31,7 @@ extension Store {
     /// plain store that was encrypted leaves nothing readable in the file system. This
     /// connection is left on the old file: the caller is done with the store afterwards.
     public func rewrite(under newKey: StoreKey?) throws {
-        try checkRewritable()
+        try requireWritable()
         let files = RewriteFiles(beside: path)
         try files.clearLeftovers()
         let lock = try files.takeNewFile()

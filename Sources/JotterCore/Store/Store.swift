@@ -613,8 +613,8 @@ enum StoreFile {
             let fields = line.split(separator: " ").filter { $0 != "->" }
             guard fields.count >= 8, fields[1] == "POSIX" || fields[1] == "OFDLCK",
                   fields[5] == file, fields[4] != ownProcess,
-                  let start = Int64(fields[6]), start <= 128,
-                  fields[7] == "EOF" || (Int64(fields[7]) ?? -1) >= 128 else { continue }
+                  let start = Int(fields[6]), start <= sqliteShmDMSByte,
+                  fields[7] == "EOF" || (Int(fields[7]) ?? -1) >= sqliteShmDMSByte else { continue }
             return true
         }
         return false
