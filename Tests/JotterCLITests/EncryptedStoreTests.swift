@@ -7,17 +7,23 @@ import TestSupport
 @Suite(.serialized) struct EncryptedStoreTests {
     let passphrase = "tr0ub4dor & 3"
 
-    /// A jotter whose passphrase command prints `passphrase` from a 0600 file.
+    /// A jotter holding `items`, encrypted with `passphrase` from its passphrase command.
     func encryptedJotter(items: [String] = ["zanzibarquux meeting notes"]) throws -> (Jotter, [String: String]) {
         let jotter = Jotter()
-        let file = jotter.folder.file("passphrase")
-        try Data((passphrase + "\n").utf8).write(to: URL(fileURLWithPath: file))
-        chmod(file, 0o600)
         for item in items { try jotter.ok("add", item) }
-        let command = ["JOTTER_PASSPHRASE_COMMAND": "cat '\(file)'"]
+        let command = try passphraseCommand(in: jotter)
         let encrypted = try jotter.run(["encrypt"], extraEnvironment: command)
         #expect(encrypted.status == 0, "\(encrypted.errors)")
         return (jotter, command)
+    }
+
+    /// A passphrase command that prints `passphrase` from a 0600 file in the jotter's
+    /// folder, `passphrase`, as the environment that sets it.
+    func passphraseCommand(in jotter: Jotter) throws -> [String: String] {
+        let file = jotter.folder.file("passphrase")
+        try Data((passphrase + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        chmod(file, 0o600)
+        return ["JOTTER_PASSPHRASE_COMMAND": "cat '\(file)'"]
     }
 
     /// The files in the store's folder that hold `word`, as raw bytes.
@@ -65,9 +71,7 @@ import TestSupport
         try plain.ok("list")
         let encrypted = Jotter()
         #expect(copyfile(plain.store, encrypted.store))
-        let file = encrypted.folder.file("passphrase")
-        try Data((passphrase + "\n").utf8).write(to: URL(fileURLWithPath: file))
-        let command = ["JOTTER_PASSPHRASE_COMMAND": "cat '\(file)'"]
+        let command = try passphraseCommand(in: encrypted)
         #expect(try encrypted.run(["encrypt"], extraEnvironment: command).status == 0)
         for arguments in script {
             let expected = try plain.run(arguments)
@@ -135,9 +139,7 @@ import TestSupport
         let real = jotter.folder.file("real.sqlite3")
         try jotter.ok("--store", real, "add", "zanzibarquux")
         #expect(symlink(real, jotter.store) == 0)
-        let file = jotter.folder.file("passphrase")
-        try Data((passphrase + "\n").utf8).write(to: URL(fileURLWithPath: file))
-        let command = ["JOTTER_PASSPHRASE_COMMAND": "cat '\(file)'"]
+        let command = try passphraseCommand(in: jotter)
         let encrypted = try jotter.run(["encrypt"], extraEnvironment: command)
         #expect(encrypted.status == 0, "\(encrypted.errors)")
         var info = stat()
@@ -178,9 +180,7 @@ import TestSupport
         let input = jotter.folder.file("items.txt")
         try Data((1...20_000).map { "item \($0)" }.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: input))
         try jotter.ok("import", "--to", "/", input)
-        let file = jotter.folder.file("passphrase")
-        try Data((passphrase + "\n").utf8).write(to: URL(fileURLWithPath: file))
-        let command = ["JOTTER_PASSPHRASE_COMMAND": "cat '\(file)'"]
+        let command = try passphraseCommand(in: jotter)
         for round in 0..<3 {
             // A rewrite that meets another jotter with the store open is refused, and
             // tried again, as a user would.
