@@ -1,0 +1,44 @@
+/// One change that sync carries between machines: a property of one list or item, keyed
+/// by the node's UUID, never by a local row number, and stamped so that every machine
+/// picks the same winner when two changed the same property.
+///
+/// Operations travel through the hub as they are; the hub keeps them in one order per
+/// journal and never reads their values.
+public struct SyncOperation: Sendable, Equatable {
+    /// The machine that made the change: its replica id, drawn once per store and drawn
+    /// again when the store turns out to be a copy.
+    public var replica: NodeID
+    /// The replica's own count of the operations it has made: with `replica`, what
+    /// makes a push idempotent (the hub stores an operation pushed twice once).
+    public var counter: Int64
+    /// A hybrid logical clock: milliseconds since 1970 shifted left by 16 bits, plus a
+    /// count for changes within one millisecond or behind a clock already seen. Ties
+    /// between replicas are broken by `replica`'s bytes.
+    public var stamp: Int64
+    /// The list or item changed; nil for the journal's root, whose field definitions
+    /// and options are synced too.
+    public var node: NodeID?
+    /// `create`, `text`, `parent`, `done`, `trashed`, `purge`, `field:NAME`,
+    /// `fielddef:NAME` or `option:KEY`. A kind this jotter does not know comes from a
+    /// newer jotter: it is parked, never applied in part.
+    public var property: String
+    /// The new value as JSON text, or nil when the property is removed (a field value
+    /// cleared, a field definition or option taken away).
+    public var value: String?
+
+    public init(replica: NodeID, counter: Int64, stamp: Int64, node: NodeID?, property: String, value: String?) {
+        self.replica = replica
+        self.counter = counter
+        self.stamp = stamp
+        self.node = node
+        self.property = property
+        self.value = value
+    }
+
+    /// Whether this operation wins over `other` on the same property: the later stamp,
+    /// and on equal stamps the greater replica id, so that every machine decides alike.
+    public func wins(over other: SyncOperation) -> Bool {
+        if stamp != other.stamp { return stamp > other.stamp }
+        return replica > other.replica
+    }
+}
