@@ -271,6 +271,22 @@ import Testing
         #expect(try jotter.texts() == ["changed", "new one", "new one"])
     }
 
+    /// The texts an import replaces are kept by the undo triggers, one a row.
+    @Test func anImportThatReplacedTextsIsUndoneAndRedoneWhole() throws {
+        let first = try jotter.ok("add", "first").dropLast()
+        let second = try jotter.ok("add", "second").dropLast()
+        let lines = "{\"id\":\"\(first)\",\"kind\":\"item\",\"text\":\"first, replaced\"}\n"
+            + "{\"id\":\"\(second)\",\"kind\":\"item\",\"text\":\"second, replaced\"}\n"
+        try jotter.ok("import", "--on-conflict", "replace", try write(lines, to: "replacing.jsonl"))
+        #expect(try jotter.texts() == ["first, replaced", "second, replaced"])
+        for (command, texts) in [("undo", ["first", "second"]), ("redo", ["first, replaced", "second, replaced"]),
+                                 ("undo", ["first", "second"])] {
+            try jotter.ok(command)
+            #expect(try jotter.texts() == texts, "after \(command)")
+        }
+        try jotter.ok("check")
+    }
+
     @Test func aBadLineInTheMiddleOfALargeInputChangesNothing() throws {
         try jotter.ok("add", "before")
         var lines = (1...50_000).map { "{\"kind\":\"item\",\"text\":\"line \($0)\"}" }
@@ -707,6 +723,16 @@ import Testing
         let edited = try jotter.peakMemory(["edit", "2", "short", "text"])
         #expect(edited.status == 0 && edited.kibibytes < 64 * 1024, "edit: \(edited.kibibytes) KiB")
         #expect(try jotter.texts("/") == ["lst", "short text"])
+        // Undone, the edit puts the whole entry back; redone, the short text, with the
+        // entry kept again for the next undo.
+        for (command, isWhole) in [("undo", true), ("redo", false), ("undo", true), ("redo", false)] {
+            let run = try jotter.peakMemory([command])
+            #expect(run.status == 0 && run.kibibytes < 64 * 1024, "\(command): \(run.kibibytes) KiB")
+            let shown = try jotter.run(["list", "--format", "jsonl"]).text
+            #expect(shown.contains("zanzibar opens plain") == isWhole && shown.contains("# dash and ends") == isWhole,
+                    "after \(command)")
+            #expect(shown.contains("\"short text\"") != isWhole, "after \(command)")
+        }
     }
 
     func lines(_ count: Int, into name: String) throws -> String {

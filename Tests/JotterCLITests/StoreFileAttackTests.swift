@@ -152,6 +152,30 @@ struct FileState: Equatable {
         try jotter.refused("check", saying: "the store is damaged")
     }
 
+    /// An earlier text the change log names but that is not there: undo would have
+    /// left the item's text as it is and called the edit undone.
+    @Test func aMissingEarlierTextIsDamageForUndoAndCheck() throws {
+        try jotter.ok("add", "first words")
+        try jotter.ok("edit", "1", "second words")
+        let database = try Database(path: jotter.store)
+        try database.execute("DELETE FROM text_before")
+        try jotter.refused("undo", saying: "names an earlier text that is not there")
+        #expect(try jotter.texts("/") == ["second words"])
+        let check = try jotter.runToEnd("check")
+        #expect(check.status == 3)
+        #expect(check.text.contains("the change log names 1 earlier texts that are not there"), "\(check.text)")
+    }
+
+    @Test func anEarlierTextNoChangeNamesIsFoundByCheck() throws {
+        try jotter.ok("add", "first words")
+        try jotter.ok("edit", "1", "second words")
+        let database = try Database(path: jotter.store)
+        try database.execute("UPDATE node_before SET text_before = NULL")
+        let check = try jotter.runToEnd("check")
+        #expect(check.status == 3)
+        #expect(check.text.contains("1 earlier texts belong to no step of the change log"), "\(check.text)")
+    }
+
     @Test func aLoopOfParentLinksIsDamageNotAHang() throws {
         try jotter.ok("new", "a")
         try jotter.ok("new", "b")

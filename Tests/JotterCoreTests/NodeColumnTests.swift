@@ -19,7 +19,8 @@ import Testing
     @Test func undoKeepsEveryColumnOfANodeButItsRowNumber() throws {
         let fixture = try StoreFixture()
         #expect(try columns(of: "node_before", in: fixture.store)
-            == (["change", "seq"] + NodeColumn.kept.map(\.name)).sorted())
+            == (["change", "seq", "text_before"] + NodeColumn.keptBesideText.map(\.name)).sorted())
+        #expect(try columns(of: "text_before", in: fixture.store) == ["seq", "text"])
     }
 
     @Test func aRowSelectedWithEveryColumnReadsBackAsTheNodeAdded() throws {

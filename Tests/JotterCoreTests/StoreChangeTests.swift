@@ -164,11 +164,13 @@ import Testing
         let fixture = try StoreFixture()
         let milk = try fixture.item("milk")
         try fixture.store.remove([milk])
-        try fixture.item("eggs")
+        try fixture.store.edit(try fixture.item("eggs"), text: "a dozen eggs")
         #expect(try fixture.store.emptyTrash() == 1)
         #expect(try fixture.store.node(id: milk.id, includingHidden: true) == nil)
         #expect(try fixture.store.undo() == nil, "nothing before emptying the trash can be undone")
         #expect(try fixture.store.database.statement("SELECT count(*) FROM node_before").firstRow { $0.int64(0) } == 0,
+                "the earlier states go with the history")
+        #expect(try fixture.store.database.statement("SELECT count(*) FROM text_before").firstRow { $0.int64(0) } == 0,
                 "the earlier texts go with the history")
     }
 

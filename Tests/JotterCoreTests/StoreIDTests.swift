@@ -210,4 +210,37 @@ struct SameMomentStores {
         #expect(try database.statement("SELECT user_version FROM pragma_user_version").firstRow { $0.int64(0) } == 1)
         #expect(try database.statement("SELECT count(*) FROM node").firstRow { $0.int64(0) } == 3)
     }
+
+    /// Store version 8 kept an edit's earlier text in the row of `node_before`; the
+    /// texts moved to a table of their own, and such an edit still undoes and redoes.
+    @Test func anEditKeptByAVersion8StoreIsUndoneAndRedoneAfterTheMigration() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("old.sqlite3")
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        do {
+            let database = try Database(path: path)
+            try database.registerSearchTokenizer()
+            try database.execute("PRAGMA journal_mode = WAL")
+            for step in Migrations.steps.prefix(8) { try database.execute(step) }
+            try database.execute(
+                """
+                INSERT INTO node (seq, parent, kind, text, created, created_offset, updated)
+                    VALUES (1, NULL, 1, 'after the edit', 1795000000000, 3600, 1795000009999),
+                           (2, NULL, 1, 'not edited', 1795000000001, 3600, NULL);
+                INSERT INTO change (seq, what, made, made_offset) VALUES (1, 'edit "before the edit"', 1795000009999, 3600);
+                INSERT INTO node_before (change, seq, parent, kind, text, created, created_offset, updated)
+                    VALUES (1, 1, NULL, 1, 'before the edit', 1795000000000, 3600, NULL),
+                           (1, 2, NULL, 1, NULL, 1795000000001, 3600, NULL);
+                PRAGMA user_version = 8;
+                """)
+        }
+        let store = try Store(path: path)
+        #expect(try store.undo()?.what == "edit \"before the edit\"")
+        #expect(try store.children(of: nil).map(\.text) == ["before the edit", "not edited"])
+        #expect(try store.redo() != nil)
+        #expect(try store.children(of: nil).map(\.text) == ["after the edit", "not edited"])
+        #expect(try store.undo() != nil)
+        #expect(try store.children(of: nil).map(\.text) == ["before the edit", "not edited"])
+        #expect(try store.check().isEmpty)
+    }
 }

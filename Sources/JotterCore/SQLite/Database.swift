@@ -189,6 +189,12 @@ public final class Database {
     }
 }
 
+/// A text as SQLite holds it in a column of the current row: its bytes, and a NUL
+/// after them.
+struct ColumnText {
+    let bytes: UnsafeBufferPointer<UInt8>
+}
+
 /// A prepared statement. Bind parameters by 1-based index, then `step()` through rows.
 public final class Statement {
     let handle: OpaquePointer
@@ -307,6 +313,35 @@ public final class Statement {
         guard let text = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// The text of a column where SQLite holds it, followed by a NUL, for as long as
+    /// the row is current: a long text handed on to another statement without
+    /// another copy (`bind(_:borrowingColumnText:)`).
+    func withColumnText<T>(_ column: Int32, _ body: (ColumnText) throws -> T) rethrows -> T {
+        let text = sqlite3_column_text(handle, column)
+        let count = text == nil ? 0 : Int(sqlite3_column_bytes(handle, column))
+        return try body(ColumnText(bytes: UnsafeBufferPointer(start: text, count: count)))
+    }
+
+    /// Binds a text another statement read, without copying it: that statement must
+    /// stay on its row until this one has run. A string bound with its length is not
+    /// known to end in a NUL, and SQLite copies it whole when a function or a virtual
+    /// table (the search index's trigger) asks for it as a C string; a text without
+    /// a NUL inside is bound as the C string it is. One with a NUL is copied.
+    func bind(_ index: Int32, borrowingColumnText text: ColumnText) {
+        guard let start = text.bytes.baseAddress, !text.bytes.isEmpty else {
+            sqlite3_bind_text(handle, index, "", 0, nil)
+            return
+        }
+        start.withMemoryRebound(to: CChar.self, capacity: text.bytes.count + 1) { characters in
+            if memchr(characters, 0, text.bytes.count) == nil {
+                _ = sqlite3_bind_text(handle, index, characters, -1, nil)
+            } else {
+                _ = sqlite3_bind_text64(handle, index, characters, sqlite3_uint64(text.bytes.count),
+                                        jotter_sqlite_transient(), UInt8(SQLITE_UTF8))
+            }
+        }
     }
 
     public func blob(_ column: Int32) -> [UInt8] {

@@ -238,6 +238,33 @@ enum Migrations {
         ALTER TABLE node_before_v8 RENAME TO node_before;
         CREATE UNIQUE INDEX node_before_rows ON node_before (change, seq);
         """,
+        // 9: the texts undo keeps, in a table of their own, each under a number no
+        // swap changes; `node_before` names the one a row had, NULL where the change
+        // left the text as it was. Kept in the row itself, a text went wherever the
+        // row went: redo renumbered a kept row, and SQLite rewrote it whole, a 16 MB
+        // entry's text twice in memory. Undo and redo keep the current text under the
+        // negation of the kept one's number; AUTOINCREMENT never hands out a number
+        // again, so a number and its negation are only ever one text's.
+        """
+        CREATE TABLE text_before (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            text TEXT NOT NULL
+        );
+        INSERT INTO text_before (seq, text) SELECT rowid, text FROM node_before WHERE typeof(text) <> 'null';
+        CREATE TABLE node_before_v9 (
+            change INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            id BLOB, parent INTEGER, kind INTEGER, text_before INTEGER, created INTEGER, created_offset INTEGER,
+            updated INTEGER, done INTEGER, hidden INTEGER
+        );
+        INSERT INTO node_before_v9 (change, seq, id, parent, kind, text_before, created, created_offset, updated, done, hidden)
+            SELECT change, seq, id, parent, kind, CASE WHEN typeof(text) = 'null' THEN NULL ELSE rowid END,
+                   created, created_offset, updated, done, hidden
+            FROM node_before;
+        DROP TABLE node_before;
+        ALTER TABLE node_before_v9 RENAME TO node_before;
+        CREATE UNIQUE INDEX node_before_rows ON node_before (change, seq);
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(steps.count) }

@@ -1,8 +1,9 @@
 /// The columns of the `node` table: the one place they are named. Whatever reads a
 /// whole row, keeps a row's earlier state for undo (`node_before` holds every column
-/// but `seq`) or writes rows in bulk builds its column list from here, and
-/// `NodeColumnTests` checks this list against the tables the migrations make. A new
-/// column is a migration step that adds it to `node` and `node_before`, and a case here.
+/// but `seq` and `text`, which `text_before` holds) or writes rows in bulk builds its
+/// column list from here, and `NodeColumnTests` checks this list against the tables
+/// the migrations make. A new column is a migration step that adds it to `node` and
+/// `node_before`, and a case here.
 enum NodeColumn: Int32, CaseIterable {
     case seq, id, parent, kind, text, created, createdOffset, updated, done, hidden
 
@@ -28,11 +29,12 @@ enum NodeColumn: Int32, CaseIterable {
     /// Every column, in order: `seq, id, parent, …`.
     static let all = list(allCases)
 
-    /// The columns whose earlier state `node_before` keeps beside the row's `seq`.
+    /// The columns whose earlier state undo keeps beside the row's `seq`.
     static let kept = allCases.filter { $0 != .seq }
 
-    /// The kept columns but `text`, which `node_before` holds only for a change that
-    /// rewrote the text (NULL there: the text was left as it was).
+    /// The kept columns but `text`: `node_before` holds these, and names in its own
+    /// column `text_before` the row of the table `text_before` that holds the text,
+    /// only for a change that rewrote the text (NULL there: the text was left as it was).
     static let keptBesideText = kept.filter { $0 != .text }
 
     /// The kept columns that a node's making settles, which no verb but an import's

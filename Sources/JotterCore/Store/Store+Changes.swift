@@ -90,7 +90,10 @@ extension Store {
     /// Forgets every recorded change: nothing before now can be undone.
     func forgetChanges() throws {
         try database.execute(
-            "DELETE FROM node_before; DELETE FROM value_before; DELETE FROM field_before; DELETE FROM option_before; DELETE FROM change")
+            """
+            DELETE FROM text_before; DELETE FROM node_before; DELETE FROM value_before; DELETE FROM field_before;
+            DELETE FROM option_before; DELETE FROM change
+            """)
     }
 
     /// The change undo reverts next, the latest not undone; with `undone`, the one redo
@@ -170,6 +173,8 @@ extension Store {
             // stayed hidden by the change itself when it was undone.
             try database.statement("DELETE FROM node WHERE hidden IN (?1, -?1)").bind(1, seq).run()
         }
+        try database.statement("DELETE FROM text_before WHERE seq IN (SELECT text_before FROM node_before WHERE change >= ?)")
+            .bind(1, first).run()
         for table in ["node_before", "value_before", "field_before", "option_before"] {
             try database.statement("DELETE FROM \(table) WHERE change >= ?").bind(1, first).run()
         }
@@ -184,40 +189,50 @@ extension Store {
     /// under the change's negated seq while the swap is made.
     private func swapEarlierState(of seq: Int64) throws {
         // A text is swapped only where the change rewrote it: every other change
-        // leaves a long entry's text where it is, unread. Whether a kept text is
-        // there is asked with typeof(), for which SQLite reads no more than the
-        // row's header; `IS NULL` read the whole text.
+        // leaves a long entry's text where it is, unread. Kept texts are rows of
+        // `text_before`, which renumbering `node_before` never touches (a renumbered
+        // row is rewritten whole, and a text in it was): the current text is kept
+        // under the kept one's number negated, and the kept one goes back into its
+        // node and out of the table.
         let kept = NodeColumn.list(NodeColumn.keptBesideText)
-        try swap(
-            table: "node_before", seq: seq,
-            keepCurrent: """
-                INSERT OR ROLLBACK INTO node_before (change, seq, \(kept), text)
-                SELECT ?2, n.seq, \(NodeColumn.list(NodeColumn.keptBesideText, of: "n")),
-                       CASE WHEN typeof(b.text) = 'null' THEN NULL ELSE n.text END
-                FROM node_before AS b JOIN node AS n ON n.seq = b.seq WHERE b.change = ?1
-                """,
-            putEarlier: [
-                // Not UPDATE ... FROM, which gathers the rows it joins, each whole, first.
-                """
-                UPDATE OR ROLLBACK node SET (\(NodeColumn.list(NodeColumn.changedByVerbs))) = (
-                    SELECT \(NodeColumn.list(NodeColumn.changedByVerbs, of: "b")) FROM node_before AS b
-                    WHERE b.change = ?1 AND b.seq = node.seq)
-                WHERE seq IN (SELECT seq FROM node_before WHERE change = ?1)
-                """,
-                """
-                UPDATE OR ROLLBACK node SET (\(NodeColumn.list(NodeColumn.settledAtMaking))) = (
-                    SELECT \(NodeColumn.list(NodeColumn.settledAtMaking, of: "b")) FROM node_before AS b
-                    WHERE b.change = ?1 AND b.seq = node.seq)
-                WHERE seq IN (
-                    SELECT b.seq FROM node_before AS b JOIN node AS n ON n.seq = b.seq
-                    WHERE b.change = ?1
-                      AND (\(NodeColumn.settledAtMaking.map { "b.\($0.name) IS NOT n.\($0.name)" }.joined(separator: " OR "))))
-                """,
-                """
-                UPDATE OR ROLLBACK node SET text = (SELECT b.text FROM node_before AS b WHERE b.change = ?1 AND b.seq = node.seq)
-                WHERE seq IN (SELECT seq FROM node_before WHERE change = ?1 AND typeof(text) <> 'null')
-                """,
-            ])
+        try database.statement(
+            """
+            INSERT OR ROLLBACK INTO text_before (seq, text)
+            SELECT -b.text_before, n.text FROM node_before AS b JOIN node AS n ON n.seq = b.seq
+            WHERE b.change = ?1 AND b.text_before IS NOT NULL
+            """)
+            .bind(1, seq).run()
+        try database.statement(
+            """
+            INSERT OR ROLLBACK INTO node_before (change, seq, \(kept), text_before)
+            SELECT ?2, n.seq, \(NodeColumn.list(NodeColumn.keptBesideText, of: "n")), -b.text_before
+            FROM node_before AS b JOIN node AS n ON n.seq = b.seq WHERE b.change = ?1
+            """)
+            .bind(1, seq).bind(2, -seq).run()
+        for sql in [
+            // Not UPDATE ... FROM, which gathers the rows it joins, each whole, first.
+            """
+            UPDATE OR ROLLBACK node SET (\(NodeColumn.list(NodeColumn.changedByVerbs))) = (
+                SELECT \(NodeColumn.list(NodeColumn.changedByVerbs, of: "b")) FROM node_before AS b
+                WHERE b.change = ?1 AND b.seq = node.seq)
+            WHERE seq IN (SELECT seq FROM node_before WHERE change = ?1)
+            """,
+            """
+            UPDATE OR ROLLBACK node SET (\(NodeColumn.list(NodeColumn.settledAtMaking))) = (
+                SELECT \(NodeColumn.list(NodeColumn.settledAtMaking, of: "b")) FROM node_before AS b
+                WHERE b.change = ?1 AND b.seq = node.seq)
+            WHERE seq IN (
+                SELECT b.seq FROM node_before AS b JOIN node AS n ON n.seq = b.seq
+                WHERE b.change = ?1
+                  AND (\(NodeColumn.settledAtMaking.map { "b.\($0.name) IS NOT n.\($0.name)" }.joined(separator: " OR "))))
+            """,
+        ] {
+            try database.statement(sql).bind(1, seq).run()
+        }
+        try putEarlierTexts(of: seq)
+        try database.statement("DELETE FROM text_before WHERE seq IN (SELECT text_before FROM node_before WHERE change = ?)")
+            .bind(1, seq).run()
+        try renumber(table: "node_before", seq: seq)
         try swap(
             table: "value_before", seq: seq,
             keepCurrent: """
@@ -271,8 +286,42 @@ extension Store {
         for sql in putEarlier {
             try database.statement(sql).bind(1, seq).run()
         }
+        try renumber(table: table, seq: seq)
+    }
+
+    /// Drops the earlier state of change `seq`, put back, and files the state it
+    /// replaced, kept under the negated seq, under the change.
+    private func renumber(table: String, seq: Int64) throws {
         try database.statement("DELETE FROM \(table) WHERE change = ?").bind(1, seq).run()
         try database.statement("UPDATE OR ROLLBACK \(table) SET change = ?1 WHERE change = ?2").bind(1, seq).bind(2, -seq).run()
+    }
+
+    /// Puts back into their nodes the texts change `seq` kept, each handed from the
+    /// row SQLite read it into to the statement that writes it, as the C string it
+    /// is there. Set from a subquery, a 16 MB text was held once more, when the
+    /// search index's trigger read it as a C string.
+    private func putEarlierTexts(of seq: Int64) throws {
+        let kept = try database.statement(
+            """
+            SELECT b.seq, t.text, t.seq IS NULL FROM node_before AS b LEFT JOIN text_before AS t ON t.seq = b.text_before
+            WHERE b.change = ? AND b.text_before IS NOT NULL
+            """)
+            .bind(1, seq)
+        let put = try database.statement("UPDATE OR ROLLBACK node SET text = ?2 WHERE seq = ?1")
+        // Neither keeps a row read, nor the address of a text bound, once done.
+        defer {
+            put.reset()
+            kept.reset()
+        }
+        while try kept.step() {
+            guard kept.int64(2) == 0 else { throw damaged("the change log's step \(seq) names an earlier text that is not there") }
+            try kept.withColumnText(1) { text in
+                put.bind(1, kept.int64(0))
+                put.bind(2, borrowingColumnText: text)
+                try put.run()
+                put.resetKeepingBindings()
+            }
+        }
     }
 
     /// Sets up, once per connection, the triggers that keep the earlier state of what
@@ -294,14 +343,15 @@ extension Store {
         // A row's text is kept only by an update of the text: marking a 16 MB entry
         // done would otherwise copy its text, and SQLite read it to do so. The row is
         // kept without it first (NULL: the text stayed as it was), and an update of the
-        // text then fills it in, where it was not kept yet.
+        // text then keeps it in `text_before` and names it there, where it was not kept yet.
         func node(_ row: String) -> String {
             keep("node_before", key: [("seq", "\(row).seq")],
                  values: NodeColumn.keptBesideText.map { ($0.name, "\(row).\($0.name)") })
         }
+        let textNotKept = "change = (SELECT change FROM recording) AND seq = old.seq AND text_before IS NULL"
         let nodeText = """
-            UPDATE node_before SET text = old.text
-            WHERE change = (SELECT change FROM recording) AND seq = old.seq AND typeof(text) = 'null';
+            INSERT INTO text_before (text) SELECT old.text WHERE EXISTS (SELECT 1 FROM node_before WHERE \(textNotKept));
+            UPDATE node_before SET text_before = last_insert_rowid() WHERE \(textNotKept);
             """
         func value(_ row: String, absent: Bool) -> String {
             keep("value_before", key: [("item", "\(row).item"), ("name", "\(row).name")],

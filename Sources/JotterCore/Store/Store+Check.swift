@@ -188,6 +188,22 @@ extension Store {
             while try statement.step() {
                 problems.append("the change log's step \(statement.int64(0)) gives a range of rows that cannot be, or an unknown state")
             }
+            // Each earlier text is one change's, for one row; a text no change names
+            // would outlive the history it belongs to. Counted without reading a text.
+            let texts = try database.statement(
+                """
+                SELECT (SELECT count(*) FROM node_before AS b
+                        WHERE b.text_before IS NOT NULL AND NOT EXISTS (SELECT 1 FROM text_before WHERE seq = b.text_before)),
+                       (SELECT count(text_before) - count(DISTINCT text_before) FROM node_before),
+                       (SELECT count(*) FROM text_before)
+                           - (SELECT count(DISTINCT b.text_before) FROM node_before AS b JOIN text_before AS t ON t.seq = b.text_before)
+                """)
+                .firstRow { (missing: $0.int64(0), sharedNames: $0.int64(1), unnamed: $0.int64(2)) }
+            if let texts {
+                if texts.missing > 0 { problems.append("the change log names \(texts.missing) earlier texts that are not there") }
+                if texts.sharedNames > 0 { problems.append("the change log names \(texts.sharedNames) earlier texts more than once") }
+                if texts.unnamed > 0 { problems.append("\(texts.unnamed) earlier texts belong to no step of the change log") }
+            }
             return problems
         }
     }

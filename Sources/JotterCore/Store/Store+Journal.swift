@@ -31,13 +31,16 @@ extension Store {
             // SQLite copied into the rewrite's statement journal (the search index's
             // triggers make it keep one), in memory: a 16 MB entry's. The change is
             // new, so nothing of this row is kept in it yet.
-            let kept = NodeColumn.list(NodeColumn.kept)
+            try database.statement("INSERT OR ROLLBACK INTO text_before (text) SELECT text FROM node WHERE seq = ?")
+                .bind(1, node.seq).run()
+            let keptText = database.lastInsertedRowID
+            let kept = NodeColumn.list(NodeColumn.keptBesideText)
             try database.statement(
                 """
-                INSERT OR ROLLBACK INTO node_before (change, seq, \(kept))
-                SELECT (SELECT change FROM recording), seq, \(kept) FROM node WHERE seq = ?
+                INSERT OR ROLLBACK INTO node_before (change, seq, \(kept), text_before)
+                SELECT (SELECT change FROM recording), seq, \(kept), ? FROM node WHERE seq = ?
                 """)
-                .bind(1, node.seq).run()
+                .bind(1, keptText).bind(2, node.seq).run()
             try database.statement("UPDATE OR ROLLBACK node SET text = ?, updated = ? WHERE seq = ?")
                 .bind(1, text).bind(2, clock().milliseconds).bind(3, node.seq).run()
             try insertValues(values, of: node.seq)
