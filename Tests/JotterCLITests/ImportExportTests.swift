@@ -735,6 +735,33 @@ import Testing
         }
     }
 
+    /// Hooks are told the whole text on their input. A store with hooks read each
+    /// item whole for them and built its JSON whole beside it: 95 MiB for `done` and
+    /// `rm` on a 16.5 MB entry, 121 MiB for an import with `--hooks`.
+    @Test func hooksAreToldASixteenMegabyteEntryWholeInUnder64MiB() throws {
+        let cycle = "plain words 漢字かな交じり文 \"quoted\", back\\slash\ttab \u{202E}over # dash "
+        let text = "zanzibar opens " + String(repeating: cycle, count: 16_500_000 / cycle.utf8.count) + "and ends"
+        let file = jotter.folder.file("long.txt")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        for timing in ["before", "after"] {
+            for event in ["add", "done", "rm"] {
+                let saved = jotter.folder.file("\(timing)-\(event).json")
+                try jotter.ok("hook", "add", timing, "cat > '\(saved)'", "--on", event)
+            }
+        }
+        for command in [["import", "--hooks", "--to", "/", file], ["done", "1"], ["rm", "1"]] {
+            let run = try jotter.peakMemory(command)
+            #expect(run.status == 0 && run.kibibytes < 64 * 1024, "\(command): \(run.kibibytes) KiB, \(run.errors)")
+        }
+        for timing in ["before", "after"] {
+            for event in ["add", "done", "rm"] {
+                let saved = try Data(contentsOf: URL(fileURLWithPath: jotter.folder.file("\(timing)-\(event).json")))
+                let entry = try JSONSerialization.jsonObject(with: saved) as? [String: Any]
+                #expect(entry?["text"] as? String == text, "\(timing) \(event): \(saved.count) bytes")
+            }
+        }
+    }
+
     func lines(_ count: Int, into name: String) throws -> String {
         let path = jotter.folder.file(name)
         try (1...count).map { "entry number \($0) with a few words" }.joined(separator: "\n")

@@ -181,13 +181,31 @@ struct ImportCommand: StoreCommand {
             settings.doneFile = (doneReader, doneFile)
         }
         let destination = try target.map(context.resolve) ?? context.path
+        let runsHooks = hooks && context.hooks.isEnabled
+        let summary = try importRecords(from: descriptor, named: name, as: format, settings: settings, into: destination,
+                                        runningHooks: runsHooks, in: context)
+        if runsHooks && !dryRun && summary.added > 0 {
+            try context.store.forEachItem(addedBy: summary) { node in
+                context.runAfterHooks(.add, HookEntry(node: node, text: node.text, fields: try context.store.fieldValues(of: node),
+                                                      place: try context.store.ancestry(of: node).popped()))
+            }
+        }
+        return .nothing
+    }
+
+    /// Reads the input and imports it, running the `before` hooks as each item is
+    /// read. The reader goes when this returns: it holds the longest line read, 16 MB
+    /// for a long entry, which the `after` hooks must not find still held as they
+    /// read that entry back.
+    private func importRecords(from descriptor: Int32, named name: String, as format: ImportFormat,
+                               settings: ImportFormat.Settings, into destination: NavigationPath, runningHooks runsHooks: Bool,
+                               in context: CommandContext) throws -> Store.ImportSummary {
         let reader = ByteLineReader(fileDescriptor: descriptor)
         reader.shouldStop = { Interruption.signal != 0 }
         let progress = ProgressLine(reader: reader, messages: context.messages)
         var options = Store.ImportOptions(
             target: destination, conflicts: conflicts, dryRun: dryRun,
             progress: { progress.update(records: $0) }, shouldStop: { Interruption.signal != 0 })
-        let runsHooks = hooks && context.hooks.isEnabled
         if runsHooks {
             let form = try context.store.form(at: destination)
             let today = context.clock.today()
@@ -221,13 +239,7 @@ struct ImportCommand: StoreCommand {
         }
         progress.clear()
         context.messages.error(describe(summary, into: destination))
-        if runsHooks && !dryRun && summary.added > 0 {
-            try context.store.forEachItem(addedBy: summary) { node in
-                context.runAfterHooks(.add, HookEntry(node: node, text: node.text, fields: try context.store.fieldValues(of: node),
-                                                      place: try context.store.ancestry(of: node).popped()))
-            }
-        }
-        return .nothing
+        return summary
     }
 
     /// The TZ value for what --tz names: a zone of the system's database

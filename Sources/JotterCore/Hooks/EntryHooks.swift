@@ -111,14 +111,14 @@ public final class EntryHooks {
         let (hooks, waiting) = try applying(.after, on: event, at: entry.place)
         let pending = PendingHooks(
             runs: hooks.map { (name: "hook \($0.place.display)", command: $0.hook.command, timeoutSeconds: $0.hook.timeoutSeconds) },
-            input: HookEntryJSON.bytes(of: entry), environment: environment(event, entry))
+            input: HookEntryJSON.input(of: entry), environment: environment(event, entry))
         return (pending, waiting > 0 ? [HookMessages.waiting(waiting)] : [])
     }
 
     /// The entry reaches the command only as data: JSON on standard input and values
     /// of the environment, never words of the command line.
     private func run(_ hook: Hook, event: Hook.Event, entry: HookEntry) -> HookProcessResult {
-        HookProcess.run(command: hook.command, input: HookEntryJSON.bytes(of: entry),
+        HookProcess.run(command: hook.command, input: HookEntryJSON.input(of: entry),
                         environment: environment(event, entry), timeoutSeconds: hook.timeoutSeconds)
     }
 
@@ -136,7 +136,7 @@ public final class EntryHooks {
 /// thread while the prompt goes on.
 public struct PendingHooks: Sendable {
     let runs: [(name: String, command: String, timeoutSeconds: Int)]
-    let input: [UInt8]
+    let input: HookInput
     let environment: [String: String]
 
     public var isEmpty: Bool { runs.isEmpty }
@@ -180,19 +180,19 @@ enum HookMessages {
 
 /// The entry as `list --format json` shows it, with the text and fields it is about
 /// to have. Before an `add` is written it has neither id nor times yet: the object
-/// then holds its kind, text, parent and fields.
+/// then holds its kind, text, parent and fields. The text is escaped as the hook
+/// reads it (`HookInput`), not here.
 enum HookEntryJSON {
-    static func bytes(of entry: HookEntry) -> [UInt8] {
+    static func input(of entry: HookEntry) -> HookInput {
         let out = OutputBuffer()
+        var textAt = 0
         if let node = entry.node {
-            // Before an edit, the text is the one it is about to get.
-            let shown = Node(seq: node.seq, id: node.id, kind: node.kind, text: entry.text, parentSeq: node.parentSeq,
-                             created: node.created, updatedMilliseconds: node.updatedMilliseconds,
-                             doneMilliseconds: node.doneMilliseconds)
-            NodeWriter(format: .json).writeJSON(shown, fields: entry.fields, parentID: entry.place.top?.id, to: out)
+            NodeWriter(format: .json).writeJSON(node, fields: entry.fields, parentID: entry.place.top?.id, to: out) {
+                textAt = out.bytes.count
+            }
         } else {
             out.write("{\"kind\":\"item\",\"text\":")
-            JSON.writeString(entry.text, to: out)
+            textAt = out.bytes.count
             if let parent = entry.place.top {
                 out.write(",\"parent\":\"")
                 out.write(parent.id)
@@ -213,7 +213,9 @@ enum HookEntryJSON {
             out.write("}")
         }
         out.write("\n")
-        return out.bytes
+        // Before an edit, the text is the one it is about to get, not the node's.
+        return HookInput(head: Array(out.bytes[..<textAt]) + [UInt8(ascii: "\"")], text: entry.text,
+                         tail: [UInt8(ascii: "\"")] + out.bytes[textAt...])
     }
 }
 

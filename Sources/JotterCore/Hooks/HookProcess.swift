@@ -38,8 +38,8 @@ public enum HookProcess {
 
     /// How the command is connected. Its standard output is always a pipe read here.
     public struct Wiring: Sendable {
-        /// Its standard input: these bytes through a pipe, or nil for jotter's own.
-        public var input: [UInt8]?
+        /// Its standard input: this through a pipe, or nil for jotter's own.
+        public var input: HookInput?
         /// Whether its standard error is a pipe read here, or jotter's own.
         public var readsErrors: Bool
         /// Whether it leads a session of its own, without a terminal, or only a process
@@ -49,7 +49,7 @@ public enum HookProcess {
         public var outputLimit: Int
 
         /// A hook: the entry on its input, both outputs read, no terminal.
-        public static func hook(input: [UInt8]) -> Wiring {
+        public static func hook(input: HookInput) -> Wiring {
             Wiring(input: input, readsErrors: true, leadsSession: true, outputLimit: HookProcess.outputLimit)
         }
 
@@ -60,7 +60,7 @@ public enum HookProcess {
         }
     }
 
-    public static func run(command: String, input: [UInt8], environment: [String: String],
+    public static func run(command: String, input: HookInput, environment: [String: String],
                            timeoutSeconds: Int) -> HookProcessResult {
         run(command: command, wiring: .hook(input: input), environment: environment, timeoutSeconds: timeoutSeconds)
     }
@@ -137,22 +137,25 @@ public enum HookProcess {
         }
         let terminal = wiring.leadsSession ? nil : ForegroundTerminal.lend(to: pid)
         defer { terminal?.takeBack() }
-        return collect(pid: pid, input: wiring.input ?? [], inputDescriptor: inputPipe.last, outputDescriptor: outputPipe[0],
+        return collect(pid: pid, input: wiring.input ?? HookInput(bytes: []), inputDescriptor: inputPipe.last, outputDescriptor: outputPipe[0],
                        errorDescriptor: errorPipe.first, outputLimit: wiring.outputLimit, timeoutSeconds: timeoutSeconds)
     }
 
     /// glibc's POSIX_SPAWN_SETSID, a GNU extension Swift's Glibc module does not carry.
     private static let setSessionFlag: Int32 = 0x80
 
-    private static func collect(pid: pid_t, input: [UInt8], inputDescriptor: Int32?, outputDescriptor: Int32,
+    private static func collect(pid: pid_t, input: HookInput, inputDescriptor: Int32?, outputDescriptor: Int32,
                                 errorDescriptor: Int32?, outputLimit: Int, timeoutSeconds: Int) -> HookProcessResult {
         let deadline = monotonicMilliseconds() + Int64(max(1, timeoutSeconds)) * 1000
         var result = HookProcessResult(ending: .exited(0), output: [], errors: [])
         var writing: Int32? = inputDescriptor
         var chunk = [UInt8](repeating: 0, count: min(65_536, outputLimit + 1))
+        // The input is made a piece at a time, as the pipe takes it.
+        var pieces = input.pieces()
+        var piece = pieces.next() ?? []
         var written = 0
         var reading: [Int32] = [outputDescriptor] + [errorDescriptor].compactMap { $0 }
-        if input.isEmpty, let inputDescriptor {
+        if piece.isEmpty, let inputDescriptor {
             close(inputDescriptor)
             writing = nil
         }
@@ -195,9 +198,14 @@ public enum HookProcess {
             if poll(&polled, nfds_t(polled.count), Int32(min(deadline - now, 20))) < 0 && errno != EINTR { break }
             for entry in polled where entry.revents != 0 {
                 if entry.fd == writing {
-                    let count = writeIgnoringBrokenPipe(entry.fd, input, from: written)
+                    let count = writeIgnoringBrokenPipe(entry.fd, piece, from: written)
+                    let failed = count < 0 && errno != EAGAIN && errno != EINTR
                     if count > 0 { written += count }
-                    if count < 0 && errno != EAGAIN && errno != EINTR || written == input.count {
+                    if !failed && written == piece.count, let next = pieces.next() {
+                        piece = next
+                        written = 0
+                    }
+                    if failed || written == piece.count {
                         close(entry.fd)
                         writing = nil
                     }

@@ -1,9 +1,14 @@
 extension NodeWriter {
     func writeJSON(_ node: Node, fields: [FieldValue], parentID: NodeID?, to out: OutputBuffer) {
+        writeJSON(node, fields: fields, parentID: parentID, to: out) { JSON.writeString(node.text, to: out) }
+    }
+
+    /// The object with its text (a list's name) written by `writeText`, quotes and all.
+    func writeJSON(_ node: Node, fields: [FieldValue], parentID: NodeID?, to out: OutputBuffer, text writeText: () -> Void) {
         out.write("{\"id\":\"")
         out.write(node.id)
         out.write(node.kind == .list ? "\",\"kind\":\"list\",\"name\":" : "\",\"kind\":\"item\",\"text\":")
-        JSON.writeString(node.text, to: out)
+        writeText()
         if let parentID {
             out.write(",\"parent\":\"")
             out.write(parentID)
@@ -40,6 +45,12 @@ public enum JSON {
         out.write(byte: UInt8(ascii: "\""))
         out.write(text, escaping: escape(at:in:))
         out.write(byte: UInt8(ascii: "\""))
+    }
+
+    /// The inside of a JSON string, without its quotes, for a text written in pieces:
+    /// each must end where a character does.
+    static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: OutputBuffer) {
+        out.write(bytes, escaping: escape(at:in:))
     }
 
     /// The escape for the character that starts at `index`, and its length in bytes;
