@@ -51,7 +51,7 @@ final class CommandContext {
         let restored = try store.restorePath()
         if let notice = restored.notice {
             Messages.standardError.show(notice)
-            if store.readOnlyReason == nil { try store.savePath(restored.path) }
+            if store.isWritable { try store.savePath(restored.path) }
         }
         return CommandContext(store: store, path: restored.path, isPrompt: isPrompt, runsHooks: runsHooks)
     }

@@ -303,9 +303,8 @@ struct FileState: Equatable {
         #expect(!check.errors.contains("damaged"), "\(check.errors)")
     }
 
-    /// Several thousand rows, and one cell pointer of the items' table's first page
-    /// sent out of its page: a partial read that SQLite alone did not notice.
-    @Test func aDamagedStoreIsNeitherReadInPartNorWrittenInto() throws {
+    /// A store of several thousand items, found sound by check.
+    private func storeOfFiveThousandItems() throws {
         try jotter.ok("cd", "/")
         let lines = jotter.folder.file("lines.txt")
         try (1...5_000).map { "entry number \($0)" }.joined(separator: "\n").write(toFile: lines, atomically: true, encoding: .utf8)
@@ -313,7 +312,11 @@ struct FileState: Equatable {
         let sound = try jotter.runToEnd("check")
         #expect(sound.status == 0, "\(sound.errors)")
         #expect(sound.text.contains("sound"))
+    }
 
+    /// Sends one cell pointer of the items' table's first page out of its page: damage
+    /// met only where a command reads that table, which SQLite alone did not notice.
+    private func damageTheItemsTable() throws {
         let (root, pageSize): (Int64, Int64) = try {
             let database = try Database(path: jotter.store, readOnly: true)
             let root = try #require(try database.statement("SELECT rootpage FROM sqlite_schema WHERE name = 'node'").firstRow { $0.int64(0) })
@@ -332,6 +335,13 @@ struct FileState: Equatable {
         try handle.seek(toOffset: page + 12 + 4)
         try handle.write(contentsOf: [high])
         try handle.close()
+    }
+
+    /// Several thousand rows, and one cell pointer of the items' table's first page
+    /// sent out of its page: a partial read that SQLite alone did not notice.
+    @Test func aDamagedStoreIsNeitherReadInPartNorWrittenInto() throws {
+        try storeOfFiveThousandItems()
+        try damageTheItemsTable()
         let damaged = FileState(jotter.store)
 
         for command in [["export", "--recursive", "/"], ["list"], ["add", "one more"]] {
@@ -347,6 +357,65 @@ struct FileState: Equatable {
         let report = try #require(try JSONSerialization.jsonObject(with: check.output) as? [String: Any])
         #expect(report["sound"] as? Bool == false)
         #expect(((report["problems"] as? [String]) ?? []).contains { $0.contains("out of range") })
+    }
+
+    /// A field added to a store whose items' table is damaged touches only sound
+    /// pages, and went through after a command had met the damage. Damage met marks
+    /// the store, beside it: nothing is written to it, and reading goes on, until
+    /// check finds it sound.
+    @Test(arguments: [["list"], ["check"]])
+    func aStoreFoundDamagedTakesNoWriteUntilCheckFindsItSound(meeting: [String]) throws {
+        try storeOfFiveThousandItems()
+        let backup = try Data(contentsOf: URL(fileURLWithPath: jotter.store))
+        try damageTheItemsTable()
+        let mark = jotter.store + ".jotter-damaged"
+        #expect(!FileManager.default.fileExists(atPath: mark))
+        #expect(try jotter.runToEnd(meeting).status == 3)
+        let damaged = FileState(jotter.store)
+        try jotter.refused("field", "add", "extra", "text", saying: "nothing is written to it until 'jotter check' finds it sound")
+        try jotter.refused("hook", "add", "after", "true", saying: "the store is damaged")
+        #expect(FileState(jotter.store).bytes == damaged.bytes, "nothing was written into the damaged file")
+        let attributes = try FileManager.default.attributesOfItem(atPath: mark)
+        #expect(attributes[.posixPermissions] as? Int == 0o600)
+        #expect(attributes[.ownerAccountID] as? Int == Int(geteuid()))
+        // What reads no damaged page still answers.
+        let fields = try jotter.runToEnd("field", "ls")
+        #expect(fields.status == 0, "\(fields.errors)")
+
+        // Put back from the backup, the store waits for check all the same.
+        try backup.write(to: URL(fileURLWithPath: jotter.store))
+        try jotter.refused("add", "after the backup", saying: "'jotter check'")
+        let check = try jotter.runToEnd("check")
+        #expect(check.status == 0, "\(check.errors)")
+        #expect(check.errors.contains("the mark of damage was taken away"), "\(check.errors)")
+        #expect(!FileManager.default.fileExists(atPath: mark))
+        try jotter.ok("field", "add", "extra", "text")
+        try jotter.ok("add", "after the backup", "extra:yes")
+        #expect(try jotter.runToEnd("check").status == 0)
+    }
+
+    /// The mark names the file it was made for: another file under the store's name
+    /// (a backup moved into its place, a new store where the damaged one was removed)
+    /// takes writes.
+    @Test func anotherFileInTheDamagedStoresPlaceTakesWrites() throws {
+        try storeOfFiveThousandItems()
+        let backup = jotter.folder.file("backup.sqlite3")
+        try FileManager.default.copyItem(atPath: jotter.store, toPath: backup)
+        try damageTheItemsTable()
+        #expect(try jotter.runToEnd("list").status == 3)
+        let mark = jotter.store + ".jotter-damaged"
+        #expect(FileManager.default.fileExists(atPath: mark))
+        #expect(rename(backup, jotter.store) == 0)
+        try jotter.ok("add", "into the backup")
+        #expect(!FileManager.default.fileExists(atPath: mark), "the mark left over is taken away")
+
+        try damageTheItemsTable()
+        #expect(try jotter.runToEnd("list").status == 3)
+        #expect(FileManager.default.fileExists(atPath: mark))
+        for file in [jotter.store, jotter.store + "-wal", jotter.store + "-shm"] { unlink(file) }
+        try jotter.ok("add", "into a new store")
+        #expect(try jotter.texts("/") == ["into a new store"])
+        #expect(!FileManager.default.fileExists(atPath: mark))
     }
 
     // MARK: file ownership

@@ -10,10 +10,15 @@ struct CheckCommand: StoreCommand {
             keeps among its own tables: the settings it needs are there and in range, \
             every parent link leads to the root (no loops), the search index and the \
             index of items by time hold exactly the rows they should, and the change \
-            log's ranges of rows can be. Nothing is written. Each problem found is one \
-            line on standard output; the exit status is 0 when the store is sound and \
-            3 when it is damaged. --format json writes one object: store, sound (true \
-            or false) and problems (an array of strings).
+            log's ranges of rows can be. Nothing is written to the store. Each problem \
+            found is one line on standard output; the exit status is 0 when the store \
+            is sound and 3 when it is damaged. --format json writes one object: store, \
+            sound (true or false) and problems (an array of strings).
+
+            A store found damaged, by check or by any command that meets the damage, \
+            is marked so by a file beside it, STORE.jotter-damaged: jotter then writes \
+            nothing to it, and reads it still, until check finds it sound and takes \
+            the mark away.
 
             A damaged store is best replaced by a backup. What SQLite can still read \
             can be saved with 'sqlite3 STORE .recover | sqlite3 NEW', and the items \
@@ -37,7 +42,11 @@ struct CheckCommand: StoreCommand {
 
     func run(in context: CommandContext) throws -> CommandOutcome {
         let store = context.store
+        let wasMarked = store.isKnownDamaged
         let problems = try store.check()
+        if wasMarked && !store.isKnownDamaged {
+            context.messages.show("\(store.path): found sound; the mark of damage was taken away, and jotter writes to it again")
+        }
         let out = context.output
         switch format {
         case .text:

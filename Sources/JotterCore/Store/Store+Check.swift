@@ -6,7 +6,8 @@ extension Store {
     static let reportedIntegrityMessages = 100
 
     /// Everything wrong with the store, one line each; empty when it is sound. Reads
-    /// the whole file, and writes nothing.
+    /// the whole file, and writes nothing to it: a store found damaged is marked so
+    /// beside it, and a store found sound has its mark taken away (`DamageMark`).
     public func check() throws -> [String] {
         var problems: [String] = []
         // Each look reads what the ones before found whole or not; damage that stops
@@ -30,6 +31,11 @@ extension Store {
         try look("the search index") { try searchIndexProblems() }
         try look("the index of items by time") { try timeIndexProblems() }
         try look("the change log") { try changeLogProblems() }
+        if !problems.isEmpty {
+            markDamaged()
+        } else if isKnownDamaged {
+            try clearDamageMark()
+        }
         return problems
     }
 
@@ -41,7 +47,7 @@ extension Store {
         do {
             messages = try integrityMessages(quick: true)
         } catch let error as SQLiteError {
-            throw JotterError.from(error, path: path)
+            throw translated(error)
         }
         guard messages.isEmpty else { throw damaged(messages[0]) }
     }

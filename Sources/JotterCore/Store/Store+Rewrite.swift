@@ -50,7 +50,7 @@ extension Store {
             }
         } catch {
             files.removeNew()
-            let failure = (error as? SQLiteError).map { JotterError.from($0, path: path) }
+            let failure = (error as? SQLiteError).map(translated)
                 ?? error as? JotterError ?? JotterError.store("\(path): \(error)")
             // Whatever failed, the store is as it was: the new file had not taken its name.
             guard !failure.message.contains("nothing was changed") else { throw failure }

@@ -23,7 +23,7 @@ public final class Store {
     var indexesCannotGrow = false
     /// Whether the search and time indexes are read as they are, with the rows after
     /// them read beside them.
-    var readsIndexesAsTheyAre: Bool { readOnlyReason != nil || indexesCannotGrow }
+    var readsIndexesAsTheyAre: Bool { readOnlyReason != nil || indexesCannotGrow || isKnownDamaged }
 
     /// Rows this connection has inserted, changed or deleted in what the store holds,
     /// the indexes it fills by itself aside: unchanged across a command that changed
@@ -52,6 +52,15 @@ public final class Store {
     /// Lines for the user about what opening did to the files: a store readable by
     /// others made private.
     public private(set) var notices: [String]
+    /// Whether a command met damage in this store, or `check` found some, since `check`
+    /// last found it sound (`DamageMark`): nothing is written to it meanwhile.
+    public private(set) var isKnownDamaged = false
+    /// Whether damage met marks the store: not while it is being opened, as a file
+    /// refused then gets nothing beside it.
+    private var isOpen = false
+
+    /// Whether commands may write to the store.
+    public var isWritable: Bool { readOnlyReason == nil && !isKnownDamaged }
 
     /// Opens the store at `path`, creating it (0600, in a 0700 folder) when it does
     /// not exist. A file that is not a jotter store, or one written by a newer
@@ -66,6 +75,7 @@ public final class Store {
         self.path = path
         self.clock = clock
         let logsBefore = StoreFile.Logs(path: path)
+        let isMadeHere = StoreFile.fileSize(path) ?? 0 == 0
         let file = try StoreFile.prepare(path: path, keyGiven: key != nil)
         readOnlyReason = file.readOnlyReason
         notices = file.notices
@@ -93,6 +103,13 @@ public final class Store {
             isOnAFullDisk = true
             try setUpConnection(StoreFile.Opening(access: .immutable, readOnlyReason: readOnlyReason), logsBefore: logsBefore)
         }
+        // A mark beside a store made here is left from a damaged one removed since.
+        if isMadeHere {
+            try? damageMark.clear()
+        } else {
+            isKnownDamaged = damageMark.isSet()
+        }
+        isOpen = true
     }
 
     private static func connect(path: String, access: Database.Access, key: StoreKey?) throws -> Database {
@@ -171,6 +188,32 @@ public final class Store {
     public func requireWritable() throws {
         if isOnAFullDisk { throw JotterError.diskFull(path: path) }
         if let readOnlyReason { throw JotterError.store("\(path): the store cannot be written (\(readOnlyReason))") }
+        if isKnownDamaged {
+            throw JotterError.store(
+                "\(path): the store is damaged (an earlier command or check found it so), and nothing is written to it until 'jotter check' finds it sound; nothing was changed; restore it from a backup, or save what can be read (see 'jotter check --help'), then run 'jotter check'")
+        }
+    }
+
+    private var damageMark: DamageMark { DamageMark(store: path, file: openedFile) }
+
+    /// Marks the store damaged, beside it, so that no later command writes to it
+    /// until `check` finds it sound.
+    func markDamaged() {
+        guard isOpen, !isKnownDamaged else { return }
+        isKnownDamaged = true
+        damageMark.set(now: clock())
+    }
+
+    /// Takes the mark of damage away, `check` having found the store sound.
+    func clearDamageMark() throws {
+        try damageMark.clear()
+        isKnownDamaged = false
+    }
+
+    /// An SQLite failure as the user is told it; damage marks the store.
+    func translated(_ error: SQLiteError) -> JotterError {
+        if error.isCorrupt || error.isNotADatabase { markDamaged() }
+        return JotterError.from(error, path: path)
     }
 
     /// Runs `body` as one write transaction; SQLite failures become user-facing errors.
@@ -183,7 +226,7 @@ public final class Store {
                 return try body()
             }
         } catch let error as SQLiteError {
-            throw JotterError.from(error, path: path)
+            throw translated(error)
         }
     }
 
@@ -204,7 +247,7 @@ public final class Store {
         do {
             return try database.transaction(immediate: false, body)
         } catch let error as SQLiteError {
-            throw JotterError.from(error, path: path)
+            throw translated(error)
         }
     }
 
@@ -220,7 +263,8 @@ public final class Store {
     /// The store is damaged in a way jotter found itself: one line that says what, and
     /// what to do.
     func damaged(_ what: String) -> JotterError {
-        JotterError.damaged(path: path, what)
+        markDamaged()
+        return JotterError.damaged(path: path, what)
     }
 
     /// The salt every derived id holds. Without it every id would change, so a store
