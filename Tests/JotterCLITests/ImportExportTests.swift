@@ -762,6 +762,20 @@ import Testing
         }
     }
 
+    /// A line piped to jotter is an entry: SQLite copied a 16.5 MB one to bind it,
+    /// beside the line read and the row it built (71 MiB).
+    @Test func aSixteenMegabyteLinePipedInIsAddedInUnder64MiB() throws {
+        let cycle = "plain words 漢字かな交じり文 \"quoted\", # dash "
+        let text = "zanzibar opens " + String(repeating: cycle, count: 16_500_000 / cycle.utf8.count) + "and ends"
+        let file = jotter.folder.file("long.txt")
+        try (text + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        try jotter.ok("add", "first")
+        let run = try jotter.peakMemory([], inputFrom: file)
+        #expect(run.status == 0 && run.kibibytes < 64 * 1024, "\(run.kibibytes) KiB, \(run.errors)")
+        let listed = try jotter.run(["list", "--format", "jsonl"]).text
+        #expect(listed.contains("\"text\":\"zanzibar opens plain") && listed.contains("# dash and ends\""))
+    }
+
     func lines(_ count: Int, into name: String) throws -> String {
         let path = jotter.folder.file(name)
         try (1...count).map { "entry number \($0) with a few words" }.joined(separator: "\n")

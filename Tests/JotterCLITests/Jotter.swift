@@ -64,13 +64,16 @@ struct Jotter: Sendable {
 
     /// Peak resident memory, in KiB, of jotter run with `arguments`, as GNU time
     /// reports it, with its exit status and what it wrote to standard error. With
-    /// `outputTo`, standard output goes to that file, which must exist.
-    func peakMemory(_ arguments: [String], outputTo outputFile: String? = nil) throws
+    /// `outputTo`, standard output goes to that file, which must exist; with
+    /// `inputFrom`, standard input comes from that file, else it is empty.
+    func peakMemory(_ arguments: [String], outputTo outputFile: String? = nil, inputFrom inputFile: String? = nil) throws
         -> (kibibytes: Int, status: Int32, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
         process.arguments = ["-f", "%M", Jotter.binary] + arguments
         process.environment = environment
+        process.standardInput = try inputFile.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) }
+            ?? FileHandle.nullDevice
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = try outputFile.map { try FileHandle(forWritingTo: URL(fileURLWithPath: $0)) }

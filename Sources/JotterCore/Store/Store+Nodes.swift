@@ -164,11 +164,17 @@ extension Store {
     @discardableResult
     public func insert(_ kind: Node.Kind, text: String, under parent: Node?) throws -> Node {
         let now = clock()
-        try database.statement(
+        let statement = try database.statement(
             "INSERT INTO node (parent, kind, text, created, created_offset) VALUES (?, ?, ?, ?, ?)")
-            .bind(1, parent?.seq).bind(2, kind.rawValue).bind(3, text)
-            .bind(4, now.milliseconds).bind(5, Int64(now.offsetSeconds))
-            .run()
+            .bind(1, parent?.seq).bind(2, kind.rawValue).bind(4, now.milliseconds).bind(5, Int64(now.offsetSeconds))
+        // The text is bound where the string holds it: SQLite's own copy of a 16 MB
+        // entry came on top of the string and of the row it builds.
+        var bytes = text
+        try bytes.withUTF8 { utf8 in
+            defer { statement.reset() }
+            statement.bind(3, borrowingText: utf8)
+            try statement.run()
+        }
         let seq = database.lastInsertedRowID
         let id = try derivedIDs.id(seq: seq, createdMilliseconds: now.milliseconds) ?? storeID(forRow: seq)
         return Node(seq: seq, id: id, kind: kind, text: text, parentSeq: parent?.seq,
