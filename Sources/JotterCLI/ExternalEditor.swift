@@ -12,9 +12,11 @@ import Glibc
 /// store the folder is made in memory, never on a disk: `$XDG_RUNTIME_DIR`, else
 /// `/dev/shm`.
 enum ExternalEditor {
-    /// Opens the editor on `text` and hands what it leaves to `save`. When `save`
-    /// throws, the file is kept and named in the error, so that the edit is not lost.
-    static func edit(_ text: String, inputIsTerminal: Bool, inMemory: Bool, save: (String) throws -> Void) throws {
+    /// Opens the editor on `text` and hands what it leaves to `save`, without the line
+    /// break that ends it, and whether there was one. When `save` throws, the file is
+    /// kept and named in the error, so that the edit is not lost.
+    static func edit(_ text: consuming String, inputIsTerminal: Bool, inMemory: Bool,
+                     save: (_ text: String, _ endedWithLineBreak: Bool) throws -> Void) throws {
         let chosen = ["VISUAL", "EDITOR"].compactMap(Terminal.environment).first { !$0.isEmpty }
         // An editor the user named may be a script; vi, in their stead, needs a terminal.
         guard chosen != nil || inputIsTerminal else {
@@ -30,7 +32,10 @@ enum ExternalEditor {
         var keepsFile = false
         defer { if !keepsFile { removeFolder(folder) } }
         let file = folder + "/entry.txt"
-        try write(text + "\n", to: file)
+        try write(text, to: file)
+        // In the file, the text is let go of: a 16 MB entry would otherwise be held
+        // beside the one the editor leaves, through the save.
+        _ = consume text
         // As system() does: the terminal's Ctrl-C and a hang-up are the editor's to
         // handle; jotter waits, then removes the file and changes nothing.
         let status = Interruption.catchingSignals { run(editor, file: file) }
@@ -43,7 +48,8 @@ enum ExternalEditor {
             throw JotterError.input("the editor '\(editor)' ended with status \(status); nothing was changed")
         }
         do {
-            try save(try read(file))
+            let (edited, endedWithLineBreak) = try read(file)
+            try save(edited, endedWithLineBreak)
         } catch let error as JotterError {
             keepsFile = true
             throw JotterError(error.kind, error.message + "; the edited text is kept in \(file)")
@@ -59,38 +65,73 @@ enum ExternalEditor {
             "the store is encrypted, and there is no folder in memory (XDG_RUNTIME_DIR or /dev/shm) for the editor's file; nothing was changed (give the new text as arguments)")
     }
 
+    /// Writes `text` and a line break, from where the string holds it: a copy of a
+    /// 16 MB entry would come on top of the entry itself.
     private static func write(_ text: String, to file: String) throws {
         let descriptor = open(file, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw JotterError.input("cannot write \(file): \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw JotterError.input("cannot write \(file): \(String(cString: strerror(errno)))") }
-            offset += written
+        func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { throw JotterError.input("cannot write \(file): \(String(cString: strerror(errno)))") }
+                offset += written
+            }
         }
+        var text = text
+        try text.withUTF8(writeAll)
+        var lineBreak = "\n"
+        try lineBreak.withUTF8(writeAll)
     }
 
-    private static func read(_ file: String) throws -> String {
+    /// The file's text, without the line break that ends it, and whether there was
+    /// one, read straight into the string that holds it: read into bytes and
+    /// validated into a string, a 16 MB text was held twice, and more as the bytes
+    /// grew; the line break trimmed off later, three times.
+    private static func read(_ file: String) throws -> (text: String, endedWithLineBreak: Bool) {
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
+        var info = stat()
+        guard descriptor >= 0, fstat(descriptor, &info) == 0 else {
+            if descriptor >= 0 { close(descriptor) }
             throw JotterError.input("the editor left no file to read back; nothing was changed")
         }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += chunk[..<count]
+        // One byte more than the file holds: reading it means the file grew meanwhile.
+        let capacity = Int(info.st_size) + 1
+        var problem: String?
+        var endedWithLineBreak = false
+        let text = String(unsafeUninitializedCapacity: capacity) { buffer in
+            var count = 0
+            while count < capacity {
+                let read = Glibc.read(descriptor, buffer.baseAddress! + count, capacity - count)
+                if read < 0 && errno == EINTR { continue }
+                guard read > 0 else { break }
+                count += read
+            }
+            if count == capacity {
+                problem = "the edited file changed while it was read; nothing was changed"
+                return 0
+            }
+            if count > 0 && buffer[count - 1] == UInt8(ascii: "\n") {
+                endedWithLineBreak = true
+                count -= 1
+            }
+            var bytes = UnsafeBufferPointer(rebasing: buffer[..<count]).makeIterator()
+            var decoder = UTF8()
+            while true {
+                switch decoder.decode(&bytes) {
+                case .scalarValue: continue
+                case .emptyInput: return count
+                case .error:
+                    problem = "the edited text is not valid UTF-8; nothing was changed"
+                    return 0
+                }
+            }
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw JotterError.input("the edited text is not valid UTF-8; nothing was changed")
-        }
-        return text
+        if let problem { throw JotterError.input(problem) }
+        return (text, endedWithLineBreak)
     }
 
     /// Runs `editor FILE` through the shell, as `$EDITOR` may hold arguments

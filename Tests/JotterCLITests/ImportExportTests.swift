@@ -776,6 +776,27 @@ import Testing
         #expect(listed.contains("\"text\":\"zanzibar opens plain") && listed.contains("# dash and ends\""))
     }
 
+    /// `edit` through the editor held the entry, the file read back twice over, and
+    /// SQLite's copies of the new text to compare and bind it: 136 MiB to put 16.5 MB
+    /// in place of a short entry, 101 MiB when the editor left the long one as it was.
+    @Test(arguments: [("2", "the short entry given the long text"), ("1", "the long entry left as it was")])
+    func anEditorLeavingSixteenMegabytesIsSavedInUnder64MiB(target: String, what: String) throws {
+        let cycle = "plain words 漢字かな交じり文 \"quoted\", # dash "
+        let text = "zanzibar opens " + String(repeating: cycle, count: 16_500_000 / cycle.utf8.count) + "and ends"
+        let file = jotter.folder.file("long.txt")
+        try (text + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        try jotter.ok("import", "--to", "/", file)
+        try jotter.ok("add", "short")
+        let editor = jotter.folder.file("editor")
+        try "#!/bin/sh\ncp '\(file)' \"$1\"\n".write(toFile: editor, atomically: true, encoding: .utf8)
+        #expect(chmod(editor, 0o700) == 0)
+        let run = try jotter.peakMemory(["edit", target], extraEnvironment: ["EDITOR": editor])
+        #expect(run.status == 0 && run.kibibytes < 64 * 1024, "\(what): \(run.kibibytes) KiB, \(run.errors)")
+        let listed = try jotter.run(["list", "--format", "jsonl"]).lines
+        let long = listed.filter { $0.contains("\"text\":\"zanzibar opens plain") && $0.contains("# dash and ends\"") }
+        #expect(listed.count == 2 && long.count == (target == "2" ? 2 : 1), "\(what)")
+    }
+
     func lines(_ count: Int, into name: String) throws -> String {
         let path = jotter.folder.file(name)
         try (1...count).map { "entry number \($0) with a few words" }.joined(separator: "\n")

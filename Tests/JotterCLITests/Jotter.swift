@@ -66,12 +66,13 @@ struct Jotter: Sendable {
     /// reports it, with its exit status and what it wrote to standard error. With
     /// `outputTo`, standard output goes to that file, which must exist; with
     /// `inputFrom`, standard input comes from that file, else it is empty.
-    func peakMemory(_ arguments: [String], outputTo outputFile: String? = nil, inputFrom inputFile: String? = nil) throws
+    func peakMemory(_ arguments: [String], outputTo outputFile: String? = nil, inputFrom inputFile: String? = nil,
+                    extraEnvironment: [String: String] = [:]) throws
         -> (kibibytes: Int, status: Int32, errors: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
         process.arguments = ["-f", "%M", Jotter.binary] + arguments
-        process.environment = environment
+        process.environment = environment.merging(extraEnvironment) { $1 }
         process.standardInput = try inputFile.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) }
             ?? FileHandle.nullDevice
         let errors = Pipe()

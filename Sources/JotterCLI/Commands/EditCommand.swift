@@ -33,9 +33,17 @@ struct EditCommand: StoreCommand {
         guard let node = try context.nodes([target]).first else { return .nothing }
         if context.isPrompt && !node.text.contains(where: \.isNewline) {
             return .edit(node)
-        } else {
-            try ExternalEditor.edit(node.text, inputIsTerminal: context.terminal.inputIsTerminal,
-                                    inMemory: context.store.key != nil) { try ItemEdit.save($0, to: node, in: context) }
+        }
+        // The text goes to the editor, which lets go of it once it is in the file;
+        // the edit names the entry by its start.
+        let named = node.naming
+        let text = node.text
+        _ = consume node
+        try ExternalEditor.edit(consume text, inputIsTerminal: context.terminal.inputIsTerminal,
+                                inMemory: context.store.key != nil) { edited, endedWithLineBreak in
+            // Editors end every line with a line break: such a text is taken as
+            // text of several lines is.
+            try ItemEdit.save(edited, to: named, in: context, asItIs: endedWithLineBreak)
         }
         return .nothing
     }

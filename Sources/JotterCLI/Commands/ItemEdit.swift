@@ -8,11 +8,12 @@ enum ItemEdit {
         node.kind == .list ? .plain : try context.store.form(at: context.store.ancestry(of: node).popped())
     }
 
-    /// Saves `line` as `node`'s text, with the field values it names inline.
-    static func save(_ line: String, to node: Node, in context: CommandContext) throws {
+    /// Saves `line` as `node`'s text, with the field values it names inline; with
+    /// `asItIs`, as text of several lines is saved, without them.
+    static func save(_ line: String, to node: Node, in context: CommandContext, asItIs: Bool = false) throws {
         // Text of several lines is taken as it is, as it is when entered.
         var form = try form(of: node, in: context)
-        if line.contains(where: \.isNewline) { form = .plain }
+        if asItIs || line.contains(where: \.isNewline) { form = .plain }
         let fill = form.fill(line, today: context.clock.today())
         if let problem = fill.problems.first { throw JotterError.input(problem.message) }
         let text = form.fields.isEmpty ? EntryText.trimmed(line) : fill.text
@@ -36,6 +37,8 @@ enum ItemEdit {
             context.messages.show("unchanged")
             return
         }
+        // Without a hook to tell, the entry is not read back, nor its text held.
+        guard try context.hooks.mayRun() else { return }
         let saved = try context.store.node(id: node.id) ?? node
         context.runAfterHooks(.edit, HookEntry(node: saved, text: saved.text, fields: try context.store.fieldValues(of: saved),
                                                place: place))

@@ -17,12 +17,12 @@ public struct HookInput: Sendable {
     }
 
     /// These bytes, as they are.
-    public init(bytes: [UInt8]) {
+    init(bytes: [UInt8]) {
         self.init(head: bytes, text: "", tail: [])
     }
 
     /// The whole input at once: for tests.
-    public var bytes: [UInt8] {
+    var bytes: [UInt8] {
         var pieces = self.pieces()
         var all: [UInt8] = []
         while let piece = pieces.next() { all += piece }

@@ -334,13 +334,25 @@ public final class Statement {
             sqlite3_bind_text(handle, index, "", 0, nil)
             return
         }
-        start.withMemoryRebound(to: CChar.self, capacity: text.bytes.count + 1) { characters in
-            if memchr(characters, 0, text.bytes.count) == nil {
-                _ = sqlite3_bind_text(handle, index, characters, -1, nil)
-            } else {
-                _ = sqlite3_bind_text64(handle, index, characters, sqlite3_uint64(text.bytes.count),
-                                        jotter_sqlite_transient(), UInt8(SQLITE_UTF8))
-            }
+        start.withMemoryRebound(to: CChar.self, capacity: text.bytes.count + 1) { bind(index, cString: $0, count: text.bytes.count) }
+    }
+
+    /// Runs `body` with `text` bound where the string holds it, as a C string (see
+    /// `bind(_:borrowingColumnText:)`), then resets the statement and its bindings.
+    func withBorrowedText<T>(_ index: Int32, _ text: String, _ body: () throws -> T) rethrows -> T {
+        try text.withCString { characters in
+            defer { reset() }
+            bind(index, cString: characters, count: text.utf8.count)
+            return try body()
+        }
+    }
+
+    /// `count` bytes at `characters`, followed by a NUL.
+    private func bind(_ index: Int32, cString characters: UnsafePointer<CChar>, count: Int) {
+        if memchr(characters, 0, count) == nil {
+            _ = sqlite3_bind_text(handle, index, characters, -1, nil)
+        } else {
+            _ = sqlite3_bind_text64(handle, index, characters, sqlite3_uint64(count), jotter_sqlite_transient(), UInt8(SQLITE_UTF8))
         }
     }
 

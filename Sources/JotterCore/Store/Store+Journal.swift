@@ -9,14 +9,18 @@ extension Store {
         return try recordingChange {
             // The text held is compared, and named, where it is: a long entry is not
             // read into a string beside the copies SQLite makes to rewrite its row.
-            // SQLite gives a text's length in bytes without reading the text.
-            let current = try database.statement(
+            // SQLite gives a text's length in bytes without reading the text. The new
+            // text is bound where the string holds it, here and below: SQLite's copy
+            // of a 16 MB one came on top.
+            let comparison = try database.statement(
                 """
                 SELECT parent, CASE WHEN octet_length(text) = ?3 THEN text = ?2 ELSE 0 END
                 FROM node WHERE seq = ?1 AND hidden IS NULL
                 """)
-                .bind(1, node.seq).bind(2, text).bind(3, Int64(text.utf8.count))
-                .firstRow { (parentSeq: $0.optionalInt64(0), isSameText: $0.int64(1) != 0) }
+                .bind(1, node.seq).bind(3, Int64(text.utf8.count))
+            let current = try comparison.withBorrowedText(2, text) {
+                try comparison.firstRow { (parentSeq: $0.optionalInt64(0), isSameText: $0.int64(1) != 0) }
+            }
             guard let current else { throw JotterError.gone(node) }
             let held = Dictionary(try fieldValues(ofSeq: node.seq).map { ($0.name, $0.value) }) { _, last in last }
             let changesValues = values.contains { held[$0.name] != $0.value }
@@ -41,8 +45,9 @@ extension Store {
                 SELECT (SELECT change FROM recording), seq, \(kept), ? FROM node WHERE seq = ?
                 """)
                 .bind(1, keptText).bind(2, node.seq).run()
-            try database.statement("UPDATE OR ROLLBACK node SET text = ?, updated = ? WHERE seq = ?")
-                .bind(1, text).bind(2, clock().milliseconds).bind(3, node.seq).run()
+            let update = try database.statement("UPDATE OR ROLLBACK node SET text = ?, updated = ? WHERE seq = ?")
+                .bind(2, clock().milliseconds).bind(3, node.seq)
+            try update.withBorrowedText(1, text) { try update.run() }
             try insertValues(values, of: node.seq)
             return (true, "edit \(Store.quoted(node.text))")
         }
