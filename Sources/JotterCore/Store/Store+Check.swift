@@ -49,7 +49,10 @@ extension Store {
         } catch let error as SQLiteError {
             throw translated(error)
         }
-        guard messages.isEmpty else { throw damaged(messages[0]) }
+        guard messages.isEmpty else {
+            markDamaged()
+            throw damaged(messages[0])
+        }
     }
 
     /// SQLite's own check of the file: every page, cell and index entry with `quick`

@@ -197,7 +197,10 @@ public final class Store {
     private var damageMark: DamageMark { DamageMark(store: path, file: openedFile) }
 
     /// Marks the store damaged, beside it, so that no later command writes to it
-    /// until `check` finds it sound.
+    /// until `check` finds it sound: for damage SQLite met, or a check found. What
+    /// jotter finds on its own way through (a loop of parent links, a missing
+    /// setting) stops the command, and is left for `check` to confirm: a walk up the
+    /// parent links outside a transaction can meet rows moved in between.
     func markDamaged() {
         guard isOpen, !isKnownDamaged else { return }
         isKnownDamaged = true
@@ -263,8 +266,7 @@ public final class Store {
     /// The store is damaged in a way jotter found itself: one line that says what, and
     /// what to do.
     func damaged(_ what: String) -> JotterError {
-        markDamaged()
-        return JotterError.damaged(path: path, what)
+        JotterError.damaged(path: path, what)
     }
 
     /// The salt every derived id holds. Without it every id would change, so a store
