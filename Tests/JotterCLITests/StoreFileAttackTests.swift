@@ -382,9 +382,15 @@ struct FileState: Equatable {
         let fields = try jotter.runToEnd("field", "ls")
         #expect(fields.status == 0, "\(fields.errors)")
 
-        // Put back from the backup, the store waits for check all the same.
+        // Put back from the backup, the store waits for check all the same; the
+        // reading commands answer, and write nothing, not even their indexes.
         try backup.write(to: URL(fileURLWithPath: jotter.store))
+        let restored = FileState(jotter.store)
         try jotter.refused("add", "after the backup", saying: "'jotter check'")
+        #expect(try jotter.runToEnd("find", "entry", "number", "4999").text.contains("entry number 4999"))
+        #expect(try jotter.runToEnd("log").text.contains("entry number 5000"))
+        #expect(try jotter.runToEnd("list").lines.count == 5_000)
+        #expect(FileState(jotter.store).bytes == restored.bytes)
         let check = try jotter.runToEnd("check")
         #expect(check.status == 0, "\(check.errors)")
         #expect(check.errors.contains("the mark of damage was taken away"), "\(check.errors)")
