@@ -2,7 +2,8 @@
 /// at a time as the pipe takes it. The entry's text is escaped piece by piece from
 /// where it is held, so a 16 MB entry is never copied whole into its JSON.
 public struct HookInput: Sendable {
-    /// The JSON up to the text's opening quote, and from its closing quote on.
+    /// The JSON up to the text, its opening quote included, and from its closing
+    /// quote on.
     let head: [UInt8]
     let text: String
     let tail: [UInt8]

@@ -137,8 +137,9 @@ public enum HookProcess {
         }
         let terminal = wiring.leadsSession ? nil : ForegroundTerminal.lend(to: pid)
         defer { terminal?.takeBack() }
-        return collect(pid: pid, input: wiring.input ?? HookInput(bytes: []), inputDescriptor: inputPipe.last, outputDescriptor: outputPipe[0],
-                       errorDescriptor: errorPipe.first, outputLimit: wiring.outputLimit, timeoutSeconds: timeoutSeconds)
+        return collect(pid: pid, input: wiring.input ?? HookInput(bytes: []), inputDescriptor: inputPipe.last,
+                       outputDescriptor: outputPipe[0], errorDescriptor: errorPipe.first, outputLimit: wiring.outputLimit,
+                       timeoutSeconds: timeoutSeconds)
     }
 
     /// glibc's POSIX_SPAWN_SETSID, a GNU extension Swift's Glibc module does not carry.

@@ -334,7 +334,9 @@ public final class Statement {
             sqlite3_bind_text(handle, index, "", 0, nil)
             return
         }
-        start.withMemoryRebound(to: CChar.self, capacity: text.bytes.count + 1) { bind(index, cString: $0, count: text.bytes.count) }
+        start.withMemoryRebound(to: CChar.self, capacity: text.bytes.count + 1) {
+            bind(index, cString: $0, count: text.bytes.count)
+        }
     }
 
     /// Runs `body` with `text` bound where the string holds it, as a C string (see
@@ -347,7 +349,8 @@ public final class Statement {
         }
     }
 
-    /// `count` bytes at `characters`, followed by a NUL.
+    /// Binds the `count` bytes at `characters`, which a NUL follows: as the C string
+    /// they are when no NUL is among them, else as a copy of that length.
     private func bind(_ index: Int32, cString characters: UnsafePointer<CChar>, count: Int) {
         if memchr(characters, 0, count) == nil {
             _ = sqlite3_bind_text(handle, index, characters, -1, nil)
