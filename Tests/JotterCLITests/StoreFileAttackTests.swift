@@ -424,6 +424,19 @@ struct FileState: Equatable {
         #expect(!FileManager.default.fileExists(atPath: mark))
     }
 
+    /// A mark is the user's own: one of another user (in a folder with the sticky
+    /// bit, say) does not stop their writes; one of the user's that cannot be read as
+    /// a mark does. (chown needs root.)
+    @Test func onlyTheUsersOwnMarkStopsWrites() throws {
+        try jotter.ok("add", "first")
+        let mark = jotter.store + ".jotter-damaged"
+        try "not a mark jotter made\n".write(toFile: mark, atomically: false, encoding: .utf8)
+        try jotter.refused("add", "second", saying: "nothing is written to it until 'jotter check' finds it sound")
+        #expect(chown(mark, 65534, 65534) == 0)
+        try jotter.ok("add", "second")
+        #expect(try jotter.texts("/") == ["first", "second"])
+    }
+
     // MARK: file ownership
 
     @Test func aStoreInAFolderOthersMayWriteIsRefused() throws {
