@@ -11,7 +11,7 @@ public final class Store {
     private(set) var database: Database
     var idGenerator = NodeIDGenerator()
     /// How this store's own ids are worked out from their rows.
-    private(set) var derivedIDs = DerivedIDs(salt: 0)
+    var derivedIDs = StoreIDs(salt: 0)
     let clock: () -> Timestamp
     /// Whether this connection has the triggers that record changes for undo.
     var isPreparedForRecording = false
@@ -48,7 +48,7 @@ public final class Store {
     /// The file SQLite opened, as device and inode: a store written anew under another
     /// key (`encrypt`, `decrypt`, `rekey`) replaces the file under its name, and a
     /// connection left on the old one must not write there.
-    private let openedFile: (device: UInt64, inode: UInt64)?
+    let openedFile: (device: UInt64, inode: UInt64)?
     /// Lines for the user about what opening did to the files: a store readable by
     /// others made private.
     public private(set) var notices: [String]
@@ -125,7 +125,8 @@ public final class Store {
             // transaction, so it is set around them.
             try Migrations.bring(self)
             try database.execute("PRAGMA foreign_keys = ON")
-            derivedIDs = DerivedIDs(salt: UInt64(bitPattern: try idSalt()))
+            derivedIDs = StoreIDs(salt: UInt64(bitPattern: try idSalt()))
+            try loadIDEpochs()
             if readOnlyReason == nil {
                 // The log and its index exist now: another user may have made them
                 // between the look before opening and SQLite's opening of them.
@@ -180,6 +181,7 @@ public final class Store {
         do {
             return try database.transaction(immediate: true) {
                 try requireTheFileItOpened()
+                try giveACopyItsOwnIdentity()
                 return try body()
             }
         } catch let error as SQLiteError {
