@@ -101,7 +101,8 @@ extension Store {
             return try database.statement(
                 """
                 SELECT seq, what, made, made_offset, first_node, last_node FROM change
-                WHERE undone = \(undone ? 1 : 0) ORDER BY seq \(undone ? "ASC" : "DESC") LIMIT 1
+                WHERE undone = \(undone ? 1 : 0) AND what <> '\(Store.syncChangeWhat)'
+                ORDER BY seq \(undone ? "ASC" : "DESC") LIMIT 1
                 """)
                 .firstRow(RecordedChange.init)
         } catch let damage as DamagedChange {
@@ -173,7 +174,8 @@ extension Store {
         for table in ["node_before", "value_before", "field_before", "option_before"] {
             try database.statement("DELETE FROM \(table) WHERE change >= ?").bind(1, first).run()
         }
-        try database.statement("DELETE FROM change WHERE seq >= ?").bind(1, first).run()
+        // What another machine put in the trash stays there.
+        try database.statement("DELETE FROM change WHERE seq >= ? AND what <> '\(Store.syncChangeWhat)'").bind(1, first).run()
     }
 
     /// The columns of `field` that `field_before` keeps beside a field's `seq`.

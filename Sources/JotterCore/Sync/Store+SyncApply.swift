@@ -1,0 +1,502 @@
+/// Operations pulled from the hub, applied: per property, the later stamp wins (ties
+/// go to the greater replica id), and the value that loses is kept in
+/// `sync_conflict`. See docs/sync.md, "Merging".
+extension Store {
+    /// What `trash` lists as the change that put a node in the trash when another
+    /// machine did: never undone here, as undo reverts this machine's own changes.
+    static let syncChangeWhat = "sync"
+
+    public func applyPulled(_ operations: [SyncOperation], cursor: Int64) throws -> SyncApplyReport {
+        try write {
+            let remembersPulledRows = try hasLocalCreatesUnsent()
+            try database.execute("UPDATE setting SET value = 1 WHERE key = 'sync_applying'")
+            var merge = SyncMerge(store: self, replica: try replicaID(), remembersPulledRows: remembersPulledRows)
+            for operation in operations {
+                try merge.apply(operation)
+            }
+            try merge.retryWaiting()
+            try database.execute("UPDATE setting SET value = 0 WHERE key = 'sync_applying'")
+            try database.statement("UPDATE setting SET value = max(value, ?) WHERE key = 'hlc'")
+                .bind(1, operations.map(\.stamp).max() ?? 0).run()
+            try database.statement("UPDATE setting SET value = ? WHERE key = 'sync_cursor'").bind(1, cursor).run()
+            if !remembersPulledRows { try markEverythingSent() }
+            return merge.report
+        }
+    }
+}
+
+/// One batch of pulled operations being applied, inside its write transaction, with
+/// the triggers that log changes switched off.
+struct SyncMerge {
+    let store: Store
+    let replica: NodeID
+    /// Whether rows this pull makes must be remembered as not to be sent: rows made
+    /// here wait to be sent too, so the mark of what was sent cannot move past them.
+    let remembersPulledRows: Bool
+    var report = SyncApplyReport()
+    private var syncChange: Int64?
+    private var madeNodes = false
+    /// Set while parked operations are tried again: their reasons were given already.
+    private var isRetrying = false
+
+    init(store: Store, replica: NodeID, remembersPulledRows: Bool) {
+        self.store = store
+        self.replica = replica
+        self.remembersPulledRows = remembersPulledRows
+    }
+
+    private var database: Database { store.database }
+
+    /// Why an operation cannot be applied. `waiting` ones name a node or parent not
+    /// here yet, and are tried again when nodes arrive.
+    private struct Parked: Error {
+        let reason: String
+        var waiting = false
+    }
+
+    mutating func apply(_ operation: SyncOperation) throws {
+        guard operation.replica != replica else { return }
+        do {
+            try merge(operation)
+        } catch let parked as Parked {
+            try park(operation, parked)
+        }
+    }
+
+    private mutating func park(_ operation: SyncOperation, _ parked: Parked) throws {
+        try database.statement(
+            """
+            INSERT INTO sync_parked (replica, counter, stamp, node, property, value, reason, waiting)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+            .bind(1, blob: operation.replica.bytes).bind(2, operation.counter).bind(3, operation.stamp)
+            .bind(4, id: operation.node).bind(5, operation.property)
+            .bind(6, operation.value.map { $0.utf8.count > SyncValue.largest ? nil : $0 } ?? nil)
+            .bind(7, parked.reason).bind(8, parked.waiting ? 1 : 0).run()
+        guard !isRetrying else { return }
+        let node = operation.node.map { " of \($0.shortForm())" } ?? ""
+        report.parked.append(
+            "\(DisplayText.escaped(String(operation.property.prefix(80))))\(node) from \(operation.replica.shortForm()) (counter \(operation.counter)): \(parked.reason)")
+    }
+
+    /// Tries again the operations that waited for a node, until none more applies.
+    mutating func retryWaiting() throws {
+        while madeNodes {
+            madeNodes = false
+            let waiting = try database.statement(
+                "SELECT seq, replica, counter, stamp, node, property, value FROM sync_parked WHERE waiting = 1 ORDER BY seq")
+            var operations: [(Int64, SyncOperation)] = []
+            while try waiting.step() {
+                guard let replica = NodeID(bytes: waiting.blob(1)) else { continue }
+                operations.append((waiting.int64(0), SyncOperation(
+                    replica: replica, counter: waiting.int64(2), stamp: waiting.int64(3), node: NodeID(bytes: waiting.blob(4)),
+                    property: waiting.string(5), value: waiting.isNull(6) ? nil : waiting.string(6))))
+            }
+            isRetrying = true
+            defer { isRetrying = false }
+            for (seq, operation) in operations {
+                try database.statement("DELETE FROM sync_parked WHERE seq = ?").bind(1, seq).run()
+                try apply(operation)
+            }
+        }
+    }
+
+    private mutating func merge(_ operation: SyncOperation) throws {
+        guard let property = SyncProperty(operation.property) else {
+            throw Parked(reason: "a kind of change this jotter does not know (from a newer jotter?)")
+        }
+        if let value = operation.value, value.utf8.count > SyncValue.largest {
+            throw Parked(reason: "its value is \(value.utf8.count) bytes, over the 64 MiB an entry may hold")
+        }
+        let value: JSONValue
+        if let text = operation.value {
+            guard let parsed = SyncValue.parse(text) else { throw Parked(reason: "its value is not JSON") }
+            value = parsed
+        } else {
+            value = .null
+        }
+        guard let id = operation.node else {
+            guard property.isOfAPlace else { throw Parked(reason: "it names no list or item") }
+            return try set(property, of: nil, to: value, by: operation)
+        }
+        if property == .create { return try create(id, value, by: operation) }
+        guard let seq = try store.nodeSeq(of: id) ?? bringBack(id, for: operation) else {
+            // A change that lost to the node's deletion here was kept as a conflict.
+            return
+        }
+        if property == .purge { return try purge(seq, id: id, by: operation) }
+        try set(property, of: seq, to: value, by: operation)
+    }
+
+    // MARK: Creates
+
+    private mutating func create(_ id: NodeID, _ value: JSONValue, by operation: SyncOperation) throws {
+        // Already here: pulled before, or a copy of it.
+        guard try store.nodeSeq(of: id) == nil else { return }
+        guard case .object(let fields) = value, case .string(let kindName)? = fields["kind"],
+              case .string(let text)? = fields["text"], let created = SyncValue.integer(fields["created"]) else {
+            throw Parked(reason: "a create without its kind, text and time")
+        }
+        guard let kind: Node.Kind = kindName == "list" ? .list : kindName == "item" ? .item : nil else {
+            throw Parked(reason: "a create of a kind this jotter does not know: \(DisplayText.escaped(String(kindName.prefix(40))))")
+        }
+        let parent = try parentSeq(fields["parent"])
+        let offset = SyncValue.integer(fields["offset"]) ?? 0
+        let done = SyncValue.integer(fields["done"])
+        let trashed = fields["trashed"] == .bool(true)
+        try database.statement(
+            """
+            INSERT INTO node (id, parent, kind, text, created, created_offset, done, hidden)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+            .bind(1, blob: id.bytes).bind(2, parent).bind(3, kind.rawValue).bind(4, text).bind(5, created)
+            .bind(6, offset).bind(7, done).bind(8, trashed ? try trashChange() : nil).run()
+        let seq = database.lastInsertedRowID
+        if case .object(let values)? = fields["fields"] {
+            for (name, value) in values {
+                guard let text = value.scalarText else { continue }
+                try database.statement("INSERT OR REPLACE INTO field_value (item, name, value) VALUES (?, ?, ?)")
+                    .bind(1, seq).bind(2, name).bind(3, text).run()
+            }
+        }
+        if remembersPulledRows {
+            try database.statement("INSERT OR IGNORE INTO sync_pulled (seq) VALUES (?)").bind(1, seq).run()
+        }
+        madeNodes = true
+        report.applied += 1
+    }
+
+    /// The row of the parent a value names: nil for the root (null).
+    private func parentSeq(_ value: JSONValue?) throws -> Int64? {
+        switch value {
+        case nil, .null?: return nil
+        case .string(let text)?:
+            guard let id = NodeID(text) else { throw Parked(reason: "its parent is not an id") }
+            guard let seq = try store.nodeSeq(of: id) else {
+                throw Parked(reason: "its parent \(id.shortForm()) is not here yet", waiting: true)
+            }
+            return seq
+        default: throw Parked(reason: "its parent is not an id")
+        }
+    }
+
+    /// The change that holds what other machines put in the trash, made once per batch.
+    private mutating func trashChange() throws -> Int64 {
+        if let syncChange { return syncChange }
+        let now = store.clock()
+        try database.statement(
+            """
+            INSERT INTO change (seq, what, made, made_offset) VALUES ((SELECT ifnull(max(seq), 0) + 1 FROM change), ?, ?, ?)
+            """)
+            .bind(1, Store.syncChangeWhat).bind(2, now.milliseconds).bind(3, Int64(now.offsetSeconds)).run()
+        syncChange = database.lastInsertedRowID
+        return database.lastInsertedRowID
+    }
+
+    // MARK: Deletion for good
+
+    /// The row for a change of node `id`, which is not here: when it was deleted here
+    /// (its trash emptied) before the change was made elsewhere, it comes back from its
+    /// last state, to the trash, and takes the change; a change made before the
+    /// deletion lost to it, and is kept as a conflict (nil). A node never seen waits.
+    private mutating func bringBack(_ id: NodeID, for operation: SyncOperation) throws -> Int64? {
+        let tombstoneColumns = "seq, id, kind, parent, text, created, created_offset, done, fields, stamp"
+        var tombstone: Statement?
+        if let row = store.derivedIDs.row(of: id) {
+            tombstone = try database.statement(
+                "SELECT \(tombstoneColumns) FROM sync_tombstone WHERE seq = ? AND id IS NULL AND created = ?")
+                .bind(1, row.seq).bind(2, row.createdMilliseconds)
+            if try tombstone?.step() != true { tombstone = nil }
+        }
+        if tombstone == nil {
+            let byID = try database.statement("SELECT \(tombstoneColumns) FROM sync_tombstone WHERE id = ?").bind(1, blob: id.bytes)
+            if try byID.step() { tombstone = byID }
+        }
+        guard let row = tombstone else {
+            throw Parked(reason: "it changes \(id.shortForm()), which is not here (not pulled yet, or deleted before it was sent)", waiting: true)
+        }
+        let purged = (seq: row.int64(0), stamp: row.int64(9))
+        guard operation.stamp > purged.stamp else {
+            row.reset()
+            if operation.property != "purge" {
+                try keepConflict(node: id, property: operation.property, value: operation.value,
+                                 stamp: operation.stamp, replica: operation.replica)
+            }
+            return nil
+        }
+        let parent = row.optionalInt64(3)
+        let values = row.isNull(8) ? nil : row.string(8)
+        let restored = (kind: row.int64(2), text: row.string(4), created: row.int64(5), offset: row.int64(6),
+                        done: row.optionalInt64(7), storedID: row.isNull(1) ? nil : row.blob(1))
+        row.reset()
+        let parentThere = try parent.map { try store.nodeID(seq: $0) != nil } ?? true
+        try database.statement(
+            """
+            INSERT INTO node (seq, id, parent, kind, text, created, created_offset, done, hidden) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+            .bind(1, purged.seq).bind(2, id: restored.storedID.flatMap { NodeID(bytes: $0) }).bind(3, parentThere ? parent : nil)
+            .bind(4, restored.kind).bind(5, restored.text).bind(6, restored.created).bind(7, restored.offset)
+            .bind(8, restored.done).bind(9, try trashChange()).run()
+        if let values {
+            try database.statement(
+                "INSERT OR REPLACE INTO field_value (item, name, value) SELECT ?, key, value FROM json_each(?)")
+                .bind(1, purged.seq).bind(2, values).run()
+        }
+        try database.statement("DELETE FROM sync_tombstone WHERE seq = ?").bind(1, purged.seq).run()
+        madeNodes = true
+        return purged.seq
+    }
+
+    private mutating func purge(_ seq: Int64, id: NodeID, by operation: SyncOperation) throws {
+        let latest = try database.statement(
+            """
+            SELECT stamp, NULL FROM sync_op WHERE seq = ?1
+            UNION ALL SELECT stamp, replica FROM sync_stamp WHERE seq = ?1
+            ORDER BY 1 DESC LIMIT 1
+            """)
+            .bind(1, seq).firstRow { (stamp: $0.int64(0), replica: $0.isNull(1) ? replica : NodeID(bytes: $0.blob(1)) ?? replica) }
+        if let latest, !operation.wins(over: SyncOperation(
+            replica: latest.replica, counter: 0, stamp: latest.stamp, node: nil, property: "", value: nil)) {
+            // Changed here, or elsewhere, after it was deleted there: it stays, in the
+            // trash, where the other machine gets it back from the change.
+            if try database.statement("SELECT hidden IS NULL FROM node WHERE seq = ?").bind(1, seq).firstRow({ $0.int64(0) != 0 }) == true {
+                try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try trashChange()).bind(2, seq).run()
+            }
+            try keepConflict(node: id, property: "purge", value: "true", stamp: operation.stamp, replica: operation.replica)
+            return
+        }
+        // What was under it and is not deleted too stays, a level up.
+        let parent = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq).firstRow { $0.optionalInt64(0) } ?? nil
+        try database.statement("UPDATE node SET parent = ? WHERE parent = ?").bind(1, parent).bind(2, seq).run()
+        try database.statement(
+            """
+            INSERT OR REPLACE INTO sync_tombstone (seq, id, kind, parent, text, created, created_offset, done, fields, stamp)
+            SELECT seq, id, kind, parent, text, created, created_offset, done,
+                   (SELECT json_group_object(name, value) FROM field_value WHERE item = ?1), ?2
+            FROM node WHERE seq = ?1
+            """)
+            .bind(1, seq).bind(2, operation.stamp).run()
+        try database.statement("DELETE FROM sync_op WHERE seq = ?").bind(1, seq).run()
+        try database.statement("DELETE FROM sync_stamp WHERE seq = ?").bind(1, seq).run()
+        try database.statement("DELETE FROM node WHERE seq = ?").bind(1, seq).run()
+        report.applied += 1
+    }
+
+    // MARK: Properties
+
+    /// The stamp the value a property holds here was given, with the replica that gave
+    /// it; nil when it is the node's first (its create's).
+    private func currentStamp(seq: Int64?, property: String) throws -> (stamp: Int64, replica: NodeID, isLocal: Bool)? {
+        if let stamp = try database.statement("SELECT stamp FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?")
+            .bind(1, seq ?? 0).bind(2, property).firstRow({ $0.int64(0) }) {
+            return (stamp, replica, true)
+        }
+        return try database.statement("SELECT stamp, replica FROM sync_stamp WHERE seq = ? AND property = ?")
+            .bind(1, seq ?? 0).bind(2, property)
+            .firstRow { row in NodeID(bytes: row.blob(1)).map { (row.int64(0), $0, false) } } ?? nil
+    }
+
+    private mutating func set(_ property: SyncProperty, of seq: Int64?, to value: JSONValue, by operation: SyncOperation) throws {
+        let node = try seq.flatMap { try store.nodeID(seq: $0) }
+        let held = try store.currentValue(seq: seq, property: operation.property)
+        let heldValue = held.flatMap(SyncValue.parse) ?? .null
+        if let current = try currentStamp(seq: seq, property: operation.property) {
+            // Applied before: the same operation pulled again.
+            if current.stamp == operation.stamp && current.replica == operation.replica { return }
+            let holder = SyncOperation(replica: current.replica, counter: 0, stamp: current.stamp, node: node,
+                                       property: operation.property, value: held)
+            guard operation.wins(over: holder) else {
+                if heldValue != value {
+                    try keepConflict(node: node, property: operation.property, value: operation.value,
+                                     stamp: operation.stamp, replica: operation.replica)
+                }
+                return
+            }
+            if current.isLocal && heldValue != value {
+                // A change made here, not sent yet, lost: kept, and not sent.
+                try keepConflict(node: node, property: operation.property, value: held, stamp: current.stamp, replica: replica)
+            }
+        }
+        var previousParent: Int64?
+        if property == .parent, let seq {
+            previousParent = try database.statement("SELECT ifnull(parent, 0) FROM node WHERE seq = ?").bind(1, seq)
+                .firstRow { $0.int64(0) }
+            guard try settleCycle(moving: seq, to: try parentSeq(value), by: operation) else { return }
+        }
+        if heldValue != value {
+            try write(property, of: seq, value)
+            report.applied += 1
+        }
+        try database.statement("DELETE FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?")
+            .bind(1, seq ?? 0).bind(2, operation.property).run()
+        try store.recordStamp(seq: seq ?? 0, property: operation.property, stamp: operation.stamp,
+                              replica: operation.replica, previousParent: previousParent)
+    }
+
+    /// Writes a property's value, checked against what it may hold.
+    private mutating func write(_ property: SyncProperty, of seq: Int64?, _ value: JSONValue) throws {
+        switch property {
+        case .create, .purge:
+            return
+        case .text:
+            guard let seq, case .string(let text) = value else { throw Parked(reason: "a text that is not a string") }
+            try database.statement("UPDATE node SET text = ?, updated = ? WHERE seq = ?")
+                .bind(1, text).bind(2, store.clock().milliseconds).bind(3, seq).run()
+        case .parent:
+            guard let seq else { return }
+            try database.statement("UPDATE node SET parent = ? WHERE seq = ?").bind(1, try parentSeq(value)).bind(2, seq).run()
+        case .done:
+            guard let seq else { return }
+            guard value == .null || SyncValue.integer(value) != nil else { throw Parked(reason: "a done time that is not a number") }
+            try database.statement("UPDATE node SET done = ? WHERE seq = ?").bind(1, SyncValue.integer(value)).bind(2, seq).run()
+        case .trashed:
+            guard let seq, case .bool(let trashed) = value else { throw Parked(reason: "a trash mark that is not true or false") }
+            if trashed {
+                try database.statement("UPDATE node SET hidden = ? WHERE seq = ? AND hidden IS NULL")
+                    .bind(1, try trashChange()).bind(2, seq).run()
+            } else {
+                try database.statement("UPDATE node SET hidden = NULL WHERE seq = ?").bind(1, seq).run()
+            }
+        case .field(let name):
+            guard let seq else { return }
+            switch value {
+            case .null:
+                try database.statement("DELETE FROM field_value WHERE item = ? AND name = ?").bind(1, seq).bind(2, name).run()
+            case .string(let text):
+                try database.statement("INSERT OR REPLACE INTO field_value (item, name, value) VALUES (?, ?, ?)")
+                    .bind(1, seq).bind(2, name).bind(3, text).run()
+            default:
+                throw Parked(reason: "a field value that is not a string")
+            }
+        case .fieldDefinition(let name):
+            try writeFieldDefinition(name, of: seq, value)
+        case .option(let key):
+            let stored: (integer: Int64?, text: String?)
+            switch value {
+            case .null:
+                try database.statement("DELETE FROM place_option WHERE ifnull(owner, 0) = ? AND key = ?")
+                    .bind(1, seq ?? 0).bind(2, key).run()
+                return
+            case .number(let text): stored = (Int64(text), Int64(text) == nil ? text : nil)
+            case .string(let text): stored = (nil, text)
+            default: throw Parked(reason: "an option that is not a number or a string")
+            }
+            let update = try database.statement("UPDATE place_option SET value = ifnull(?, ?) WHERE ifnull(owner, 0) = ? AND key = ?")
+                .bind(1, stored.integer).bind(2, stored.text).bind(3, seq ?? 0).bind(4, key)
+            try update.run()
+            if database.changes == 0 {
+                try database.statement("INSERT INTO place_option (owner, key, value) VALUES (?, ?, ifnull(?, ?))")
+                    .bind(1, seq).bind(2, key).bind(3, stored.integer).bind(4, stored.text).run()
+            }
+        }
+    }
+
+    private func writeFieldDefinition(_ name: String, of seq: Int64?, _ value: JSONValue) throws {
+        guard case .object(let definition) = value else {
+            guard value == .null else { throw Parked(reason: "a field definition that is not an object") }
+            try database.statement("DELETE FROM field WHERE ifnull(owner, 0) = ? AND name = ?").bind(1, seq ?? 0).bind(2, name).run()
+            return
+        }
+        guard case .string(let type)? = definition["type"], ["text", "decimal", "date", "choice"].contains(type) else {
+            throw Parked(reason: "a field definition of a type this jotter does not know")
+        }
+        var choices: String?
+        if case .array(let list)? = definition["choices"] {
+            let names = list.compactMap(\.scalarText)
+            guard names.count == list.count, !names.contains(where: { $0.contains(",") }) else {
+                throw Parked(reason: "a field definition with choices that are not plain words")
+            }
+            choices = names.joined(separator: ",")
+        }
+        let required: Int64 = definition["required"] == .bool(true) ? 1 : 0
+        let inherit: Int64 = definition["inherit"] == .bool(true) ? 1 : 0
+        try database.statement(
+            "UPDATE field SET type = ?, choices = ?, required = ?, inherit = ? WHERE ifnull(owner, 0) = ? AND name = ?")
+            .bind(1, type).bind(2, choices).bind(3, required).bind(4, inherit).bind(5, seq ?? 0).bind(6, name).run()
+        if database.changes == 0 {
+            try database.statement("INSERT INTO field (owner, name, type, choices, required, inherit) VALUES (?, ?, ?, ?, ?, ?)")
+                .bind(1, seq).bind(2, name).bind(3, type).bind(4, choices).bind(5, required).bind(6, inherit).run()
+        }
+    }
+
+    // MARK: Crossed moves
+
+    /// Makes room for moving `seq` under `parent` when the move would close a cycle:
+    /// of the moves in the cycle, the one with the greatest stamp loses, on every
+    /// machine alike. When it is the move pulled, false (kept as a conflict); when it is
+    /// one this store holds, it goes back to the parent it had before it (or the root),
+    /// kept as a conflict, and the cycle is looked at again.
+    private mutating func settleCycle(moving seq: Int64, to parent: Int64?, by operation: SyncOperation) throws -> Bool {
+        let node = try store.nodeID(seq: seq)
+        for _ in 0..<64 {
+            var links: [(seq: Int64, stamp: SyncOperation)] = []
+            var next = parent
+            var closes = false
+            var seen: Set<Int64> = []
+            while let current = next, seen.insert(current).inserted {
+                if current == seq {
+                    closes = true
+                    break
+                }
+                let stamp = try currentStamp(seq: current, property: "parent")
+                links.append((current, SyncOperation(
+                    replica: stamp?.replica ?? NodeID(bytes: [UInt8](repeating: 0, count: 16))!, counter: 0,
+                    stamp: stamp?.stamp ?? 0, node: nil, property: "parent", value: nil)))
+                next = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, current).firstRow { $0.optionalInt64(0) } ?? nil
+            }
+            guard closes else { return true }
+            let greatest = links.max { !$0.stamp.wins(over: $1.stamp) && $0.stamp != $1.stamp }
+            guard let loser = greatest, loser.stamp.wins(over: operation) else {
+                try keepConflict(node: node, property: "parent", value: operation.value, stamp: operation.stamp,
+                                 replica: operation.replica)
+                if !isRetrying, let node {
+                    report.parked.append("parent of \(node.shortForm()) from \(operation.replica.shortForm()): it would put the entry inside itself; kept as a conflict")
+                }
+                return false
+            }
+            let previous = try database.statement(
+                """
+                SELECT previous_parent FROM sync_op WHERE seq = ?1 AND property = 'parent'
+                UNION ALL SELECT previous_parent FROM sync_stamp WHERE seq = ?1 AND property = 'parent'
+                """)
+                .bind(1, loser.seq).firstRow { $0.optionalInt64(0) } ?? nil
+            var back: Int64? = previous == 0 ? nil : previous
+            if let candidate = back, try !isOutside(candidate, of: loser.seq) { back = nil }
+            try keepConflict(node: try store.nodeID(seq: loser.seq), property: "parent",
+                             value: try store.currentValue(seq: loser.seq, property: "parent"),
+                             stamp: loser.stamp.stamp, replica: loser.stamp.replica)
+            try database.statement("UPDATE node SET parent = ? WHERE seq = ?").bind(1, back).bind(2, loser.seq).run()
+            try database.statement("DELETE FROM sync_op WHERE seq = ? AND property = 'parent'").bind(1, loser.seq).run()
+            try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property = 'parent'").bind(1, loser.seq).run()
+        }
+        throw Parked(reason: "moves here and elsewhere cross too many times to settle")
+    }
+
+    /// Whether `place` is a node that is not `seq` nor under it.
+    private func isOutside(_ place: Int64, of seq: Int64) throws -> Bool {
+        var next: Int64? = place
+        var seen: Set<Int64> = []
+        while let current = next, seen.insert(current).inserted {
+            if current == seq { return false }
+            guard let row = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, current)
+                .firstRow({ $0.optionalInt64(0) }) else { return false }
+            next = row
+        }
+        return true
+    }
+
+    // MARK: Conflicts
+
+    /// Keeps a value that lost, once.
+    private mutating func keepConflict(node: NodeID?, property: String, value: String?, stamp: Int64, replica: NodeID) throws {
+        let known = try database.statement(
+            "SELECT 1 FROM sync_conflict WHERE node IS ? AND property = ? AND stamp = ? AND replica = ?")
+            .bind(1, id: node).bind(2, property).bind(3, stamp).bind(4, blob: replica.bytes).firstRow { _ in true }
+        guard known == nil else { return }
+        try database.statement(
+            "INSERT INTO sync_conflict (node, property, value, stamp, replica, recorded) VALUES (?, ?, ?, ?, ?, ?)")
+            .bind(1, id: node).bind(2, property).bind(3, value).bind(4, stamp).bind(5, blob: replica.bytes)
+            .bind(6, store.clock().milliseconds).run()
+        report.conflicts += 1
+    }
+}
