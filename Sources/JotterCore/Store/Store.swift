@@ -13,6 +13,9 @@ public final class Store {
     /// How this store's own ids are worked out from their rows.
     var derivedIDs = StoreIDs(salt: 0)
     let clock: () -> Timestamp
+    /// The identity of the file this connection opened, worked out at its first write
+    /// (see `giveACopyItsOwnIdentity`).
+    var openedFileIdentity: String?
     /// Whether this connection has the triggers that record changes for undo.
     var isPreparedForRecording = false
     /// Rows written to bring the search and log indexes up to date: a `find` that

@@ -7,8 +7,11 @@
 extension Store {
     /// The identity of the file this connection opened.
     func fileIdentity() -> String {
+        if let openedFileIdentity { return openedFileIdentity }
         let file = openedFile.map { "\($0.device):\($0.inode)" } ?? "unknown"
-        return "\(MachineIdentity.existingMachineID() ?? "no-machine-id"):\(file)"
+        let identity = "\(MachineIdentity.existingMachineID() ?? "no-machine-id"):\(file)"
+        openedFileIdentity = identity
+        return identity
     }
 
     /// Keeps the file's identity when the store has none yet (made, or brought up to

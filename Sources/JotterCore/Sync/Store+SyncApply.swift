@@ -115,6 +115,7 @@ struct SyncMerge {
         } else {
             value = .null
         }
+        try SyncMerge.check(value, of: property)
         guard let id = operation.node else {
             guard property.isOfAPlace else { throw Parked(reason: "it names no list or item") }
             return try set(property, of: nil, to: value, by: operation)
@@ -276,6 +277,14 @@ struct SyncMerge {
             FROM node WHERE seq = ?1
             """)
             .bind(1, seq).bind(2, operation.stamp).run()
+        // Changes made here before the deletion there lost to it.
+        let pending = try database.statement("SELECT stamp, property FROM sync_op WHERE seq = ?").bind(1, seq)
+        var losers: [(stamp: Int64, property: String)] = []
+        while try pending.step() { losers.append((pending.int64(0), pending.string(1))) }
+        for loser in losers {
+            try keepConflict(node: id, property: loser.property, value: try store.currentValue(seq: seq, property: loser.property),
+                             stamp: loser.stamp, replica: replica)
+        }
         try database.statement("DELETE FROM sync_op WHERE seq = ?").bind(1, seq).run()
         try database.statement("DELETE FROM sync_stamp WHERE seq = ?").bind(1, seq).run()
         try database.statement("DELETE FROM node WHERE seq = ?").bind(1, seq).run()
@@ -331,6 +340,20 @@ struct SyncMerge {
             .bind(1, seq ?? 0).bind(2, operation.property).run()
         try store.recordStamp(seq: seq ?? 0, property: operation.property, stamp: operation.stamp,
                               replica: operation.replica, previousParent: previousParent)
+    }
+
+    /// Refuses a value its property cannot hold, before anything is written for it.
+    private static func check(_ value: JSONValue, of property: SyncProperty) throws {
+        switch (property, value) {
+        case (.create, _), (.purge, _), (.parent, .null), (.parent, .string), (.text, .string), (.done, .null),
+             (.trashed, .bool), (.field, .null), (.field, .string), (.fieldDefinition, .null), (.fieldDefinition, .object),
+             (.option, .null), (.option, .number), (.option, .string):
+            return
+        case (.done, .number):
+            guard SyncValue.integer(value) != nil else { throw Parked(reason: "a done time that is not a whole number") }
+        default:
+            throw Parked(reason: "a value its property cannot hold")
+        }
     }
 
     /// Writes a property's value, checked against what it may hold.
@@ -445,7 +468,7 @@ struct SyncMerge {
                 next = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, current).firstRow { $0.optionalInt64(0) } ?? nil
             }
             guard closes else { return true }
-            let greatest = links.max { !$0.stamp.wins(over: $1.stamp) && $0.stamp != $1.stamp }
+            let greatest = links.max { $1.stamp.wins(over: $0.stamp) }
             guard let loser = greatest, loser.stamp.wins(over: operation) else {
                 try keepConflict(node: node, property: "parent", value: operation.value, stamp: operation.stamp,
                                  replica: operation.replica)
