@@ -280,6 +280,30 @@ struct Machines {
         #expect(try machines.conflicts(in: machines.b).contains { $0.property == "parent" })
     }
 
+    /// Case 6.
+    @Test func listsOfOneNameMadeOnTwoMachinesBecomeOneAndBothIDsNameIt() throws {
+        let machines = try Machines(count: 3)
+        let onA = try machines.a.createList(named: "groceries", under: .root)
+        let onB = try machines.b.createList(named: "groceries", under: .root)
+        _ = try machines.add("milk", in: machines.a, under: NavigationPath.root.pushing(onA))
+        _ = try machines.add("bread", in: machines.b, under: NavigationPath.root.pushing(onB))
+        try machines.a.addField(Field(name: "shop", kind: .text), to: onA)
+        try machines.hub.sync(machines.a, machines.b, machines.stores[2], machines.a)
+        for store in machines.stores {
+            let lists = try store.lists(under: nil, named: "groceries")
+            #expect(lists.count == 1)
+            let list = try #require(lists.first)
+            #expect(Set(try store.children(of: list).map(\.text)) == ["milk", "bread"])
+            #expect(try store.node(id: onA.id)?.seq == list.seq)
+            #expect(try store.node(id: onB.id)?.seq == list.seq)
+            #expect(try store.fields(declaredBy: list).map(\.name) == ["shop"])
+        }
+        // What is added later under either id reaches the one list everywhere.
+        _ = try machines.add("eggs", in: machines.b, under: NavigationPath.root.pushing(try #require(try machines.b.node(id: onB.id))))
+        try machines.hub.sync(machines.b, machines.a)
+        #expect(try machines.a.children(of: try machines.a.node(id: onA.id)).map(\.text).contains("eggs"))
+    }
+
     /// Case 7.
     @Test func fieldValuesMergePerFieldAndDefinitionsByName() throws {
         let machines = try Machines()

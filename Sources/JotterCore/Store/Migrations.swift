@@ -251,7 +251,8 @@ enum Migrations {
         // has it; `sync_conflict` the values that lost; `sync_parked` what could not be
         // applied; `sync_tombstone` a pushed node's last state when it was deleted for
         // good, so that a later edit from another machine can bring it back; `id_epoch`
-        // the salts of rows made after the file was found to be a copy.
+        // the salts of rows made after the file was found to be a copy; `node_alias` the
+        // ids of lists merged into another of the same name, which still name it.
         """
         INSERT INTO setting (key, value) VALUES
             ('replica_id', randomblob(16)), ('hlc', 0), ('sync_pushed_to', -1), ('sync_watched_to', -1),
@@ -308,6 +309,7 @@ enum Migrations {
             stamp INTEGER NOT NULL
         );
         CREATE TABLE id_epoch (first_seq INTEGER PRIMARY KEY, salt INTEGER NOT NULL);
+        CREATE TABLE node_alias (id BLOB PRIMARY KEY CHECK (length(id) = 16), seq INTEGER NOT NULL) WITHOUT ROWID;
         \(SyncTriggers.sql)
         """,
     ]

@@ -145,6 +145,19 @@ struct SyncMerge {
         let offset = SyncValue.integer(fields["offset"]) ?? 0
         let done = SyncValue.integer(fields["done"])
         let trashed = fields["trashed"] == .bool(true)
+        var sameName: Int64?
+        if kind == .list, !trashed, let existing = try store.lists(underSeq: parent, named: text).first {
+            // Two machines made a list of one name in one place: the one with the lesser
+            // id stays, on every machine alike, and the other's id names it.
+            guard id < existing.id else {
+                try database.statement("INSERT OR REPLACE INTO node_alias (id, seq) VALUES (?, ?)")
+                    .bind(1, blob: id.bytes).bind(2, existing.seq).run()
+                report.applied += 1
+                madeNodes = true
+                return
+            }
+            sameName = existing.seq
+        }
         try database.statement(
             """
             INSERT INTO node (id, parent, kind, text, created, created_offset, done, hidden)
@@ -163,8 +176,25 @@ struct SyncMerge {
         if remembersPulledRows {
             try database.statement("INSERT OR IGNORE INTO sync_pulled (seq) VALUES (?)").bind(1, seq).run()
         }
+        if let sameName { try mergeList(sameName, into: seq) }
         madeNodes = true
         report.applied += 1
+    }
+
+    /// Moves what list `seq` holds (entries, field definitions and options of names the
+    /// other has not, hooks) into list `survivor`, and makes its id name the survivor.
+    private func mergeList(_ seq: Int64, into survivor: Int64) throws {
+        guard let id = try store.nodeID(seq: seq) else { return }
+        try database.statement("UPDATE node SET parent = ?1 WHERE parent = ?2").bind(1, survivor).bind(2, seq).run()
+        try database.statement("UPDATE OR IGNORE field SET owner = ?1 WHERE owner = ?2").bind(1, survivor).bind(2, seq).run()
+        try database.statement("UPDATE OR IGNORE place_option SET owner = ?1 WHERE owner = ?2").bind(1, survivor).bind(2, seq).run()
+        try database.statement("UPDATE hook SET owner = ?1 WHERE owner = ?2").bind(1, survivor).bind(2, seq).run()
+        try database.statement("UPDATE OR IGNORE hook_scope SET owner = ?1 WHERE owner = ?2").bind(1, survivor).bind(2, seq).run()
+        try database.statement("UPDATE node_alias SET seq = ?1 WHERE seq = ?2").bind(1, survivor).bind(2, seq).run()
+        try database.statement("INSERT OR REPLACE INTO node_alias (id, seq) VALUES (?, ?)").bind(1, blob: id.bytes).bind(2, survivor).run()
+        try database.statement("DELETE FROM sync_op WHERE seq = ?").bind(1, seq).run()
+        try database.statement("DELETE FROM sync_stamp WHERE seq = ?").bind(1, seq).run()
+        try database.statement("DELETE FROM node WHERE seq = ?").bind(1, seq).run()
     }
 
     /// The row of the parent a value names: nil for the root (null).

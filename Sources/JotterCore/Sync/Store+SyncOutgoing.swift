@@ -150,7 +150,12 @@ extension Store: SyncReplica {
                .bind(1, row.seq).bind(2, row.createdMilliseconds).firstRow({ $0.int64(0) }) {
             return seq
         }
-        return try database.statement("SELECT seq FROM node WHERE id = ?").bind(1, blob: id.bytes).firstRow { $0.int64(0) }
+        if let seq = try database.statement("SELECT seq FROM node WHERE id = ?").bind(1, blob: id.bytes).firstRow({ $0.int64(0) }) {
+            return seq
+        }
+        return try database.statement(
+            "SELECT node.seq FROM node_alias JOIN node ON node.seq = node_alias.seq WHERE node_alias.id = ?")
+            .bind(1, blob: id.bytes).firstRow { $0.int64(0) }
     }
 
     /// A property of node `seq` (nil: the root) as the wire gives it; nil when it is
