@@ -132,6 +132,16 @@ struct Machines {
         #expect(outgoing.first?.value == "\"bread\"")
     }
 
+    @Test func aConnectionOpenBeforeTheFirstSyncLogsItsChangesAfterIt() throws {
+        let machines = try Machines(count: 1)
+        let prompt = try Store(path: machines.a.path)
+        let item = try machines.add("milk", in: prompt)
+        try machines.hub.sync(machines.a)
+        try prompt.edit(item, text: "oat milk")
+        try prompt.markDone([item])
+        #expect(try machines.a.outgoingOperations(limit: 10).map(\.property).sorted() == ["done", "text"])
+    }
+
     @Test func whatAStorePulledIsNeverPushedBack() throws {
         let machines = try Machines()
         let list = try machines.a.createList(named: "work", under: .root)

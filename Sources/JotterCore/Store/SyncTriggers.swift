@@ -1,6 +1,8 @@
-/// The triggers of migration step 9, which write a row of `sync_op` for each change of
-/// a node the hub already has, in the change's own transaction. They are part of that
-/// step: never edited once shipped (a change is a new step that drops and makes them).
+/// The triggers that write a row of `sync_op` for each change of a node the hub already
+/// has, in the change's own transaction. They live in the connection's temporary
+/// schema: every connection that writes to a store that has begun to sync makes them
+/// at its first write (`Store.prepareSyncLog`), and a store that never syncs, or a
+/// command that only reads, never reads their SQL.
 enum SyncTriggers {
     /// Whether row `seq` is one the hub has, or is being sent: a change of it is an
     /// operation. Rows above the mark go out whole, as creates, at the next push.
@@ -31,7 +33,7 @@ enum SyncTriggers {
 
     private static func nodeProperty(_ property: String, column: String, changed: String, previousParent: String = "NULL") -> String {
         """
-        CREATE TRIGGER sync_node_\(property) AFTER UPDATE OF \(column) ON node
+        CREATE TEMP TRIGGER IF NOT EXISTS sync_node_\(property) AFTER UPDATE OF \(column) ON node
         WHEN \(changed) AND \(local) AND \(watched("old.seq")) BEGIN
             \(tick)
             INSERT OR REPLACE INTO sync_op (stamp, seq, created, id, property, previous_parent)
@@ -42,7 +44,7 @@ enum SyncTriggers {
 
     private static func fieldValue(_ event: String, row: String, changed: String = "1") -> String {
         """
-        CREATE TRIGGER sync_field_value_\(event.lowercased()) AFTER \(event) ON field_value
+        CREATE TEMP TRIGGER IF NOT EXISTS sync_field_value_\(event.lowercased()) AFTER \(event) ON field_value
         WHEN \(changed) AND \(local) AND \(watched("\(row).item")) BEGIN
             \(tick)
             INSERT OR REPLACE INTO sync_op (stamp, seq, created, id, property)
@@ -60,7 +62,7 @@ enum SyncTriggers {
             """
         }.joined(separator: "\n")
         return """
-            CREATE TRIGGER sync_\(table)_\(event.lowercased()) AFTER \(event) ON \(table)
+            CREATE TEMP TRIGGER IF NOT EXISTS sync_\(table)_\(event.lowercased()) AFTER \(event) ON \(table)
             WHEN \(local) AND \(placeWatched("\(rows[0]).owner")) BEGIN
                 \(tick)
                 \(inserts)
@@ -82,7 +84,7 @@ enum SyncTriggers {
             // Before the delete, while the node's field values are still there: its last
             // state is kept, for an edit made later elsewhere to bring it back.
             """
-            CREATE TRIGGER sync_node_purge BEFORE DELETE ON node
+            CREATE TEMP TRIGGER IF NOT EXISTS sync_node_purge BEFORE DELETE ON node
             WHEN \(local) AND \(watched("old.seq")) BEGIN
                 \(tick)
                 DELETE FROM sync_op WHERE seq = old.seq;

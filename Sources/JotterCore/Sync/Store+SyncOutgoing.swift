@@ -228,6 +228,14 @@ extension Store: SyncReplica {
         }
     }
 
+    /// Makes this connection's triggers that log changes for sync once the store has
+    /// begun to sync; true when they were made now. Call inside a write transaction.
+    func prepareSyncLog() throws -> Bool {
+        guard !isPreparedForSync, try integerSetting("sync_watched_to") >= 0 else { return false }
+        try database.execute(SyncTriggers.sql)
+        return true
+    }
+
     /// Keeps the stamp of the value a property holds, unless it holds a later one.
     func recordStamp(seq: Int64, property: String, stamp: Int64, replica: NodeID, previousParent: Int64?) throws {
         try database.statement(
