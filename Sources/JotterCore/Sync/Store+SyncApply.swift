@@ -108,14 +108,11 @@ struct SyncMerge {
         if let value = operation.value, value.utf8.count > SyncValue.largest {
             throw Parked(reason: "its value is \(value.utf8.count) bytes, over the 64 MiB an entry may hold")
         }
-        let value: JSONValue
-        if let text = operation.value {
-            guard let parsed = SyncValue.parse(text) else { throw Parked(reason: "its value is not JSON") }
-            value = parsed
-        } else {
-            value = .null
-        }
-        try SyncMerge.check(value, of: property)
+        // Values are read with SQLite's JSON functions: a pull of a million creates
+        // spent most of its time in a JSON decoder otherwise.
+        let value = SyncJSON(text: operation.value ?? "null")
+        guard let type = try jsonType(value) else { throw Parked(reason: "its value is not JSON") }
+        try SyncMerge.check(type, of: property)
         guard let id = operation.node else {
             guard property.isOfAPlace else { throw Parked(reason: "it names no list or item") }
             return try set(property, of: nil, to: value, by: operation)
@@ -131,20 +128,38 @@ struct SyncMerge {
 
     // MARK: Creates
 
-    private mutating func create(_ id: NodeID, _ value: JSONValue, by operation: SyncOperation) throws {
+    private mutating func create(_ id: NodeID, _ value: SyncJSON, by operation: SyncOperation) throws {
         // Already here: pulled before, or a copy of it.
         guard try store.nodeSeq(of: id) == nil else { return }
-        guard case .object(let fields) = value, case .string(let kindName)? = fields["kind"],
-              case .string(let text)? = fields["text"], let created = SyncValue.integer(fields["created"]) else {
+        let read = try database.statement(
+            """
+            SELECT json_extract(?1, '$.kind'), json_type(?1, '$.text'), json_extract(?1, '$.text'),
+                   json_type(?1, '$.created'), json_extract(?1, '$.created'),
+                   json_type(?1, '$.parent'), json_extract(?1, '$.parent'),
+                   json_type(?1, '$.offset'), json_extract(?1, '$.offset'),
+                   json_type(?1, '$.done'), json_extract(?1, '$.done'),
+                   json_type(?1, '$.trashed'), json_type(?1, '$.fields')
+            """)
+            .bind(1, value.text)
+        guard try read.step(), read.string(1) == "text", read.string(3) == "integer" else {
+            read.reset()
             throw Parked(reason: "a create without its kind, text and time")
         }
+        let kindName = read.string(0)
+        let text = read.string(2)
+        let created = read.int64(4)
+        let parentID = read.string(5) == "text" ? read.string(6) : nil
+        let hasParent = !read.isNull(5) && read.string(5) != "null"
+        let offset = read.string(7) == "integer" ? read.int64(8) : 0
+        let done = read.string(9) == "integer" ? read.int64(10) : nil
+        let trashed = read.string(11) == "true"
+        let hasFields = read.string(12) == "object"
+        read.reset()
         guard let kind: Node.Kind = kindName == "list" ? .list : kindName == "item" ? .item : nil else {
             throw Parked(reason: "a create of a kind this jotter does not know: \(DisplayText.escaped(String(kindName.prefix(40))))")
         }
-        let parent = try parentSeq(fields["parent"])
-        let offset = SyncValue.integer(fields["offset"]) ?? 0
-        let done = SyncValue.integer(fields["done"])
-        let trashed = fields["trashed"] == .bool(true)
+        guard parentID != nil || !hasParent else { throw Parked(reason: "its parent is not an id") }
+        let parent = try parentSeq(named: parentID)
         var sameName: Int64?
         if kind == .list, !trashed, let existing = try store.lists(underSeq: parent, named: text).first {
             // Two machines made a list of one name in one place: the one with the lesser
@@ -166,12 +181,13 @@ struct SyncMerge {
             .bind(1, blob: id.bytes).bind(2, parent).bind(3, kind.rawValue).bind(4, text).bind(5, created)
             .bind(6, offset).bind(7, done).bind(8, trashed ? try trashChange() : nil).run()
         let seq = database.lastInsertedRowID
-        if case .object(let values)? = fields["fields"] {
-            for (name, value) in values {
-                guard let text = value.scalarText else { continue }
-                try database.statement("INSERT OR REPLACE INTO field_value (item, name, value) VALUES (?, ?, ?)")
-                    .bind(1, seq).bind(2, name).bind(3, text).run()
-            }
+        if hasFields {
+            try database.statement(
+                """
+                INSERT OR REPLACE INTO field_value (item, name, value)
+                SELECT ?1, key, value FROM json_each(?2, '$.fields') WHERE type IN ('text', 'integer', 'real')
+                """)
+                .bind(1, seq).bind(2, value.text).run()
         }
         if remembersPulledRows {
             try database.statement("INSERT OR IGNORE INTO sync_pulled (seq) VALUES (?)").bind(1, seq).run()
@@ -197,18 +213,44 @@ struct SyncMerge {
         try database.statement("DELETE FROM node WHERE seq = ?").bind(1, seq).run()
     }
 
-    /// The row of the parent a value names: nil for the root (null).
-    private func parentSeq(_ value: JSONValue?) throws -> Int64? {
-        switch value {
-        case nil, .null?: return nil
-        case .string(let text)?:
-            guard let id = NodeID(text) else { throw Parked(reason: "its parent is not an id") }
-            guard let seq = try store.nodeSeq(of: id) else {
-                throw Parked(reason: "its parent \(id.shortForm()) is not here yet", waiting: true)
-            }
-            return seq
-        default: throw Parked(reason: "its parent is not an id")
+    /// The row of the parent an id names: nil for the root (no id).
+    private func parentSeq(named text: String?) throws -> Int64? {
+        guard let text else { return nil }
+        guard let id = NodeID(text) else { throw Parked(reason: "its parent is not an id") }
+        guard let seq = try store.nodeSeq(of: id) else {
+            throw Parked(reason: "its parent \(id.shortForm()) is not here yet", waiting: true)
         }
+        return seq
+    }
+
+    /// The row of the parent a `parent` value names: nil for the root (null).
+    private func parentSeq(_ value: SyncJSON) throws -> Int64? {
+        try parentSeq(named: try scalar(value).text)
+    }
+
+    /// The JSON type of a value as SQLite names it (`null`, `true`, `false`, `integer`,
+    /// `real`, `text`, `array`, `object`); nil when it is not JSON.
+    private func jsonType(_ value: SyncJSON) throws -> String? {
+        try database.statement("SELECT CASE WHEN json_valid(?1) THEN json_type(?1) END").bind(1, value.text)
+            .firstRow { row -> String? in row.isNull(0) ? nil : row.string(0) } ?? nil
+    }
+
+    /// A value that is a string or a number, as text and as a whole number; both nil
+    /// for null.
+    private func scalar(_ value: SyncJSON) throws -> (text: String?, integer: Int64?) {
+        try database.statement("SELECT json_extract(?1, '$'), json_type(?1)").bind(1, value.text).firstRow { row in
+            switch row.string(1) {
+            case "integer": (row.string(0), row.int64(0))
+            case "text", "real": (row.string(0), nil)
+            default: (nil, nil)
+            }
+        } ?? (nil, nil)
+    }
+
+    /// Whether two values are the same JSON; nil stands for null.
+    private func same(_ held: String?, _ value: SyncJSON) throws -> Bool {
+        try database.statement("SELECT json(?1) IS json(?2)").bind(1, held ?? "null").bind(2, value.text)
+            .firstRow { $0.int64(0) != 0 } ?? false
     }
 
     /// The change that holds what other machines put in the trash, made once per batch.
@@ -335,23 +377,23 @@ struct SyncMerge {
             .firstRow { row in NodeID(bytes: row.blob(1)).map { (row.int64(0), $0, false) } } ?? nil
     }
 
-    private mutating func set(_ property: SyncProperty, of seq: Int64?, to value: JSONValue, by operation: SyncOperation) throws {
+    private mutating func set(_ property: SyncProperty, of seq: Int64?, to value: SyncJSON, by operation: SyncOperation) throws {
         let node = try seq.flatMap { try store.nodeID(seq: $0) }
         let held = try store.currentValue(seq: seq, property: operation.property)
-        let heldValue = held.flatMap(SyncValue.parse) ?? .null
+        let isSame = try same(held, value)
         if let current = try currentStamp(seq: seq, property: operation.property) {
             // Applied before: the same operation pulled again.
             if current.stamp == operation.stamp && current.replica == operation.replica { return }
             let holder = SyncOperation(replica: current.replica, counter: 0, stamp: current.stamp, node: node,
                                        property: operation.property, value: held)
             guard operation.wins(over: holder) else {
-                if heldValue != value {
+                if !isSame {
                     try keepConflict(node: node, property: operation.property, value: operation.value,
                                      stamp: operation.stamp, replica: operation.replica)
                 }
                 return
             }
-            if current.isLocal && heldValue != value {
+            if current.isLocal && !isSame {
                 // A change made here, not sent yet, lost: kept, and not sent.
                 try keepConflict(node: node, property: operation.property, value: held, stamp: current.stamp, replica: replica)
             }
@@ -362,7 +404,7 @@ struct SyncMerge {
                 .firstRow { $0.int64(0) }
             guard try settleCycle(moving: seq, to: try parentSeq(value), by: operation) else { return }
         }
-        if heldValue != value {
+        if !isSame {
             try write(property, of: seq, value)
             report.applied += 1
         }
@@ -373,38 +415,39 @@ struct SyncMerge {
     }
 
     /// Refuses a value its property cannot hold, before anything is written for it.
-    private static func check(_ value: JSONValue, of property: SyncProperty) throws {
-        switch (property, value) {
-        case (.create, _), (.purge, _), (.parent, .null), (.parent, .string), (.text, .string), (.done, .null),
-             (.trashed, .bool), (.field, .null), (.field, .string), (.fieldDefinition, .null), (.fieldDefinition, .object),
-             (.option, .null), (.option, .number), (.option, .string):
-            return
-        case (.done, .number):
-            guard SyncValue.integer(value) != nil else { throw Parked(reason: "a done time that is not a whole number") }
-        default:
-            throw Parked(reason: "a value its property cannot hold")
+    private static func check(_ type: String, of property: SyncProperty) throws {
+        let allowed: Set<String> = switch property {
+        case .create: ["object"]
+        case .purge: ["true", "null"]
+        case .parent: ["null", "text"]
+        case .text: ["text"]
+        case .done: ["null", "integer"]
+        case .trashed: ["true", "false"]
+        case .field: ["null", "text"]
+        case .fieldDefinition: ["null", "object"]
+        case .option: ["null", "integer", "text"]
         }
+        guard allowed.contains(type) else { throw Parked(reason: "a value its property cannot hold (\(type))") }
     }
 
     /// Writes a property's value, checked against what it may hold.
-    private mutating func write(_ property: SyncProperty, of seq: Int64?, _ value: JSONValue) throws {
+    private mutating func write(_ property: SyncProperty, of seq: Int64?, _ value: SyncJSON) throws {
         switch property {
         case .create, .purge:
             return
         case .text:
-            guard let seq, case .string(let text) = value else { throw Parked(reason: "a text that is not a string") }
-            try database.statement("UPDATE node SET text = ?, updated = ? WHERE seq = ?")
-                .bind(1, text).bind(2, store.clock().milliseconds).bind(3, seq).run()
+            guard let seq else { return }
+            try database.statement("UPDATE node SET text = json_extract(?1, '$'), updated = ?2 WHERE seq = ?3")
+                .bind(1, value.text).bind(2, store.clock().milliseconds).bind(3, seq).run()
         case .parent:
             guard let seq else { return }
             try database.statement("UPDATE node SET parent = ? WHERE seq = ?").bind(1, try parentSeq(value)).bind(2, seq).run()
         case .done:
             guard let seq else { return }
-            guard value == .null || SyncValue.integer(value) != nil else { throw Parked(reason: "a done time that is not a number") }
-            try database.statement("UPDATE node SET done = ? WHERE seq = ?").bind(1, SyncValue.integer(value)).bind(2, seq).run()
+            try database.statement("UPDATE node SET done = ? WHERE seq = ?").bind(1, try scalar(value).integer).bind(2, seq).run()
         case .trashed:
-            guard let seq, case .bool(let trashed) = value else { throw Parked(reason: "a trash mark that is not true or false") }
-            if trashed {
+            guard let seq else { return }
+            if try jsonType(value) == "true" {
                 try database.statement("UPDATE node SET hidden = ? WHERE seq = ? AND hidden IS NULL")
                     .bind(1, try trashChange()).bind(2, seq).run()
             } else {
@@ -412,57 +455,57 @@ struct SyncMerge {
             }
         case .field(let name):
             guard let seq else { return }
-            switch value {
-            case .null:
+            guard let text = try scalar(value).text else {
                 try database.statement("DELETE FROM field_value WHERE item = ? AND name = ?").bind(1, seq).bind(2, name).run()
-            case .string(let text):
-                try database.statement("INSERT OR REPLACE INTO field_value (item, name, value) VALUES (?, ?, ?)")
-                    .bind(1, seq).bind(2, name).bind(3, text).run()
-            default:
-                throw Parked(reason: "a field value that is not a string")
+                return
             }
+            try database.statement("INSERT OR REPLACE INTO field_value (item, name, value) VALUES (?, ?, ?)")
+                .bind(1, seq).bind(2, name).bind(3, text).run()
         case .fieldDefinition(let name):
             try writeFieldDefinition(name, of: seq, value)
         case .option(let key):
-            let stored: (integer: Int64?, text: String?)
-            switch value {
-            case .null:
+            let stored = try scalar(value)
+            guard stored.text != nil else {
                 try database.statement("DELETE FROM place_option WHERE ifnull(owner, 0) = ? AND key = ?")
                     .bind(1, seq ?? 0).bind(2, key).run()
                 return
-            case .number(let text): stored = (Int64(text), Int64(text) == nil ? text : nil)
-            case .string(let text): stored = (nil, text)
-            default: throw Parked(reason: "an option that is not a number or a string")
             }
             let update = try database.statement("UPDATE place_option SET value = ifnull(?, ?) WHERE ifnull(owner, 0) = ? AND key = ?")
-                .bind(1, stored.integer).bind(2, stored.text).bind(3, seq ?? 0).bind(4, key)
+                .bind(1, stored.integer).bind(2, stored.integer == nil ? stored.text : nil).bind(3, seq ?? 0).bind(4, key)
             try update.run()
             if database.changes == 0 {
                 try database.statement("INSERT INTO place_option (owner, key, value) VALUES (?, ?, ifnull(?, ?))")
-                    .bind(1, seq).bind(2, key).bind(3, stored.integer).bind(4, stored.text).run()
+                    .bind(1, seq).bind(2, key).bind(3, stored.integer).bind(4, stored.integer == nil ? stored.text : nil).run()
             }
         }
     }
 
-    private func writeFieldDefinition(_ name: String, of seq: Int64?, _ value: JSONValue) throws {
-        guard case .object(let definition) = value else {
-            guard value == .null else { throw Parked(reason: "a field definition that is not an object") }
+    private func writeFieldDefinition(_ name: String, of seq: Int64?, _ value: SyncJSON) throws {
+        guard try jsonType(value) == "object" else {
             try database.statement("DELETE FROM field WHERE ifnull(owner, 0) = ? AND name = ?").bind(1, seq ?? 0).bind(2, name).run()
             return
         }
-        guard case .string(let type)? = definition["type"], ["text", "decimal", "date", "choice"].contains(type) else {
+        let read = try database.statement(
+            """
+            SELECT json_extract(?1, '$.type'), json_type(?1, '$.choices'),
+                   (SELECT group_concat(value, ',') FROM json_each(?1, '$.choices')),
+                   (SELECT count(*) FROM json_each(?1, '$.choices')
+                    WHERE json_type(?1, '$.choices') = 'array' AND (type <> 'text' OR instr(value, ',') > 0 OR value = '')),
+                   json_type(?1, '$.required') = 'true', json_type(?1, '$.inherit') = 'true'
+            """)
+            .bind(1, value.text)
+        guard try read.step() else { return }
+        let type = read.string(0)
+        let hasChoices = read.string(1) == "array"
+        let choices = hasChoices && !read.isNull(2) ? read.string(2) : nil
+        let badChoices = read.int64(3)
+        let required = read.int64(4)
+        let inherit = read.int64(5)
+        read.reset()
+        guard ["text", "decimal", "date", "choice"].contains(type) else {
             throw Parked(reason: "a field definition of a type this jotter does not know")
         }
-        var choices: String?
-        if case .array(let list)? = definition["choices"] {
-            let names = list.compactMap(\.scalarText)
-            guard names.count == list.count, !names.contains(where: { $0.contains(",") }) else {
-                throw Parked(reason: "a field definition with choices that are not plain words")
-            }
-            choices = names.joined(separator: ",")
-        }
-        let required: Int64 = definition["required"] == .bool(true) ? 1 : 0
-        let inherit: Int64 = definition["inherit"] == .bool(true) ? 1 : 0
+        guard badChoices == 0 else { throw Parked(reason: "a field definition with choices that are not plain words") }
         try database.statement(
             "UPDATE field SET type = ?, choices = ?, required = ?, inherit = ? WHERE ifnull(owner, 0) = ? AND name = ?")
             .bind(1, type).bind(2, choices).bind(3, required).bind(4, inherit).bind(5, seq ?? 0).bind(6, name).run()

@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// The JSON of operations' values (see docs/sync.md), written and read.
 enum SyncValue {
     /// The largest value applied: a longer one is parked.
@@ -34,17 +32,11 @@ enum SyncValue {
     static func id(_ value: NodeID?) -> String {
         value.map { quoted($0.description) } ?? "null"
     }
+}
 
-    /// A value read from the hub; nil when it is not JSON.
-    static func parse(_ text: String) -> JSONValue? {
-        try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
-    }
-
-    /// A whole number of a value, or nil.
-    static func integer(_ value: JSONValue?) -> Int64? {
-        guard case .number(let text)? = value else { return nil }
-        return Int64(text)
-    }
+/// A value from the hub, JSON text read with SQLite's JSON functions.
+struct SyncJSON {
+    let text: String
 }
 
 /// A property operations set, as the wire names it.
