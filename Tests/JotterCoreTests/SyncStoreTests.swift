@@ -372,15 +372,23 @@ struct Machines {
 
     @Test func anOperationOnANodeNotHereYetWaitsForIt() throws {
         let machines = try Machines()
-        let list = try machines.a.createList(named: "later", under: .root)
         let item = try machines.add("early", in: machines.a)
+        let list = try machines.a.createList(named: "later", under: .root)
         // The item, made before the list, is moved into it: its create names a
         // parent that comes after it.
         try machines.a.move([item], to: NavigationPath.root.pushing(list))
         let moved = try machines.node(item.id, in: machines.a)
         #expect(moved.parentSeq == list.seq)
-        try machines.hub.sync(machines.a, machines.b)
+        let hub = ArrayHub(batch: 10)
+        try hub.push(machines.a)
+        let report = try hub.pull(machines.b)
+        #expect(report.parked.isEmpty, "\(report.parked)")
         #expect(try machines.node(item.id, in: machines.b).parentSeq == machines.node(list.id, in: machines.b).seq)
+        // One whose node never comes is reported.
+        let stranger = try #require(NodeID("01234567-89ab-7def-8123-456789abcdef"))
+        let waiting = try machines.b.applyPulled([SyncOperation(
+            replica: stranger, counter: 1, stamp: 1 << 40, node: stranger, property: "text", value: "\"x\"")], cursor: 99)
+        #expect(waiting.parked.count == 1)
     }
 
     /// Undo after sync (issue 16): undoing an add that others have trashes it there.

@@ -14,7 +14,7 @@ extension Store {
             for operation in operations {
                 try merge.apply(operation)
             }
-            try merge.retryWaiting()
+            try merge.finish()
             try database.execute("UPDATE setting SET value = 0 WHERE key = 'sync_applying'")
             try database.statement("UPDATE setting SET value = max(value, ?) WHERE key = 'hlc'")
                 .bind(1, operations.map(\.stamp).max() ?? 0).run()
@@ -38,6 +38,11 @@ struct SyncMerge {
     private var madeNodes = false
     /// Set while parked operations are tried again: their reasons were given already.
     private var isRetrying = false
+    /// The report's lines of the operations this batch parked to wait for a node, by
+    /// their row of `sync_parked`, given only if they still wait when the batch ends.
+    private var waitingLines: [Int64: String] = [:]
+    /// The line of the waiting operation being tried again.
+    private var retriedLine: String?
 
     init(store: Store, replica: NodeID, remembersPulledRows: Bool) {
         self.store = store
@@ -73,14 +78,25 @@ struct SyncMerge {
             .bind(4, id: operation.node).bind(5, operation.property)
             .bind(6, operation.value.map { $0.utf8.count > SyncValue.largest ? nil : $0 } ?? nil)
             .bind(7, parked.reason).bind(8, parked.waiting ? 1 : 0).run()
-        guard !isRetrying else { return }
         let node = operation.node.map { " of \($0.shortForm())" } ?? ""
-        report.parked.append(
-            "\(DisplayText.escaped(String(operation.property.prefix(80))))\(node) from \(operation.replica.shortForm()) (counter \(operation.counter)): \(parked.reason)")
+        let line = "\(DisplayText.escaped(String(operation.property.prefix(80))))\(node) from \(operation.replica.shortForm()) (counter \(operation.counter)): \(parked.reason)"
+        if parked.waiting {
+            if let line = isRetrying ? retriedLine : line { waitingLines[database.lastInsertedRowID] = line }
+        } else if !isRetrying {
+            report.parked.append(line)
+        }
+    }
+
+    /// Tries again the operations that waited for a node, and reports those that
+    /// still wait: one whose node came later in the batch is no news.
+    mutating func finish() throws {
+        try retryWaiting()
+        report.parked += waitingLines.sorted { $0.key < $1.key }.map(\.value)
+        waitingLines = [:]
     }
 
     /// Tries again the operations that waited for a node, until none more applies.
-    mutating func retryWaiting() throws {
+    private mutating func retryWaiting() throws {
         while madeNodes {
             madeNodes = false
             let waiting = try database.statement(
@@ -96,7 +112,9 @@ struct SyncMerge {
             defer { isRetrying = false }
             for (seq, operation) in operations {
                 try database.statement("DELETE FROM sync_parked WHERE seq = ?").bind(1, seq).run()
+                retriedLine = waitingLines.removeValue(forKey: seq)
                 try apply(operation)
+                retriedLine = nil
             }
         }
     }
