@@ -248,6 +248,7 @@ struct Machines {
             #expect(try store.node(id: item.id) == nil)
             #expect(try store.trash().contains { $0.node.id == item.id })
             #expect(try store.fieldValues(of: back) == [FieldValue(name: "shop", value: "corner")])
+            #expect(try store.check().isEmpty)
         }
     }
 
@@ -265,6 +266,44 @@ struct Machines {
             #expect(try store.node(id: item.id, includingHidden: true) == nil)
         }
         #expect(try machines.conflicts(in: machines.a).contains { $0.value == "\"oat milk\"" })
+    }
+
+    @Test func anEntryEditedLaterSurvivesItsListEmptiedFromTheTrashElsewhere() throws {
+        let machines = try Machines()
+        let list = try machines.a.createList(named: "old", under: .root)
+        let kept = try machines.add("kept", in: machines.a, under: NavigationPath.root.pushing(list))
+        let gone = try machines.add("gone", in: machines.a, under: NavigationPath.root.pushing(list))
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.remove([try machines.node(list.id, in: machines.a)])
+        try machines.a.emptyTrash()
+        try machines.b.edit(try machines.node(kept.id, in: machines.b), text: "kept, edited")
+        try machines.hub.sync(machines.a, machines.b, machines.a)
+        for store in machines.stores {
+            #expect(try machines.node(kept.id, in: store).text == "kept, edited")
+            #expect(try store.node(id: gone.id, includingHidden: true) == nil)
+            let problems = try store.check()
+            #expect(problems.isEmpty, "\(problems)")
+        }
+    }
+
+    @Test func doneMarksAndOptionsTravel() throws {
+        let machines = try Machines()
+        let list = try machines.a.createList(named: "tasks", under: .root)
+        let item = try machines.add("call", in: machines.a, under: NavigationPath.root.pushing(list))
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.markDone([item])
+        try machines.a.setLineLimit(2, of: list)
+        try machines.hub.sync(machines.a, machines.b)
+        let there = try machines.node(item.id, in: machines.b)
+        #expect(there.doneMilliseconds == (try machines.node(item.id, in: machines.a).doneMilliseconds))
+        #expect(there.doneMilliseconds != nil)
+        #expect(try machines.b.lineLimit(of: machines.node(list.id, in: machines.b)) == 2)
+        try machines.a.markDone([item], done: false)
+        try machines.a.setLineLimit(nil, of: list)
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.node(item.id, in: machines.b).doneMilliseconds == nil)
+        #expect(try machines.b.lineLimit(of: machines.node(list.id, in: machines.b)) == nil)
+        #expect(try machines.b.check().isEmpty)
     }
 
     /// Case 5.
@@ -286,6 +325,7 @@ struct Machines {
                 // Following the parents ends at the root.
                 _ = try store.ancestry(of: try machines.node(list.id, in: store))
             }
+            #expect(try store.check().isEmpty)
         }
         #expect(try machines.conflicts(in: machines.b).contains { $0.property == "parent" })
     }
@@ -307,6 +347,7 @@ struct Machines {
             #expect(try store.node(id: onA.id)?.seq == list.seq)
             #expect(try store.node(id: onB.id)?.seq == list.seq)
             #expect(try store.fields(declaredBy: list).map(\.name) == ["shop"])
+            #expect(try store.check().isEmpty)
         }
         // What is added later under either id reaches the one list everywhere.
         _ = try machines.add("eggs", in: machines.b, under: NavigationPath.root.pushing(try #require(try machines.b.node(id: onB.id))))
