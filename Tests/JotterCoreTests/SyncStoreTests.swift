@@ -460,6 +460,26 @@ struct Machines {
         #expect(try machines.node(item.id, in: machines.b).text == "milk")
     }
 
+    @Test func undoLeavesWhatAnotherMachineChangedSinceAndSaysSo() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.edit(try machines.node(item.id, in: machines.a), text: "oat milk",
+                            values: [FieldValue(name: "shop", value: "corner")])
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.b.edit(try machines.node(item.id, in: machines.b), text: "soy milk")
+        try machines.hub.sync(machines.b, machines.a)
+        let undone = try #require(try machines.a.undo())
+        #expect(undone.keptFromOtherMachines == ["the text of \(item.id.shortForm())"])
+        let after = try machines.node(item.id, in: machines.a)
+        #expect(after.text == "soy milk")
+        // What only this machine changed is reverted.
+        #expect(try machines.a.fieldValues(of: after).isEmpty)
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.node(item.id, in: machines.b).text == "soy milk")
+        #expect(try machines.b.fieldValues(of: machines.node(item.id, in: machines.b)).isEmpty)
+    }
+
     @Test func aCopiedStoreGetsItsOwnReplicaAndIDs() throws {
         let machines = try Machines(count: 1)
         let before = try machines.add("before the copy", in: machines.a)
