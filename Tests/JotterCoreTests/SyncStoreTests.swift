@@ -286,6 +286,20 @@ struct Machines {
         }
     }
 
+    @Test func anyTextTravelsAsItIs() throws {
+        let machines = try Machines()
+        let text = "quote \" backslash \\ tab \t bell \u{07} escape \u{1b}[31m line\nnext 日本語 🙂 \u{2028}"
+        let item = try machines.add(text, in: machines.a)
+        try machines.a.edit(item, text: text, values: [FieldValue(name: "note", value: text)])
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.node(item.id, in: machines.b).text == text)
+        try machines.a.edit(item, text: text + "!")
+        try machines.hub.sync(machines.a, machines.b)
+        let there = try machines.node(item.id, in: machines.b)
+        #expect(there.text == text + "!")
+        #expect(try machines.b.fieldValues(of: there) == [FieldValue(name: "note", value: text)])
+    }
+
     @Test func doneMarksAndOptionsTravel() throws {
         let machines = try Machines()
         let list = try machines.a.createList(named: "tasks", under: .root)

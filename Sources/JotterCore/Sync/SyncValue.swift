@@ -1,4 +1,5 @@
-/// The JSON of operations' values (see docs/sync.md), written and read.
+/// The JSON of operations' values as this store writes them (see docs/sync.md); they
+/// are read back with SQLite's JSON functions (`SyncMerge`).
 enum SyncValue {
     /// The largest value applied: a longer one is parked.
     static let largest = 64 << 20
