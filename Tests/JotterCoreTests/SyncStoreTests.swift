@@ -416,8 +416,10 @@ struct Machines {
             operation(4, "parent", SyncValue.quoted(child.id.description)),
             operation(5, "text", "12"),
             operation(6, "text", "\"renamed\""),
+            operation(7, "create", "[1, 2]", node: other),
+            operation(8, "create", "{\"kind\":\"item\"", node: other),
         ], cursor: 99)
-        #expect(report.parked.count == 5, "\(report.parked)")
+        #expect(report.parked.count == 7, "\(report.parked)")
         #expect(report.parked.allSatisfy { !$0.contains("\n") })
         #expect(try machines.node(parent.id, in: machines.b).text == "renamed")
         #expect(try machines.node(parent.id, in: machines.b).parentSeq == nil)

@@ -129,13 +129,16 @@ struct SyncMerge {
         // Values are read with SQLite's JSON functions: a pull of a million creates
         // spent most of its time in a JSON decoder otherwise.
         let value = SyncJSON(text: operation.value ?? "null")
+        if property == .create, let id = operation.node {
+            // Its value is checked as it is read, in one statement.
+            return try create(id, value, by: operation)
+        }
         guard let type = try jsonType(value) else { throw Parked(reason: "its value is not JSON") }
         try SyncMerge.check(type, of: property)
         guard let id = operation.node else {
             guard property.isOfAPlace else { throw Parked(reason: "it names no list or item") }
             return try set(property, of: nil, to: value, by: operation)
         }
-        if property == .create { return try create(id, value, by: operation) }
         guard let seq = try store.nodeSeq(of: id) ?? bringBack(id, for: operation) else {
             // A change that lost to the node's deletion here was kept as a conflict.
             return
@@ -149,14 +152,16 @@ struct SyncMerge {
     private mutating func create(_ id: NodeID, _ value: SyncJSON, by operation: SyncOperation) throws {
         // Already here: pulled before, or a copy of it.
         guard try store.nodeSeq(of: id) == nil else { return }
+        // No row when the value is not a JSON object: the functions are not called.
         let read = try database.statement(
             """
-            SELECT json_extract(?1, '$.kind'), json_type(?1, '$.text'), json_extract(?1, '$.text'),
-                   json_type(?1, '$.created'), json_extract(?1, '$.created'),
-                   json_type(?1, '$.parent'), json_extract(?1, '$.parent'),
-                   json_type(?1, '$.offset'), json_extract(?1, '$.offset'),
-                   json_type(?1, '$.done'), json_extract(?1, '$.done'),
-                   json_type(?1, '$.trashed'), json_type(?1, '$.fields')
+            SELECT json_extract(j, '$.kind'), json_type(j, '$.text'), json_extract(j, '$.text'),
+                   json_type(j, '$.created'), json_extract(j, '$.created'),
+                   json_type(j, '$.parent'), json_extract(j, '$.parent'),
+                   json_type(j, '$.offset'), json_extract(j, '$.offset'),
+                   json_type(j, '$.done'), json_extract(j, '$.done'),
+                   json_type(j, '$.trashed'), json_type(j, '$.fields')
+            FROM (SELECT ?1 AS j) WHERE CASE WHEN json_valid(j) THEN json_type(j) = 'object' ELSE 0 END
             """)
             .bind(1, value.text)
         guard try read.step(), read.string(1) == "text", read.string(3) == "integer" else {

@@ -150,11 +150,12 @@ extension Store: SyncReplica {
                .bind(1, row.seq).bind(2, row.createdMilliseconds).firstRow({ $0.int64(0) }) {
             return seq
         }
-        if let seq = try database.statement("SELECT seq FROM node WHERE id = ?").bind(1, blob: id.bytes).firstRow({ $0.int64(0) }) {
-            return seq
-        }
         return try database.statement(
-            "SELECT node.seq FROM node_alias JOIN node ON node.seq = node_alias.seq WHERE node_alias.id = ?")
+            """
+            SELECT seq FROM node WHERE id = ?1
+            UNION ALL SELECT node.seq FROM node_alias JOIN node ON node.seq = node_alias.seq WHERE node_alias.id = ?1
+            LIMIT 1
+            """)
             .bind(1, blob: id.bytes).firstRow { $0.int64(0) }
     }
 
