@@ -142,6 +142,14 @@ struct Machines {
         #expect(try machines.a.outgoingOperations(limit: 10).map(\.property).sorted() == ["done", "text"])
     }
 
+    @Test func aSyncMarkOutOfRangeIsDamageThatCheckNames() throws {
+        let machines = try Machines(count: 1)
+        _ = try machines.add("milk", in: machines.a)
+        try machines.a.database.execute("UPDATE setting SET value = 99 WHERE key = 'sync_pushed_to'")
+        #expect(try machines.a.check().contains { $0.contains("sync_pushed_to is 99") })
+        #expect(throws: JotterError.self) { try machines.a.outgoingOperations(limit: 10) }
+    }
+
     @Test func whatAStorePulledIsNeverPushedBack() throws {
         let machines = try Machines()
         let list = try machines.a.createList(named: "work", under: .root)

@@ -43,8 +43,8 @@ extension Store: SyncReplica {
         try write {
             let replica = try replicaID()
             var operations: [SyncOperation] = []
-            let pushedTo = try integerSetting("sync_pushed_to")
-            var watchedTo = max(try integerSetting("sync_watched_to"), 0)
+            let pushedTo = try syncMark("sync_pushed_to")
+            var watchedTo = max(try syncMark("sync_watched_to"), 0)
             if pushedTo < 0 {
                 // The root, row 0, has no create of its own: only its forms go out.
                 operations += try placeOperations(seq: nil, created: 0, replica: replica)
@@ -206,7 +206,7 @@ extension Store: SyncReplica {
     public func acknowledge(_ operations: [SyncOperation]) throws {
         try write {
             let replica = try replicaID()
-            var pushedTo = try integerSetting("sync_pushed_to")
+            var pushedTo = try syncMark("sync_pushed_to")
             let sent = try database.statement("SELECT seq, property, previous_parent FROM sync_op WHERE counter = ?")
             for operation in operations where operation.replica == replica {
                 guard operation.counter > 0 else {
@@ -229,10 +229,38 @@ extension Store: SyncReplica {
         }
     }
 
+    /// A row mark of sync (`sync_pushed_to`, `sync_watched_to`): a whole number from -1
+    /// (nothing sent, the root's forms included) to the highest row given. One out of
+    /// that range would leave rows unsent, silently: it is damage.
+    func syncMark(_ key: String) throws -> Int64 {
+        let value = try integerSetting(key)
+        let highest = try highestNodeSeq()
+        guard (-1...highest).contains(value) else {
+            throw damaged("the setting \(key) is \(value), outside the rows the store has given (-1 to \(highest))")
+        }
+        return value
+    }
+
+    /// What `check` finds wrong with the settings of sync.
+    func syncSettingProblems() throws -> [String] {
+        var problems: [String] = []
+        for key in ["sync_pushed_to", "sync_watched_to", "sync_cursor", "hlc", "sync_applying"] {
+            do {
+                _ = key.hasPrefix("sync_") && key.hasSuffix("_to") ? try syncMark(key) : try integerSetting(key)
+            } catch let error as JotterError {
+                problems.append(error.message)
+            }
+        }
+        if try setting("replica_id", { $0.blob(0).count }) != 16 {
+            problems.append("the setting replica_id, this store's name for sync, is missing or not 16 bytes")
+        }
+        return problems
+    }
+
     /// Makes this connection's triggers that log changes for sync once the store has
     /// begun to sync; true when they were made now. Call inside a write transaction.
     func prepareSyncLog() throws -> Bool {
-        guard !isPreparedForSync, try integerSetting("sync_watched_to") >= 0 else { return false }
+        guard !isPreparedForSync, try syncMark("sync_watched_to") >= 0 else { return false }
         try database.execute(SyncTriggers.sql)
         return true
     }
@@ -252,7 +280,7 @@ extension Store: SyncReplica {
     /// Whether rows made here (or the root's forms) have not gone out as creates yet;
     /// rows pulled from the hub are not this store's to send.
     func hasLocalCreatesUnsent() throws -> Bool {
-        let pushedTo = try integerSetting("sync_pushed_to")
+        let pushedTo = try syncMark("sync_pushed_to")
         if pushedTo < 0, try database.statement(
             "SELECT EXISTS (SELECT 1 FROM field WHERE owner IS NULL) OR EXISTS (SELECT 1 FROM place_option WHERE owner IS NULL)")
             .firstRow({ $0.int64(0) != 0 }) == true {
