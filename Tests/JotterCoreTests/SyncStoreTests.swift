@@ -150,6 +150,17 @@ struct Machines {
         #expect(throws: JotterError.self) { try machines.a.outgoingOperations(limit: 10) }
     }
 
+    @Test func aConnectionWhoseFirstWriteRolledBackStillLogsItsChanges() throws {
+        let machines = try Machines(count: 1)
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a)
+        let prompt = try Store(path: machines.a.path)
+        struct Abandoned: Error {}
+        #expect(throws: Abandoned.self) { try prompt.write { throw Abandoned() } }
+        try prompt.edit(item, text: "oat milk")
+        #expect(try machines.a.outgoingOperations(limit: 10).map(\.property) == ["text"])
+    }
+
     @Test func whatAStorePulledIsNeverPushedBack() throws {
         let machines = try Machines()
         let list = try machines.a.createList(named: "work", under: .root)

@@ -16,8 +16,6 @@ public final class Store {
     /// The identity of the file this connection opened, worked out at its first write
     /// (see `giveACopyItsOwnIdentity`).
     var openedFileIdentity: String?
-    /// Whether this connection has the triggers that log changes for sync.
-    var isPreparedForSync = false
     /// Whether this connection keeps its temporary objects in memory (set once).
     private var hasTempStoreInMemory = false
     /// Whether this connection has the triggers that record changes for undo.
@@ -186,23 +184,19 @@ public final class Store {
     public func write<T>(_ body: () throws -> T) throws -> T {
         try requireWritable()
         do {
-            if !isPreparedForSync && !hasTempStoreInMemory {
+            if !hasTempStoreInMemory {
                 // As undo's triggers set it: changed later, SQLite would drop the sync
                 // triggers with every other temporary object of the connection, and
                 // it cannot change inside a transaction.
                 try database.execute("PRAGMA temp_store = MEMORY")
                 hasTempStoreInMemory = true
             }
-            var preparesSyncLog = false
-            let result = try database.transaction(immediate: true) {
+            return try database.transaction(immediate: true) {
                 try requireTheFileItOpened()
                 try giveACopyItsOwnIdentity()
-                preparesSyncLog = try prepareSyncLog()
+                try prepareSyncLog()
                 return try body()
             }
-            // Made inside the transaction, the triggers went with it if it rolled back.
-            if preparesSyncLog { isPreparedForSync = true }
-            return result
         } catch let error as SQLiteError {
             throw JotterError.from(error, path: path)
         }

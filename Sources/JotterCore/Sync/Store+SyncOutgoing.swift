@@ -257,12 +257,15 @@ extension Store: SyncReplica {
         return problems
     }
 
-    /// Makes this connection's triggers that log changes for sync once the store has
-    /// begun to sync; true when they were made now. Call inside a write transaction.
-    func prepareSyncLog() throws -> Bool {
-        guard !isPreparedForSync, try syncMark("sync_watched_to") >= 0 else { return false }
+    /// Makes this connection's triggers that log changes for sync, once the store has
+    /// begun to sync and when they are not there. Looked for each time rather than
+    /// remembered: made inside a transaction, they go with it when it rolls back. Call
+    /// inside a write transaction.
+    func prepareSyncLog() throws {
+        guard try integerSetting("sync_watched_to") >= 0,
+              try database.statement("SELECT 1 FROM sqlite_temp_schema WHERE name = 'sync_node_text'").firstRow({ _ in true }) == nil
+        else { return }
         try database.execute(SyncTriggers.sql)
-        return true
     }
 
     /// Keeps the stamp of the value a property holds, unless it holds a later one.
