@@ -65,8 +65,9 @@ import TestSupport
             ["import", "--to", "/expenses", Jotter.fixtures + "/hostile.txt"],
             ["import", "--to", "/expenses", Jotter.fixtures + "/multilingual.txt"], ["find", "zero"], ["undo"],
         ]
-        // The encrypted store starts as a copy of the plain one, so that both derive
-        // the same short ids and print the same lines.
+        // The encrypted store starts as a copy of the plain one. A copy derives ids of
+        // its own for the rows it makes (so that the two never give two entries one
+        // id), so the short ids are set aside when the lines are compared.
         let plain = Jotter()
         try plain.ok("list")
         let encrypted = Jotter()
@@ -80,7 +81,7 @@ import TestSupport
             // add and new print the new entry's id, made anew each time, and list and export
             // print times; the rest must print the same.
             if !["add", "new", "check", "list", "export", "log"].contains(arguments[0]) {
-                #expect(got.text == expected.text, "\(arguments)")
+                #expect(withoutShortIDs(got.text) == withoutShortIDs(expected.text), "\(arguments)")
             }
         }
         let export = try encrypted.run(["export", "-r", "/"], extraEnvironment: command).text
@@ -476,4 +477,13 @@ import TestSupport
         (try? FileManager.default.copyItem(atPath: from, toPath: to)) != nil && chmod(to, 0o600) == 0
     }
 
+}
+
+/// `text` with each word of eight hex digits, a short id, written as `ID`.
+private func withoutShortIDs(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        line.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            word.count == 8 && word.allSatisfy(\.isHexDigit) ? "ID" : String(word)
+        }.joined(separator: " ")
+    }.joined(separator: "\n")
 }

@@ -24,7 +24,9 @@ struct UndoCommand: StoreCommand {
     }
 
     static func describe(_ change: Store.Change) -> String {
-        "\(change.what) (\(change.made.dayAndMinute))"
+        let kept = change.keptFromOtherMachines.isEmpty
+            ? "" : "; kept as another machine changed it since: " + change.keptFromOtherMachines.joined(separator: ", ")
+        return "\(change.what) (\(change.made.dayAndMinute))\(kept)"
     }
 }
 

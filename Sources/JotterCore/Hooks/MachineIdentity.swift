@@ -18,15 +18,9 @@ enum MachineIdentity {
     /// `$XDG_CONFIG_HOME/jotter/machine-id`, else `~/.config/jotter/machine-id`; made
     /// with 128 random bits the first time it is needed.
     static func machineID() throws -> String {
-        let folder: String
-        if let config = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), config.hasPrefix("/") {
-            folder = config + "/jotter"
-        } else if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
-            folder = home + "/.config/jotter"
-        } else {
+        guard let path = machineIDPath() else {
             throw JotterError.input("cannot tell where this machine's id is kept: HOME is not set")
         }
-        let path = folder + "/machine-id"
         if let existing = read(path) { return existing }
         try StoreFile.createFolders(for: path)
         var bytes = [UInt8](repeating: 0, count: 16)
@@ -45,6 +39,22 @@ enum MachineIdentity {
             throw StoreFile.systemError("cannot keep this machine's id", path: path)
         }
         return id
+    }
+
+    /// This machine's id when it has been made, never making it: for the store's own
+    /// identity, which every write checks and which must not write outside the store.
+    static func existingMachineID() -> String? {
+        machineIDPath().flatMap(read)
+    }
+
+    private static func machineIDPath() -> String? {
+        if let config = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), config.hasPrefix("/") {
+            return config + "/jotter/machine-id"
+        }
+        if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+            return home + "/.config/jotter/machine-id"
+        }
+        return nil
     }
 
     private static func read(_ path: String) -> String? {

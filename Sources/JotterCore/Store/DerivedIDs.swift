@@ -99,3 +99,38 @@ struct DerivedIDs: Sendable {
         return x
     }
 }
+
+/// The derived ids of a store whose file was found to be a copy: the rows made before
+/// keep the ids of the salt they were made under (they are the same entries in both
+/// files), and each copy's rows from then on are derived with a salt of its own, so
+/// that two copies never give two different entries one id.
+struct StoreIDs: Sendable {
+    /// The salt of each range of rows, by the first row of the range, ascending.
+    private var epochs: [(firstSeq: Int64, ids: DerivedIDs)]
+
+    init(salt: UInt64) {
+        epochs = [(DerivedIDs.seqRange.lowerBound, DerivedIDs(salt: salt))]
+    }
+
+    /// Rows from `firstSeq` on are derived with `salt`.
+    mutating func add(firstSeq: Int64, salt: UInt64) {
+        epochs.removeAll { $0.firstSeq >= firstSeq && $0.firstSeq != DerivedIDs.seqRange.lowerBound }
+        epochs.append((firstSeq, DerivedIDs(salt: salt)))
+        epochs.sort { $0.firstSeq < $1.firstSeq }
+    }
+
+    private func epoch(of seq: Int64) -> DerivedIDs {
+        epochs.last { $0.firstSeq <= seq }?.ids ?? epochs[0].ids
+    }
+
+    func id(seq: Int64, createdMilliseconds: Int64) -> NodeID? {
+        epoch(of: seq).id(seq: seq, createdMilliseconds: createdMilliseconds)
+    }
+
+    func row(of id: NodeID) -> (seq: Int64, createdMilliseconds: Int64)? {
+        for (_, ids) in epochs {
+            if let row = ids.row(of: id), epoch(of: row.seq).storeMark == ids.storeMark { return row }
+        }
+        return nil
+    }
+}

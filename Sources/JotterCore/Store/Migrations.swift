@@ -265,6 +265,81 @@ enum Migrations {
         ALTER TABLE node_before_v9 RENAME TO node_before;
         CREATE UNIQUE INDEX node_before_rows ON node_before (change, seq);
         """,
+        // 10: sync (docs/sync.md). Each change of a list or item the hub already has is
+        // a row of `sync_op`, written by triggers (SyncTriggers) in the change's own
+        // transaction: one row per property of a node, a later change of it taking the
+        // row's place with a new counter, the value read at push time. Nodes the hub
+        // does not have yet (seq above `sync_watched_to`) write nothing: they go out
+        // whole, as creates read from `node` at push time, so an add or an import
+        // writes no more than before. The triggers are the connection's own, made at its
+        // first write once the store has begun to sync (`sync_watched_to` from -1): kept
+        // in the file they tripled the schema SQLite reads at every opening, a measured
+        // half millisecond of every one-shot command. The root's forms count as row 0.
+        // `sync_applying` is set while pulled operations are applied, which must not be
+        // sent back. `sync_stamp` keeps the winning stamp of each property once the hub
+        // has it; `sync_conflict` the values that lost; `sync_parked` what could not be
+        // applied; `sync_tombstone` a pushed node's last state when it was deleted for
+        // good, so that a later edit from another machine can bring it back; `id_epoch`
+        // the salts of rows made after the file was found to be a copy; `node_alias` the
+        // ids of lists merged into another of the same name, which still name it.
+        """
+        INSERT INTO setting (key, value) VALUES
+            ('replica_id', randomblob(16)), ('hlc', 0), ('sync_pushed_to', -1), ('sync_watched_to', -1),
+            ('sync_cursor', 0), ('sync_applying', 0);
+        CREATE TABLE sync_op (
+            counter INTEGER PRIMARY KEY AUTOINCREMENT,
+            stamp INTEGER NOT NULL,
+            seq INTEGER,
+            created INTEGER,
+            id BLOB,
+            property TEXT NOT NULL,
+            previous_parent INTEGER
+        );
+        CREATE UNIQUE INDEX sync_op_properties ON sync_op (ifnull(seq, 0), property);
+        CREATE TABLE sync_stamp (
+            seq INTEGER NOT NULL,
+            property TEXT NOT NULL,
+            stamp INTEGER NOT NULL,
+            replica BLOB NOT NULL,
+            previous_parent INTEGER,
+            PRIMARY KEY (seq, property)
+        ) WITHOUT ROWID;
+        CREATE TABLE sync_conflict (
+            seq INTEGER PRIMARY KEY,
+            node BLOB,
+            property TEXT NOT NULL,
+            value TEXT,
+            stamp INTEGER NOT NULL,
+            replica BLOB NOT NULL,
+            recorded INTEGER NOT NULL
+        );
+        CREATE TABLE sync_pulled (seq INTEGER PRIMARY KEY);
+        CREATE TABLE sync_parked (
+            seq INTEGER PRIMARY KEY,
+            replica BLOB NOT NULL,
+            counter INTEGER NOT NULL,
+            stamp INTEGER NOT NULL,
+            node BLOB,
+            property TEXT NOT NULL,
+            value TEXT,
+            reason TEXT NOT NULL,
+            waiting INTEGER NOT NULL
+        );
+        CREATE TABLE sync_tombstone (
+            seq INTEGER PRIMARY KEY,
+            id BLOB,
+            kind INTEGER NOT NULL,
+            parent INTEGER,
+            text TEXT NOT NULL,
+            created INTEGER NOT NULL,
+            created_offset INTEGER NOT NULL,
+            done INTEGER,
+            fields TEXT,
+            stamp INTEGER NOT NULL
+        );
+        CREATE TABLE id_epoch (first_seq INTEGER PRIMARY KEY, salt INTEGER NOT NULL);
+        CREATE TABLE node_alias (id BLOB PRIMARY KEY CHECK (length(id) = 16), seq INTEGER NOT NULL) WITHOUT ROWID;
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(steps.count) }
@@ -307,6 +382,9 @@ enum Migrations {
                     try database.execute(steps[Int(next)])
                 }
                 try database.execute("PRAGMA user_version = \(latestVersion)")
+                // The file's identity as it is made or first brought up to date here:
+                // a copy made from now on differs from it at its first write.
+                try store.recordFileIdentityIfMissing()
             }
         } catch let error as SQLiteError where !(error.isBusy || error.isDiskFull || error.isReadOnly || error.isCorrupt) {
             throw JotterError.store(

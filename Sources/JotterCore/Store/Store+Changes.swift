@@ -10,6 +10,9 @@ extension Store {
         /// What was done, in a few words: `add "milk"`.
         public let what: String
         public let made: Timestamp
+        /// What undo left as it was because another machine changed it since (see
+        /// `keepWhatOtherMachinesChanged`): `the text of 1a2b3c4d`.
+        public var keptFromOtherMachines: [String] = []
     }
 
     /// Runs `body` as one write transaction recorded as one change that `undo` reverts.
@@ -64,13 +67,15 @@ extension Store {
         // it forgets every change.
         try withoutForeignKeyChecks { try write {
             guard let change = try nextChange(undone: false) else { return nil }
+            var summary = change.summary
+            summary.keptFromOtherMachines = try keepWhatOtherMachinesChanged(since: change.seq, made: change.summary.made)
             try swapEarlierState(of: change.seq)
             if let added = change.added {
                 try database.statement("UPDATE OR ROLLBACK node SET hidden = ? WHERE seq BETWEEN ? AND ? AND hidden IS NULL")
                     .bind(1, -change.seq).bind(2, added.lowerBound).bind(3, added.upperBound).run()
             }
             try database.statement("UPDATE change SET undone = 1 WHERE seq = ?").bind(1, change.seq).run()
-            return change.summary
+            return summary
         } }
     }
 
@@ -104,7 +109,8 @@ extension Store {
             return try database.statement(
                 """
                 SELECT seq, what, made, made_offset, first_node, last_node FROM change
-                WHERE undone = \(undone ? 1 : 0) ORDER BY seq \(undone ? "ASC" : "DESC") LIMIT 1
+                WHERE undone = \(undone ? 1 : 0) AND what <> '\(Store.syncChangeWhat)'
+                ORDER BY seq \(undone ? "ASC" : "DESC") LIMIT 1
                 """)
                 .firstRow(RecordedChange.init)
         } catch let damage as DamagedChange {
@@ -178,7 +184,8 @@ extension Store {
         for table in ["node_before", "value_before", "field_before", "option_before"] {
             try database.statement("DELETE FROM \(table) WHERE change >= ?").bind(1, first).run()
         }
-        try database.statement("DELETE FROM change WHERE seq >= ?").bind(1, first).run()
+        // What another machine put in the trash stays there.
+        try database.statement("DELETE FROM change WHERE seq >= ? AND what <> '\(Store.syncChangeWhat)'").bind(1, first).run()
     }
 
     /// The columns of `field` that `field_before` keeps beside a field's `seq`.

@@ -97,6 +97,7 @@ extension Store {
             } catch let error as JotterError {
                 problems.append(error.message)
             }
+            problems += try syncSettingProblems()
             if let path = try setting("path", { $0.blob(0) }), path.count % 16 != 0 {
                 problems.append("the saved place is \(path.count) bytes long, not a whole number of ids")
             }

@@ -41,7 +41,13 @@ extension Store {
                .bind(1, row.seq).bind(2, row.createdMilliseconds).firstRow(node(from:)) {
             return node
         }
-        return try database.statement("SELECT \(NodeColumn.all) FROM node WHERE id = ?\(visible)")
+        if let node = try database.statement("SELECT \(NodeColumn.all) FROM node WHERE id = ?\(visible)")
+            .bind(1, blob: id.bytes).firstRow(node(from:)) {
+            return node
+        }
+        // A list merged by sync into another of the same name: its id names that one.
+        return try database.statement(
+            "SELECT \(NodeColumn.all) FROM node WHERE seq = (SELECT seq FROM node_alias WHERE id = ?)\(visible)")
             .bind(1, blob: id.bytes).firstRow(node(from:))
     }
 

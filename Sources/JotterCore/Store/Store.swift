@@ -11,8 +11,13 @@ public final class Store {
     private(set) var database: Database
     var idGenerator = NodeIDGenerator()
     /// How this store's own ids are worked out from their rows.
-    private(set) var derivedIDs = DerivedIDs(salt: 0)
+    var derivedIDs = StoreIDs(salt: 0)
     let clock: () -> Timestamp
+    /// The identity of the file this connection opened, worked out at its first write
+    /// (see `giveACopyItsOwnIdentity`).
+    var openedFileIdentity: String?
+    /// Whether this connection keeps its temporary objects in memory (set once).
+    private var hasTempStoreInMemory = false
     /// Whether this connection has the triggers that record changes for undo.
     var isPreparedForRecording = false
     /// Rows written to bring the search and log indexes up to date: a `find` that
@@ -48,7 +53,7 @@ public final class Store {
     /// The file SQLite opened, as device and inode: a store written anew under another
     /// key (`encrypt`, `decrypt`, `rekey`) replaces the file under its name, and a
     /// connection left on the old one must not write there.
-    private let openedFile: (device: UInt64, inode: UInt64)?
+    let openedFile: (device: UInt64, inode: UInt64)?
     /// Lines for the user about what opening did to the files: a store readable by
     /// others made private.
     public private(set) var notices: [String]
@@ -142,7 +147,8 @@ public final class Store {
             // transaction, so it is set around them.
             try Migrations.bring(self)
             try database.execute("PRAGMA foreign_keys = ON")
-            derivedIDs = DerivedIDs(salt: UInt64(bitPattern: try idSalt()))
+            derivedIDs = StoreIDs(salt: UInt64(bitPattern: try idSalt()))
+            try loadIDEpochs()
             if readOnlyReason == nil {
                 // The log and its index exist now: another user may have made them
                 // between the look before opening and SQLite's opening of them.
@@ -224,8 +230,17 @@ public final class Store {
     public func write<T>(_ body: () throws -> T) throws -> T {
         try requireWritable()
         do {
+            if !hasTempStoreInMemory {
+                // As undo's triggers set it: changed later, SQLite would drop the sync
+                // triggers with every other temporary object of the connection, and
+                // it cannot change inside a transaction.
+                try database.execute("PRAGMA temp_store = MEMORY")
+                hasTempStoreInMemory = true
+            }
             return try database.transaction(immediate: true) {
                 try requireTheFileItOpened()
+                try giveACopyItsOwnIdentity()
+                try prepareSyncLog()
                 return try body()
             }
         } catch let error as SQLiteError {

@@ -1,0 +1,108 @@
+/// The triggers that write a row of `sync_op` for each change of a node the hub already
+/// has, in the change's own transaction. They live in the connection's temporary
+/// schema: every connection that writes to a store that has begun to sync makes them
+/// at its first write (`Store.prepareSyncLog`), and a store that never syncs, or a
+/// command that only reads, never reads their SQL.
+enum SyncTriggers {
+    /// Whether row `seq` is one the hub has, or is being sent: a change of it is an
+    /// operation. Rows above the mark go out whole, as creates, at the next push.
+    private static func watched(_ seq: String) -> String {
+        """
+        (\(seq) <= (SELECT value FROM setting WHERE key = 'sync_watched_to') \
+        OR \(seq) IN (SELECT seq FROM sync_pulled))
+        """
+    }
+
+    /// A place's forms: the root's (a NULL owner) once a first push has begun.
+    private static func placeWatched(_ owner: String) -> String {
+        """
+        (CASE WHEN \(owner) IS NULL THEN (SELECT value FROM setting WHERE key = 'sync_watched_to') >= 0 \
+        ELSE \(watched(owner)) END)
+        """
+    }
+
+    /// Operations being applied from the hub are not sent back.
+    private static let local = "(SELECT value FROM setting WHERE key = 'sync_applying') = 0"
+
+    /// The hybrid logical clock moved past both its last value and the time now.
+    private static let tick = """
+        UPDATE setting SET value = max(value + 1, CAST(unixepoch('subsec') * 1000 AS INTEGER) << 16) WHERE key = 'hlc';
+        """
+
+    private static let stamp = "(SELECT value FROM setting WHERE key = 'hlc')"
+
+    private static func nodeProperty(_ property: String, column: String, changed: String, previousParent: String = "NULL") -> String {
+        """
+        CREATE TEMP TRIGGER IF NOT EXISTS sync_node_\(property) AFTER UPDATE OF \(column) ON node
+        WHEN \(changed) AND \(local) AND \(watched("old.seq")) BEGIN
+            \(tick)
+            INSERT OR REPLACE INTO sync_op (stamp, seq, created, id, property, previous_parent)
+            VALUES (\(stamp), new.seq, new.created, new.id, '\(property)', \(previousParent));
+        END;
+        """
+    }
+
+    private static func fieldValue(_ event: String, row: String, changed: String = "1") -> String {
+        """
+        CREATE TEMP TRIGGER IF NOT EXISTS sync_field_value_\(event.lowercased()) AFTER \(event) ON field_value
+        WHEN \(changed) AND \(local) AND \(watched("\(row).item")) BEGIN
+            \(tick)
+            INSERT OR REPLACE INTO sync_op (stamp, seq, created, id, property)
+            SELECT \(stamp), seq, created, id, 'field:' || \(row).name FROM node WHERE seq = \(row).item;
+        END;
+        """
+    }
+
+    private static func placeProperty(table: String, prefix: String, name: String, event: String, rows: [String]) -> String {
+        let inserts = rows.map { row in
+            """
+            INSERT OR REPLACE INTO sync_op (stamp, seq, created, id, property)
+            SELECT \(stamp), \(row).owner, (SELECT created FROM node WHERE seq = \(row).owner),
+                   (SELECT id FROM node WHERE seq = \(row).owner), '\(prefix):' || \(row).\(name);
+            """
+        }.joined(separator: "\n")
+        return """
+            CREATE TEMP TRIGGER IF NOT EXISTS sync_\(table)_\(event.lowercased()) AFTER \(event) ON \(table)
+            WHEN \(local) AND \(placeWatched("\(rows[0]).owner")) BEGIN
+                \(tick)
+                \(inserts)
+            END;
+            """
+    }
+
+    static var sql: String {
+        [
+            nodeProperty("text", column: "text", changed: "old.text IS NOT new.text"),
+            nodeProperty("done", column: "done", changed: "old.done IS NOT new.done"),
+            nodeProperty("trashed", column: "hidden", changed: "(old.hidden IS NULL) IS NOT (new.hidden IS NULL)"),
+            // The parent before the first move not yet pushed: where a move that loses
+            // to a crossed one goes back to (0 is the root).
+            nodeProperty("parent", column: "parent", changed: "old.parent IS NOT new.parent", previousParent: """
+                coalesce((SELECT previous_parent FROM sync_op WHERE ifnull(seq, 0) = new.seq AND property = 'parent'),
+                         ifnull(old.parent, 0))
+                """),
+            // Before the delete, while the node's field values are still there: its last
+            // state is kept, for an edit made later elsewhere to bring it back.
+            """
+            CREATE TEMP TRIGGER IF NOT EXISTS sync_node_purge BEFORE DELETE ON node
+            WHEN \(local) AND \(watched("old.seq")) BEGIN
+                \(tick)
+                DELETE FROM sync_op WHERE seq = old.seq;
+                INSERT INTO sync_op (stamp, seq, created, id, property) VALUES (\(stamp), old.seq, old.created, old.id, 'purge');
+                INSERT OR REPLACE INTO sync_tombstone (seq, id, kind, parent, text, created, created_offset, done, fields, stamp)
+                VALUES (old.seq, old.id, old.kind, old.parent, old.text, old.created, old.created_offset, old.done,
+                        (SELECT json_group_object(name, value) FROM field_value WHERE item = old.seq), \(stamp));
+            END;
+            """,
+            fieldValue("INSERT", row: "new"),
+            fieldValue("UPDATE", row: "new", changed: "old.value IS NOT new.value OR old.name IS NOT new.name"),
+            fieldValue("DELETE", row: "old"),
+            placeProperty(table: "field", prefix: "fielddef", name: "name", event: "INSERT", rows: ["new"]),
+            placeProperty(table: "field", prefix: "fielddef", name: "name", event: "UPDATE", rows: ["new", "old"]),
+            placeProperty(table: "field", prefix: "fielddef", name: "name", event: "DELETE", rows: ["old"]),
+            placeProperty(table: "place_option", prefix: "option", name: "key", event: "INSERT", rows: ["new"]),
+            placeProperty(table: "place_option", prefix: "option", name: "key", event: "UPDATE", rows: ["new", "old"]),
+            placeProperty(table: "place_option", prefix: "option", name: "key", event: "DELETE", rows: ["old"]),
+        ].joined(separator: "\n")
+    }
+}

@@ -1,0 +1,621 @@
+/// Operations pulled from the hub, applied: per property, the later stamp wins (ties
+/// go to the greater replica id), and the value that loses is kept in
+/// `sync_conflict`. See docs/sync.md, "Merging".
+extension Store {
+    /// What `trash` lists as the change that put a node in the trash when another
+    /// machine did: never undone here, as undo reverts this machine's own changes.
+    static let syncChangeWhat = "sync"
+
+    public func applyPulled(_ operations: [SyncOperation], cursor: Int64) throws -> SyncApplyReport {
+        try write {
+            let remembersPulledRows = try hasLocalCreatesUnsent()
+            try database.execute("UPDATE setting SET value = 1 WHERE key = 'sync_applying'")
+            var merge = SyncMerge(store: self, replica: try replicaID(), remembersPulledRows: remembersPulledRows)
+            for operation in operations {
+                try merge.apply(operation)
+            }
+            try merge.finish()
+            try database.execute("UPDATE setting SET value = 0 WHERE key = 'sync_applying'")
+            try database.statement("UPDATE setting SET value = max(value, ?) WHERE key = 'hlc'")
+                .bind(1, operations.map(\.stamp).max() ?? 0).run()
+            try database.statement("UPDATE setting SET value = ? WHERE key = 'sync_cursor'").bind(1, cursor).run()
+            if !remembersPulledRows { try markEverythingSent() }
+            return merge.report
+        }
+    }
+}
+
+/// One batch of pulled operations being applied, inside its write transaction, with
+/// the triggers that log changes switched off.
+struct SyncMerge {
+    let store: Store
+    let replica: NodeID
+    /// Whether rows this pull makes must be remembered as not to be sent: rows made
+    /// here wait to be sent too, so the mark of what was sent cannot move past them.
+    let remembersPulledRows: Bool
+    var report = SyncApplyReport()
+    private var syncChange: Int64?
+    private var madeNodes = false
+    /// Set while parked operations are tried again: their reasons were given already.
+    private var isRetrying = false
+    /// The report's lines of the operations this batch parked to wait for a node, by
+    /// their row of `sync_parked`, given only if they still wait when the batch ends.
+    private var waitingLines: [Int64: String] = [:]
+    /// The line of the waiting operation being tried again.
+    private var retriedLine: String?
+
+    init(store: Store, replica: NodeID, remembersPulledRows: Bool) {
+        self.store = store
+        self.replica = replica
+        self.remembersPulledRows = remembersPulledRows
+    }
+
+    private var database: Database { store.database }
+
+    /// Why an operation cannot be applied. `waiting` ones name a node or parent not
+    /// here yet, and are tried again when nodes arrive.
+    private struct Parked: Error {
+        let reason: String
+        var waiting = false
+    }
+
+    mutating func apply(_ operation: SyncOperation) throws {
+        guard operation.replica != replica else { return }
+        do {
+            try merge(operation)
+        } catch let parked as Parked {
+            try park(operation, parked)
+        }
+    }
+
+    private mutating func park(_ operation: SyncOperation, _ parked: Parked) throws {
+        try database.statement(
+            """
+            INSERT INTO sync_parked (replica, counter, stamp, node, property, value, reason, waiting)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+            .bind(1, blob: operation.replica.bytes).bind(2, operation.counter).bind(3, operation.stamp)
+            .bind(4, id: operation.node).bind(5, operation.property)
+            .bind(6, operation.value.map { $0.utf8.count > SyncValue.largest ? nil : $0 } ?? nil)
+            .bind(7, parked.reason).bind(8, parked.waiting ? 1 : 0).run()
+        let node = operation.node.map { " of \($0.shortForm())" } ?? ""
+        let line = "\(DisplayText.escaped(String(operation.property.prefix(80))))\(node) from \(operation.replica.shortForm()) (counter \(operation.counter)): \(parked.reason)"
+        if parked.waiting {
+            if let line = isRetrying ? retriedLine : line { waitingLines[database.lastInsertedRowID] = line }
+        } else if !isRetrying {
+            report.parked.append(line)
+        }
+    }
+
+    /// Tries again the operations that waited for a node, and reports those that
+    /// still wait: one whose node came later in the batch is no news.
+    mutating func finish() throws {
+        try retryWaiting()
+        report.parked += waitingLines.sorted { $0.key < $1.key }.map(\.value)
+        waitingLines = [:]
+    }
+
+    /// Tries again the operations that waited for a node, until none more applies.
+    private mutating func retryWaiting() throws {
+        while madeNodes {
+            madeNodes = false
+            let waiting = try database.statement(
+                "SELECT seq, replica, counter, stamp, node, property, value FROM sync_parked WHERE waiting = 1 ORDER BY seq")
+            var operations: [(Int64, SyncOperation)] = []
+            while try waiting.step() {
+                guard let replica = NodeID(bytes: waiting.blob(1)) else { continue }
+                operations.append((waiting.int64(0), SyncOperation(
+                    replica: replica, counter: waiting.int64(2), stamp: waiting.int64(3), node: NodeID(bytes: waiting.blob(4)),
+                    property: waiting.string(5), value: waiting.isNull(6) ? nil : waiting.string(6))))
+            }
+            isRetrying = true
+            defer { isRetrying = false }
+            for (seq, operation) in operations {
+                try database.statement("DELETE FROM sync_parked WHERE seq = ?").bind(1, seq).run()
+                retriedLine = waitingLines.removeValue(forKey: seq)
+                try apply(operation)
+                retriedLine = nil
+            }
+        }
+    }
+
+    private mutating func merge(_ operation: SyncOperation) throws {
+        guard let property = SyncProperty(operation.property) else {
+            throw Parked(reason: "a kind of change this jotter does not know (from a newer jotter?)")
+        }
+        if let value = operation.value, value.utf8.count > SyncValue.largest {
+            throw Parked(reason: "its value is \(value.utf8.count) bytes, over the 64 MiB an entry may hold")
+        }
+        // Values are read with SQLite's JSON functions: a pull of a million creates
+        // spent most of its time in a JSON decoder otherwise.
+        let value = SyncJSON(text: operation.value ?? "null")
+        if property == .create, let id = operation.node {
+            // Its value is checked as it is read, in one statement.
+            return try create(id, value, by: operation)
+        }
+        guard let type = try jsonType(value) else { throw Parked(reason: "its value is not JSON") }
+        try SyncMerge.check(type, of: property)
+        guard let id = operation.node else {
+            guard property.isOfAPlace else { throw Parked(reason: "it names no list or item") }
+            return try set(property, of: nil, to: value, by: operation)
+        }
+        guard let seq = try store.nodeSeq(of: id) ?? bringBack(id, for: operation) else {
+            // A change that lost to the node's deletion here was kept as a conflict.
+            return
+        }
+        if property == .purge { return try purge(seq, id: id, by: operation) }
+        try set(property, of: seq, to: value, by: operation)
+    }
+
+    // MARK: Creates
+
+    private mutating func create(_ id: NodeID, _ value: SyncJSON, by operation: SyncOperation) throws {
+        // Already here: pulled before, or a copy of it.
+        guard try store.nodeSeq(of: id) == nil else { return }
+        // No row when the value is not a JSON object: the functions are not called.
+        let read = try database.statement(
+            """
+            SELECT json_extract(j, '$.kind'), json_type(j, '$.text'), json_extract(j, '$.text'),
+                   json_type(j, '$.created'), json_extract(j, '$.created'),
+                   json_type(j, '$.parent'), json_extract(j, '$.parent'),
+                   json_type(j, '$.offset'), json_extract(j, '$.offset'),
+                   json_type(j, '$.done'), json_extract(j, '$.done'),
+                   json_type(j, '$.trashed'), json_type(j, '$.fields')
+            FROM (SELECT ?1 AS j) WHERE CASE WHEN json_valid(j) THEN json_type(j) = 'object' ELSE 0 END
+            """)
+            .bind(1, value.text)
+        guard try read.step(), read.string(1) == "text", read.string(3) == "integer" else {
+            read.reset()
+            throw Parked(reason: "a create without its kind, text and time")
+        }
+        let kindName = read.string(0)
+        let text = read.string(2)
+        let created = read.int64(4)
+        let parentID = read.string(5) == "text" ? read.string(6) : nil
+        let hasParent = !read.isNull(5) && read.string(5) != "null"
+        let offset = read.string(7) == "integer" ? read.int64(8) : 0
+        let done = read.string(9) == "integer" ? read.int64(10) : nil
+        let trashed = read.string(11) == "true"
+        let hasFields = read.string(12) == "object"
+        read.reset()
+        guard let kind: Node.Kind = kindName == "list" ? .list : kindName == "item" ? .item : nil else {
+            throw Parked(reason: "a create of a kind this jotter does not know: \(DisplayText.escaped(String(kindName.prefix(40))))")
+        }
+        guard parentID != nil || !hasParent else { throw Parked(reason: "its parent is not an id") }
+        let parent = try parentSeq(named: parentID)
+        var sameName: Int64?
+        if kind == .list, !trashed, let existing = try store.lists(underSeq: parent, named: text).first {
+            // Two machines made a list of one name in one place: the one with the lesser
+            // id stays, on every machine alike, and the other's id names it.
+            guard id < existing.id else {
+                try database.statement("INSERT OR REPLACE INTO node_alias (id, seq) VALUES (?, ?)")
+                    .bind(1, blob: id.bytes).bind(2, existing.seq).run()
+                report.applied += 1
+                madeNodes = true
+                return
+            }
+            sameName = existing.seq
+        }
+        try database.statement(
+            """
+            INSERT INTO node (id, parent, kind, text, created, created_offset, done, hidden)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+            .bind(1, blob: id.bytes).bind(2, parent).bind(3, kind.rawValue).bind(4, text).bind(5, created)
+            .bind(6, offset).bind(7, done).bind(8, trashed ? try trashChange() : nil).run()
+        let seq = database.lastInsertedRowID
+        if hasFields {
+            try database.statement(
+                """
+                INSERT OR REPLACE INTO field_value (item, name, value)
+                SELECT ?1, key, value FROM json_each(?2, '$.fields') WHERE type IN ('text', 'integer', 'real')
+                """)
+                .bind(1, seq).bind(2, value.text).run()
+        }
+        if remembersPulledRows {
+            try database.statement("INSERT OR IGNORE INTO sync_pulled (seq) VALUES (?)").bind(1, seq).run()
+        }
+        if let sameName { try mergeList(sameName, into: seq) }
+        madeNodes = true
+        report.applied += 1
+    }
+
+    /// Moves what list `seq` holds (entries, field definitions and options of names the
+    /// other has not, hooks) into list `survivor`, and makes its id name the survivor.
+    private func mergeList(_ seq: Int64, into survivor: Int64) throws {
+        guard let id = try store.nodeID(seq: seq) else { return }
+        try database.statement("UPDATE node SET parent = ?1 WHERE parent = ?2").bind(1, survivor).bind(2, seq).run()
+        try database.statement("UPDATE OR IGNORE field SET owner = ?1 WHERE owner = ?2").bind(1, survivor).bind(2, seq).run()
+        try database.statement("UPDATE OR IGNORE place_option SET owner = ?1 WHERE owner = ?2").bind(1, survivor).bind(2, seq).run()
+        try database.statement("UPDATE hook SET owner = ?1 WHERE owner = ?2").bind(1, survivor).bind(2, seq).run()
+        try database.statement("UPDATE OR IGNORE hook_scope SET owner = ?1 WHERE owner = ?2").bind(1, survivor).bind(2, seq).run()
+        try database.statement("UPDATE node_alias SET seq = ?1 WHERE seq = ?2").bind(1, survivor).bind(2, seq).run()
+        try database.statement("INSERT OR REPLACE INTO node_alias (id, seq) VALUES (?, ?)").bind(1, blob: id.bytes).bind(2, survivor).run()
+        try database.statement("DELETE FROM sync_op WHERE seq = ?").bind(1, seq).run()
+        try database.statement("DELETE FROM sync_stamp WHERE seq = ?").bind(1, seq).run()
+        try database.statement("DELETE FROM node WHERE seq = ?").bind(1, seq).run()
+    }
+
+    /// The row of the parent an id names: nil for the root (no id).
+    private func parentSeq(named text: String?) throws -> Int64? {
+        guard let text else { return nil }
+        guard let id = NodeID(text) else { throw Parked(reason: "its parent is not an id") }
+        guard let seq = try store.nodeSeq(of: id) else {
+            throw Parked(reason: "its parent \(id.shortForm()) is not here yet", waiting: true)
+        }
+        return seq
+    }
+
+    /// The row of the parent a `parent` value names: nil for the root (null).
+    private func parentSeq(_ value: SyncJSON) throws -> Int64? {
+        try parentSeq(named: try scalar(value).text)
+    }
+
+    /// The JSON type of a value as SQLite names it (`null`, `true`, `false`, `integer`,
+    /// `real`, `text`, `array`, `object`); nil when it is not JSON.
+    private func jsonType(_ value: SyncJSON) throws -> String? {
+        try database.statement("SELECT CASE WHEN json_valid(?1) THEN json_type(?1) END").bind(1, value.text)
+            .firstRow { row -> String? in row.isNull(0) ? nil : row.string(0) } ?? nil
+    }
+
+    /// A value that is a string or a number, as text and as a whole number; both nil
+    /// for null.
+    private func scalar(_ value: SyncJSON) throws -> (text: String?, integer: Int64?) {
+        try database.statement("SELECT json_extract(?1, '$'), json_type(?1)").bind(1, value.text).firstRow { row in
+            switch row.string(1) {
+            case "integer": (row.string(0), row.int64(0))
+            case "text", "real": (row.string(0), nil)
+            default: (nil, nil)
+            }
+        } ?? (nil, nil)
+    }
+
+    /// Whether two values are the same JSON; nil stands for null.
+    private func same(_ held: String?, _ value: SyncJSON) throws -> Bool {
+        try database.statement("SELECT json(?1) IS json(?2)").bind(1, held ?? "null").bind(2, value.text)
+            .firstRow { $0.int64(0) != 0 } ?? false
+    }
+
+    /// The change that holds what other machines put in the trash, made once per batch.
+    private mutating func trashChange() throws -> Int64 {
+        if let syncChange { return syncChange }
+        let now = store.clock()
+        try database.statement(
+            """
+            INSERT INTO change (seq, what, made, made_offset) VALUES ((SELECT ifnull(max(seq), 0) + 1 FROM change), ?, ?, ?)
+            """)
+            .bind(1, Store.syncChangeWhat).bind(2, now.milliseconds).bind(3, Int64(now.offsetSeconds)).run()
+        syncChange = database.lastInsertedRowID
+        return database.lastInsertedRowID
+    }
+
+    // MARK: Deletion for good
+
+    /// The row for a change of node `id`, which is not here: when it was deleted here
+    /// (its trash emptied) before the change was made elsewhere, it comes back from its
+    /// last state, to the trash, and takes the change; a change made before the
+    /// deletion lost to it, and is kept as a conflict (nil). A node never seen waits.
+    private mutating func bringBack(_ id: NodeID, for operation: SyncOperation) throws -> Int64? {
+        let tombstoneColumns = "seq, id, kind, parent, text, created, created_offset, done, fields, stamp"
+        var tombstone: Statement?
+        if let row = store.derivedIDs.row(of: id) {
+            tombstone = try database.statement(
+                "SELECT \(tombstoneColumns) FROM sync_tombstone WHERE seq = ? AND id IS NULL AND created = ?")
+                .bind(1, row.seq).bind(2, row.createdMilliseconds)
+            if try tombstone?.step() != true { tombstone = nil }
+        }
+        if tombstone == nil {
+            let byID = try database.statement("SELECT \(tombstoneColumns) FROM sync_tombstone WHERE id = ?").bind(1, blob: id.bytes)
+            if try byID.step() { tombstone = byID }
+        }
+        guard let row = tombstone else {
+            throw Parked(reason: "it changes \(id.shortForm()), which is not here (not pulled yet, or deleted before it was sent)", waiting: true)
+        }
+        let purged = (seq: row.int64(0), stamp: row.int64(9))
+        guard operation.stamp > purged.stamp else {
+            row.reset()
+            if operation.property != "purge" {
+                try keepConflict(node: id, property: operation.property, value: operation.value,
+                                 stamp: operation.stamp, replica: operation.replica)
+            }
+            return nil
+        }
+        let parent = row.optionalInt64(3)
+        let values = row.isNull(8) ? nil : row.string(8)
+        let restored = (kind: row.int64(2), text: row.string(4), created: row.int64(5), offset: row.int64(6),
+                        done: row.optionalInt64(7), storedID: row.isNull(1) ? nil : row.blob(1))
+        row.reset()
+        let parentThere = try parent.map { try store.nodeID(seq: $0) != nil } ?? true
+        try database.statement(
+            """
+            INSERT INTO node (seq, id, parent, kind, text, created, created_offset, done, hidden) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+            .bind(1, purged.seq).bind(2, id: restored.storedID.flatMap { NodeID(bytes: $0) }).bind(3, parentThere ? parent : nil)
+            .bind(4, restored.kind).bind(5, restored.text).bind(6, restored.created).bind(7, restored.offset)
+            .bind(8, restored.done).bind(9, try trashChange()).run()
+        if let values {
+            try database.statement(
+                "INSERT OR REPLACE INTO field_value (item, name, value) SELECT ?, key, value FROM json_each(?)")
+                .bind(1, purged.seq).bind(2, values).run()
+        }
+        try database.statement("DELETE FROM sync_tombstone WHERE seq = ?").bind(1, purged.seq).run()
+        madeNodes = true
+        return purged.seq
+    }
+
+    private mutating func purge(_ seq: Int64, id: NodeID, by operation: SyncOperation) throws {
+        let latest = try database.statement(
+            """
+            SELECT stamp, NULL FROM sync_op WHERE seq = ?1
+            UNION ALL SELECT stamp, replica FROM sync_stamp WHERE seq = ?1
+            ORDER BY 1 DESC LIMIT 1
+            """)
+            .bind(1, seq).firstRow { (stamp: $0.int64(0), replica: $0.isNull(1) ? replica : NodeID(bytes: $0.blob(1)) ?? replica) }
+        if let latest, !operation.wins(over: SyncOperation(
+            replica: latest.replica, counter: 0, stamp: latest.stamp, node: nil, property: "", value: nil)) {
+            // Changed here, or elsewhere, after it was deleted there: it stays, in the
+            // trash, where the other machine gets it back from the change.
+            if try database.statement("SELECT hidden IS NULL FROM node WHERE seq = ?").bind(1, seq).firstRow({ $0.int64(0) != 0 }) == true {
+                try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try trashChange()).bind(2, seq).run()
+            }
+            try keepConflict(node: id, property: "purge", value: "true", stamp: operation.stamp, replica: operation.replica)
+            return
+        }
+        // What was under it and is not deleted too stays, a level up.
+        let parent = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq).firstRow { $0.optionalInt64(0) } ?? nil
+        try database.statement("UPDATE node SET parent = ? WHERE parent = ?").bind(1, parent).bind(2, seq).run()
+        try database.statement(
+            """
+            INSERT OR REPLACE INTO sync_tombstone (seq, id, kind, parent, text, created, created_offset, done, fields, stamp)
+            SELECT seq, id, kind, parent, text, created, created_offset, done,
+                   (SELECT json_group_object(name, value) FROM field_value WHERE item = ?1), ?2
+            FROM node WHERE seq = ?1
+            """)
+            .bind(1, seq).bind(2, operation.stamp).run()
+        // Changes made here before the deletion there lost to it.
+        let pending = try database.statement("SELECT stamp, property FROM sync_op WHERE seq = ?").bind(1, seq)
+        var losers: [(stamp: Int64, property: String)] = []
+        while try pending.step() { losers.append((pending.int64(0), pending.string(1))) }
+        for loser in losers {
+            try keepConflict(node: id, property: loser.property, value: try store.currentValue(seq: seq, property: loser.property),
+                             stamp: loser.stamp, replica: replica)
+        }
+        try database.statement("DELETE FROM sync_op WHERE seq = ?").bind(1, seq).run()
+        try database.statement("DELETE FROM sync_stamp WHERE seq = ?").bind(1, seq).run()
+        try database.statement("DELETE FROM node WHERE seq = ?").bind(1, seq).run()
+        report.applied += 1
+    }
+
+    // MARK: Properties
+
+    /// The stamp the value a property holds here was given, with the replica that gave
+    /// it; nil when it is the node's first (its create's).
+    private func currentStamp(seq: Int64?, property: String) throws -> (stamp: Int64, replica: NodeID, isLocal: Bool)? {
+        if let stamp = try database.statement("SELECT stamp FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?")
+            .bind(1, seq ?? 0).bind(2, property).firstRow({ $0.int64(0) }) {
+            return (stamp, replica, true)
+        }
+        return try database.statement("SELECT stamp, replica FROM sync_stamp WHERE seq = ? AND property = ?")
+            .bind(1, seq ?? 0).bind(2, property)
+            .firstRow { row in NodeID(bytes: row.blob(1)).map { (row.int64(0), $0, false) } } ?? nil
+    }
+
+    private mutating func set(_ property: SyncProperty, of seq: Int64?, to value: SyncJSON, by operation: SyncOperation) throws {
+        let node = try seq.flatMap { try store.nodeID(seq: $0) }
+        let held = try store.currentValue(seq: seq, property: operation.property)
+        let isSame = try same(held, value)
+        if let current = try currentStamp(seq: seq, property: operation.property) {
+            // Applied before: the same operation pulled again.
+            if current.stamp == operation.stamp && current.replica == operation.replica { return }
+            let holder = SyncOperation(replica: current.replica, counter: 0, stamp: current.stamp, node: node,
+                                       property: operation.property, value: held)
+            guard operation.wins(over: holder) else {
+                if !isSame {
+                    try keepConflict(node: node, property: operation.property, value: operation.value,
+                                     stamp: operation.stamp, replica: operation.replica)
+                }
+                return
+            }
+            if current.isLocal && !isSame {
+                // A change made here, not sent yet, lost: kept, and not sent.
+                try keepConflict(node: node, property: operation.property, value: held, stamp: current.stamp, replica: replica)
+            }
+        }
+        var previousParent: Int64?
+        if property == .parent, let seq {
+            previousParent = try database.statement("SELECT ifnull(parent, 0) FROM node WHERE seq = ?").bind(1, seq)
+                .firstRow { $0.int64(0) }
+            guard try settleCycle(moving: seq, to: try parentSeq(value), by: operation) else { return }
+        }
+        if !isSame {
+            try write(property, of: seq, value)
+            report.applied += 1
+        }
+        try database.statement("DELETE FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?")
+            .bind(1, seq ?? 0).bind(2, operation.property).run()
+        try store.recordStamp(seq: seq ?? 0, property: operation.property, stamp: operation.stamp,
+                              replica: operation.replica, previousParent: previousParent)
+    }
+
+    /// Refuses a value its property cannot hold, before anything is written for it.
+    private static func check(_ type: String, of property: SyncProperty) throws {
+        let allowed: Set<String> = switch property {
+        case .create: ["object"]
+        case .purge: ["true", "null"]
+        case .parent: ["null", "text"]
+        case .text: ["text"]
+        case .done: ["null", "integer"]
+        case .trashed: ["true", "false"]
+        case .field: ["null", "text"]
+        case .fieldDefinition: ["null", "object"]
+        case .option: ["null", "integer", "text"]
+        }
+        guard allowed.contains(type) else { throw Parked(reason: "a value its property cannot hold (\(type))") }
+    }
+
+    /// Writes a property's value, checked against what it may hold.
+    private mutating func write(_ property: SyncProperty, of seq: Int64?, _ value: SyncJSON) throws {
+        switch property {
+        case .create, .purge:
+            return
+        case .text:
+            guard let seq else { return }
+            try database.statement("UPDATE node SET text = json_extract(?1, '$'), updated = ?2 WHERE seq = ?3")
+                .bind(1, value.text).bind(2, store.clock().milliseconds).bind(3, seq).run()
+        case .parent:
+            guard let seq else { return }
+            try database.statement("UPDATE node SET parent = ? WHERE seq = ?").bind(1, try parentSeq(value)).bind(2, seq).run()
+        case .done:
+            guard let seq else { return }
+            try database.statement("UPDATE node SET done = ? WHERE seq = ?").bind(1, try scalar(value).integer).bind(2, seq).run()
+        case .trashed:
+            guard let seq else { return }
+            if try jsonType(value) == "true" {
+                try database.statement("UPDATE node SET hidden = ? WHERE seq = ? AND hidden IS NULL")
+                    .bind(1, try trashChange()).bind(2, seq).run()
+            } else {
+                try database.statement("UPDATE node SET hidden = NULL WHERE seq = ?").bind(1, seq).run()
+            }
+        case .field(let name):
+            guard let seq else { return }
+            guard let text = try scalar(value).text else {
+                try database.statement("DELETE FROM field_value WHERE item = ? AND name = ?").bind(1, seq).bind(2, name).run()
+                return
+            }
+            try database.statement("INSERT OR REPLACE INTO field_value (item, name, value) VALUES (?, ?, ?)")
+                .bind(1, seq).bind(2, name).bind(3, text).run()
+        case .fieldDefinition(let name):
+            try writeFieldDefinition(name, of: seq, value)
+        case .option(let key):
+            let stored = try scalar(value)
+            guard stored.text != nil else {
+                try database.statement("DELETE FROM place_option WHERE ifnull(owner, 0) = ? AND key = ?")
+                    .bind(1, seq ?? 0).bind(2, key).run()
+                return
+            }
+            let update = try database.statement("UPDATE place_option SET value = ifnull(?, ?) WHERE ifnull(owner, 0) = ? AND key = ?")
+                .bind(1, stored.integer).bind(2, stored.integer == nil ? stored.text : nil).bind(3, seq ?? 0).bind(4, key)
+            try update.run()
+            if database.changes == 0 {
+                try database.statement("INSERT INTO place_option (owner, key, value) VALUES (?, ?, ifnull(?, ?))")
+                    .bind(1, seq).bind(2, key).bind(3, stored.integer).bind(4, stored.integer == nil ? stored.text : nil).run()
+            }
+        }
+    }
+
+    private func writeFieldDefinition(_ name: String, of seq: Int64?, _ value: SyncJSON) throws {
+        guard try jsonType(value) == "object" else {
+            try database.statement("DELETE FROM field WHERE ifnull(owner, 0) = ? AND name = ?").bind(1, seq ?? 0).bind(2, name).run()
+            return
+        }
+        let read = try database.statement(
+            """
+            SELECT json_extract(?1, '$.type'), json_type(?1, '$.choices'),
+                   (SELECT group_concat(value, ',') FROM json_each(?1, '$.choices')),
+                   (SELECT count(*) FROM json_each(?1, '$.choices')
+                    WHERE json_type(?1, '$.choices') = 'array' AND (type <> 'text' OR instr(value, ',') > 0 OR value = '')),
+                   json_type(?1, '$.required') = 'true', json_type(?1, '$.inherit') = 'true'
+            """)
+            .bind(1, value.text)
+        guard try read.step() else { return }
+        let type = read.string(0)
+        let hasChoices = read.string(1) == "array"
+        let choices = hasChoices && !read.isNull(2) ? read.string(2) : nil
+        let badChoices = read.int64(3)
+        let required = read.int64(4)
+        let inherit = read.int64(5)
+        read.reset()
+        guard ["text", "decimal", "date", "choice"].contains(type) else {
+            throw Parked(reason: "a field definition of a type this jotter does not know")
+        }
+        guard badChoices == 0 else { throw Parked(reason: "a field definition with choices that are not plain words") }
+        try database.statement(
+            "UPDATE field SET type = ?, choices = ?, required = ?, inherit = ? WHERE ifnull(owner, 0) = ? AND name = ?")
+            .bind(1, type).bind(2, choices).bind(3, required).bind(4, inherit).bind(5, seq ?? 0).bind(6, name).run()
+        if database.changes == 0 {
+            try database.statement("INSERT INTO field (owner, name, type, choices, required, inherit) VALUES (?, ?, ?, ?, ?, ?)")
+                .bind(1, seq).bind(2, name).bind(3, type).bind(4, choices).bind(5, required).bind(6, inherit).run()
+        }
+    }
+
+    // MARK: Crossed moves
+
+    /// Makes room for moving `seq` under `parent` when the move would close a cycle:
+    /// of the moves in the cycle, the one with the greatest stamp loses, on every
+    /// machine alike. When it is the move pulled, false (kept as a conflict); when it is
+    /// one this store holds, it goes back to the parent it had before it (or the root),
+    /// kept as a conflict, and the cycle is looked at again.
+    private mutating func settleCycle(moving seq: Int64, to parent: Int64?, by operation: SyncOperation) throws -> Bool {
+        let node = try store.nodeID(seq: seq)
+        for _ in 0..<64 {
+            var links: [(seq: Int64, stamp: SyncOperation)] = []
+            var next = parent
+            var closes = false
+            var seen: Set<Int64> = []
+            while let current = next, seen.insert(current).inserted {
+                if current == seq {
+                    closes = true
+                    break
+                }
+                let stamp = try currentStamp(seq: current, property: "parent")
+                links.append((current, SyncOperation(
+                    replica: stamp?.replica ?? NodeID(bytes: [UInt8](repeating: 0, count: 16))!, counter: 0,
+                    stamp: stamp?.stamp ?? 0, node: nil, property: "parent", value: nil)))
+                next = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, current).firstRow { $0.optionalInt64(0) } ?? nil
+            }
+            guard closes else { return true }
+            let greatest = links.max { $1.stamp.wins(over: $0.stamp) }
+            guard let loser = greatest, loser.stamp.wins(over: operation) else {
+                try keepConflict(node: node, property: "parent", value: operation.value, stamp: operation.stamp,
+                                 replica: operation.replica)
+                if !isRetrying, let node {
+                    report.parked.append("parent of \(node.shortForm()) from \(operation.replica.shortForm()): it would put the entry inside itself; kept as a conflict")
+                }
+                return false
+            }
+            let previous = try database.statement(
+                """
+                SELECT previous_parent FROM sync_op WHERE seq = ?1 AND property = 'parent'
+                UNION ALL SELECT previous_parent FROM sync_stamp WHERE seq = ?1 AND property = 'parent'
+                """)
+                .bind(1, loser.seq).firstRow { $0.optionalInt64(0) } ?? nil
+            var back: Int64? = previous == 0 ? nil : previous
+            if let candidate = back, try !isOutside(candidate, of: loser.seq) { back = nil }
+            try keepConflict(node: try store.nodeID(seq: loser.seq), property: "parent",
+                             value: try store.currentValue(seq: loser.seq, property: "parent"),
+                             stamp: loser.stamp.stamp, replica: loser.stamp.replica)
+            try database.statement("UPDATE node SET parent = ? WHERE seq = ?").bind(1, back).bind(2, loser.seq).run()
+            try database.statement("DELETE FROM sync_op WHERE seq = ? AND property = 'parent'").bind(1, loser.seq).run()
+            try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property = 'parent'").bind(1, loser.seq).run()
+        }
+        throw Parked(reason: "moves here and elsewhere cross too many times to settle")
+    }
+
+    /// Whether `place` is a node that is not `seq` nor under it.
+    private func isOutside(_ place: Int64, of seq: Int64) throws -> Bool {
+        var next: Int64? = place
+        var seen: Set<Int64> = []
+        while let current = next, seen.insert(current).inserted {
+            if current == seq { return false }
+            guard let row = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, current)
+                .firstRow({ $0.optionalInt64(0) }) else { return false }
+            next = row
+        }
+        return true
+    }
+
+    // MARK: Conflicts
+
+    /// Keeps a value that lost, once.
+    private mutating func keepConflict(node: NodeID?, property: String, value: String?, stamp: Int64, replica: NodeID) throws {
+        let known = try database.statement(
+            "SELECT 1 FROM sync_conflict WHERE node IS ? AND property = ? AND stamp = ? AND replica = ?")
+            .bind(1, id: node).bind(2, property).bind(3, stamp).bind(4, blob: replica.bytes).firstRow { _ in true }
+        guard known == nil else { return }
+        try database.statement(
+            "INSERT INTO sync_conflict (node, property, value, stamp, replica, recorded) VALUES (?, ?, ?, ?, ?, ?)")
+            .bind(1, id: node).bind(2, property).bind(3, value).bind(4, stamp).bind(5, blob: replica.bytes)
+            .bind(6, store.clock().milliseconds).run()
+        report.conflicts += 1
+    }
+}

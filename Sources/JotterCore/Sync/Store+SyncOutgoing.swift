@@ -1,0 +1,306 @@
+/// The store as a replica: what it sends to the hub, and what the hub acknowledged.
+///
+/// Two kinds of operation go out. Changes of nodes the hub has are rows of `sync_op`,
+/// written by triggers (see `SyncTriggers`), their values read from the store as it is
+/// when they are sent. Nodes the hub does not have yet, the rows above
+/// `sync_pushed_to`, go out whole as creates, read from `node` in row order: an add or
+/// an import writes nothing for sync. A create's counter is worked out from its row
+/// (`createCounter`), negative, so that a push cut short and made again sends it with
+/// the same counter, and it never meets the triggers' counters, which count up from 1.
+extension Store: SyncReplica {
+    public func syncReplicaID() throws -> NodeID {
+        try read { try replicaID() }
+    }
+
+    func replicaID() throws -> NodeID {
+        guard let id = try setting("replica_id", { NodeID(bytes: $0.blob(0)) }) ?? nil else {
+            throw damaged("the setting replica_id, this store's name for sync, is missing or not 16 bytes")
+        }
+        return id
+    }
+
+    public func syncCursor() throws -> Int64 {
+        try read { try integerSetting("sync_cursor") }
+    }
+
+    /// Bits of a create's counter below its row number: 0 for the node, then its place's
+    /// field definitions and options.
+    static let createCounterShift: Int64 = 20
+    private static let optionCounterBit: Int64 = 1 << 19
+
+    static func createCounter(seq: Int64, part: Int64 = 0) -> Int64 {
+        -(seq << createCounterShift | part)
+    }
+
+    /// The row a create's counter was worked out from.
+    static func createdRow(counter: Int64) -> Int64 {
+        (-counter) >> createCounterShift
+    }
+
+    public func outgoingOperations(limit: Int) throws -> [SyncOperation] {
+        // A write: the rows sent are watched from now on, so that a change made to one
+        // before the hub acknowledges it becomes an operation of its own.
+        try write {
+            let replica = try replicaID()
+            var operations: [SyncOperation] = []
+            let pushedTo = try syncMark("sync_pushed_to")
+            var watchedTo = max(try syncMark("sync_watched_to"), 0)
+            if pushedTo < 0 {
+                // The root, row 0, has no create of its own: only its forms go out.
+                operations += try placeOperations(seq: nil, created: 0, replica: replica)
+            }
+            let creates = try database.statement(
+                """
+                SELECT \(NodeColumn.all(of: "n")), p.id, p.created,
+                       (SELECT json_group_object(name, value) FROM field_value WHERE item = n.seq)
+                FROM node AS n LEFT JOIN node AS p ON p.seq = n.parent
+                WHERE n.seq > ? AND n.seq NOT IN (SELECT seq FROM sync_pulled) ORDER BY n.seq
+                """)
+                .bind(1, max(pushedTo, 0))
+            defer { creates.reset() }
+            while operations.count < limit, try creates.step() {
+                let node = node(from: creates)
+                let parentID = node.parentSeq.map { id(seq: $0, stored: creates, column: NodeColumn.count, createdMilliseconds: creates.int64(NodeColumn.count + 1)) }
+                let done = creates.optionalInt64(NodeColumn.done.position)
+                let trashed = !creates.isNull(NodeColumn.hidden.position)
+                let fields = creates.isNull(NodeColumn.count + 2) ? "{}" : creates.string(NodeColumn.count + 2)
+                let value = """
+                    {"kind":"\(node.kind == .list ? "list" : "item")","parent":\(SyncValue.id(parentID)),\
+                    "text":\(SyncValue.quoted(node.text)),"created":\(node.created.milliseconds),\
+                    "offset":\(node.created.offsetSeconds),"done":\(SyncValue.number(done)),\
+                    "trashed":\(trashed),"fields":\(fields)}
+                    """
+                operations.append(SyncOperation(
+                    replica: replica, counter: Store.createCounter(seq: node.seq), stamp: Store.createStamp(node.created.milliseconds),
+                    node: node.id, property: "create", value: value))
+                operations += try placeOperations(seq: node.seq, created: node.created.milliseconds, replica: replica)
+                watchedTo = max(watchedTo, node.seq)
+            }
+            try database.statement("UPDATE setting SET value = ? WHERE key = 'sync_watched_to'").bind(1, watchedTo).run()
+            guard operations.count < limit else { return operations }
+            // Changes of nodes deleted since went with them: their purge says it all.
+            try database.execute(
+                """
+                DELETE FROM sync_op WHERE seq IS NOT NULL AND property <> 'purge'
+                  AND NOT EXISTS (SELECT 1 FROM node WHERE node.seq = sync_op.seq)
+                """)
+            let pending = try database.statement(
+                "SELECT counter, stamp, seq, created, id, property FROM sync_op ORDER BY counter LIMIT ?")
+                .bind(1, Int64(limit - operations.count))
+            var rows: [(counter: Int64, stamp: Int64, seq: Int64?, node: NodeID?, property: String)] = []
+            while try pending.step() {
+                let seq = pending.optionalInt64(2)
+                let node = seq.map { id(seq: $0, stored: pending, column: 4, createdMilliseconds: pending.int64(3)) }
+                rows.append((pending.int64(0), pending.int64(1), seq, node, pending.string(5)))
+            }
+            for row in rows {
+                operations.append(SyncOperation(
+                    replica: replica, counter: row.counter, stamp: row.stamp, node: row.node, property: row.property,
+                    value: try currentValue(seq: row.seq, property: row.property)))
+            }
+            return operations
+        }
+    }
+
+    /// A create's stamp: its creation time, so that any change made after it, here or
+    /// elsewhere, wins over what it carried.
+    static func createStamp(_ milliseconds: Int64) -> Int64 {
+        min(max(milliseconds, 0), DerivedIDs.millisecondsRange.upperBound) << 16
+    }
+
+    /// The field definitions and options of a place sent with its create (the root's
+    /// at the first push), each an operation of its own.
+    private func placeOperations(seq: Int64?, created: Int64, replica: NodeID) throws -> [SyncOperation] {
+        var operations: [SyncOperation] = []
+        let node = try seq.flatMap { try nodeID(seq: $0) }
+        let stamp = Store.createStamp(created)
+        let fields = try database.statement("SELECT seq, name FROM field WHERE ifnull(owner, 0) = ? ORDER BY seq")
+            .bind(1, seq ?? 0)
+        var names: [(Int64, String)] = []
+        while try fields.step() { names.append((fields.int64(0), fields.string(1))) }
+        for (fieldSeq, name) in names {
+            let part = 1 + (fieldSeq - 1) % (Store.optionCounterBit - 1)
+            operations.append(SyncOperation(
+                replica: replica, counter: Store.createCounter(seq: seq ?? 0, part: part), stamp: stamp, node: node,
+                property: "fielddef:" + name, value: try currentValue(seq: seq, property: "fielddef:" + name)))
+        }
+        let options = try database.statement("SELECT rowid, key FROM place_option WHERE ifnull(owner, 0) = ? ORDER BY rowid")
+            .bind(1, seq ?? 0)
+        var keys: [(Int64, String)] = []
+        while try options.step() { keys.append((options.int64(0), options.string(1))) }
+        for (rowid, key) in keys {
+            let part = Store.optionCounterBit | rowid % Store.optionCounterBit
+            operations.append(SyncOperation(
+                replica: replica, counter: Store.createCounter(seq: seq ?? 0, part: part), stamp: stamp, node: node,
+                property: "option:" + key, value: try currentValue(seq: seq, property: "option:" + key)))
+        }
+        return operations
+    }
+
+    /// The id of row `seq`, nil when there is no such row.
+    func nodeID(seq: Int64) throws -> NodeID? {
+        try database.statement("SELECT seq, id, created FROM node WHERE seq = ?").bind(1, seq)
+            .firstRow { id(seq: $0.int64(0), stored: $0, column: 1, createdMilliseconds: $0.int64(2)) }
+    }
+
+    /// The row of the node `id`, wherever it is (the trash included); nil when there is none.
+    func nodeSeq(of id: NodeID) throws -> Int64? {
+        if let row = derivedIDs.row(of: id),
+           let seq = try database.statement("SELECT seq FROM node WHERE seq = ? AND id IS NULL AND created = ?")
+               .bind(1, row.seq).bind(2, row.createdMilliseconds).firstRow({ $0.int64(0) }) {
+            return seq
+        }
+        return try database.statement(
+            """
+            SELECT seq FROM node WHERE id = ?1
+            UNION ALL SELECT node.seq FROM node_alias JOIN node ON node.seq = node_alias.seq WHERE node_alias.id = ?1
+            LIMIT 1
+            """)
+            .bind(1, blob: id.bytes).firstRow { $0.int64(0) }
+    }
+
+    /// A property of node `seq` (nil: the root) as the wire gives it; nil when it is
+    /// removed (a field value, definition or option) or the node is not there.
+    func currentValue(seq: Int64?, property name: String) throws -> String? {
+        guard let property = SyncProperty(name) else { return nil }
+        switch property {
+        case .create: return nil
+        case .purge: return "true"
+        case .text:
+            return try database.statement("SELECT text FROM node WHERE seq = ?").bind(1, seq)
+                .firstRow { SyncValue.quoted($0.string(0)) }
+        case .parent:
+            guard let row = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq)
+                .firstRow({ $0.optionalInt64(0) }) else { return nil }
+            return SyncValue.id(try row.flatMap { try nodeID(seq: $0) })
+        case .done:
+            return try database.statement("SELECT done FROM node WHERE seq = ?").bind(1, seq)
+                .firstRow { SyncValue.number($0.optionalInt64(0)) }
+        case .trashed:
+            return try database.statement("SELECT hidden IS NOT NULL FROM node WHERE seq = ?").bind(1, seq)
+                .firstRow { $0.int64(0) != 0 ? "true" : "false" }
+        case .field(let name):
+            return try database.statement("SELECT value FROM field_value WHERE item = ? AND name = ?")
+                .bind(1, seq).bind(2, name).firstRow { SyncValue.quoted($0.string(0)) }
+        case .fieldDefinition(let name):
+            return try database.statement(
+                "SELECT type, choices, required, inherit FROM field WHERE ifnull(owner, 0) = ? AND name = ?")
+                .bind(1, seq ?? 0).bind(2, name).firstRow { row in
+                    let kind = Field.Kind(stored: row.string(0), choices: row.isNull(1) ? nil : row.string(1))
+                    var choices = "null"
+                    if case .choice(let list) = kind { choices = "[" + list.map(SyncValue.quoted).joined(separator: ",") + "]" }
+                    return """
+                        {"type":\(SyncValue.quoted(kind.name)),"choices":\(choices),\
+                        "required":\(row.int64(2) != 0),"inherit":\(row.int64(3) != 0)}
+                        """
+                }
+        case .option(let key):
+            return try database.statement(
+                "SELECT value, typeof(value) FROM place_option WHERE ifnull(owner, 0) = ? AND key = ?")
+                .bind(1, seq ?? 0).bind(2, key).firstRow { row in
+                    row.string(1) == "integer" ? String(row.int64(0)) : SyncValue.quoted(row.string(0))
+                }
+        }
+    }
+
+    public func acknowledge(_ operations: [SyncOperation]) throws {
+        try write {
+            let replica = try replicaID()
+            var pushedTo = try syncMark("sync_pushed_to")
+            let sent = try database.statement("SELECT seq, property, previous_parent FROM sync_op WHERE counter = ?")
+            for operation in operations where operation.replica == replica {
+                guard operation.counter > 0 else {
+                    pushedTo = max(pushedTo, Store.createdRow(counter: operation.counter))
+                    continue
+                }
+                // A row changed again since it was sent has a new counter: it stays.
+                guard let row = try sent.bind(1, operation.counter).firstRow({
+                    (seq: $0.optionalInt64(0) ?? 0, property: $0.string(1), previous: $0.optionalInt64(2))
+                }) else { continue }
+                if row.property != "purge" {
+                    try recordStamp(seq: row.seq, property: row.property, stamp: operation.stamp, replica: replica,
+                                    previousParent: row.previous)
+                }
+                try database.statement("DELETE FROM sync_op WHERE counter = ?").bind(1, operation.counter).run()
+            }
+            try database.statement("UPDATE setting SET value = ? WHERE key = 'sync_pushed_to'").bind(1, pushedTo).run()
+            try database.statement("DELETE FROM sync_pulled WHERE seq <= ?").bind(1, pushedTo).run()
+            if try !hasLocalCreatesUnsent() { try markEverythingSent() }
+        }
+    }
+
+    /// A row mark of sync (`sync_pushed_to`, `sync_watched_to`): a whole number from -1
+    /// (nothing sent, the root's forms included) to the highest row given. One out of
+    /// that range would leave rows unsent, silently: it is damage.
+    func syncMark(_ key: String) throws -> Int64 {
+        let value = try integerSetting(key)
+        let highest = try highestNodeSeq()
+        guard (-1...highest).contains(value) else {
+            throw damaged("the setting \(key) is \(value), outside the rows the store has given (-1 to \(highest))")
+        }
+        return value
+    }
+
+    /// What `check` finds wrong with the settings of sync.
+    func syncSettingProblems() throws -> [String] {
+        var problems: [String] = []
+        for key in ["sync_pushed_to", "sync_watched_to", "sync_cursor", "hlc", "sync_applying"] {
+            do {
+                _ = key.hasPrefix("sync_") && key.hasSuffix("_to") ? try syncMark(key) : try integerSetting(key)
+            } catch let error as JotterError {
+                problems.append(error.message)
+            }
+        }
+        if try setting("replica_id", { $0.blob(0).count }) != 16 {
+            problems.append("the setting replica_id, this store's name for sync, is missing or not 16 bytes")
+        }
+        return problems
+    }
+
+    /// Makes this connection's triggers that log changes for sync, once the store has
+    /// begun to sync and when they are not there. Looked for each time rather than
+    /// remembered: made inside a transaction, they go with it when it rolls back. Call
+    /// inside a write transaction.
+    func prepareSyncLog() throws {
+        guard try integerSetting("sync_watched_to") >= 0,
+              try database.statement("SELECT 1 FROM sqlite_temp_schema WHERE name = 'sync_node_text'").firstRow({ _ in true }) == nil
+        else { return }
+        try database.execute(SyncTriggers.sql)
+    }
+
+    /// Keeps the stamp of the value a property holds, unless it holds a later one.
+    func recordStamp(seq: Int64, property: String, stamp: Int64, replica: NodeID, previousParent: Int64?) throws {
+        try database.statement(
+            """
+            INSERT INTO sync_stamp (seq, property, stamp, replica, previous_parent) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (seq, property) DO UPDATE SET
+                stamp = excluded.stamp, replica = excluded.replica, previous_parent = excluded.previous_parent
+            WHERE excluded.stamp > sync_stamp.stamp OR (excluded.stamp = sync_stamp.stamp AND excluded.replica > sync_stamp.replica)
+            """)
+            .bind(1, seq).bind(2, property).bind(3, stamp).bind(4, blob: replica.bytes).bind(5, previousParent).run()
+    }
+
+    /// Whether rows made here (or the root's forms) have not gone out as creates yet;
+    /// rows pulled from the hub are not this store's to send.
+    func hasLocalCreatesUnsent() throws -> Bool {
+        let pushedTo = try syncMark("sync_pushed_to")
+        if pushedTo < 0, try database.statement(
+            "SELECT EXISTS (SELECT 1 FROM field WHERE owner IS NULL) OR EXISTS (SELECT 1 FROM place_option WHERE owner IS NULL)")
+            .firstRow({ $0.int64(0) != 0 }) == true {
+            return true
+        }
+        return try database.statement(
+            "SELECT EXISTS (SELECT 1 FROM node WHERE seq > ? AND seq NOT IN (SELECT seq FROM sync_pulled))")
+            .bind(1, max(pushedTo, 0)).firstRow { $0.int64(0) != 0 } ?? false
+    }
+
+    /// Every row is on the hub: the marks move past them all, and no pulled row needs
+    /// remembering.
+    func markEverythingSent() throws {
+        let highest = try highestNodeSeq()
+        try database.statement(
+            "UPDATE setting SET value = max(value, ?) WHERE key IN ('sync_pushed_to', 'sync_watched_to')")
+            .bind(1, highest).run()
+        try database.execute("DELETE FROM sync_pulled")
+    }
+}

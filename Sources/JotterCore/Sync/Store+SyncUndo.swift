@@ -1,0 +1,48 @@
+/// Undo after sync: undo reverts this machine's changes, and a property that another
+/// machine changed since the change was made keeps that machine's value.
+extension Store {
+    /// Makes the earlier state kept for change `seq` hold the current value of each
+    /// property another machine changed since `made`, so that undoing the change leaves
+    /// it as it is; returns what was left, in words. Call inside the undo's transaction.
+    func keepWhatOtherMachinesChanged(since seq: Int64, made: Timestamp) throws -> [String] {
+        // Most stores never sync: nothing is stamped, and nothing is looked up.
+        guard try database.statement("SELECT EXISTS (SELECT 1 FROM sync_stamp)").firstRow({ $0.int64(0) != 0 }) == true else {
+            return []
+        }
+        let replica = try replicaID()
+        let since = Store.createStamp(made.milliseconds)
+        var kept: [String] = []
+        let nodeProperties = try database.statement(
+            """
+            SELECT b.seq, s.property FROM node_before AS b
+            JOIN sync_stamp AS s ON s.seq = b.seq AND s.property IN ('text', 'parent', 'done', 'trashed')
+            WHERE b.change = ?1 AND s.replica <> ?2 AND s.stamp > ?3 ORDER BY b.seq, s.property
+            """)
+            .bind(1, seq).bind(2, blob: replica.bytes).bind(3, since)
+        var properties: [(seq: Int64, property: String)] = []
+        while try nodeProperties.step() { properties.append((nodeProperties.int64(0), nodeProperties.string(1))) }
+        for (node, property) in properties {
+            // A kept text of NULL is one the change did not rewrite: undo leaves it.
+            let column = ["text": "text", "parent": "parent", "done": "done", "trashed": "hidden"][property] ?? "text"
+            let value = column == "text" ? "NULL" : "(SELECT \(column) FROM node WHERE seq = ?2)"
+            try database.statement("UPDATE node_before SET \(column) = \(value) WHERE change = ?1 AND seq = ?2")
+                .bind(1, seq).bind(2, node).run()
+            kept.append("the \(property == "trashed" ? "trash mark" : property) of \(try nodeID(seq: node)?.shortForm() ?? "?")")
+        }
+        let values = try database.statement(
+            """
+            SELECT b.item, b.name FROM value_before AS b
+            JOIN sync_stamp AS s ON s.seq = b.item AND s.property = 'field:' || b.name
+            WHERE b.change = ?1 AND s.replica <> ?2 AND s.stamp > ?3 ORDER BY b.item, b.name
+            """)
+            .bind(1, seq).bind(2, blob: replica.bytes).bind(3, since)
+        var fields: [(item: Int64, name: String)] = []
+        while try values.step() { fields.append((values.int64(0), values.string(1))) }
+        for (item, name) in fields {
+            try database.statement("DELETE FROM value_before WHERE change = ? AND item = ? AND name = ?")
+                .bind(1, seq).bind(2, item).bind(3, name).run()
+            kept.append("\(DisplayText.escaped(name)) of \(try nodeID(seq: item)?.shortForm() ?? "?")")
+        }
+        return kept
+    }
+}

@@ -1,0 +1,87 @@
+/// The JSON of operations' values as this store writes them (see docs/sync.md); they
+/// are read back with SQLite's JSON functions (`SyncMerge`).
+enum SyncValue {
+    /// The largest value applied: a longer one is parked.
+    static let largest = 64 << 20
+
+    /// `text` as a JSON string.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 {
+                    out += "\\u00" + DisplayText.hex(scalar.value, width: 2)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    static func number(_ value: Int64?) -> String {
+        value.map(String.init) ?? "null"
+    }
+
+    static func id(_ value: NodeID?) -> String {
+        value.map { quoted($0.description) } ?? "null"
+    }
+}
+
+/// A value from the hub, JSON text read with SQLite's JSON functions.
+struct SyncJSON {
+    let text: String
+}
+
+/// A property operations set, as the wire names it.
+enum SyncProperty: Equatable {
+    case create, text, parent, done, trashed, purge
+    case field(String)
+    case fieldDefinition(String)
+    case option(String)
+
+    init?(_ name: String) {
+        switch name {
+        case "create": self = .create
+        case "text": self = .text
+        case "parent": self = .parent
+        case "done": self = .done
+        case "trashed": self = .trashed
+        case "purge": self = .purge
+        default:
+            if name.hasPrefix("field:"), name.count > 6 {
+                self = .field(String(name.dropFirst(6)))
+            } else if name.hasPrefix("fielddef:"), name.count > 9 {
+                self = .fieldDefinition(String(name.dropFirst(9)))
+            } else if name.hasPrefix("option:"), name.count > 7 {
+                self = .option(String(name.dropFirst(7)))
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// Whether the property belongs to a place's form, which the root has too.
+    var isOfAPlace: Bool {
+        switch self {
+        case .fieldDefinition, .option: true
+        default: false
+        }
+    }
+}
+
+extension Statement {
+    /// Binds an id's bytes, or NULL.
+    @discardableResult
+    func bind(_ index: Int32, id: NodeID?) -> Statement {
+        guard let id else { return bind(index, nil as Int64?) }
+        return bind(index, blob: id.bytes)
+    }
+}

@@ -1,0 +1,556 @@
+import Foundation
+@testable import JotterCore
+import TestSupport
+import Testing
+
+/// The hub as the stores see it: one ordered array of operations. A push appends what
+/// is not there yet (by replica and counter, and a create by its node, as the hub's
+/// unique keys do), a pull reads from a cursor, both in small batches.
+final class ArrayHub {
+    private(set) var operations: [SyncOperation] = []
+    let batch: Int
+
+    init(batch: Int = 3) {
+        self.batch = batch
+    }
+
+    func push(_ store: Store) throws {
+        while true {
+            let outgoing = try store.outgoingOperations(limit: batch)
+            guard !outgoing.isEmpty else { return }
+            for operation in outgoing where !operations.contains(where: {
+                ($0.replica == operation.replica && $0.counter == operation.counter)
+                    || ($0.property == "create" && operation.property == "create" && $0.node == operation.node)
+            }) {
+                operations.append(operation)
+            }
+            try store.acknowledge(outgoing)
+        }
+    }
+
+    @discardableResult
+    func pull(_ store: Store) throws -> SyncApplyReport {
+        var report = SyncApplyReport()
+        while true {
+            let cursor = Int(try store.syncCursor())
+            guard cursor < operations.count else { return report }
+            let end = min(cursor + batch, operations.count)
+            report.add(try store.applyPulled(Array(operations[cursor..<end]), cursor: Int64(end)))
+        }
+    }
+
+    @discardableResult
+    func sync(_ stores: Store...) throws -> SyncApplyReport {
+        var report = SyncApplyReport()
+        for store in stores {
+            try push(store)
+            report.add(try pull(store))
+        }
+        return report
+    }
+}
+
+/// Two or three stores in one folder, syncing through an `ArrayHub`.
+struct Machines {
+    let folder = TemporaryFolder()
+    let hub = ArrayHub()
+    let stores: [Store]
+
+    init(count: Int = 2) throws {
+        let folder = self.folder
+        stores = try (0..<count).map { try Store(path: folder.file("machine\($0).sqlite3")) }
+    }
+
+    var a: Store { stores[0] }
+    var b: Store { stores[1] }
+
+    func add(_ text: String, in store: Store, under path: NavigationPath = .root) throws -> Node {
+        guard case .added(let node) = try store.addEntry(text, under: path, historyLine: nil) else {
+            throw JotterError.input("'\(text)' was not added")
+        }
+        return node
+    }
+
+    func node(_ id: NodeID, in store: Store) throws -> Node {
+        try #require(try store.node(id: id, includingHidden: true))
+    }
+
+    /// Every node of a store with its parent's id and whether it is hidden, by id.
+    func tree(of store: Store) throws -> [String: String] {
+        var tree: [String: String] = [:]
+        let statement = try store.database.statement("SELECT seq FROM node ORDER BY seq")
+        var seqs: [Int64] = []
+        while try statement.step() { seqs.append(statement.int64(0)) }
+        for seq in seqs {
+            let node = try #require(try store.node(seq: seq))
+            let parent = try node.parentSeq.flatMap { try store.node(seq: $0) }?.id.description ?? "root"
+            tree[node.id.description] = "\(node.text) in \(parent) \(try store.hiddenBy(node) == nil ? "shown" : "hidden")"
+        }
+        return tree
+    }
+
+    func conflicts(in store: Store) throws -> [Store.SyncConflict] {
+        var conflicts: [Store.SyncConflict] = []
+        try store.forEachSyncConflict { conflicts.append($0) }
+        return conflicts
+    }
+
+    func pendingOperations(in store: Store) throws -> Int64 {
+        try store.database.statement("SELECT count(*) FROM sync_op").firstRow { $0.int64(0) } ?? -1
+    }
+}
+
+@Suite struct SyncStoreTests {
+    @Test func aStoreThatNeverSyncsWritesNoOperation() throws {
+        let machines = try Machines(count: 1)
+        let list = try machines.a.createList(named: "work", under: .root)
+        let item = try machines.add("milk", in: machines.a)
+        try machines.a.edit(item, text: "oat milk")
+        try machines.a.move([item], to: NavigationPath.root.pushing(list))
+        try machines.a.markDone([item])
+        try machines.a.remove([item])
+        try machines.a.emptyTrash()
+        #expect(try machines.pendingOperations(in: machines.a) == 0)
+    }
+
+    @Test func anOperationIsWrittenInTheChangesTransactionOrNotAtAll() throws {
+        let machines = try Machines(count: 1)
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a)
+        struct Abandoned: Error {}
+        #expect(throws: Abandoned.self) {
+            try machines.a.write {
+                try machines.a.database.statement("UPDATE node SET text = 'bread' WHERE seq = ?").bind(1, item.seq).run()
+                throw Abandoned()
+            }
+        }
+        #expect(try machines.pendingOperations(in: machines.a) == 0)
+        try machines.a.edit(item, text: "bread")
+        #expect(try machines.pendingOperations(in: machines.a) == 1)
+        let outgoing = try machines.a.outgoingOperations(limit: 10)
+        #expect(outgoing.map(\.property) == ["text"])
+        #expect(outgoing.first?.value == "\"bread\"")
+    }
+
+    @Test func aConnectionOpenBeforeTheFirstSyncLogsItsChangesAfterIt() throws {
+        let machines = try Machines(count: 1)
+        let prompt = try Store(path: machines.a.path)
+        let item = try machines.add("milk", in: prompt)
+        try machines.hub.sync(machines.a)
+        try prompt.edit(item, text: "oat milk")
+        try prompt.markDone([item])
+        #expect(try machines.a.outgoingOperations(limit: 10).map(\.property).sorted() == ["done", "text"])
+    }
+
+    @Test func aSyncMarkOutOfRangeIsDamageThatCheckNames() throws {
+        let machines = try Machines(count: 1)
+        _ = try machines.add("milk", in: machines.a)
+        try machines.a.database.execute("UPDATE setting SET value = 99 WHERE key = 'sync_pushed_to'")
+        #expect(try machines.a.check().contains { $0.contains("sync_pushed_to is 99") })
+        #expect(throws: JotterError.self) { try machines.a.outgoingOperations(limit: 10) }
+    }
+
+    @Test func aConnectionWhoseFirstWriteRolledBackStillLogsItsChanges() throws {
+        let machines = try Machines(count: 1)
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a)
+        let prompt = try Store(path: machines.a.path)
+        struct Abandoned: Error {}
+        #expect(throws: Abandoned.self) { try prompt.write { throw Abandoned() } }
+        try prompt.edit(item, text: "oat milk")
+        #expect(try machines.a.outgoingOperations(limit: 10).map(\.property) == ["text"])
+    }
+
+    @Test func whatAStorePulledIsNeverPushedBack() throws {
+        let machines = try Machines()
+        let list = try machines.a.createList(named: "work", under: .root)
+        _ = try machines.add("one", in: machines.a, under: NavigationPath.root.pushing(list))
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.b.outgoingOperations(limit: 10).isEmpty)
+        // Nor when the pulling store had creates of its own waiting.
+        _ = try machines.add("mine", in: machines.a)
+        _ = try machines.add("yours", in: machines.b)
+        try machines.hub.pull(machines.b)
+        let outgoing = try machines.b.outgoingOperations(limit: 10)
+        #expect(outgoing.count == 1)
+        #expect(outgoing.first?.value?.contains("yours") == true)
+    }
+
+    @Test func applyingTheSameOperationsTwiceChangesNothingMore() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a)
+        try machines.a.edit(item, text: "bread")
+        try machines.hub.sync(machines.a, machines.b)
+        let before = try machines.tree(of: machines.b)
+        let report = try machines.b.applyPulled(machines.hub.operations, cursor: Int64(machines.hub.operations.count))
+        #expect(report.applied == 0)
+        #expect(report.conflicts == 0)
+        #expect(try machines.tree(of: machines.b) == before)
+        #expect(try machines.node(item.id, in: machines.b).text == "bread")
+    }
+
+    /// Case 1.
+    @Test func entriesAddedOfflineOnTwoMachinesAreAllKeptInTheirOrder() throws {
+        let machines = try Machines()
+        for text in ["a1", "a2"] { _ = try machines.add(text, in: machines.a) }
+        for text in ["b1", "b2"] { _ = try machines.add(text, in: machines.b) }
+        try machines.hub.sync(machines.a, machines.b, machines.a)
+        for store in machines.stores {
+            let texts = try store.children(of: nil).map(\.text)
+            #expect(Set(texts) == ["a1", "a2", "b1", "b2"])
+            #expect(texts.firstIndex(of: "a1")! < texts.firstIndex(of: "a2")!)
+            #expect(texts.firstIndex(of: "b1")! < texts.firstIndex(of: "b2")!)
+        }
+        #expect(try machines.tree(of: machines.a) == machines.tree(of: machines.b))
+    }
+
+    /// Case 2.
+    @Test func oneTextEditedOnTwoMachinesEndsTheSameEverywhereWithTheOtherKept() throws {
+        let machines = try Machines(count: 3)
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b, machines.stores[2])
+        try machines.a.edit(try machines.node(item.id, in: machines.a), text: "oat milk")
+        try machines.b.edit(try machines.node(item.id, in: machines.b), text: "soy milk")
+        try machines.hub.sync(machines.a, machines.b, machines.stores[2], machines.a)
+        let texts = try machines.stores.map { try machines.node(item.id, in: $0).text }
+        #expect(Set(texts).count == 1)
+        // The machine whose edit won meets the other when it pulls it, and keeps it.
+        let (winner, loser) = texts[0] == "oat milk" ? (machines.a, "\"soy milk\"") : (machines.b, "\"oat milk\"")
+        #expect(try machines.conflicts(in: winner).contains { $0.value == loser && $0.property == "text" && $0.node == item.id })
+    }
+
+    @Test func anEditMadeAfterPullingAnotherIsNoConflict() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.edit(try machines.node(item.id, in: machines.a), text: "oat milk")
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.b.edit(try machines.node(item.id, in: machines.b), text: "soy milk")
+        try machines.hub.sync(machines.b, machines.a)
+        for store in machines.stores {
+            #expect(try machines.node(item.id, in: store).text == "soy milk")
+            #expect(try machines.conflicts(in: store).isEmpty)
+        }
+    }
+
+    /// Case 3.
+    @Test func trashedOnOneAndEditedOnTheOtherIsInTheTrashWithTheNewText() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.remove([try machines.node(item.id, in: machines.a)])
+        try machines.b.edit(try machines.node(item.id, in: machines.b), text: "oat milk")
+        try machines.hub.sync(machines.a, machines.b, machines.a)
+        for store in machines.stores {
+            #expect(try store.node(id: item.id) == nil)
+            #expect(try machines.node(item.id, in: store).text == "oat milk")
+            let entry = try #require(try store.trash().first { $0.node.id == item.id })
+            try store.restore(entry)
+            #expect(try store.node(id: item.id)?.text == "oat milk")
+        }
+    }
+
+    /// Case 4.
+    @Test func anEditMadeAfterTheTrashWasEmptiedElsewhereBringsTheEntryBack() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.a.edit(item, text: "milk", values: [FieldValue(name: "shop", value: "corner")])
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.remove([try machines.node(item.id, in: machines.a)])
+        try machines.a.emptyTrash()
+        try machines.b.edit(try machines.node(item.id, in: machines.b), text: "oat milk")
+        try machines.hub.sync(machines.a, machines.b, machines.a)
+        for store in machines.stores {
+            let back = try machines.node(item.id, in: store)
+            #expect(back.text == "oat milk")
+            #expect(try store.node(id: item.id) == nil)
+            #expect(try store.trash().contains { $0.node.id == item.id })
+            #expect(try store.fieldValues(of: back) == [FieldValue(name: "shop", value: "corner")])
+            #expect(try store.check().isEmpty)
+        }
+    }
+
+    @Test func anEditMadeBeforeTheTrashWasEmptiedElsewhereIsKeptAsAConflict() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.b.edit(try machines.node(item.id, in: machines.b), text: "oat milk")
+        try machines.a.remove([try machines.node(item.id, in: machines.a)])
+        try machines.a.emptyTrash()
+        // B's edit reaches the hub before A's deletion, but was made before it.
+        try machines.hub.push(machines.b)
+        try machines.hub.sync(machines.a, machines.b)
+        for store in machines.stores {
+            #expect(try store.node(id: item.id, includingHidden: true) == nil)
+        }
+        #expect(try machines.conflicts(in: machines.a).contains { $0.value == "\"oat milk\"" })
+    }
+
+    @Test func anEntryEditedLaterSurvivesItsListEmptiedFromTheTrashElsewhere() throws {
+        let machines = try Machines()
+        let list = try machines.a.createList(named: "old", under: .root)
+        let kept = try machines.add("kept", in: machines.a, under: NavigationPath.root.pushing(list))
+        let gone = try machines.add("gone", in: machines.a, under: NavigationPath.root.pushing(list))
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.remove([try machines.node(list.id, in: machines.a)])
+        try machines.a.emptyTrash()
+        try machines.b.edit(try machines.node(kept.id, in: machines.b), text: "kept, edited")
+        try machines.hub.sync(machines.a, machines.b, machines.a)
+        for store in machines.stores {
+            #expect(try machines.node(kept.id, in: store).text == "kept, edited")
+            #expect(try store.node(id: gone.id, includingHidden: true) == nil)
+            let problems = try store.check()
+            #expect(problems.isEmpty, "\(problems)")
+        }
+    }
+
+    @Test func anyTextTravelsAsItIs() throws {
+        let machines = try Machines()
+        let text = "quote \" backslash \\ tab \t bell \u{07} escape \u{1b}[31m line\nnext 日本語 🙂 \u{2028}"
+        let item = try machines.add(text, in: machines.a)
+        try machines.a.edit(item, text: text, values: [FieldValue(name: "note", value: text)])
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.node(item.id, in: machines.b).text == text)
+        try machines.a.edit(item, text: text + "!")
+        try machines.hub.sync(machines.a, machines.b)
+        let there = try machines.node(item.id, in: machines.b)
+        #expect(there.text == text + "!")
+        #expect(try machines.b.fieldValues(of: there) == [FieldValue(name: "note", value: text)])
+    }
+
+    @Test func doneMarksAndOptionsTravel() throws {
+        let machines = try Machines()
+        let list = try machines.a.createList(named: "tasks", under: .root)
+        let item = try machines.add("call", in: machines.a, under: NavigationPath.root.pushing(list))
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.markDone([item])
+        try machines.a.setLineLimit(2, of: list)
+        try machines.hub.sync(machines.a, machines.b)
+        let there = try machines.node(item.id, in: machines.b)
+        #expect(there.doneMilliseconds == (try machines.node(item.id, in: machines.a).doneMilliseconds))
+        #expect(there.doneMilliseconds != nil)
+        #expect(try machines.b.lineLimit(of: machines.node(list.id, in: machines.b)) == 2)
+        try machines.a.markDone([item], done: false)
+        try machines.a.setLineLimit(nil, of: list)
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.node(item.id, in: machines.b).doneMilliseconds == nil)
+        #expect(try machines.b.lineLimit(of: machines.node(list.id, in: machines.b)) == nil)
+        #expect(try machines.b.check().isEmpty)
+    }
+
+    /// Case 5.
+    @Test func crossedMovesEndInOneTreeWithoutACycle() throws {
+        let machines = try Machines(count: 3)
+        let first = try machines.a.createList(named: "first", under: .root)
+        let second = try machines.a.createList(named: "second", under: .root)
+        try machines.hub.sync(machines.a, machines.b, machines.stores[2])
+        try machines.a.move([try machines.node(first.id, in: machines.a)],
+                            to: NavigationPath.root.pushing(try machines.node(second.id, in: machines.a)))
+        try machines.b.move([try machines.node(second.id, in: machines.b)],
+                            to: NavigationPath.root.pushing(try machines.node(first.id, in: machines.b)))
+        let report = try machines.hub.sync(machines.a, machines.b, machines.stores[2], machines.a)
+        #expect(report.parked.allSatisfy { $0.contains("inside itself") })
+        let tree = try machines.tree(of: machines.a)
+        for store in machines.stores {
+            #expect(try machines.tree(of: store) == tree)
+            for list in [first, second] {
+                // Following the parents ends at the root.
+                _ = try store.ancestry(of: try machines.node(list.id, in: store))
+            }
+            #expect(try store.check().isEmpty)
+        }
+        #expect(try machines.conflicts(in: machines.b).contains { $0.property == "parent" })
+    }
+
+    /// Case 6.
+    @Test func listsOfOneNameMadeOnTwoMachinesBecomeOneAndBothIDsNameIt() throws {
+        let machines = try Machines(count: 3)
+        let onA = try machines.a.createList(named: "groceries", under: .root)
+        let onB = try machines.b.createList(named: "groceries", under: .root)
+        _ = try machines.add("milk", in: machines.a, under: NavigationPath.root.pushing(onA))
+        _ = try machines.add("bread", in: machines.b, under: NavigationPath.root.pushing(onB))
+        try machines.a.addField(Field(name: "shop", kind: .text), to: onA)
+        try machines.hub.sync(machines.a, machines.b, machines.stores[2], machines.a)
+        for store in machines.stores {
+            let lists = try store.lists(under: nil, named: "groceries")
+            #expect(lists.count == 1)
+            let list = try #require(lists.first)
+            #expect(Set(try store.children(of: list).map(\.text)) == ["milk", "bread"])
+            #expect(try store.node(id: onA.id)?.seq == list.seq)
+            #expect(try store.node(id: onB.id)?.seq == list.seq)
+            #expect(try store.fields(declaredBy: list).map(\.name) == ["shop"])
+            #expect(try store.check().isEmpty)
+        }
+        // What is added later under either id reaches the one list everywhere.
+        _ = try machines.add("eggs", in: machines.b, under: NavigationPath.root.pushing(try #require(try machines.b.node(id: onB.id))))
+        try machines.hub.sync(machines.b, machines.a)
+        #expect(try machines.a.children(of: try machines.a.node(id: onA.id)).map(\.text).contains("eggs"))
+    }
+
+    /// Case 7.
+    @Test func fieldValuesMergePerFieldAndDefinitionsByName() throws {
+        let machines = try Machines()
+        let item = try machines.add("lunch", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.edit(try machines.node(item.id, in: machines.a), text: "lunch", values: [FieldValue(name: "amount", value: "12")])
+        try machines.b.edit(try machines.node(item.id, in: machines.b), text: "lunch", values: [FieldValue(name: "shop", value: "deli")])
+        try machines.a.addField(Field(name: "amount", kind: .decimal), to: nil)
+        try machines.b.addField(Field(name: "due", kind: .date, isRequired: true), to: nil)
+        try machines.hub.sync(machines.a, machines.b, machines.a)
+        for store in machines.stores {
+            #expect(try store.fieldValues(of: try machines.node(item.id, in: store))
+                == [FieldValue(name: "amount", value: "12"), FieldValue(name: "shop", value: "deli")])
+            #expect(Set(try store.fields(declaredBy: nil).map(\.name)) == ["amount", "due"])
+            #expect(try store.fields(declaredBy: nil).first { $0.name == "due" }?.isRequired == true)
+        }
+    }
+
+    @Test func aPlaceMadeBeforeTheFirstSyncTakesItsFormsAlong() throws {
+        let machines = try Machines()
+        let list = try machines.a.createList(named: "expenses", under: .root)
+        try machines.a.addField(Field(name: "mood", kind: .choice(["good", "bad"])), to: list)
+        try machines.a.setLineLimit(3, of: list)
+        try machines.hub.sync(machines.a, machines.b)
+        let there = try machines.node(list.id, in: machines.b)
+        #expect(try machines.b.fields(declaredBy: there) == [Field(name: "mood", kind: .choice(["good", "bad"]))])
+        #expect(try machines.b.lineLimit(of: there) == 3)
+    }
+
+    /// Case 8.
+    @Test func badOperationsAreParkedOneByOneAndTheRestApplied() throws {
+        let machines = try Machines()
+        let parent = try machines.a.createList(named: "parent", under: .root)
+        let child = try machines.a.createList(named: "child", under: NavigationPath.root.pushing(parent))
+        try machines.hub.sync(machines.a, machines.b)
+        let other = try #require(NodeID("01234567-89ab-7def-8123-456789abcdef"))
+        func operation(_ counter: Int64, _ property: String, _ value: String?, node: NodeID? = parent.id) -> SyncOperation {
+            SyncOperation(replica: other, counter: counter, stamp: Int64(Date().timeIntervalSince1970 * 1000) << 16 + counter,
+                          node: node, property: property, value: value)
+        }
+        let report = try machines.b.applyPulled([
+            operation(1, "colour", "\"red\""),
+            operation(2, "text", "{not json"),
+            operation(3, "text", "\"" + String(repeating: "x", count: SyncValue.largest) + "\""),
+            operation(4, "parent", SyncValue.quoted(child.id.description)),
+            operation(5, "text", "12"),
+            operation(6, "text", "\"renamed\""),
+            operation(7, "create", "[1, 2]", node: other),
+            operation(8, "create", "{\"kind\":\"item\"", node: other),
+        ], cursor: 99)
+        #expect(report.parked.count == 7, "\(report.parked)")
+        #expect(report.parked.allSatisfy { !$0.contains("\n") })
+        #expect(try machines.node(parent.id, in: machines.b).text == "renamed")
+        #expect(try machines.node(parent.id, in: machines.b).parentSeq == nil)
+        #expect(try machines.b.syncCursor() == 99)
+        #expect(try machines.b.database.statement("PRAGMA integrity_check").firstRow { $0.string(0) } == "ok")
+    }
+
+    @Test func anOperationOnANodeNotHereYetWaitsForIt() throws {
+        let machines = try Machines()
+        let item = try machines.add("early", in: machines.a)
+        let list = try machines.a.createList(named: "later", under: .root)
+        // The item, made before the list, is moved into it: its create names a
+        // parent that comes after it.
+        try machines.a.move([item], to: NavigationPath.root.pushing(list))
+        let moved = try machines.node(item.id, in: machines.a)
+        #expect(moved.parentSeq == list.seq)
+        let hub = ArrayHub(batch: 10)
+        try hub.push(machines.a)
+        let report = try hub.pull(machines.b)
+        #expect(report.parked.isEmpty, "\(report.parked)")
+        #expect(try machines.node(item.id, in: machines.b).parentSeq == machines.node(list.id, in: machines.b).seq)
+        // One whose node never comes is reported.
+        let stranger = try #require(NodeID("01234567-89ab-7def-8123-456789abcdef"))
+        let waiting = try machines.b.applyPulled([SyncOperation(
+            replica: stranger, counter: 1, stamp: 1 << 40, node: stranger, property: "text", value: "\"x\"")], cursor: 99)
+        #expect(waiting.parked.count == 1)
+    }
+
+    /// Undo after sync (issue 16): undoing an add that others have trashes it there.
+    @Test func undoingAnAddThatOthersHaveTrashesItThere() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.a.undo() != nil)
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.b.node(id: item.id) == nil)
+        #expect(try machines.b.trash().contains { $0.node.id == item.id })
+        // Redo brings it back everywhere.
+        #expect(try machines.a.redo() != nil)
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.b.node(id: item.id)?.text == "milk")
+        // An undo on B reverts B's own changes only, not what arrived.
+        #expect(try machines.b.undo() == nil)
+    }
+
+    @Test func undoingAnEditSendsTheTextBack() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.edit(item, text: "bread")
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.a.undo() != nil)
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.node(item.id, in: machines.b).text == "milk")
+    }
+
+    @Test func undoLeavesWhatAnotherMachineChangedSinceAndSaysSo() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.edit(try machines.node(item.id, in: machines.a), text: "oat milk",
+                            values: [FieldValue(name: "shop", value: "corner")])
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.b.edit(try machines.node(item.id, in: machines.b), text: "soy milk")
+        try machines.hub.sync(machines.b, machines.a)
+        let undone = try #require(try machines.a.undo())
+        #expect(undone.keptFromOtherMachines == ["the text of \(item.id.shortForm())"])
+        let after = try machines.node(item.id, in: machines.a)
+        #expect(after.text == "soy milk")
+        // What only this machine changed is reverted.
+        #expect(try machines.a.fieldValues(of: after).isEmpty)
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.node(item.id, in: machines.b).text == "soy milk")
+        #expect(try machines.b.fieldValues(of: machines.node(item.id, in: machines.b)).isEmpty)
+    }
+
+    @Test func aCopiedStoreGetsItsOwnReplicaAndIDs() throws {
+        let machines = try Machines(count: 1)
+        let before = try machines.add("before the copy", in: machines.a)
+        try machines.a.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        let copyPath = machines.folder.file("copy.sqlite3")
+        try FileManager.default.copyItem(atPath: machines.a.path, toPath: copyPath)
+        let copy = try Store(path: copyPath, clock: { Timestamp(milliseconds: before.created.milliseconds + 5, offsetSeconds: 0) })
+        let original = try Store(path: machines.a.path, clock: { Timestamp(milliseconds: before.created.milliseconds + 5, offsetSeconds: 0) })
+        let inCopy = try machines.add("in the copy", in: copy)
+        let inOriginal = try machines.add("in the original", in: original)
+        #expect(inCopy.seq == inOriginal.seq)
+        #expect(inCopy.id != inOriginal.id)
+        #expect(try copy.syncReplicaID() != original.syncReplicaID())
+        // The rows from before are the same entries in both, under the same ids.
+        #expect(try copy.node(id: before.id)?.text == "before the copy")
+        #expect(try original.node(id: before.id)?.text == "before the copy")
+        // Opened again, the copy keeps the identity it drew, and its ids.
+        let reopened = try Store(path: copyPath)
+        #expect(try reopened.node(id: inCopy.id)?.text == "in the copy")
+        #expect(try reopened.syncReplicaID() == copy.syncReplicaID())
+        _ = try machines.add("again", in: reopened)
+        #expect(try reopened.syncReplicaID() == copy.syncReplicaID())
+    }
+
+    @Test func conflictsListTheValuesThatLostWithWhereTheyCameFrom() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.edit(try machines.node(item.id, in: machines.a), text: "oat milk")
+        try machines.b.edit(try machines.node(item.id, in: machines.b), text: "soy milk")
+        try machines.hub.sync(machines.a, machines.b)
+        let conflict = try #require(try machines.conflicts(in: machines.b).first)
+        #expect(conflict.node == item.id)
+        #expect(conflict.text == "soy milk")
+        #expect(conflict.property == "text")
+        #expect(conflict.value == "\"oat milk\"")
+        #expect(try conflict.replica == machines.a.syncReplicaID())
+    }
+}
