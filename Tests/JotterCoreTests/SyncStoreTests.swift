@@ -508,6 +508,8 @@ struct Machines {
         #expect(undone.keptFromOtherMachines == ["the text of \(item.id.shortForm())"])
         let after = try machines.node(item.id, in: machines.a)
         #expect(after.text == "soy milk")
+        // The earlier text undo no longer needs goes with it, and nothing is left over.
+        #expect(try machines.a.check().isEmpty)
         // What only this machine changed is reverted.
         #expect(try machines.a.fieldValues(of: after).isEmpty)
         try machines.hub.sync(machines.a, machines.b)

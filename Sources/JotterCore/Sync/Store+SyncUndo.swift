@@ -22,11 +22,21 @@ extension Store {
         var properties: [(seq: Int64, property: String)] = []
         while try nodeProperties.step() { properties.append((nodeProperties.int64(0), nodeProperties.string(1))) }
         for (node, property) in properties {
-            // A kept text of NULL is one the change did not rewrite: undo leaves it.
-            let column = ["text": "text", "parent": "parent", "done": "done", "trashed": "hidden"][property] ?? "text"
-            let value = column == "text" ? "NULL" : "(SELECT \(column) FROM node WHERE seq = ?2)"
-            try database.statement("UPDATE node_before SET \(column) = \(value) WHERE change = ?1 AND seq = ?2")
-                .bind(1, seq).bind(2, node).run()
+            if property == "text" {
+                // A row that names no kept text is one whose text the change did not
+                // rewrite: undo leaves it. The kept text goes with its name, as `check`
+                // counts a kept text no change names as damage.
+                try database.statement(
+                    "DELETE FROM text_before WHERE seq = (SELECT text_before FROM node_before WHERE change = ?1 AND seq = ?2)")
+                    .bind(1, seq).bind(2, node).run()
+                try database.statement("UPDATE node_before SET text_before = NULL WHERE change = ?1 AND seq = ?2")
+                    .bind(1, seq).bind(2, node).run()
+            } else {
+                let column = ["parent": "parent", "done": "done", "trashed": "hidden"][property] ?? "parent"
+                try database.statement(
+                    "UPDATE node_before SET \(column) = (SELECT \(column) FROM node WHERE seq = ?2) WHERE change = ?1 AND seq = ?2")
+                    .bind(1, seq).bind(2, node).run()
+            }
             kept.append("the \(property == "trashed" ? "trash mark" : property) of \(try nodeID(seq: node)?.shortForm() ?? "?")")
         }
         let values = try database.statement(
