@@ -200,6 +200,7 @@ public struct JotterCommand: ParsableCommand {
             case .input: Glibc.exit(1)
             case .store: Glibc.exit(3)
             case .output: Glibc.exit(4)
+            case .hub: Glibc.exit(5)
             }
         case let exitCode as ExitCode:
             Glibc.exit(exitCode.rawValue)
