@@ -9,12 +9,10 @@ public struct HubRemote: Equatable, Sendable {
 
     public let conninfo: String
     public let journal: String
-    /// Whether the prompt syncs by itself (`remote set --auto`).
-    public let syncsAutomatically: Bool
 
     /// Checks `conninfo` as libpq parses it and `journal` as a name; a conninfo with a
     /// password is refused, since the store would keep it in the clear.
-    public init(conninfo: String, journal: String = HubRemote.defaultJournal, syncsAutomatically: Bool = false) throws {
+    public init(conninfo: String, journal: String = HubRemote.defaultJournal) throws {
         let options = try HubRemote.parse(conninfo)
         if let password = options.first(where: { $0.keyword == "password" }), !password.value.isEmpty {
             throw JotterError.input(
@@ -26,7 +24,6 @@ public struct HubRemote: Equatable, Sendable {
         }
         self.conninfo = conninfo
         self.journal = journal
-        self.syncsAutomatically = syncsAutomatically
     }
 
     /// The options `conninfo` gives, as libpq reads them.

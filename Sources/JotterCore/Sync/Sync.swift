@@ -1,5 +1,5 @@
 /// One sync of a store with its hub: push what is new here, then pull what is new
-/// there. Shared by `jotter sync`, `:sync` and the prompt's automatic sync.
+/// there. Shared by `jotter sync` and `:sync`.
 public enum Sync {
     /// How many operations go in one push or one pull.
     public static let batchSize = 5000
