@@ -39,9 +39,11 @@ public enum HubSchema {
 
         -- Every operation of every journal, in the journal's one order. An operation
         -- pushed twice is stored once: by (replica, counter), and a node is created once.
-        -- The values are JSON text the hub never reads.
+        -- The values are JSON text the hub never reads. No foreign key to journal: a
+        -- push holds the journal's row locked already, and the key's check per row was
+        -- 7.6 ms of the 17.7 ms that inserting 1,000 operations took.
         CREATE TABLE jotter.op (
-            journal text NOT NULL REFERENCES jotter.journal (name),
+            journal text NOT NULL,
             position bigint NOT NULL,
             replica uuid NOT NULL,
             counter bigint NOT NULL,
