@@ -30,13 +30,19 @@ let package = Package(
             pkgConfig: "libkeyutils",
             providers: [.apt(["libkeyutils-dev"])]
         ),
+        // libpq's header only: libpq.so.5 is loaded with dlopen when a command needs the
+        // hub (Sources/JotterCore/Sync/LibPQ.swift), so nothing links against it.
+        .systemLibrary(
+            name: "CLibPQ",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .target(
             name: "CJotterSearch",
             dependencies: ["CSQLite"]
         ),
         .target(
             name: "JotterCore",
-            dependencies: ["CSQLite", "CJotterSearch", "COpenSSL", "CKeyutils"]
+            dependencies: ["CSQLite", "CJotterSearch", "COpenSSL", "CKeyutils", "CLibPQ"]
         ),
         .target(
             name: "JotterCLI",

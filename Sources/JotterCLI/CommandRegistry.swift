@@ -42,6 +42,8 @@ enum CommandRegistry {
         Entry(ImportCommand.self, promptArguments: "FILE"),
         Entry(ExportCommand.self),
         Entry(CheckCommand.self),
+        Entry(RemoteCommand.self),
+        Entry(SyncCommand.self),
     ]
 
     /// Commands only the shell has: they write the whole store anew, which the prompt

@@ -60,7 +60,9 @@ public struct JotterCommand: ParsableCommand {
             after '--' every word is text.
 
             ENVIRONMENT: JOTTER_STORE, the store when --store is not given. \
-            JOTTER_NO_HOOKS=1 runs no hooks ('jotter hook --help'). \
+            JOTTER_NO_HOOKS=1 runs no hooks ('jotter hook --help'). PGHOST, PGUSER, \
+            PGPASSWORD, PGPASSFILE, PGSERVICE and libpq's other variables, for the hub \
+            of 'sync' ('jotter remote --help'). \
             JOTTER_PASSPHRASE_COMMAND, the passphrase command when \
             --passphrase-command is not given; JOTTER_PASSPHRASE_TIMEOUT, how many \
             seconds it may take (else 30); JOTTER_KEY_TIMEOUT, how many seconds the \
@@ -88,7 +90,10 @@ public struct JotterCommand: ParsableCommand {
             damaged: the command \
             changed nothing, and 'jotter check' tells what is wrong with a damaged \
             store; 4 the output could not be written (the message says whether the \
-            store was changed all the same, as by add); 130 and 143 an import stopped \
+            store was changed all the same, as by add); 5 the hub of 'remote set' or \
+            'sync' could not be used (down, unreachable, a wrong password, a hub of a \
+            newer jotter, no libpq): one line names the hub and the reason, and \
+            nothing local is lost; 130 and 143 an import stopped \
             by SIGINT or SIGTERM, with nothing imported.
 
             READ-ONLY STORES: a store jotter cannot write (on read-only media, a file \
@@ -200,6 +205,7 @@ public struct JotterCommand: ParsableCommand {
             case .input: Glibc.exit(1)
             case .store: Glibc.exit(3)
             case .output: Glibc.exit(4)
+            case .hub: Glibc.exit(5)
             }
         case let exitCode as ExitCode:
             Glibc.exit(exitCode.rawValue)

@@ -10,6 +10,9 @@ public struct JotterError: Error, Equatable, CustomStringConvertible {
         /// The output could not be written (a full disk, a closed file): exit status
         /// 4, apart from 3, as the command may have changed the store all the same.
         case output
+        /// The hub could not be used for a sync (down, unreachable, a wrong password, a
+        /// hub of a newer jotter, no libpq): exit status 5. Nothing local was lost.
+        case hub
     }
 
     public let kind: Kind

@@ -1,0 +1,114 @@
+import ArgumentParser
+import JotterCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct RemoteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remote",
+        abstract: "Show or set the PostgreSQL hub this store syncs through.",
+        discussion: """
+            Machines sync through a PostgreSQL database, the hub: 'jotter remote set \
+            CONNINFO' names it, 'jotter sync' pushes what is new here and pulls what is \
+            new there. CONNINFO is libpq's: key=value pairs ('host=db.example.com \
+            dbname=journal user=alice') or a URI ('postgresql://alice@db.example.com/journal'), \
+            and libpq's conventions apply: PGHOST, PGUSER, PGDATABASE, ~/.pgpass, \
+            PGPASSWORD, service files ('service=journal'), sslmode. A CONNINFO holding \
+            a password is refused: the store would keep it in the clear, so it goes in \
+            ~/.pgpass or PGPASSWORD. The remote is this machine's setting, kept in the \
+            store and never synced. Without a subcommand, shows it.
+            """,
+        subcommands: [RemoteShowCommand.self, RemoteSetCommand.self, RemoteUnsetCommand.self, RemoteSchemaCommand.self],
+        defaultSubcommand: RemoteShowCommand.self)
+}
+
+struct RemoteShowCommand: StoreCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show the remote: its connection string and journal, never a password.")
+
+    @OptionGroup(visibility: .hidden) var options: StoreOptions
+
+    func run(in context: CommandContext) throws -> CommandOutcome {
+        guard let remote = try context.store.remote() else {
+            context.messages.show("no remote is set; 'jotter remote set CONNINFO' sets one")
+            return .nothing
+        }
+        context.output.write("conninfo\t\(TerminalStyle.escaped(remote.conninfo))\n")
+        context.output.write("journal\t\(TerminalStyle.escaped(remote.journal))\n")
+        return .nothing
+    }
+}
+
+struct RemoteSetCommand: StoreCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Sync this store through the hub CONNINFO names.",
+        discussion: """
+            Connects to the hub and creates jotter's tables there when it has none (in \
+            one transaction; 'jotter remote schema' prints them for a DBA who prefers \
+            to), and the journal when missing. A hub set up by a newer jotter is \
+            refused. Nothing is kept unless the hub answered. A hub that is down or \
+            refuses the connection exits with status 5.
+            """)
+
+    @OptionGroup(visibility: .hidden) var options: StoreOptions
+
+    @Option(help: ArgumentHelp("The journal on the hub (default: main).", valueName: "name"))
+    var journal: String = HubRemote.defaultJournal
+
+    @Argument(help: ArgumentHelp("A libpq connection string or postgresql:// URI, without a password.", valueName: "conninfo"))
+    var conninfo: String
+
+    func run(in context: CommandContext) throws -> CommandOutcome {
+        try context.store.requireWritable()
+        let remote = try HubRemote(conninfo: conninfo, journal: journal)
+        let hub = try Hub(remote)
+        try hub.prepare()
+        try context.store.setRemote(remote)
+        context.messages.show("this store syncs with the journal '\(remote.journal)' of \(hub.name); 'jotter sync' syncs it")
+        return .nothing
+    }
+}
+
+struct RemoteUnsetCommand: StoreCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unset",
+        abstract: "Stop syncing this store; the hub and what it holds are left as they are.")
+
+    @OptionGroup(visibility: .hidden) var options: StoreOptions
+
+    func run(in context: CommandContext) throws -> CommandOutcome {
+        if try !context.store.unsetRemote() {
+            context.messages.show("no remote was set")
+        }
+        return .nothing
+    }
+}
+
+struct RemoteSchemaCommand: StoreCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schema",
+        abstract: "Print the SQL that creates jotter's tables on a hub, for a DBA to run.",
+        discussion: """
+            The same statements 'remote set' runs, in one transaction, with how a \
+            journal is given to a role: row-level security lets a role see only the \
+            journals jotter.member names for it (or for a group role it is in).
+            """)
+
+    @OptionGroup(visibility: .hidden) var options: StoreOptions
+
+    /// From a shell: no store is needed to print it.
+    func run() throws {
+        let output = OutputBuffer(fileDescriptor: STDOUT_FILENO)
+        output.write(HubSchema.script)
+        try output.finish()
+    }
+
+    func run(in context: CommandContext) throws -> CommandOutcome {
+        context.output.write(HubSchema.script)
+        return .nothing
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import JotterCore
+
+struct SyncCommand: StoreCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Push what is new here to the hub, and pull what is new there.",
+        discussion: """
+            Needs a remote ('jotter remote set'). Says in one line on standard error \
+            what went each way: 'sent 3, received 12, 1 conflict (jotter conflicts)'; \
+            --format json writes {"sent":N,"received":N,"conflicts":N} on standard \
+            output instead. An operation from the hub that cannot be applied (from a \
+            newer jotter, malformed, a move that would make a loop) is set aside with \
+            one line each, and the rest goes on. A hub that is down, a network that is \
+            gone, a wrong password: one line naming the hub and the reason, exit \
+            status 5, and nothing local is lost; what was not sent goes at the next sync.
+            """)
+
+    @OptionGroup(visibility: .hidden) var options: StoreOptions
+
+    @Option(help: ArgumentHelp("text (one line on standard error) or json (on standard output).", valueName: "format"))
+    var format: SyncFormat = .text
+
+    func run(in context: CommandContext) throws -> CommandOutcome {
+        guard let remote = try context.store.remote() else {
+            throw JotterError.input("no remote is set; 'jotter remote set CONNINFO' sets the hub to sync with")
+        }
+        try context.store.requireWritable()
+        let hub = try Hub(remote)
+        try hub.check()
+        let summary = try Sync.run(context.store, with: hub)
+        for parked in summary.parked { context.messages.show(parked) }
+        switch format {
+        case .text: context.messages.show(summary.line)
+        case .json: context.output.write(summary.json + "\n")
+        }
+        return .nothing
+    }
+}
+
+enum SyncFormat: String, CaseIterable, ExpressibleByArgument {
+    case text, json
+}

@@ -1,0 +1,249 @@
+/// jotter's side of a PostgreSQL hub: one journal's operations, pushed idempotently and
+/// pulled in the one order the hub gives them.
+public final class Hub {
+    public let journal: String
+    private let connection: HubConnection
+
+    /// The hub as messages name it (`hub jotter at db.example.com:5432`).
+    public var name: String { connection.name }
+
+    /// A pull reads at most this many bytes of values in one batch, so that the
+    /// operations in memory stay bounded when entries are long.
+    static let batchValueBytes = 8 << 20
+    /// An operation whose value is longer than this is refused by the pull, not read:
+    /// no jotter writes one (entries are limited far below it).
+    static let largestValueBytes = 64 << 20
+
+    /// Connects to the hub that `remote` names. Nothing is read or written yet.
+    public init(_ remote: HubRemote) throws {
+        journal = remote.journal
+        connection = try HubConnection(conninfo: remote.conninfo)
+    }
+
+    /// Creates jotter's tables when the hub has none, all in one transaction, and the
+    /// journal's row when missing; refuses a hub set up by a newer jotter.
+    public func prepare() throws {
+        try connection.transaction {
+            // Two machines setting up the same hub at once make the tables once.
+            try connection.query("SELECT pg_advisory_xact_lock(hashtext('jotter.schema'))")
+            var exists = false
+            try connection.query("SELECT to_regclass('jotter.version') IS NOT NULL") { row in
+                exists = row.string(0) == "t"
+            }
+            if !exists {
+                var mayCreate = false
+                try connection.query("SELECT has_database_privilege(current_database(), 'CREATE')") { row in
+                    mayCreate = row.string(0) == "t"
+                }
+                guard mayCreate else {
+                    throw connection.failure(
+                        "the hub has no jotter tables and this role may not create them; a DBA can run what 'jotter remote schema' prints")
+                }
+                try connection.execute(HubSchema.statements)
+            }
+            try checkVersion()
+            // A member's insert is checked by row-level security; a journal already
+            // there inserts nothing.
+            // A journal this role may not see refuses the insert: requireJournal says so.
+            try connection.execute("SAVEPOINT journal")
+            do {
+                try connection.query("INSERT INTO jotter.journal (name) VALUES ($1) ON CONFLICT DO NOTHING", [journal])
+            } catch {
+                try connection.execute("ROLLBACK TO SAVEPOINT journal")
+            }
+        }
+        try requireJournal()
+    }
+
+    /// Refuses a hub without jotter's tables, or with a newer jotter's.
+    public func check() throws {
+        var exists = false
+        try connection.query("SELECT to_regclass('jotter.version') IS NOT NULL") { row in exists = row.string(0) == "t" }
+        guard exists else {
+            throw connection.failure("the hub has no jotter tables; 'jotter remote set' creates them")
+        }
+        try checkVersion()
+        try requireJournal()
+    }
+
+    private func checkVersion() throws {
+        var version: Int64?
+        try connection.query("SELECT max(version) FROM jotter.version") { row in version = row.int64(0) }
+        guard let version else { throw connection.failure("the hub's table jotter.version is empty") }
+        if version > HubSchema.version {
+            throw connection.failure(
+                "the hub was set up by a newer jotter (hub schema version \(version); this jotter knows \(HubSchema.version)); upgrade jotter")
+        }
+    }
+
+    private func requireJournal() throws {
+        var found = false
+        try connection.query("SELECT 1 FROM jotter.journal WHERE name = $1", [journal]) { _ in found = true }
+        guard found else {
+            throw connection.failure(
+                "the journal '\(journal)' is not there for this role (it is made by the tables' owner, and a role sees the journals jotter.member gives it)")
+        }
+    }
+
+    /// Stores `operations` in the journal, all in one transaction, and returns how many
+    /// were new: one already stored (the same replica and counter, or a second creation
+    /// of a node) is passed over, so a push cut short can be made again.
+    @discardableResult
+    public func push(_ operations: [SyncOperation]) throws -> Int {
+        guard !operations.isEmpty else { return 0 }
+        var rows: [UInt8] = []
+        rows.reserveCapacity(operations.count * 128)
+        for (index, operation) in operations.enumerated() {
+            HubCopyText.append(operation, ordinal: index + 1, to: &rows)
+        }
+        return try connection.transaction {
+            try connection.execute("""
+                CREATE TEMPORARY TABLE IF NOT EXISTS jotter_incoming (
+                    ordinal bigint, replica uuid, counter bigint, stamp bigint, node uuid, property text, value text
+                ) ON COMMIT DELETE ROWS
+                """)
+            try connection.copy("COPY jotter_incoming FROM STDIN", data: rows)
+            // The journal's row is locked until the commit: positions are given in the
+            // order pushes commit, with none left behind by one that commits late.
+            var next: Int64?
+            try connection.query("SELECT next_position FROM jotter.journal WHERE name = $1 FOR UPDATE", [journal]) { row in
+                next = row.int64(0)
+            }
+            guard let next else {
+                throw connection.failure("the journal '\(journal)' is not there for this role")
+            }
+            var added: Int64 = 0
+            var following = next
+            // Under the lock nothing else is added to the journal, so the new operations
+            // are found exactly and numbered without gaps; ON CONFLICT stays as the
+            // constraint's own guard.
+            try connection.query("""
+                WITH fresh AS (
+                    SELECT incoming.* FROM jotter_incoming AS incoming
+                    WHERE NOT EXISTS (SELECT 1 FROM jotter.op WHERE op.journal = $1
+                                      AND op.replica = incoming.replica AND op.counter = incoming.counter)
+                      AND NOT (incoming.property = 'create' AND EXISTS (
+                          SELECT 1 FROM jotter.op WHERE op.journal = $1 AND op.node = incoming.node
+                          AND op.property = 'create'))
+                ), added AS (
+                    INSERT INTO jotter.op (journal, position, replica, counter, stamp, node, property, value)
+                    SELECT $1, $2::bigint - 1 + row_number() OVER (ORDER BY ordinal),
+                           replica, counter, stamp, node, property, value
+                    FROM fresh ORDER BY ordinal
+                    ON CONFLICT DO NOTHING
+                    RETURNING position
+                )
+                SELECT count(*), coalesce(max(position) + 1, $2::bigint) FROM added
+                """, [journal, String(next)]) { row in
+                added = row.int64(0) ?? 0
+                following = row.int64(1) ?? next
+            }
+            if following > next {
+                try connection.query("UPDATE jotter.journal SET next_position = $2 WHERE name = $1",
+                                     [journal, String(following)])
+            }
+            return Int(added)
+        }
+    }
+
+    /// Operations after `position`, in the journal's order: at most `limit`, and fewer
+    /// when their values add up to more than a batch holds (always at least one).
+    public func pull(after position: Int64, limit: Int) throws -> HubBatch {
+        var batch = HubBatch(operations: [], refused: [], lastPosition: position)
+        try connection.query("""
+            SELECT position, replica, counter, stamp, node, property,
+                   CASE WHEN octet_length(value) <= $4 THEN value END, octet_length(value),
+                   coalesce(sum(octet_length(value)) OVER (ORDER BY position ROWS UNBOUNDED PRECEDING)
+                            - octet_length(value), 0)
+            FROM jotter.op
+            WHERE journal = $1 AND position > $2
+            ORDER BY position
+            LIMIT $3
+            """, [journal, String(position), String(limit), String(Hub.largestValueBytes)]) { row in
+            guard let rowPosition = row.int64(0) else { return }
+            // The running total before this row: the first row is always taken.
+            if batch.lastPosition > position, let before = row.int64(8), before >= Hub.batchValueBytes { return }
+            batch.lastPosition = rowPosition
+            if let refusal = Hub.refusal(row, at: rowPosition) {
+                batch.refused.append(refusal)
+                return
+            }
+            guard let replica = row.string(1).flatMap(NodeID.init), let counter = row.int64(2), let stamp = row.int64(3),
+                  let property = row.string(5) else { return }
+            batch.operations.append(SyncOperation(
+                replica: replica, counter: counter, stamp: stamp, node: row.string(4).flatMap(NodeID.init),
+                property: property, value: row.string(6)))
+        }
+        return batch
+    }
+
+    /// Why the operation in `row` cannot be read, or nil when it can.
+    private static func refusal(_ row: HubRow, at position: Int64) -> String? {
+        guard let replica = row.string(1), NodeID(replica) != nil else {
+            return "operation \(position) of the hub has no replica id; it was passed over"
+        }
+        guard let property = row.string(5) else {
+            return "operation \(position) of the hub has a property that is not UTF-8; it was passed over"
+        }
+        if !row.isNull(7) && row.isNull(6) {
+            return "operation \(position) of the hub (\(DisplayText.escaped(property))) has a value of \(row.int64(7) ?? 0) bytes, more than any jotter writes; it was passed over"
+        }
+        if !row.isNull(6) && row.string(6) == nil {
+            return "operation \(position) of the hub (\(DisplayText.escaped(property))) has a value that is not UTF-8; it was passed over"
+        }
+        return nil
+    }
+
+    /// Records that `replica` has pulled up to `position`, so the hub keeps what it has
+    /// not pulled yet, and when it was last seen.
+    public func recordPulled(replica: NodeID, to position: Int64) throws {
+        try connection.query("""
+            INSERT INTO jotter.replica (journal, replica, pulled_to, last_seen) VALUES ($1, $2, $3, now())
+            ON CONFLICT (journal, replica) DO UPDATE
+            SET pulled_to = greatest(replica.pulled_to, excluded.pulled_to), last_seen = now()
+            """, [journal, replica.description, String(position)])
+    }
+}
+
+/// Operations pulled in one batch, and how far in the journal they go.
+public struct HubBatch: Sendable {
+    public var operations: [SyncOperation]
+    /// Operations the hub holds that this jotter cannot read (not UTF-8, too large),
+    /// one line each; the cursor goes past them all the same.
+    public var refused: [String]
+    /// The position of the batch's last operation, or the one pulled after when empty.
+    public var lastPosition: Int64
+}
+
+/// `COPY … FROM STDIN`'s text format: tab-separated columns, `\N` for NULL, and the
+/// characters that would end a column or a row escaped with a backslash.
+enum HubCopyText {
+    static func append(_ operation: SyncOperation, ordinal: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: String(ordinal).utf8)
+        out.append(0x09)
+        operation.replica.appendText(to: &out)
+        out.append(0x09)
+        out.append(contentsOf: String(operation.counter).utf8)
+        out.append(0x09)
+        out.append(contentsOf: String(operation.stamp).utf8)
+        out.append(0x09)
+        if let node = operation.node { node.appendText(to: &out) } else { out.append(contentsOf: Array("\\N".utf8)) }
+        out.append(0x09)
+        appendEscaped(operation.property, to: &out)
+        out.append(0x09)
+        if let value = operation.value { appendEscaped(value, to: &out) } else { out.append(contentsOf: Array("\\N".utf8)) }
+        out.append(0x0A)
+    }
+
+    private static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+        for byte in text.utf8 {
+            switch byte {
+            case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            default: out.append(byte)
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import CLibPQ
+
+/// Where this store syncs: a libpq connection string (key=value pairs or a
+/// postgresql:// URI) and the journal on that hub. Kept in the store's local settings,
+/// never synced, and never with a password in it: libpq finds one in ~/.pgpass or
+/// PGPASSWORD.
+public struct HubRemote: Equatable, Sendable {
+    public static let defaultJournal = "main"
+
+    public let conninfo: String
+    public let journal: String
+
+    /// Checks `conninfo` as libpq parses it and `journal` as a name; a conninfo with a
+    /// password is refused, since the store would keep it in the clear.
+    public init(conninfo: String, journal: String = HubRemote.defaultJournal) throws {
+        let options = try HubRemote.parse(conninfo)
+        if let password = options.first(where: { $0.keyword == "password" }), !password.value.isEmpty {
+            throw JotterError.input(
+                "the connection string holds a password, which the store would keep in the clear; put it in ~/.pgpass (or PGPASSWORD) and leave it out here")
+        }
+        guard !journal.isEmpty, journal.utf8.count <= 200,
+              !journal.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw JotterError.input("the journal's name must be 1 to 200 bytes without control characters")
+        }
+        self.conninfo = conninfo
+        self.journal = journal
+    }
+
+    /// The options `conninfo` gives, as libpq reads them.
+    static func parse(_ conninfo: String) throws -> [(keyword: String, value: String)] {
+        let pq = try LibPQ.loaded()
+        var message: UnsafeMutablePointer<CChar>?
+        guard let options = pq.conninfoParse(conninfo, &message) else {
+            let reason = message.map { HubConnection.oneLine($0) } ?? "out of memory"
+            if let message { pq.freemem(message) }
+            throw JotterError.input("the connection string cannot be read: \(reason)")
+        }
+        defer { pq.conninfoFree(options) }
+        var given: [(keyword: String, value: String)] = []
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if let value = option.pointee.val {
+                given.append((String(cString: keyword), String(cString: value)))
+            }
+            option += 1
+        }
+        return given
+    }
+}

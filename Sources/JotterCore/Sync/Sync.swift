@@ -1,0 +1,63 @@
+/// One sync of a store with its hub: push what is new here, then pull what is new
+/// there. Shared by `jotter sync` and `:sync`.
+public enum Sync {
+    /// How many operations go in one push or one pull.
+    public static let batchSize = 5000
+
+    /// Pushes every operation the replica has not had acknowledged, a batch at a time,
+    /// then pulls every operation after its cursor, applying each batch as a whole. A
+    /// sync cut short at any point loses nothing: what was pushed is pushed again and
+    /// stored once, and what was pulled and not applied is pulled again.
+    public static func run(_ replica: SyncReplica, with hub: Hub, batchSize: Int = Sync.batchSize) throws -> SyncSummary {
+        var summary = SyncSummary()
+        let own = try replica.syncReplicaID()
+        while true {
+            let outgoing = try replica.outgoingOperations(limit: batchSize)
+            if outgoing.isEmpty { break }
+            try hub.push(outgoing)
+            try replica.acknowledge(outgoing)
+            summary.sent += outgoing.count
+            if outgoing.count < batchSize { break }
+        }
+        var cursor = try replica.syncCursor()
+        while true {
+            let batch = try hub.pull(after: cursor, limit: batchSize)
+            if batch.lastPosition == cursor { break }
+            let report = try replica.applyPulled(batch.operations, cursor: batch.lastPosition)
+            summary.received += batch.operations.count { $0.replica != own }
+            summary.conflicts += report.conflicts
+            summary.parked += batch.refused + report.parked
+            cursor = batch.lastPosition
+        }
+        try hub.recordPulled(replica: own, to: cursor)
+        return summary
+    }
+}
+
+/// What a sync did, as `jotter sync` reports it.
+public struct SyncSummary: Sendable, Equatable {
+    /// Operations pushed from here.
+    public var sent = 0
+    /// Operations of other machines pulled and applied here.
+    public var received = 0
+    /// Values that lost to another by stamp, kept for `jotter conflicts`.
+    public var conflicts = 0
+    /// Operations from the hub that could not be applied, one line each.
+    public var parked: [String] = []
+
+    public init() {}
+
+    /// `sent 3, received 12, 1 conflict (jotter conflicts)`.
+    public var line: String {
+        var line = "sent \(sent), received \(received)"
+        if conflicts > 0 {
+            line += ", \(conflicts) conflict\(conflicts == 1 ? "" : "s") (jotter conflicts)"
+        }
+        return line
+    }
+
+    /// `{"sent":3,"received":12,"conflicts":1}`.
+    public var json: String {
+        "{\"sent\":\(sent),\"received\":\(received),\"conflicts\":\(conflicts)}"
+    }
+}

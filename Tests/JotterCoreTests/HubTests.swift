@@ -1,0 +1,309 @@
+import Foundation
+@testable import JotterCore
+import TestSupport
+import Testing
+
+/// A replica made of arrays: it stands in for the store, so that the hub is tested on
+/// its own, against a real PostgreSQL server.
+final class ArrayReplica: SyncReplica {
+    let id: NodeID
+    var outgoing: [SyncOperation] = []
+    var acknowledged: [SyncOperation] = []
+    var pulled: [SyncOperation] = []
+    var cursor: Int64 = 0
+
+    init(_ byte: UInt8) {
+        id = NodeID(bytes: [UInt8](repeating: byte, count: 16))!
+    }
+
+    /// Makes `count` operations of this replica, the next counters on.
+    func make(_ count: Int, value: (Int) -> String? = { "\"text \($0)\"" }) {
+        let first = Int64(outgoing.count + acknowledged.count) + 1
+        for index in 0..<count {
+            let counter = first + Int64(index)
+            outgoing.append(SyncOperation(replica: id, counter: counter, stamp: counter << 16, node: HubTests.node(counter),
+                                          property: "text", value: value(Int(counter))))
+        }
+    }
+
+    func syncReplicaID() throws -> NodeID { id }
+    func outgoingOperations(limit: Int) throws -> [SyncOperation] { Array(outgoing.prefix(limit)) }
+    func acknowledge(_ operations: [SyncOperation]) throws {
+        outgoing.removeFirst(operations.count)
+        acknowledged += operations
+    }
+    func syncCursor() throws -> Int64 { cursor }
+    func applyPulled(_ operations: [SyncOperation], cursor: Int64) throws -> SyncApplyReport {
+        pulled += operations
+        self.cursor = cursor
+        return SyncApplyReport(applied: operations.count { $0.replica != id })
+    }
+}
+
+/// A test's own database on the shared server, with a hub prepared on it.
+struct TestHub {
+    let server: PostgresServer
+    let database: String
+
+    init() throws {
+        server = try PostgresServer.shared
+        database = try server.database()
+    }
+
+    func remote(journal: String = "main", role: String = PostgresServer.superuser) throws -> HubRemote {
+        try HubRemote(conninfo: server.conninfo(database, role: role), journal: journal)
+    }
+
+    func hub(journal: String = "main", role: String = PostgresServer.superuser) throws -> Hub {
+        let hub = try Hub(remote(journal: journal, role: role))
+        try hub.prepare()
+        return hub
+    }
+
+    @discardableResult
+    func sql(_ statement: String, role: String = PostgresServer.superuser) throws -> String {
+        try server.psql(statement, database: database, role: role)
+    }
+}
+
+@Suite struct HubTests {
+    static func node(_ number: Int64) -> NodeID {
+        var bytes = [UInt8](repeating: 0xAB, count: 16)
+        withUnsafeBytes(of: number.bigEndian) { bytes.replaceSubrange(8..<16, with: $0) }
+        return NodeID(bytes: bytes)!
+    }
+
+    @Test func theHubsTablesAreMadeOnceWithTheirVersion() throws {
+        let test = try TestHub()
+        _ = try test.hub()
+        _ = try test.hub()
+        #expect(try test.sql("SELECT version FROM jotter.version") == "\(HubSchema.version)")
+        #expect(try test.sql("SELECT count(*) FROM jotter.journal") == "1")
+        // A second journal on the same hub is one more row, not another schema.
+        _ = try test.hub(journal: "work")
+        #expect(try test.sql("SELECT string_agg(name, ',' ORDER BY name) FROM jotter.journal") == "main,work")
+    }
+
+    @Test func aHubOfANewerJotterIsRefused() throws {
+        let test = try TestHub()
+        _ = try test.hub()
+        try test.sql("UPDATE jotter.version SET version = \(HubSchema.version + 1)")
+        let error = #expect(throws: JotterError.self) { try test.hub() }
+        #expect(error?.kind == .hub)
+        #expect(error?.message.contains("newer jotter") == true)
+        #expect(error?.message.contains(test.database) == true)
+        #expect(throws: JotterError.self) { try Hub(test.remote()).check() }
+    }
+
+    @Test func anOperationPushedTwiceIsStoredOnce() throws {
+        let test = try TestHub()
+        let hub = try test.hub()
+        let replica = ArrayReplica(1)
+        replica.make(3)
+        #expect(try hub.push(replica.outgoing) == 3)
+        #expect(try hub.push(replica.outgoing) == 0)
+        // A push cut short and made again with more behind it stores only the new ones.
+        replica.make(2)
+        #expect(try hub.push(replica.outgoing) == 2)
+        // A node is created once, whoever pushes its creation again.
+        let creation = SyncOperation(replica: replica.id, counter: 100, stamp: 1, node: HubTests.node(7),
+                                     property: "create", value: "{}")
+        var again = creation
+        again.counter = 101
+        #expect(try hub.push([creation, again]) == 1)
+        #expect(try test.sql("SELECT count(*), max(position) FROM jotter.op") == "6|6")
+    }
+
+    @Test func pullsFollowOneOrderWithoutGaps() throws {
+        let test = try TestHub()
+        let hub = try test.hub()
+        let first = ArrayReplica(1)
+        let second = ArrayReplica(2)
+        first.make(4)
+        second.make(3)
+        try hub.push(Array(first.outgoing.prefix(2)))
+        try hub.push(second.outgoing)
+        try hub.push(Array(first.outgoing.suffix(2)))
+        let all = try hub.pull(after: 0, limit: 100)
+        #expect(all.lastPosition == 7)
+        #expect(all.operations.map(\.counter) == [1, 2, 1, 2, 3, 3, 4])
+        #expect(all.operations.map(\.replica) == [first.id, first.id, second.id, second.id, second.id, first.id, first.id])
+        // Pages after a cursor give the same order, a page at a time.
+        let page = try hub.pull(after: 2, limit: 3)
+        #expect(page.operations == Array(all.operations[2..<5]))
+        #expect(page.lastPosition == 5)
+        #expect(try hub.pull(after: 7, limit: 100).operations.isEmpty)
+    }
+
+    @Test func aReaderNeverPassesOverAPushThatCommitsLate() throws {
+        let test = try TestHub()
+        let reader = try test.hub()
+        let late = ArrayReplica(1)
+        late.make(1)
+        // A push in flight: it holds the journal's lock and its position, and has not
+        // committed yet.
+        let inFlight = try HubConnection(conninfo: test.server.conninfo(test.database))
+        try inFlight.execute("BEGIN")
+        try inFlight.query("SELECT next_position FROM jotter.journal WHERE name = 'main' FOR UPDATE")
+        try inFlight.query("""
+            INSERT INTO jotter.op (journal, position, replica, counter, stamp, node, property, value)
+            VALUES ('main', 1, $1, 1, 1, NULL, 'text', '"late"')
+            """, [late.id.description])
+        try inFlight.query("UPDATE jotter.journal SET next_position = 2 WHERE name = 'main'")
+        // Another machine pushes meanwhile; its push waits for the lock.
+        let conninfo = test.server.conninfo(test.database)
+        let finished = DispatchSemaphore(value: 0)
+        let pushed = LockedBox<Result<Int, Error>?>(nil)
+        Thread.detachNewThread {
+            let other = ArrayReplica(2)
+            other.make(1)
+            pushed.value = Result { try Hub(HubRemote(conninfo: conninfo)).push(other.outgoing) }
+            finished.signal()
+        }
+        while try test.sql("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()") != "1" {
+            usleep(10_000)
+        }
+        #expect(try reader.pull(after: 0, limit: 100).operations.isEmpty)
+        try inFlight.execute("COMMIT")
+        finished.wait()
+        #expect(try pushed.value?.get() == 1)
+        let pulled = try reader.pull(after: 0, limit: 100)
+        #expect(pulled.operations.map(\.replica) == [late.id, ArrayReplica(2).id])
+        #expect(pulled.lastPosition == 2)
+    }
+
+    @Test func aRoleGrantedOneJournalCannotReadOrWriteAnother() throws {
+        let test = try TestHub()
+        let suffix = String(test.database.suffix(8))
+        let (alice, bob) = ("alice_" + suffix, "bob_" + suffix)
+        try test.sql("CREATE ROLE \(alice) LOGIN; CREATE ROLE \(bob) LOGIN")
+        _ = try test.hub(journal: "alices")
+        _ = try test.hub(journal: "bobs")
+        try test.sql("INSERT INTO jotter.member (journal, role) VALUES ('alices', '\(alice)'), ('bobs', '\(bob)')")
+
+        let alicesReplica = ArrayReplica(1)
+        alicesReplica.make(2)
+        #expect(try test.hub(journal: "alices", role: alice).push(alicesReplica.outgoing) == 2)
+        let bobsReplica = ArrayReplica(2)
+        bobsReplica.make(1)
+        #expect(try test.hub(journal: "bobs", role: bob).push(bobsReplica.outgoing) == 1)
+
+        // Through jotter: the other journal is not there for them.
+        let refused = #expect(throws: JotterError.self) { try test.hub(journal: "alices", role: bob) }
+        #expect(refused?.message.contains("not there for this role") == true)
+        // Through SQL of their own: nothing of it can be read, and nothing written.
+        #expect(try test.sql("SELECT count(*) FROM jotter.op", role: bob) == "1")
+        #expect(try test.sql("SELECT count(*) FROM jotter.journal WHERE name = 'alices'", role: bob) == "0")
+        #expect(try test.sql("SELECT count(*) FROM jotter.member", role: bob) == "1")
+        #expect(throws: PostgresServerError.self) {
+            try test.sql("""
+                INSERT INTO jotter.op (journal, position, replica, counter, stamp, property, value)
+                VALUES ('alices', 99, gen_random_uuid(), 1, 1, 'text', '"bob was here"')
+                """, role: bob)
+        }
+        #expect(throws: PostgresServerError.self) {
+            try test.sql("INSERT INTO jotter.member (journal, role) VALUES ('alices', '\(bob)')", role: bob)
+        }
+        try test.sql("UPDATE jotter.journal SET next_position = 1 WHERE name = 'alices'", role: bob)
+        #expect(throws: PostgresServerError.self) { try test.sql("DELETE FROM jotter.op", role: bob) }
+        #expect(try test.sql("SELECT count(*), max(next_position) FROM jotter.op JOIN jotter.journal ON name = journal WHERE journal = 'alices'")
+            == "2|3")
+        // A group role's members share its journals.
+        let team = "team_" + suffix
+        try test.sql("CREATE ROLE \(team) NOLOGIN; GRANT \(team) TO \(bob); INSERT INTO jotter.member VALUES ('alices', '\(team)')")
+        #expect(try test.hub(journal: "alices", role: bob).pull(after: 0, limit: 10).operations.count == 2)
+    }
+
+    @Test(arguments: [
+        "it's \"quoted\"; DROP TABLE jotter.op; --",
+        "back\\slash \\N \\. tab\there\nnew line\r\n",
+        "$1 $2 %s %n {\"json\": [1, 2]}",
+        "multilingual: Grüße, 日本語, עברית, emoji 🎉",
+        String(repeating: "a long entry, ", count: 80_000),
+    ])
+    func textIsDataOnTheWayInAndOut(_ text: String) throws {
+        let test = try TestHub()
+        let journal = "journal '\(text.prefix(40))'".filter { !$0.isNewline && $0 != "\t" }
+        let hub = try test.hub(journal: journal)
+        let operation = SyncOperation(replica: ArrayReplica(1).id, counter: 1, stamp: 5, node: nil,
+                                      property: "field:\(text.prefix(30))", value: text)
+        #expect(try hub.push([operation]) == 1)
+        #expect(try hub.pull(after: 0, limit: 10).operations == [operation])
+        #expect(try test.sql("SELECT count(*) FROM jotter.op") == "1")
+    }
+
+    @Test func aPullIsCutIntoBatchesOfBoundedSize() throws {
+        let test = try TestHub()
+        let hub = try test.hub()
+        let replica = ArrayReplica(1)
+        let megabyte = String(repeating: "x", count: 1 << 20)
+        replica.make(12) { _ in megabyte }
+        try hub.push(replica.outgoing)
+        let first = try hub.pull(after: 0, limit: 100)
+        #expect(first.operations.count == Hub.batchValueBytes >> 20)
+        let rest = try hub.pull(after: first.lastPosition, limit: 100)
+        #expect(rest.operations.count == 12 - first.operations.count)
+    }
+
+    @Test func aSyncSendsAndReceivesThenFindsNothingNew() throws {
+        let test = try TestHub()
+        let laptop = ArrayReplica(1)
+        let desktop = ArrayReplica(2)
+        laptop.make(7)
+        desktop.make(5)
+        let laptopSync = try Sync.run(laptop, with: test.hub(), batchSize: 3)
+        #expect(laptopSync.sent == 7 && laptopSync.received == 0)
+        let desktopSync = try Sync.run(desktop, with: test.hub(), batchSize: 3)
+        #expect(desktopSync.sent == 5 && desktopSync.received == 7)
+        #expect(try Sync.run(laptop, with: test.hub()).received == 5)
+        #expect(laptop.pulled == desktop.pulled)
+        let again = try Sync.run(desktop, with: test.hub())
+        #expect(again == SyncSummary())
+        #expect(again.line == "sent 0, received 0")
+        // Every machine that syncs is registered with how far it has pulled.
+        #expect(try test.sql("SELECT string_agg(pulled_to::text, ',' ORDER BY replica) FROM jotter.replica") == "12,12")
+    }
+
+    @Test func aWrongPasswordFailsInOneLineThatNeverHoldsIt() throws {
+        let test = try TestHub()
+        let role = "carol_" + String(test.database.suffix(8))
+        try test.sql("CREATE ROLE \(role) LOGIN PASSWORD 'right horse battery'; GRANT \(PostgresServer.passwordGroup) TO \(role)")
+        let noPasswords = TemporaryFolder().file("pgpass")
+        let error = #expect(throws: JotterError.self) {
+            try Hub(HubRemote(conninfo: test.server.conninfo(test.database, role: role) + " passfile=\(noPasswords)"))
+        }
+        #expect(error?.kind == .hub)
+        #expect(error?.message.contains("password") == true)
+        #expect(error?.message.contains(test.database) == true)
+        #expect(error?.message.contains("\n") == false)
+        let given = #expect(throws: JotterError.self) {
+            try HubRemote(conninfo: test.server.conninfo(test.database, role: role) + " password='right horse battery'")
+        }
+        #expect(given?.message.contains("horse") == false)
+        #expect(given?.message.contains("~/.pgpass") == true)
+        #expect(throws: JotterError.self) { try HubRemote(conninfo: "postgresql://\(role):secret@localhost/db") }
+    }
+
+    @Test func aHubThatIsDownFailsInOneLineNamingIt() throws {
+        let folder = TemporaryFolder()
+        let error = #expect(throws: JotterError.self) {
+            try Hub(HubRemote(conninfo: "host=\(folder.path) dbname=journal"))
+        }
+        #expect(error?.kind == .hub)
+        #expect(error?.message.hasPrefix("hub journal at socket \(folder.path): ") == true)
+        #expect(error?.message.contains("\n") == false)
+    }
+}
+
+/// A value shared with another thread, under a lock.
+final class LockedBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}

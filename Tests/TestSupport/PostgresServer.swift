@@ -1,0 +1,136 @@
+import Foundation
+
+/// A real PostgreSQL server for the tests of sync, one per test process: made with
+/// `initdb` in a temporary folder, listening only on a Unix socket in that folder,
+/// and stopped and removed when the process ends. Each test takes a database of its
+/// own (`database()`), so tests running side by side do not meet.
+///
+/// As root the folder belongs to `postgres`, and initdb and the server run as that
+/// user, since PostgreSQL refuses to run as root.
+public final class PostgresServer: Sendable {
+    /// The superuser, who owns the tables a test's hub makes.
+    public static let superuser = "jotter_admin"
+    /// Roles in this group log in with a password (scram-sha-256); every other role is
+    /// let in over the socket without one.
+    public static let passwordGroup = "jotter_password_users"
+
+    public let folder: String
+    public var socketFolder: String { folder + "/socket" }
+    private var dataFolder: String { folder + "/data" }
+    private let binaries: String
+
+    /// The server of this process, started on first use.
+    public static var shared: PostgresServer {
+        get throws { try sharedStart.get() }
+    }
+
+    private static let sharedStart: Result<PostgresServer, Error> = Result {
+        let server = try PostgresServer()
+        stopAtExit = server
+        atexit { PostgresServer.stopAtExit?.stop() }
+        return server
+    }
+    nonisolated(unsafe) private static var stopAtExit: PostgresServer?
+
+    private init() throws {
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+        guard let newest = versions.compactMap(Int.init).max() else {
+            throw PostgresServerError("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin); ./Scripts/setup postgresql installs it")
+        }
+        binaries = "/usr/lib/postgresql/\(newest)/bin"
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("jotter-pg-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: folder + "/socket", withIntermediateDirectories: true)
+        if getuid() == 0 {
+            try PostgresServer.run("/bin/chown", ["-R", "postgres:postgres", folder])
+        }
+        try runAsServerUser(binaries + "/initdb", ["-D", dataFolder, "-U", PostgresServer.superuser, "--auth=trust",
+                                                   "-E", "UTF8", "--locale=C", "--no-sync"])
+        let hba = """
+            local all +\(PostgresServer.passwordGroup) scram-sha-256
+            local all all trust
+
+            """
+        try hba.write(toFile: dataFolder + "/pg_hba.conf", atomically: false, encoding: .utf8)
+        try runAsServerUser(binaries + "/pg_ctl", [
+            "start", "-w", "-D", dataFolder, "-l", folder + "/server.log",
+            "-o", "-c listen_addresses='' -c unix_socket_directories='\(socketFolder)' -c fsync=off -c max_connections=200",
+        ])
+        try psql("CREATE ROLE \(PostgresServer.passwordGroup) NOLOGIN")
+    }
+
+    /// Stops the server at once and removes its folder.
+    public func stop() {
+        try? runAsServerUser(binaries + "/pg_ctl", ["stop", "-m", "immediate", "-D", dataFolder])
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// A new, empty database, for one test.
+    public func database() throws -> String {
+        let name = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        try psql("CREATE DATABASE \(name)")
+        return name
+    }
+
+    /// The conninfo of `database` as `role`.
+    public func conninfo(_ database: String, role: String = PostgresServer.superuser) -> String {
+        "host=\(socketFolder) dbname=\(database) user=\(role)"
+    }
+
+    /// Runs `sql` with psql as the superuser (or `role`) and returns what it printed,
+    /// unaligned and without headers.
+    @discardableResult
+    public func psql(_ sql: String, database: String = "postgres", role: String = PostgresServer.superuser) throws -> String {
+        try PostgresServer.run(binaries + "/psql", ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1",
+                                                    "-h", socketFolder, "-U", role, "-d", database, "-c", sql])
+    }
+
+    private func runAsServerUser(_ program: String, _ arguments: [String]) throws {
+        if getuid() == 0 {
+            try PostgresServer.run("/usr/sbin/runuser", ["-u", "postgres", "--", program] + arguments)
+        } else {
+            try PostgresServer.run(program, arguments)
+        }
+    }
+
+    /// Runs `program` and returns what it printed. posix_spawn and waitpid, not
+    /// Foundation's Process: the server that pg_ctl starts outlives pg_ctl, and
+    /// Process was seen never to notice pg_ctl's end then. Output goes to files, which
+    /// the server cannot hold open as it could a pipe.
+    @discardableResult
+    private static func run(_ program: String, _ arguments: [String]) throws -> String {
+        let outputs = FileManager.default.temporaryDirectory.appendingPathComponent("jotter-pg-run-\(UUID().uuidString)").path
+        let printedFile = outputs + ".out"
+        let complaintFile = outputs + ".err"
+        defer {
+            unlink(printedFile)
+            unlink(complaintFile)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, printedFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, complaintFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        guard spawned == 0 else {
+            throw PostgresServerError("\(program) cannot be run: \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let printed = (try? String(contentsOfFile: printedFile, encoding: .utf8)) ?? ""
+        let complaint = (try? String(contentsOfFile: complaintFile, encoding: .utf8)) ?? ""
+        // Exited with 0: the low seven bits (the signal) and the exit status are zero.
+        guard status == 0 else {
+            throw PostgresServerError("\(program) \(arguments.joined(separator: " ")) failed: \(complaint)")
+        }
+        return printed.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+public struct PostgresServerError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
