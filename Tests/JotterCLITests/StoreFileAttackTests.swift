@@ -437,6 +437,27 @@ struct FileState: Equatable {
         #expect(try jotter.texts("/") == ["first", "second"])
     }
 
+    /// In a folder with the sticky bit, another user's link where the mark goes, which
+    /// the user can neither open (jotter follows no link there) nor take away, is no
+    /// mark: taken for one, it stopped every write, and check failed to take it away.
+    @Test func anotherUsersLinkWhereTheMarkGoesStopsNoWrite() throws {
+        let shared = jotter.folder.file("shared")
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: jotter.folder.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: shared)
+        let store = shared + "/store.sqlite3"
+        #expect(try jotter.runToEnd("--store", store, "add", "first", asNobody: true).status == 0)
+        let mark = store + ".jotter-damaged"
+        #expect(symlink("/nonexistent/mark", mark) == 0)
+
+        let added = try jotter.runToEnd("--store", store, "add", "second", asNobody: true)
+        #expect(added.status == 0, "\(added.errors)")
+        let check = try jotter.runToEnd("--store", store, "check", asNobody: true)
+        #expect(check.status == 0, "\(check.errors)")
+        #expect(!check.errors.contains("mark"), "\(check.errors)")
+        #expect(try jotter.runToEnd("--store", store, "list", asNobody: true).text.contains("second"))
+    }
+
     // MARK: file ownership
 
     @Test func aStoreInAFolderOthersMayWriteIsRefused() throws {
