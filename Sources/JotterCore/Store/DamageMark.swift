@@ -22,16 +22,21 @@ struct DamageMark {
     /// The most of a mark that is read: its first line names the file.
     private static let readLimit = 256
 
-    /// Whether the store is marked. A mark of another user is not jotter's for this
-    /// one, and is passed over; one for another file is left over from a store that
-    /// was there before, and is taken away. One that cannot be read counts.
+    /// Whether the store is marked. Only a file of the user's own is a mark: anything
+    /// else under its name (another user's file or link, in a folder with the sticky
+    /// bit, which the user could not take away) is passed over. A mark for another
+    /// file is left over from a store that was there before, and is taken away. One
+    /// that cannot be read counts.
     func isSet() -> Bool {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return errno != ENOENT }
-        defer { close(descriptor) }
         var info = stat()
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            guard errno != ENOENT else { return false }
+            return lstat(path, &info) != 0 || DamageMark.isUsersOwnFile(info)
+        }
+        defer { close(descriptor) }
         guard fstat(descriptor, &info) == 0 else { return true }
-        guard info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid() else { return false }
+        guard DamageMark.isUsersOwnFile(info) else { return false }
         var bytes = [UInt8](repeating: 0, count: DamageMark.readLimit)
         let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard count > 0 else { return true }
@@ -43,6 +48,10 @@ struct DamageMark {
             return false
         }
         return true
+    }
+
+    private static func isUsersOwnFile(_ info: stat) -> Bool {
+        info.st_mode & S_IFMT == S_IFREG && info.st_uid == geteuid()
     }
 
     /// Marks the store, `now`; a mark already there is kept. Where no file can be
