@@ -25,9 +25,9 @@ struct DamageMark {
     /// Whether the store is marked. Only a file of the user's own is a mark: anything
     /// else under its name (another user's file or link, in a folder with the sticky
     /// bit, which the user could not take away) is passed over. A mark for another
-    /// file is left over from a store that was there before, and is taken away. One
-    /// that cannot be read counts.
-    func isSet() -> Bool {
+    /// file is left over from a store that was there before, and is taken away with
+    /// `takingAwayOneForAnotherFile`. One that cannot be read counts.
+    func isSet(takingAwayOneForAnotherFile takesAway: Bool) -> Bool {
         var info = stat()
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -44,7 +44,7 @@ struct DamageMark {
             .map { UInt64(String(decoding: $0, as: UTF8.self)) }
         guard numbers.count == 2, let device = numbers[0], let inode = numbers[1], let file else { return true }
         guard device == file.device && inode == file.inode else {
-            unlink(path)
+            if takesAway { unlink(path) }
             return false
         }
         return true

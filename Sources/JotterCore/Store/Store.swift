@@ -107,7 +107,7 @@ public final class Store {
         if isMadeHere {
             try? damageMark.clear()
         } else {
-            isKnownDamaged = damageMark.isSet()
+            isKnownDamaged = damageMark.isSet(takingAwayOneForAnotherFile: true)
         }
         isOpen = true
     }
@@ -207,6 +207,15 @@ public final class Store {
         damageMark.set(now: clock())
     }
 
+    /// Looks for the mark of damage again: another jotter may have met damage, and
+    /// marked the store, since this one opened it, and a prompt stays open for hours.
+    /// A mark for another file is left where it is: it may be the mark of a store
+    /// moved into this one's place since.
+    func noticeDamageMarkedSinceOpening() {
+        guard isOpen, !isKnownDamaged else { return }
+        isKnownDamaged = damageMark.isSet(takingAwayOneForAnotherFile: false)
+    }
+
     /// Takes the mark of damage away, `check` having found the store sound.
     func clearDamageMark() throws {
         try damageMark.clear()
@@ -222,6 +231,7 @@ public final class Store {
     /// Runs `body` as one write transaction; SQLite failures become user-facing errors.
     /// Damage met on the way (SQLITE_CORRUPT) rolls the whole of it back.
     public func write<T>(_ body: () throws -> T) throws -> T {
+        noticeDamageMarkedSinceOpening()
         try requireWritable()
         do {
             return try database.transaction(immediate: true) {
