@@ -437,6 +437,31 @@ struct FileState: Equatable {
         #expect(try jotter.texts("/") == ["first", "second"])
     }
 
+    /// A backup on media the user cannot write, copied with its mark: check finds it
+    /// sound, says so with status 0, and says that the mark stays and what to do.
+    /// Failing to take the mark away failed the check, status 3, as for damage.
+    @Test func checkFindsAStoreSoundWhoseMarkItCannotTakeAway() throws {
+        let folder = jotter.folder.file("backup")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let store = folder + "/store.sqlite3"
+        try jotter.ok("--store", store, "add", "kept")
+        var info = stat()
+        #expect(stat(store, &info) == 0)
+        let mark = store + ".jotter-damaged"
+        try "\(info.st_dev) \(info.st_ino)\nfound damaged by jotter\n".write(toFile: mark, atomically: false, encoding: .utf8)
+        #expect(chown(mark, 65534, 65534) == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: jotter.folder.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: store)
+
+        let check = try jotter.runToEnd("--store", store, "check", asNobody: true)
+        #expect(check.status == 0, "\(check.errors)")
+        #expect(check.text.contains("sound"), "\(check.text)")
+        #expect(check.errors.contains("the mark of damage beside it cannot be taken away"), "\(check.errors)")
+        #expect(check.errors.split(separator: "\n").count == 1, "\(check.errors)")
+        #expect(FileManager.default.fileExists(atPath: mark))
+    }
+
     /// In a folder with the sticky bit, another user's link where the mark goes, which
     /// the user can neither open (jotter follows no link there) nor take away, is no
     /// mark: taken for one, it stopped every write, and check failed to take it away.
