@@ -44,7 +44,10 @@ struct CheckCommand: StoreCommand {
         let store = context.store
         let wasMarked = store.isKnownDamaged
         let problems = try store.check()
-        if wasMarked && !store.isKnownDamaged {
+        if let mark = store.damageMarkStays {
+            context.messages.show(
+                "\(store.path): found sound, but the mark of damage beside it cannot be taken away (\(mark.reason)); jotter writes nothing to the store until \(mark.path) is removed")
+        } else if wasMarked && !store.isKnownDamaged {
             context.messages.show("\(store.path): found sound; the mark of damage was taken away, and jotter writes to it again")
         }
         let out = context.output

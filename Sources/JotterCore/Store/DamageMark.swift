@@ -70,10 +70,10 @@ struct DamageMark {
         _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
 
-    /// Takes the mark away.
-    func clear() throws {
-        guard unlink(path) == 0 || errno == ENOENT else {
-            throw StoreFile.systemError("cannot take away the mark of damage", path: path)
-        }
+    /// Takes the mark away; nil once it is gone, else what kept it (a folder that
+    /// cannot be written).
+    func clear() -> String? {
+        guard unlink(path) == 0 || errno == ENOENT else { return String(cString: strerror(errno)) }
+        return nil
     }
 }

@@ -34,7 +34,7 @@ extension Store {
         if !problems.isEmpty {
             markDamaged()
         } else if isKnownDamaged {
-            try clearDamageMark()
+            clearDamageMark()
         }
         return problems
     }

@@ -55,6 +55,9 @@ public final class Store {
     /// Whether a command met damage in this store, or `check` found some, since `check`
     /// last found it sound (`DamageMark`): nothing is written to it meanwhile.
     public private(set) var isKnownDamaged = false
+    /// The mark of damage that `check`, finding the store sound, could not take away,
+    /// and why.
+    public private(set) var damageMarkStays: (path: String, reason: String)?
     /// Whether damage met marks the store: not while it is being opened, as a file
     /// refused then gets nothing beside it.
     private var isOpen = false
@@ -105,7 +108,7 @@ public final class Store {
         }
         // A mark beside a store made here is left from a damaged one removed since.
         if isMadeHere {
-            try? damageMark.clear()
+            _ = damageMark.clear()
         } else {
             isKnownDamaged = damageMark.isSet(takingAwayOneForAnotherFile: true)
         }
@@ -216,10 +219,15 @@ public final class Store {
         isKnownDamaged = damageMark.isSet(takingAwayOneForAnotherFile: false)
     }
 
-    /// Takes the mark of damage away, `check` having found the store sound.
-    func clearDamageMark() throws {
-        try damageMark.clear()
-        isKnownDamaged = false
+    /// Takes the mark of damage away, `check` having found the store sound. A mark
+    /// that cannot be taken away (a backup on media the user cannot write, copied
+    /// with its mark) stays, and `damageMarkStays` says where and why.
+    func clearDamageMark() {
+        if let reason = damageMark.clear() {
+            damageMarkStays = (damageMark.path, reason)
+        } else {
+            isKnownDamaged = false
+        }
     }
 
     /// An SQLite failure as the user is told it; damage marks the store.
