@@ -21,4 +21,17 @@ import Testing
         #expect(found == 1)
         #expect(try fixture.store.integerSetting("search_indexed_to") == 0, "the search index is left as it was")
     }
+
+    /// `check` where the store stays open (`:check` at the prompt) looks for a mark
+    /// made since it opened: finding the store sound, it takes that mark away too, and
+    /// the writes the mark stopped go on.
+    @Test func checkTakesAwayAMarkMadeSinceTheStoreOpened() throws {
+        let fixture = try StoreFixture()
+        try fixture.item("before the check")
+        try Store(path: fixture.path).markDamaged()
+
+        #expect(try fixture.store.check().isEmpty)
+        try fixture.item("after the check")
+        #expect(try fixture.texts(under: .root) == ["before the check", "after the check"])
+    }
 }
