@@ -43,13 +43,15 @@ struct CheckCommand: StoreCommand {
 
     func run(in context: CommandContext) throws -> CommandOutcome {
         let store = context.store
-        let wasMarked = store.isKnownDamaged
         let problems = try store.check()
-        if let mark = store.damageMarkStays {
-            context.messages.show(
-                "\(store.path): found sound, but the mark of damage beside it cannot be taken away (\(mark.reason)); jotter writes nothing to the store until \(mark.path) is removed")
-        } else if wasMarked && !store.isKnownDamaged {
+        switch store.damageMarkAfterCheck {
+        case .takenAway:
             context.messages.show("\(store.path): found sound; the mark of damage was taken away, and jotter writes to it again")
+        case .stays(let path, let reason):
+            context.messages.show(
+                "\(store.path): found sound, but the mark of damage beside it cannot be taken away (\(reason)); jotter writes nothing to the store until \(path) is removed")
+        case nil:
+            break
         }
         let out = context.output
         switch format {

@@ -55,9 +55,14 @@ public final class Store {
     /// Whether a command met damage in this store, or `check` found some, since `check`
     /// last found it sound (`DamageMark`): nothing is written to it meanwhile.
     public private(set) var isKnownDamaged = false
-    /// The mark of damage that `check`, finding the store sound, could not take away,
-    /// and why.
-    public private(set) var damageMarkStays: (path: String, reason: String)?
+    /// What the last `check` that found the store sound did with its mark of damage;
+    /// nil where there was none.
+    public internal(set) var damageMarkAfterCheck: DamageMarkAfterCheck?
+    public enum DamageMarkAfterCheck: Sendable {
+        case takenAway
+        /// The mark at `path` could not be taken away, for `reason`.
+        case stays(path: String, reason: String)
+    }
     /// Whether damage met marks the store: not while it is being opened, as a file
     /// refused then gets nothing beside it.
     private var isOpen = false
@@ -221,12 +226,13 @@ public final class Store {
 
     /// Takes the mark of damage away, `check` having found the store sound. A mark
     /// that cannot be taken away (a backup on media the user cannot write, copied
-    /// with its mark) stays, and `damageMarkStays` says where and why.
+    /// with its mark) stays; `damageMarkAfterCheck` says which.
     func clearDamageMark() {
         if let reason = damageMark.clear() {
-            damageMarkStays = (damageMark.path, reason)
+            damageMarkAfterCheck = .stays(path: damageMark.path, reason: reason)
         } else {
             isKnownDamaged = false
+            damageMarkAfterCheck = .takenAway
         }
     }
 
