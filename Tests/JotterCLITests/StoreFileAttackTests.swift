@@ -166,6 +166,28 @@ struct FileState: Equatable {
         #expect(check.text.contains("the change log names 1 earlier texts that are not there"), "\(check.text)")
     }
 
+    /// The numbers of a change's earlier texts come from the file: one named twice,
+    /// or one whose negation (where undo keeps the current text) is taken, failed undo
+    /// with "UNIQUE constraint failed: text_before.seq", which says nothing of damage
+    /// or of what to do.
+    @Test(arguments: [
+        "UPDATE node_before SET text_before = (SELECT min(text_before) FROM node_before)",
+        "INSERT INTO text_before (seq, text) SELECT -max(text_before), 'in the way' FROM node_before",
+    ])
+    func earlierTextsNamedWronglyAreDamageForUndo(damage: String) throws {
+        try jotter.ok("add", "one")
+        try jotter.ok("add", "two")
+        let records = jotter.folder.file("records.jsonl")
+        try jotter.ok("export", "--recursive", "/").replacingOccurrences(of: "\"one\"", with: "\"ONE\"")
+            .replacingOccurrences(of: "\"two\"", with: "\"TWO\"").write(toFile: records, atomically: true, encoding: .utf8)
+        try jotter.ok("import", "--on-conflict", "replace", records)
+        let database = try Database(path: jotter.store)
+        try database.execute(damage)
+        try jotter.refused("undo", saying: "the store is damaged (the change log's step 3 names its earlier texts wrongly")
+        #expect(try jotter.texts("/") == ["ONE", "TWO"])
+        #expect(try jotter.runToEnd("check").status == 3)
+    }
+
     @Test func anEarlierTextNoChangeNamesIsFoundByCheck() throws {
         try jotter.ok("add", "first words")
         try jotter.ok("edit", "1", "second words")
