@@ -195,6 +195,20 @@ extension Store {
         // under the kept one's number negated, and the kept one goes back into its
         // node and out of the table.
         let kept = NodeColumn.list(NodeColumn.keptBesideText)
+        // The numbers come from the file: one named twice in the change, or one whose
+        // negation is taken (or cannot be), would stop the swap on a constraint that
+        // says nothing of damage. Asked of the change's own rows, by index.
+        let misnamed = try database.statement(
+            """
+            SELECT EXISTS (SELECT 1 FROM node_before WHERE change = ?1 AND text_before IS NOT NULL
+                           GROUP BY text_before HAVING count(*) > 1)
+                OR EXISTS (SELECT 1 FROM node_before AS b
+                           WHERE b.change = ?1
+                             AND (b.text_before = -9223372036854775807 - 1
+                                  OR EXISTS (SELECT 1 FROM text_before WHERE seq = -b.text_before)))
+            """)
+            .bind(1, seq).firstRow { $0.int64(0) != 0 } ?? false
+        if misnamed { throw damaged("the change log's step \(seq) names its earlier texts wrongly: one twice, or one whose place is taken") }
         try database.statement(
             """
             INSERT OR ROLLBACK INTO text_before (seq, text)
