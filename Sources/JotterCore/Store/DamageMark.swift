@@ -26,7 +26,7 @@ struct DamageMark {
     /// else under its name (another user's file or link, in a folder with the sticky
     /// bit, which the user could not take away) is passed over. A mark for another
     /// file is left over from a store that was there before, and is taken away with
-    /// `takingAwayOneForAnotherFile`. One that cannot be read counts.
+    /// `takingAwayOneForAnotherFile`. One of the user's that cannot be read counts.
     func isSet(takingAwayOneForAnotherFile takesAway: Bool) -> Bool {
         var info = stat()
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
