@@ -196,26 +196,21 @@ extension Store {
         // node and out of the table.
         let kept = NodeColumn.list(NodeColumn.keptBesideText)
         // The numbers come from the file: one named twice in the change, or one whose
-        // negation is taken (or cannot be), would stop the swap on a constraint that
-        // says nothing of damage. Asked of the change's own rows, by index.
-        let misnamed = try database.statement(
-            """
-            SELECT EXISTS (SELECT 1 FROM node_before WHERE change = ?1 AND text_before IS NOT NULL
-                           GROUP BY text_before HAVING count(*) > 1)
-                OR EXISTS (SELECT 1 FROM node_before AS b
-                           WHERE b.change = ?1
-                             AND (b.text_before = -9223372036854775807 - 1
-                                  OR EXISTS (SELECT 1 FROM text_before WHERE seq = -b.text_before)))
-            """)
-            .bind(1, seq).firstRow { $0.int64(0) != 0 } ?? false
-        if misnamed { throw damaged("the change log's step \(seq) names its earlier texts wrongly: one twice, or one whose place is taken") }
-        try database.statement(
-            """
-            INSERT OR ROLLBACK INTO text_before (seq, text)
-            SELECT -b.text_before, n.text FROM node_before AS b JOIN node AS n ON n.seq = b.seq
-            WHERE b.change = ?1 AND b.text_before IS NOT NULL
-            """)
-            .bind(1, seq).run()
+        // negation is taken, or is no whole number, fails this on a constraint or a
+        // mismatch, whose words say nothing of damage. Nothing else makes it fail so.
+        // Caught rather than looked for first, which took a table in memory the size
+        // of an undone import's change.
+        do {
+            try database.statement(
+                """
+                INSERT OR ROLLBACK INTO text_before (seq, text)
+                SELECT -b.text_before, n.text FROM node_before AS b JOIN node AS n ON n.seq = b.seq
+                WHERE b.change = ?1 AND b.text_before IS NOT NULL
+                """)
+                .bind(1, seq).run()
+        } catch let error as SQLiteError where error.isConstraint || error.isMismatch {
+            throw damaged("the change log's step \(seq) names its earlier texts wrongly: one twice, or one whose place is taken")
+        }
         try database.statement(
             """
             INSERT OR ROLLBACK INTO node_before (change, seq, \(kept), text_before)
