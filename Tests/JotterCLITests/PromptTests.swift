@@ -396,6 +396,30 @@ import Testing
         #expect(try jotter.texts() == ["first", "second"])
     }
 
+    /// A store found damaged while the prompt is open (here by another jotter, which
+    /// marked it) takes no more entries, but the prompt's reading commands, `:check`
+    /// among them, still answer: each failed, as its line went into the history first.
+    @Test func aStoreMarkedDamagedWhileThePromptIsOpenStillAnswersItsReadingCommands() throws {
+        let prompt = try jotter.prompt()
+        prompt.type("first\r")
+        try prompt.expect("/ › ")
+        var info = stat()
+        #expect(stat(jotter.store, &info) == 0)
+        try "\(info.st_dev) \(info.st_ino)\nfound damaged by jotter\n"
+            .write(toFile: jotter.store + ".jotter-damaged", atomically: false, encoding: .utf8)
+        prompt.type(":list\r")
+        let listed = try prompt.expect("/ › ")
+        #expect(listed.contains("first"), "\(listed)")
+        #expect(!listed.contains("damaged"), "\(listed)")
+        prompt.type(":check\r")
+        #expect(try prompt.expect("/ › ").contains("the mark of damage was taken away"))
+        prompt.type("second\r")
+        try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+        _ = try prompt.waitForExit()
+        #expect(try jotter.texts() == ["first", "second"])
+    }
+
     @Test func helpListsTheCommandsAndKeys() throws {
         let prompt = try jotter.prompt()
         prompt.type(":help\r")

@@ -166,6 +166,28 @@ struct FileState: Equatable {
         #expect(check.text.contains("the change log names 1 earlier texts that are not there"), "\(check.text)")
     }
 
+    /// The numbers of a change's earlier texts come from the file: one named twice,
+    /// or one whose negation (where undo keeps the current text) is taken, failed undo
+    /// with "UNIQUE constraint failed: text_before.seq", which says nothing of damage
+    /// or of what to do.
+    @Test(arguments: [
+        "UPDATE node_before SET text_before = (SELECT min(text_before) FROM node_before)",
+        "INSERT INTO text_before (seq, text) SELECT -max(text_before), 'in the way' FROM node_before",
+    ])
+    func earlierTextsNamedWronglyAreDamageForUndo(damage: String) throws {
+        try jotter.ok("add", "one")
+        try jotter.ok("add", "two")
+        let records = jotter.folder.file("records.jsonl")
+        try jotter.ok("export", "--recursive", "/").replacingOccurrences(of: "\"one\"", with: "\"ONE\"")
+            .replacingOccurrences(of: "\"two\"", with: "\"TWO\"").write(toFile: records, atomically: true, encoding: .utf8)
+        try jotter.ok("import", "--on-conflict", "replace", records)
+        let database = try Database(path: jotter.store)
+        try database.execute(damage)
+        try jotter.refused("undo", saying: "the store is damaged (the change log's step 3 names its earlier texts wrongly")
+        #expect(try jotter.texts("/") == ["ONE", "TWO"])
+        #expect(try jotter.runToEnd("check").status == 3)
+    }
+
     @Test func anEarlierTextNoChangeNamesIsFoundByCheck() throws {
         try jotter.ok("add", "first words")
         try jotter.ok("edit", "1", "second words")
@@ -435,6 +457,52 @@ struct FileState: Equatable {
         #expect(chown(mark, 65534, 65534) == 0)
         try jotter.ok("add", "second")
         #expect(try jotter.texts("/") == ["first", "second"])
+    }
+
+    /// A backup on media the user cannot write, copied with its mark: check finds it
+    /// sound, says so with status 0, and says that the mark stays and what to do.
+    /// Failing to take the mark away failed the check, status 3, as for damage.
+    @Test func checkFindsAStoreSoundWhoseMarkItCannotTakeAway() throws {
+        let folder = jotter.folder.file("backup")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let store = folder + "/store.sqlite3"
+        try jotter.ok("--store", store, "add", "kept")
+        var info = stat()
+        #expect(stat(store, &info) == 0)
+        let mark = store + ".jotter-damaged"
+        try "\(info.st_dev) \(info.st_ino)\nfound damaged by jotter\n".write(toFile: mark, atomically: false, encoding: .utf8)
+        #expect(chown(mark, 65534, 65534) == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: jotter.folder.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: store)
+
+        let check = try jotter.runToEnd("--store", store, "check", asNobody: true)
+        #expect(check.status == 0, "\(check.errors)")
+        #expect(check.text.contains("sound"), "\(check.text)")
+        #expect(check.errors.contains("the mark of damage beside it cannot be taken away"), "\(check.errors)")
+        #expect(check.errors.split(separator: "\n").count == 1, "\(check.errors)")
+        #expect(FileManager.default.fileExists(atPath: mark))
+    }
+
+    /// In a folder with the sticky bit, another user's link where the mark goes, which
+    /// the user can neither open (jotter follows no link there) nor take away, is no
+    /// mark: taken for one, it stopped every write, and check failed to take it away.
+    @Test func anotherUsersLinkWhereTheMarkGoesStopsNoWrite() throws {
+        let shared = jotter.folder.file("shared")
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: jotter.folder.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: shared)
+        let store = shared + "/store.sqlite3"
+        #expect(try jotter.runToEnd("--store", store, "add", "first", asNobody: true).status == 0)
+        let mark = store + ".jotter-damaged"
+        #expect(symlink("/nonexistent/mark", mark) == 0)
+
+        let added = try jotter.runToEnd("--store", store, "add", "second", asNobody: true)
+        #expect(added.status == 0, "\(added.errors)")
+        let check = try jotter.runToEnd("--store", store, "check", asNobody: true)
+        #expect(check.status == 0, "\(check.errors)")
+        #expect(!check.errors.contains("mark"), "\(check.errors)")
+        #expect(try jotter.runToEnd("--store", store, "list", asNobody: true).text.contains("second"))
     }
 
     // MARK: file ownership

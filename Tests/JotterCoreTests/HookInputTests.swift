@@ -23,3 +23,13 @@ import Testing
         #expect(HookInput(bytes: []).bytes.isEmpty)
     }
 }
+
+extension HookInput {
+    /// The whole input at once, as the hook reads it.
+    var bytes: [UInt8] {
+        var pieces = self.pieces()
+        var all: [UInt8] = []
+        while let piece = pieces.next() { all += piece }
+        return all
+    }
+}

@@ -9,8 +9,9 @@ struct CheckCommand: StoreCommand {
             Runs SQLite's integrity check over the whole file, then checks what jotter \
             keeps among its own tables: the settings it needs are there and in range, \
             every parent link leads to the root (no loops), the search index and the \
-            index of items by time hold exactly the rows they should, and the change \
-            log's ranges of rows can be. Nothing is written to the store. Each problem \
+            index of items by time hold exactly the rows they should, the change \
+            log's ranges of rows can be, and the earlier texts undo keeps are each \
+            one step's. Nothing is written to the store. Each problem \
             found is one line on standard output; the exit status is 0 when the store \
             is sound and 3 when it is damaged. --format json writes one object: store, \
             sound (true or false) and problems (an array of strings).
@@ -42,10 +43,15 @@ struct CheckCommand: StoreCommand {
 
     func run(in context: CommandContext) throws -> CommandOutcome {
         let store = context.store
-        let wasMarked = store.isKnownDamaged
         let problems = try store.check()
-        if wasMarked && !store.isKnownDamaged {
+        switch store.damageMarkAfterCheck {
+        case .takenAway:
             context.messages.show("\(store.path): found sound; the mark of damage was taken away, and jotter writes to it again")
+        case .stays(let path, let reason):
+            context.messages.show(
+                "\(store.path): found sound, but the mark of damage beside it cannot be taken away (\(reason)); jotter writes nothing to the store until \(path) is removed")
+        case nil:
+            break
         }
         let out = context.output
         switch format {

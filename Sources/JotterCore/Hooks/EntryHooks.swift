@@ -97,13 +97,6 @@ public final class EntryHooks {
         return .accepted(text: entry.text, fields: entry.fields)
     }
 
-    /// Runs the `after` hooks in order, and returns what went wrong, a line each. The
-    /// entry is committed: nothing here can take it back.
-    public func runAfter(_ event: Hook.Event, _ entry: HookEntry) throws -> [String] {
-        let (pending, notices) = try afterHooks(event, entry)
-        return notices + pending.run()
-    }
-
     /// The `after` hooks to run for `entry`, ready to run anywhere (the prompt runs
     /// them away from the line being typed), and a notice of those waiting to be
     /// trusted. Only this touches the store.

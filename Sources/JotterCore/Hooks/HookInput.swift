@@ -22,14 +22,6 @@ public struct HookInput: Sendable {
         self.init(head: bytes, text: "", tail: [])
     }
 
-    /// The whole input at once: for tests.
-    var bytes: [UInt8] {
-        var pieces = self.pieces()
-        var all: [UInt8] = []
-        while let piece = pieces.next() { all += piece }
-        return all
-    }
-
     func pieces() -> Pieces {
         Pieces(input: self)
     }

@@ -25,6 +25,7 @@ public struct SQLiteError: Error, CustomStringConvertible {
     public var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
     public var isCorrupt: Bool { primaryCode == SQLITE_CORRUPT }
     public var isConstraint: Bool { primaryCode == SQLITE_CONSTRAINT }
+    public var isMismatch: Bool { primaryCode == SQLITE_MISMATCH }
 }
 
 /// One SQLite connection: prepared statements cached by their SQL text, and

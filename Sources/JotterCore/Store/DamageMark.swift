@@ -22,16 +22,21 @@ struct DamageMark {
     /// The most of a mark that is read: its first line names the file.
     private static let readLimit = 256
 
-    /// Whether the store is marked. A mark of another user is not jotter's for this
-    /// one, and is passed over; one for another file is left over from a store that
-    /// was there before, and is taken away. One that cannot be read counts.
-    func isSet() -> Bool {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return errno != ENOENT }
-        defer { close(descriptor) }
+    /// Whether the store is marked. Only a file of the user's own is a mark: anything
+    /// else under its name (another user's file or link, in a folder with the sticky
+    /// bit, which the user could not take away) is passed over. A mark for another
+    /// file is left over from a store that was there before, and is taken away with
+    /// `takingAwayOneForAnotherFile`. One of the user's that cannot be read counts.
+    func isSet(takingAwayOneForAnotherFile takesAway: Bool) -> Bool {
         var info = stat()
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            guard errno != ENOENT else { return false }
+            return lstat(path, &info) != 0 || DamageMark.isUsersOwnFile(info)
+        }
+        defer { close(descriptor) }
         guard fstat(descriptor, &info) == 0 else { return true }
-        guard info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid() else { return false }
+        guard DamageMark.isUsersOwnFile(info) else { return false }
         var bytes = [UInt8](repeating: 0, count: DamageMark.readLimit)
         let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard count > 0 else { return true }
@@ -39,10 +44,14 @@ struct DamageMark {
             .map { UInt64(String(decoding: $0, as: UTF8.self)) }
         guard numbers.count == 2, let device = numbers[0], let inode = numbers[1], let file else { return true }
         guard device == file.device && inode == file.inode else {
-            unlink(path)
+            if takesAway { unlink(path) }
             return false
         }
         return true
+    }
+
+    private static func isUsersOwnFile(_ info: stat) -> Bool {
+        info.st_mode & S_IFMT == S_IFREG && info.st_uid == geteuid()
     }
 
     /// Marks the store, `now`; a mark already there is kept. Where no file can be
@@ -61,10 +70,10 @@ struct DamageMark {
         _ = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
 
-    /// Takes the mark away.
-    func clear() throws {
-        guard unlink(path) == 0 || errno == ENOENT else {
-            throw StoreFile.systemError("cannot take away the mark of damage", path: path)
-        }
+    /// Takes the mark away; nil once it is gone, else what kept it (a folder that
+    /// cannot be written).
+    func clear() -> String? {
+        guard unlink(path) == 0 || errno == ENOENT else { return String(cString: strerror(errno)) }
+        return nil
     }
 }

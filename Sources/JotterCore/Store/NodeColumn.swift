@@ -29,13 +29,11 @@ enum NodeColumn: Int32, CaseIterable {
     /// Every column, in order: `seq, id, parent, …`.
     static let all = list(allCases)
 
-    /// The columns whose earlier state undo keeps beside the row's `seq`.
-    static let kept = allCases.filter { $0 != .seq }
-
-    /// The kept columns but `text`: `node_before` holds these, and names in its own
-    /// column `text_before` the row of the table `text_before` that holds the text,
-    /// only for a change that rewrote the text (NULL there: the text was left as it was).
-    static let keptBesideText = kept.filter { $0 != .text }
+    /// The columns whose earlier state `node_before` keeps beside the row's `seq`: all
+    /// but `text`, which is kept, only by a change that rewrote it, in a row of the
+    /// table `text_before` that `node_before`'s own column `text_before` names (NULL
+    /// there: the text was left as it was).
+    static let keptBesideText = allCases.filter { $0 != .seq && $0 != .text }
 
     /// The kept columns that a node's making settles, which no verb but an import's
     /// merge changes: undo puts them back only on the rows where they differ, as

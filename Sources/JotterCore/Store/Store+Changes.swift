@@ -202,13 +202,22 @@ extension Store {
         // under the kept one's number negated, and the kept one goes back into its
         // node and out of the table.
         let kept = NodeColumn.list(NodeColumn.keptBesideText)
-        try database.statement(
-            """
-            INSERT OR ROLLBACK INTO text_before (seq, text)
-            SELECT -b.text_before, n.text FROM node_before AS b JOIN node AS n ON n.seq = b.seq
-            WHERE b.change = ?1 AND b.text_before IS NOT NULL
-            """)
-            .bind(1, seq).run()
+        // The numbers come from the file: one named twice in the change, or one whose
+        // negation is taken, or is no whole number, fails this on a constraint or a
+        // mismatch, whose words say nothing of damage. Nothing else makes it fail so.
+        // Caught rather than looked for first, which took a table in memory the size
+        // of an undone import's change.
+        do {
+            try database.statement(
+                """
+                INSERT OR ROLLBACK INTO text_before (seq, text)
+                SELECT -b.text_before, n.text FROM node_before AS b JOIN node AS n ON n.seq = b.seq
+                WHERE b.change = ?1 AND b.text_before IS NOT NULL
+                """)
+                .bind(1, seq).run()
+        } catch let error as SQLiteError where error.isConstraint || error.isMismatch {
+            throw damaged("the change log's step \(seq) names its earlier texts wrongly: one twice, or one whose place is taken")
+        }
         try database.statement(
             """
             INSERT OR ROLLBACK INTO node_before (change, seq, \(kept), text_before)

@@ -7,8 +7,12 @@ extension Store {
 
     /// Everything wrong with the store, one line each; empty when it is sound. Reads
     /// the whole file, and writes nothing to it: a store found damaged is marked so
-    /// beside it, and a store found sound has its mark taken away (`DamageMark`).
+    /// beside it, and a store found sound has its mark taken away where the folder
+    /// lets it (`DamageMark`, `damageMarkAfterCheck`).
     public func check() throws -> [String] {
+        // A store kept open (`:check` at the prompt) may have been marked since.
+        noticeDamageMarkedSinceOpening()
+        damageMarkAfterCheck = nil
         var problems: [String] = []
         // Each look reads what the ones before found whole or not; damage that stops
         // one is reported, and the next still looks. Anything else (the store busy,
@@ -34,7 +38,7 @@ extension Store {
         if !problems.isEmpty {
             markDamaged()
         } else if isKnownDamaged {
-            try clearDamageMark()
+            clearDamageMark()
         }
         return problems
     }

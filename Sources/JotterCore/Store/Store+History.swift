@@ -5,7 +5,12 @@ extension Store {
     /// search, few enough that start-up does not grow with the store.
     public static let historyLoadLimit = 1000
 
+    /// Keeps a command's line. A store found damaged takes no more lines, and the
+    /// command goes on: reading ones answer on such a store, and `check` is what the
+    /// user is told to run.
     public func appendHistory(_ line: String) throws {
+        noticeDamageMarkedSinceOpening()
+        guard !isKnownDamaged else { return }
         try write {
             try database.statement("INSERT INTO history (line, entered) VALUES (?, ?)")
                 .bind(1, line).bind(2, clock().milliseconds).run()

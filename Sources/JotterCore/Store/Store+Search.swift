@@ -29,10 +29,12 @@ extension Store {
         }
     }
 
-    /// Runs `fill` to bring an index up to date, unless the store can only be read. On
+    /// Runs `fill` to bring an index up to date, unless the store can only be read, or
+    /// is known damaged (marked since it was opened, too: a prompt stays open). On
     /// a full disk the question is answered all the same, from the index as it is and
     /// the rows after it.
     private func fillingIndex(_ fill: () throws -> Void) throws {
+        noticeDamageMarkedSinceOpening()
         guard !readsIndexesAsTheyAre else { return }
         do {
             try fill()

@@ -60,6 +60,14 @@ public final class Store {
     /// Whether a command met damage in this store, or `check` found some, since `check`
     /// last found it sound (`DamageMark`): nothing is written to it meanwhile.
     public private(set) var isKnownDamaged = false
+    /// What the last `check` that found the store sound did with its mark of damage;
+    /// nil where there was none.
+    public internal(set) var damageMarkAfterCheck: DamageMarkAfterCheck?
+    public enum DamageMarkAfterCheck: Sendable {
+        case takenAway
+        /// The mark at `path` could not be taken away, for `reason`.
+        case stays(path: String, reason: String)
+    }
     /// Whether damage met marks the store: not while it is being opened, as a file
     /// refused then gets nothing beside it.
     private var isOpen = false
@@ -110,9 +118,9 @@ public final class Store {
         }
         // A mark beside a store made here is left from a damaged one removed since.
         if isMadeHere {
-            try? damageMark.clear()
+            _ = damageMark.clear()
         } else {
-            isKnownDamaged = damageMark.isSet()
+            isKnownDamaged = damageMark.isSet(takingAwayOneForAnotherFile: true)
         }
         isOpen = true
     }
@@ -213,10 +221,25 @@ public final class Store {
         damageMark.set(now: clock())
     }
 
-    /// Takes the mark of damage away, `check` having found the store sound.
-    func clearDamageMark() throws {
-        try damageMark.clear()
-        isKnownDamaged = false
+    /// Looks for the mark of damage again: another jotter may have met damage, and
+    /// marked the store, since this one opened it, and a prompt stays open for hours.
+    /// A mark for another file is left where it is: it may be the mark of a store
+    /// moved into this one's place since.
+    func noticeDamageMarkedSinceOpening() {
+        guard isOpen, !isKnownDamaged else { return }
+        isKnownDamaged = damageMark.isSet(takingAwayOneForAnotherFile: false)
+    }
+
+    /// Takes the mark of damage away, `check` having found the store sound. A mark
+    /// that cannot be taken away (a backup on media the user cannot write, copied
+    /// with its mark) stays; `damageMarkAfterCheck` says which.
+    func clearDamageMark() {
+        if let reason = damageMark.clear() {
+            damageMarkAfterCheck = .stays(path: damageMark.path, reason: reason)
+        } else {
+            isKnownDamaged = false
+            damageMarkAfterCheck = .takenAway
+        }
     }
 
     /// An SQLite failure as the user is told it; damage marks the store.
@@ -228,6 +251,7 @@ public final class Store {
     /// Runs `body` as one write transaction; SQLite failures become user-facing errors.
     /// Damage met on the way (SQLITE_CORRUPT) rolls the whole of it back.
     public func write<T>(_ body: () throws -> T) throws -> T {
+        noticeDamageMarkedSinceOpening()
         try requireWritable()
         do {
             if !hasTempStoreInMemory {
