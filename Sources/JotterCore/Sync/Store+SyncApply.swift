@@ -428,7 +428,7 @@ struct SyncMerge {
             guard try settleCycle(moving: seq, to: try parentSeq(value), by: operation) else { return }
         }
         if !isSame {
-            try write(property, of: seq, value)
+            try write(property, of: seq, value, madeMilliseconds: operation.stamp >> 16)
             report.applied += 1
         }
         try database.statement("DELETE FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?")
@@ -453,15 +453,16 @@ struct SyncMerge {
         guard allowed.contains(type) else { throw Parked(reason: "a value its property cannot hold (\(type))") }
     }
 
-    /// Writes a property's value, checked against what it may hold.
-    private mutating func write(_ property: SyncProperty, of seq: Int64?, _ value: SyncJSON) throws {
+    /// Writes a property's value, checked against what it may hold. A text's update
+    /// time is when it was made, so that every machine shows the same entry alike.
+    private mutating func write(_ property: SyncProperty, of seq: Int64?, _ value: SyncJSON, madeMilliseconds: Int64) throws {
         switch property {
         case .create, .purge:
             return
         case .text:
             guard let seq else { return }
             try database.statement("UPDATE node SET text = json_extract(?1, '$'), updated = ?2 WHERE seq = ?3")
-                .bind(1, value.text).bind(2, store.clock().milliseconds).bind(3, seq).run()
+                .bind(1, value.text).bind(2, madeMilliseconds).bind(3, seq).run()
         case .parent:
             guard let seq else { return }
             try database.statement("UPDATE node SET parent = ? WHERE seq = ?").bind(1, try parentSeq(value)).bind(2, seq).run()
