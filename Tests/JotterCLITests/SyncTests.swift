@@ -165,6 +165,26 @@ import Testing
         #expect(array.count == 1 && array.first?["value"] as? String == "\"\(loser)\"")
     }
 
+    @Test func conflictsShowControlCharactersEscapedAndAtThePromptToo() throws {
+        let machines = try Machines()
+        let note = id(try machines.a.ok("add", "note"))
+        try machines.sync(machines.a, machines.b)
+        try machines.a.ok("edit", note, "red \u{1B}[31m here")
+        try machines.sync(machines.a)
+        try machines.b.ok("edit", note, "bell \u{07} there")
+        #expect(try machines.sync(machines.b) == ["sent 1, received 1, 1 conflict (jotter conflicts)\n"])
+        let listed = try machines.b.run(["conflicts"])
+        #expect(listed.status == 0 && listed.lines.count == 1)
+        #expect(!listed.text.contains("\u{1B}") && !listed.text.contains("\u{07}"))
+        let short = try #require(NodeID(note)).shortForm()
+        #expect(listed.text.hasPrefix("\(short)  bell \\x07 there  text \"red \\u001b[31m here\"  from "), "\(listed.text)")
+        let prompt = try machines.b.prompt(expecting: "/ › ")
+        prompt.type(":conflicts\r")
+        try prompt.expect("\(short)  bell \\x07 there  text ")
+        try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+    }
+
     /// Case 3.
     @Test func trashedOnOneAndEditedOnTheOtherIsInTheTrashWithTheNewTextAndRestorable() throws {
         let machines = try Machines()
