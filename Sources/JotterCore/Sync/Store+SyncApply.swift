@@ -135,6 +135,9 @@ struct SyncMerge {
         }
         guard let type = try jsonType(value) else { throw Parked(reason: "its value is not JSON") }
         try SyncMerge.check(type, of: property)
+        if type == "text", try !decodesToUTF8(value) {
+            throw Parked(reason: "its text is not valid UTF-8 (an escape of half a surrogate pair)")
+        }
         guard let id = operation.node else {
             guard property.isOfAPlace else { throw Parked(reason: "it names no list or item") }
             return try set(property, of: nil, to: value, by: operation)
@@ -256,6 +259,14 @@ struct SyncMerge {
     private func jsonType(_ value: SyncJSON) throws -> String? {
         try database.statement("SELECT CASE WHEN json_valid(?1) THEN json_type(?1) END").bind(1, value.text)
             .firstRow { row -> String? in row.isNull(0) ? nil : row.string(0) } ?? nil
+    }
+
+    /// Whether a JSON string decodes to valid UTF-8: SQLite turns an escape of half a
+    /// surrogate pair (`"\ud800"`) into bytes that are not.
+    private func decodesToUTF8(_ value: SyncJSON) throws -> Bool {
+        let bytes = try database.statement("SELECT CAST(json_extract(?1, '$') AS BLOB)").bind(1, value.text)
+            .firstRow { $0.blob(0) } ?? []
+        return String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// A value that is a string or a number, as text and as a whole number; both nil
