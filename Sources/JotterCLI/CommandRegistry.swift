@@ -44,6 +44,7 @@ enum CommandRegistry {
         Entry(CheckCommand.self),
         Entry(RemoteCommand.self),
         Entry(SyncCommand.self),
+        Entry(ConflictsCommand.self),
     ]
 
     /// Commands only the shell has: they write the whole store anew, which the prompt

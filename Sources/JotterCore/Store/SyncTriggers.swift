@@ -25,13 +25,23 @@ enum SyncTriggers {
     private static let local = "(SELECT value FROM setting WHERE key = 'sync_applying') = 0"
 
     /// The hybrid logical clock moved past both its last value and the time now.
-    private static let tick = """
-        UPDATE setting SET value = max(value + 1, CAST(unixepoch('subsec') * 1000 AS INTEGER) << 16) WHERE key = 'hlc';
-        """
+    private static let tick = tick(now: now)
+
+    private static let now = "CAST(unixepoch('subsec') * 1000 AS INTEGER)"
+
+    /// An edit's update time, which the machines its text reaches then show alike; a
+    /// change that keeps the update time as it was (an undo) ticks to the time now.
+    private static let textTick = tick(now: "CASE WHEN new.updated IS NOT old.updated THEN ifnull(new.updated, \(now)) ELSE \(now) END")
+
+    /// The clock moved past its last value and `now`, in milliseconds.
+    private static func tick(now: String) -> String {
+        "UPDATE setting SET value = max(value + 1, (\(now)) << 16) WHERE key = 'hlc';"
+    }
 
     private static let stamp = "(SELECT value FROM setting WHERE key = 'hlc')"
 
-    private static func nodeProperty(_ property: String, column: String, changed: String, previousParent: String = "NULL") -> String {
+    private static func nodeProperty(_ property: String, column: String, changed: String, previousParent: String = "NULL",
+                                     tick: String = tick) -> String {
         """
         CREATE TEMP TRIGGER IF NOT EXISTS sync_node_\(property) AFTER UPDATE OF \(column) ON node
         WHEN \(changed) AND \(local) AND \(watched("old.seq")) BEGIN
@@ -72,7 +82,7 @@ enum SyncTriggers {
 
     static var sql: String {
         [
-            nodeProperty("text", column: "text", changed: "old.text IS NOT new.text"),
+            nodeProperty("text", column: "text", changed: "old.text IS NOT new.text", tick: textTick),
             nodeProperty("done", column: "done", changed: "old.done IS NOT new.done"),
             nodeProperty("trashed", column: "hidden", changed: "(old.hidden IS NULL) IS NOT (new.hidden IS NULL)"),
             // The parent before the first move not yet pushed: where a move that loses

@@ -135,6 +135,9 @@ struct SyncMerge {
         }
         guard let type = try jsonType(value) else { throw Parked(reason: "its value is not JSON") }
         try SyncMerge.check(type, of: property)
+        if type == "text", try !decodesToUTF8(value) {
+            throw Parked(reason: "its text is not valid UTF-8 (an escape of half a surrogate pair)")
+        }
         guard let id = operation.node else {
             guard property.isOfAPlace else { throw Parked(reason: "it names no list or item") }
             return try set(property, of: nil, to: value, by: operation)
@@ -256,6 +259,14 @@ struct SyncMerge {
     private func jsonType(_ value: SyncJSON) throws -> String? {
         try database.statement("SELECT CASE WHEN json_valid(?1) THEN json_type(?1) END").bind(1, value.text)
             .firstRow { row -> String? in row.isNull(0) ? nil : row.string(0) } ?? nil
+    }
+
+    /// Whether a JSON string decodes to valid UTF-8: SQLite turns an escape of half a
+    /// surrogate pair (`"\ud800"`) into bytes that are not.
+    private func decodesToUTF8(_ value: SyncJSON) throws -> Bool {
+        let bytes = try database.statement("SELECT CAST(json_extract(?1, '$') AS BLOB)").bind(1, value.text)
+            .firstRow { $0.blob(0) } ?? []
+        return String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// A value that is a string or a number, as text and as a whole number; both nil
@@ -428,7 +439,7 @@ struct SyncMerge {
             guard try settleCycle(moving: seq, to: try parentSeq(value), by: operation) else { return }
         }
         if !isSame {
-            try write(property, of: seq, value)
+            try write(property, of: seq, value, madeMilliseconds: operation.stamp >> 16)
             report.applied += 1
         }
         try database.statement("DELETE FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?")
@@ -453,15 +464,16 @@ struct SyncMerge {
         guard allowed.contains(type) else { throw Parked(reason: "a value its property cannot hold (\(type))") }
     }
 
-    /// Writes a property's value, checked against what it may hold.
-    private mutating func write(_ property: SyncProperty, of seq: Int64?, _ value: SyncJSON) throws {
+    /// Writes a property's value, checked against what it may hold. A text's update
+    /// time is when it was made, so that every machine shows the same entry alike.
+    private mutating func write(_ property: SyncProperty, of seq: Int64?, _ value: SyncJSON, madeMilliseconds: Int64) throws {
         switch property {
         case .create, .purge:
             return
         case .text:
             guard let seq else { return }
             try database.statement("UPDATE node SET text = json_extract(?1, '$'), updated = ?2 WHERE seq = ?3")
-                .bind(1, value.text).bind(2, store.clock().milliseconds).bind(3, seq).run()
+                .bind(1, value.text).bind(2, madeMilliseconds).bind(3, seq).run()
         case .parent:
             guard let seq else { return }
             try database.statement("UPDATE node SET parent = ? WHERE seq = ?").bind(1, try parentSeq(value)).bind(2, seq).run()

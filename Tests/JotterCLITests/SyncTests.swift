@@ -1,0 +1,343 @@
+import Foundation
+import JotterCore
+import TestSupport
+import Testing
+
+/// The merges of issue 16 as users make them: each machine is the built jotter with a
+/// HOME and store of its own, syncing through a real PostgreSQL hub, one database a test.
+@Suite struct SyncTests {
+    /// Two or three machines that share one hub's journal.
+    struct Machines {
+        let server: PostgresServer
+        let database: String
+        let all: [Jotter]
+        var a: Jotter { all[0] }
+        var b: Jotter { all[1] }
+        var c: Jotter { all[2] }
+
+        init(count: Int = 2) throws {
+            server = try PostgresServer.shared
+            database = try server.database()
+            all = (0..<count).map { _ in Jotter() }
+            for machine in all {
+                let set = try machine.run(["remote", "set", server.conninfo(database)])
+                #expect(set.status == 0, "\(set.errors)")
+            }
+        }
+
+        /// Syncs each machine in turn, requiring success; returns their summary lines.
+        @discardableResult
+        func sync(_ machines: Jotter...) throws -> [String] {
+            try machines.map { machine in
+                let result = try machine.run(["sync"])
+                #expect(result.status == 0, "\(result.errors)")
+                return result.errors
+            }
+        }
+
+        /// Everything a machine holds, losslessly, as `export` writes it.
+        func everything(on machine: Jotter) throws -> String {
+            try machine.ok("export", "--recursive", "/")
+        }
+
+        /// The short form of the machine's id that made the operation setting `property` to `value`.
+        func machine(thatSent property: String, _ value: String) throws -> String {
+            let replica = try server.psql(
+                "SELECT replica FROM jotter.op WHERE property = '\(property)' AND value = '\(value)'", database: database)
+            return try #require(NodeID(replica)).shortForm()
+        }
+
+        func expectChecksClean() throws {
+            for machine in all {
+                let check = try machine.run(["check"])
+                #expect(check.status == 0, "\(check.text)\(check.errors)")
+            }
+        }
+    }
+
+    private func id(_ output: String) -> String {
+        output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private func conflicts(on machine: Jotter) throws -> [[String: Any]] {
+        let result = try machine.run(["conflicts", "--format", "jsonl"])
+        #expect(result.status == 0, "\(result.errors)")
+        return try result.lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+    }
+
+    // MARK: The output of sync
+
+    @Test func syncSaysWhatWentEachWayAndASecondSyncFindsNothing() throws {
+        let machines = try Machines()
+        try machines.a.ok("add", "milk")
+        try machines.a.ok("add", "bread")
+        #expect(try machines.sync(machines.a) == ["sent 2, received 0\n"])
+        #expect(try machines.sync(machines.b) == ["sent 0, received 2\n"])
+        #expect(try machines.sync(machines.a, machines.b) == Array(
+            repeating: "sent 0, received 0\n", count: 2))
+        let json = try machines.b.run(["sync", "--format", "json"])
+        #expect(json.status == 0 && json.errors.isEmpty)
+        #expect(json.text == "{\"sent\":0,\"received\":0,\"conflicts\":0}\n")
+    }
+
+    @Test func aHubThatIsDownStopsOnlySyncAndWhatWasNotSentGoesNextTime() throws {
+        let machines = try Machines()
+        try machines.a.ok("add", "before")
+        try machines.sync(machines.a, machines.b)
+        // The hub's database gone away for a while, as a server down or a network gone.
+        let away = machines.database + "_away"
+        try machines.server.psql("ALTER DATABASE \(machines.database) RENAME TO \(away)")
+        try machines.a.ok("add", "offline")
+        let down = try machines.a.run(["sync"])
+        #expect(down.status == 5)
+        #expect(down.errors.hasPrefix("jotter: hub \(machines.database) at socket \(machines.server.socketFolder): "))
+        #expect(down.errors.split(separator: "\n").count == 1)
+        #expect(try machines.a.texts() == ["before", "offline"])
+        try machines.a.ok("edit", "1", "before, edited")
+
+        try machines.server.psql("ALTER DATABASE \(away) RENAME TO \(machines.database)")
+        #expect(try machines.sync(machines.a) == ["sent 2, received 0\n"])
+        try machines.sync(machines.b)
+        #expect(try machines.b.texts() == ["before, edited", "offline"])
+        #expect(try machines.everything(on: machines.a) == machines.everything(on: machines.b))
+    }
+
+    // MARK: The merges of the issue
+
+    /// Case 1.
+    @Test func entriesAddedOfflineOnBothMachinesAreAllKeptInTheirOrder() throws {
+        let machines = try Machines()
+        try machines.a.ok("add", "a1")
+        try machines.a.ok("add", "a2")
+        try machines.b.ok("add", "b1")
+        try machines.b.ok("add", "b2")
+        try machines.sync(machines.a, machines.b, machines.a)
+        for machine in machines.all {
+            let texts = try machine.texts()
+            #expect(Set(texts) == ["a1", "a2", "b1", "b2"])
+            #expect(try #require(texts.firstIndex(of: "a1")) < #require(texts.firstIndex(of: "a2")))
+            #expect(try #require(texts.firstIndex(of: "b1")) < #require(texts.firstIndex(of: "b2")))
+        }
+        // The same entries, each as it is everywhere; the order of siblings from
+        // different machines is each machine's own (see the report of this branch).
+        let exportA = try machines.everything(on: machines.a).split(separator: "\n").sorted()
+        let exportB = try machines.everything(on: machines.b).split(separator: "\n").sorted()
+        #expect(exportA == exportB, "\(exportA)\n\(exportB)")
+        #expect(try conflicts(on: machines.a).isEmpty && conflicts(on: machines.b).isEmpty)
+    }
+
+    /// Case 2.
+    @Test func oneTextEditedOnTwoMachinesShowsOneWinnerEverywhereAndTheOtherInConflicts() throws {
+        let machines = try Machines(count: 3)
+        let milk = id(try machines.a.ok("add", "milk"))
+        try machines.sync(machines.a, machines.b, machines.c)
+        try machines.a.ok("edit", milk, "oat milk")
+        try machines.b.ok("edit", milk, "soy milk")
+        let lines = try machines.sync(machines.a, machines.b, machines.c, machines.a)
+        let everything = try machines.everything(on: machines.a)
+        for machine in machines.all {
+            let here = try machines.everything(on: machine)
+            #expect(here == everything, "\(here)\n\(everything)")
+        }
+        let winner = try #require(try machines.a.texts().first)
+        #expect(["oat milk", "soy milk"].contains(winner))
+        let loser = winner == "oat milk" ? "soy milk" : "oat milk"
+        let winningMachine = winner == "oat milk" ? machines.a : machines.b
+        // The machine whose edit won meets the other when it pulls it, says so, and keeps it;
+        // the one whose edit had gone out already does not.
+        #expect(lines.contains("sent 1, received 1, 1 conflict (jotter conflicts)\n"), "\(lines)")
+        let kept = try conflicts(on: winningMachine)
+        #expect(kept.count == 1)
+        let conflict = try #require(kept.first)
+        #expect(conflict["id"] as? String == milk)
+        #expect(conflict["text"] as? String == winner)
+        #expect(conflict["property"] as? String == "text")
+        #expect(conflict["value"] as? String == "\"\(loser)\"")
+        let from = try machines.machine(thatSent: "text", "\"\(loser)\"")
+        #expect((conflict["machine"] as? String)?.hasSuffix(from) == true)
+        let listed = try winningMachine.run(["conflicts"])
+        #expect(listed.status == 0)
+        let short = try #require(NodeID(milk)).shortForm()
+        #expect(listed.text.hasPrefix("\(short)  \(winner)  text \"\(loser)\"  from \(from), "))
+        #expect(listed.lines.count == 1)
+        let json = try winningMachine.run(["conflicts", "--format", "json"])
+        let array = try #require(try JSONSerialization.jsonObject(with: json.output) as? [[String: Any]])
+        #expect(array.count == 1 && array.first?["value"] as? String == "\"\(loser)\"")
+    }
+
+    @Test func conflictsShowControlCharactersEscapedAndAtThePromptToo() throws {
+        let machines = try Machines()
+        let note = id(try machines.a.ok("add", "note"))
+        try machines.sync(machines.a, machines.b)
+        try machines.a.ok("edit", note, "red \u{1B}[31m here")
+        try machines.sync(machines.a)
+        try machines.b.ok("edit", note, "bell \u{07} there")
+        #expect(try machines.sync(machines.b) == ["sent 1, received 1, 1 conflict (jotter conflicts)\n"])
+        let listed = try machines.b.run(["conflicts"])
+        #expect(listed.status == 0 && listed.lines.count == 1)
+        #expect(!listed.text.contains("\u{1B}") && !listed.text.contains("\u{07}"))
+        let short = try #require(NodeID(note)).shortForm()
+        #expect(listed.text.hasPrefix("\(short)  bell \\x07 there  text \"red \\u001b[31m here\"  from "), "\(listed.text)")
+        let prompt = try machines.b.prompt(expecting: "/ › ")
+        prompt.type(":conflicts\r")
+        try prompt.expect("\(short)  bell \\x07 there  text ")
+        try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+    }
+
+    /// Case 3.
+    @Test func trashedOnOneAndEditedOnTheOtherIsInTheTrashWithTheNewTextAndRestorable() throws {
+        let machines = try Machines()
+        let milk = id(try machines.a.ok("add", "milk"))
+        try machines.a.ok("add", "bread")
+        try machines.sync(machines.a, machines.b)
+        try machines.a.ok("rm", milk)
+        try machines.b.ok("edit", milk, "oat milk")
+        try machines.sync(machines.a, machines.b, machines.a)
+        for machine in machines.all {
+            #expect(try machine.texts() == ["bread"])
+            let trash = try machine.ok("trash")
+            #expect(trash.contains("oat milk"), "\(trash)")
+            try machine.ok("restore", milk)
+            // Back where it was.
+            #expect(try machine.texts() == ["oat milk", "bread"])
+        }
+        try machines.expectChecksClean()
+    }
+
+    /// Case 4.
+    @Test func anEditMadeAfterTheTrashWasEmptiedElsewhereBringsTheEntryBackToTheTrash() throws {
+        let machines = try Machines()
+        let milk = id(try machines.a.ok("add", "milk"))
+        try machines.sync(machines.a, machines.b)
+        try machines.a.ok("rm", milk)
+        try machines.a.ok("trash", "--empty", "--yes")
+        try machines.b.ok("edit", milk, "oat milk")
+        try machines.sync(machines.a, machines.b, machines.a)
+        for machine in machines.all {
+            #expect(try machine.texts().isEmpty)
+            #expect(try machine.ok("trash").contains("oat milk"))
+        }
+        try machines.expectChecksClean()
+        try machines.a.ok("restore", milk)
+        try machines.sync(machines.a, machines.b)
+        #expect(try machines.b.texts() == ["oat milk"])
+    }
+
+    /// Case 5.
+    @Test func crossedMovesEndInOneTreeWithoutACycleOnEveryMachine() throws {
+        let machines = try Machines(count: 3)
+        let first = id(try machines.a.ok("new", "first", "--in", "/"))
+        let second = id(try machines.a.ok("new", "second", "--in", "/"))
+        try machines.a.ok("add", "--to", "/first", "in first")
+        try machines.a.ok("add", "--to", "/second", "in second")
+        try machines.sync(machines.a, machines.b, machines.c)
+        try machines.a.ok("mv", first, second)
+        try machines.b.ok("mv", second, first)
+        try machines.sync(machines.a, machines.b, machines.c, machines.a)
+        let everything = try machines.everything(on: machines.a)
+        for machine in machines.all {
+            let here = try machines.everything(on: machine)
+            #expect(here == everything, "\(here)\n\(everything)")
+            // Both lists and what they hold are there, one inside the other or side by side.
+            let texts = try machine.run(["export", "--recursive", "/", "--format", "txt"]).text
+            for text in ["first", "second", "in first", "in second"] { #expect(texts.contains(text)) }
+        }
+        try machines.expectChecksClean()
+        #expect(try conflicts(on: machines.b).contains { $0["property"] as? String == "parent" })
+    }
+
+    /// Case 6.
+    @Test func listsOfOneNameMadeOfflineOnTwoMachinesBecomeOneThatBothIDsName() throws {
+        let machines = try Machines(count: 3)
+        let onA = id(try machines.a.ok("new", "groceries", "--in", "/"))
+        let onB = id(try machines.b.ok("new", "groceries", "--in", "/"))
+        try machines.a.ok("add", "--to", "/groceries", "milk")
+        try machines.b.ok("add", "--to", "/groceries", "bread")
+        try machines.sync(machines.a, machines.b, machines.c, machines.a)
+        for machine in machines.all {
+            #expect(try machine.texts("/") == ["groceries"])
+            #expect(Set(try machine.texts("/groceries")) == ["milk", "bread"])
+            #expect(try machine.ok("list", onA) == machine.ok("list", "/groceries"))
+            #expect(try machine.ok("list", onB) == machine.ok("list", "/groceries"))
+        }
+        #expect(try machines.everything(on: machines.a) == machines.everything(on: machines.c))
+        try machines.expectChecksClean()
+        // What is added later under the other id reaches the one list everywhere.
+        try machines.b.ok("add", "--to", onB, "eggs")
+        try machines.sync(machines.b, machines.a)
+        #expect(Set(try machines.a.texts(onA)) == ["milk", "bread", "eggs"])
+    }
+
+    /// Case 7.
+    @Test func fieldValuesMergePerFieldAndDefinitionsByName() throws {
+        let machines = try Machines()
+        try machines.a.ok("field", "add", "amount", "decimal", "--in", "/")
+        try machines.a.ok("field", "add", "shop", "text", "--in", "/")
+        let lunch = id(try machines.a.ok("add", "lunch"))
+        try machines.sync(machines.a, machines.b)
+        try machines.a.ok("edit", lunch, "lunch", "amount:12")
+        try machines.b.ok("edit", lunch, "lunch", "shop:deli")
+        try machines.a.ok("field", "add", "due", "date", "--in", "/")
+        try machines.b.ok("field", "add", "mood", "choice", "good,bad", "--in", "/")
+        try machines.b.ok("field", "add", "due", "date", "--required", "--in", "/")
+        try machines.sync(machines.a, machines.b, machines.a)
+        for machine in machines.all {
+            let entry = try #require(try machine.entries("/").first)
+            #expect(entry["text"] as? String == "lunch")
+            #expect(entry["fields"] as? [String: String] == ["amount": "12", "shop": "deli"])
+        }
+        let forms = try machines.a.ok("field", "ls", "/")
+        let formsB = try machines.b.ok("field", "ls", "/")
+        #expect(formsB.split(separator: "\n").sorted() == forms.split(separator: "\n").sorted(), "\(formsB)\n\(forms)")
+        for name in ["amount", "shop", "due", "mood"] { #expect(forms.contains(name), "\(forms)") }
+        #expect(forms.components(separatedBy: "due").count == 2, "\(forms)")
+        try machines.expectChecksClean()
+    }
+
+    /// Case 8. Invalid UTF-8 bytes cannot be put in a hub, as PostgreSQL refuses them in
+    /// a UTF8 database: a JSON escape of half a surrogate pair is what decodes to them. A value over the largest (64 MiB) would take
+    /// longer to make than the whole suite, so it is left to the store's own tests.
+    @Test func badOperationsFromTheHubAreSetAsideOneLineEachAndTheRestApplied() throws {
+        let machines = try Machines()
+        let parent = id(try machines.a.ok("new", "parent", "--in", "/"))
+        let child = id(try machines.a.ok("new", "child", "--in", "/parent"))
+        try machines.sync(machines.a, machines.b)
+        let other = "01234567-89ab-7def-8123-456789abcdef"
+        let rows: [(property: String, value: String, node: String)] = [
+            ("colour", "'\"red\"'", parent),
+            ("text", "'{not json'", parent),
+            ("parent", "'\"\(child)\"'", parent),
+            ("text", "'12'", parent),
+            ("create", "'[1, 2]'", other),
+            ("text", "'\"half \\ud800 a pair\"'", child),
+            ("text", "'\"renamed\"'", parent),
+        ]
+        let values = rows.enumerated().map { index, row in
+            "('main', next.position + \(index), '\(other)'::uuid, \(index + 1), "
+                + "(extract(epoch FROM now()) * 1000)::bigint * 65536 + \(index), '\(row.node)'::uuid, '\(row.property)', \(row.value))"
+        }.joined(separator: ",\n")
+        try machines.server.psql("""
+            WITH next AS (SELECT next_position AS position FROM jotter.journal WHERE name = 'main')
+            INSERT INTO jotter.op (journal, position, replica, counter, stamp, node, property, value)
+            SELECT row.* FROM next, LATERAL (VALUES \(values)) AS row;
+            UPDATE jotter.journal SET next_position = next_position + \(rows.count) WHERE name = 'main';
+            """, database: machines.database)
+        let sync = try machines.b.run(["sync"])
+        #expect(sync.status == 0, "\(sync.errors)")
+        let lines = sync.errors.split(separator: "\n")
+        // Six set aside, one line each, and the summary.
+        #expect(lines.count == 6 + 1, "\(sync.errors)")
+        // The move that would make a loop is the one kept as a conflict.
+        #expect(lines.last == "sent 0, received 7, 1 conflict (jotter conflicts)", "\(sync.errors)")
+        #expect(try conflicts(on: machines.b).map { $0["property"] as? String } == ["parent"])
+        #expect(try machines.b.texts("/") == ["renamed"])
+        #expect(try machines.b.texts(parent) == ["child"])
+        try machines.expectChecksClean()
+        // Nothing set aside comes back at the next sync, and the good change travels on.
+        let again = try machines.sync(machines.b)
+        #expect(again == ["sent 0, received 0\n"], "\(again)")
+        try machines.sync(machines.a)
+        #expect(try machines.a.texts("/") == ["renamed"])
+    }
+}
