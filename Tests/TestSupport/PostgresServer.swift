@@ -1,9 +1,13 @@
 import Foundation
+import Synchronization
 
 /// A real PostgreSQL server for the tests of sync, one per test process: made with
 /// `initdb` in a temporary folder, listening only on a Unix socket in that folder,
 /// and stopped and removed when the process ends. Each test takes a database of its
 /// own (`database()`), so tests running side by side do not meet.
+///
+/// A test that stops and starts its server takes one of its own (`own()`), so that
+/// the tests beside it keep theirs.
 ///
 /// As root the folder belongs to `postgres`, and initdb and the server run as that
 /// user, since PostgreSQL refuses to run as root.
@@ -24,13 +28,21 @@ public final class PostgresServer: Sendable {
         get throws { try sharedStart.get() }
     }
 
-    private static let sharedStart: Result<PostgresServer, Error> = Result {
-        let server = try PostgresServer()
-        stopAtExit = server
-        atexit { PostgresServer.stopAtExit?.stop() }
-        return server
+    private static let sharedStart: Result<PostgresServer, Error> = Result { try PostgresServer() }
+
+    /// A server of the caller's own, started now, which it may halt and start again;
+    /// `stop()` ends it, and the end of the process does when a test fails before.
+    public static func own() throws -> PostgresServer {
+        try PostgresServer()
     }
-    nonisolated(unsafe) private static var stopAtExit: PostgresServer?
+
+    /// Every server this process started, stopped when it exits.
+    private static let running = Mutex<[PostgresServer]>([])
+    private static let stopAtExit: Void = {
+        atexit {
+            for server in PostgresServer.running.withLock({ $0 }) { server.stop() }
+        }
+    }()
 
     private init() throws {
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
@@ -51,17 +63,32 @@ public final class PostgresServer: Sendable {
 
             """
         try hba.write(toFile: dataFolder + "/pg_hba.conf", atomically: false, encoding: .utf8)
+        _ = PostgresServer.stopAtExit
+        PostgresServer.running.withLock { $0.append(self) }
+        try start()
+        try psql("CREATE ROLE \(PostgresServer.passwordGroup) NOLOGIN")
+    }
+
+    /// Starts the server on its data, as made or as `halt()` left it, and returns once
+    /// it takes connections.
+    public func start() throws {
         try runAsServerUser(binaries + "/pg_ctl", [
             "start", "-w", "-D", dataFolder, "-l", folder + "/server.log",
             "-o", "-c listen_addresses='' -c unix_socket_directories='\(socketFolder)' -c fsync=off -c max_connections=200",
         ])
-        try psql("CREATE ROLE \(PostgresServer.passwordGroup) NOLOGIN")
+    }
+
+    /// Stops the server as a crash would (`pg_ctl stop -m immediate`): every connection
+    /// is cut where it is, and the data stays for `start()`, which recovers it.
+    public func halt() throws {
+        try runAsServerUser(binaries + "/pg_ctl", ["stop", "-m", "immediate", "-D", dataFolder])
     }
 
     /// Stops the server at once and removes its folder.
     public func stop() {
-        try? runAsServerUser(binaries + "/pg_ctl", ["stop", "-m", "immediate", "-D", dataFolder])
+        try? halt()
         try? FileManager.default.removeItem(atPath: folder)
+        PostgresServer.running.withLock { servers in servers.removeAll { $0 === self } }
     }
 
     /// A new, empty database, for one test.
@@ -82,6 +109,25 @@ public final class PostgresServer: Sendable {
     public func psql(_ sql: String, database: String = "postgres", role: String = PostgresServer.superuser) throws -> String {
         try PostgresServer.run(binaries + "/psql", ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1",
                                                     "-h", socketFolder, "-U", role, "-d", database, "-c", sql])
+    }
+
+    /// A psql session of its own, as `name` in pg_stat_activity, that takes statements
+    /// as they are sent: for a transaction held open while a test looks on.
+    public func session(database: String, name: String) throws -> PostgresSession {
+        try PostgresSession(psql: binaries + "/psql", arguments: [
+            "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", socketFolder, "-U", PostgresServer.superuser,
+            "-d", "dbname=\(database) application_name=\(name)",
+        ])
+    }
+
+    /// Waits until `sql` counts one row or more: for a state of the server that another
+    /// process brings about.
+    public func waitUntil(_ sql: String, database: String) throws {
+        let deadline = Date().addingTimeInterval(30)
+        while (Int(try psql(sql, database: database)) ?? 0) == 0 {
+            guard Date() < deadline else { throw PostgresServerError("nothing came of waiting for: \(sql)") }
+            usleep(10_000)
+        }
     }
 
     private func runAsServerUser(_ program: String, _ arguments: [String]) throws {
@@ -133,4 +179,29 @@ public final class PostgresServer: Sendable {
 public struct PostgresServerError: Error, CustomStringConvertible {
     public let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// psql reading statements from a pipe, so that a test sends them one at a time.
+public final class PostgresSession {
+    private let process = Process()
+    private let statements = Pipe()
+
+    init(psql: String, arguments: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: psql)
+        process.arguments = arguments
+        process.standardInput = statements
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    public func send(_ sql: String) throws {
+        try statements.fileHandleForWriting.write(contentsOf: Data(sql.utf8))
+    }
+
+    /// Ends the session (its open transaction rolls back) and waits for psql to exit.
+    public func end() {
+        try? statements.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
 }
