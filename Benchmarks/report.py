@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """The table of Scripts/bench, from the measurements it left in its work folder.
 
-  report.py WORK RUNS IMPORT LIST PROMPT SCALE-ITEMS SCALE-LISTS MEMORY-LINES PEERS [PEER-CASE...]
+  report.py WORK RUNS IMPORT LIST PROMPT SCALE-ITEMS SCALE-LISTS MEMORY-LINES PEERS TASKS SYNC-CHANGES
+            FIRST-SYNC [PEER-CASE...]
       prints the table (Markdown, readable as it is on a terminal)
+  report.py --sync WORK RUNS LIST SYNC-CHANGES FIRST-SYNC
+      prints the rows of sync alone (Scripts/bench --sync)
   report.py --write FILE TABLE
       puts TABLE, with the date and the machine, between the markers of FILE
 """
@@ -35,11 +38,48 @@ def row(label, ours, theirs, reference, bar, per=1):
     return f"| {label} | {ours / per:.2f} ms | {theirs / per:.2f} ms {reference} | {ratio:.2f}x | {bar_text} | {mark} |"
 
 
+def memory_row(work, name, label):
+    with open(f"{work}/{name}.json") as file:
+        probe = json.load(file)
+    peak = probe["peak_kib"] / 1024
+    detail = f"peak {peak:.1f} MiB, {probe['total_ms']:.0f} ms"
+    if probe["first_ms"] is not None:
+        detail += f", first line out at {probe['first_ms']:.0f} ms"
+    return f"| {label}: memory | {detail} | | | < 64 MiB | {'ok' if peak < 64 else '**over**'} |"
+
+
+def sync_rows(work, list_items, changes, first_sync):
+    hub = "on the same hub"
+    return [
+        row("sync with nothing new", *medians(work, "sync-idle"), f"(psql -c 'select 1' {hub})", 2.0),
+        row(f"sync pushing {changes:,} new entries", *medians(work, "sync-push"),
+            "(psql \\copy of the same rows into a table like the hub's)", 2.0),
+        row(f"sync pulling {changes:,} entries of another machine", *medians(work, "sync-pull"),
+            "(psql COPY of the same rows out of the hub)", 2.0),
+        row(f"first sync of a new machine, {first_sync:,} entries", *medians(work, "sync-first"),
+            "(jotter import of the same entries as jsonl)", 2.0),
+        memory_row(work, "memory-sync-first", f"first sync of {first_sync:,} entries"),
+        row(f"sync of one new entry, store and hub of {first_sync:,} entries", *medians(work, "sync-scale"),
+            "(jotter, a store of one entry on an empty hub)", 1.2),
+        row(f"one-shot add, store of {list_items:,} items that syncs", *medians(work, "add-synced"),
+            "(sqlite3 INSERT)", 1.3),
+    ]
+
+
+def sync_table(arguments):
+    work, runs = arguments[0], int(arguments[1])
+    list_items, changes, first_sync = (int(value) for value in arguments[2:5])
+    lines = ["| case | jotter | reference | ratio | bar | |", "|---|---|---|---|---|---|"]
+    lines.append(row(f"one-shot add, store of {list_items:,} items", *medians(work, "add"), "(sqlite3 INSERT)", 1.3))
+    lines += sync_rows(work, list_items, changes, first_sync)
+    return "\n".join(lines)
+
+
 def table(arguments):
     work, runs = arguments[0], int(arguments[1])
-    import_lines, list_items, prompt_entries, scale_items, scale_lists, memory_lines, peer_entries, tasks = (
-        int(value) for value in arguments[2:10])
-    peer_cases = arguments[10:]
+    import_lines, list_items, prompt_entries, scale_items, scale_lists, memory_lines, peer_entries, tasks, \
+        sync_changes, first_sync = (int(value) for value in arguments[2:12])
+    peer_cases = arguments[12:]
     lines = ["| case | jotter | reference | ratio | bar | |", "|---|---|---|---|---|---|"]
     lines.append(row(f"one-shot add, store of {list_items:,} items", *medians(work, "add"), "(sqlite3 INSERT)", 1.3))
     lines.append(row(f"list {list_items:,} items (tsv)", *medians(work, "list"), "(sqlite3 SELECT)", 1.5))
@@ -82,13 +122,8 @@ def table(arguments):
                      "PBKDF2, 256,000 rounds)", None))
     for name, label in (("memory-import", f"import {memory_lines:,} lines"),
                         ("memory-list", f"list {import_lines:,} items (tsv)")):
-        with open(f"{work}/{name}.json") as file:
-            probe = json.load(file)
-        peak = probe["peak_kib"] / 1024
-        detail = f"peak {peak:.1f} MiB, {probe['total_ms']:.0f} ms"
-        if probe["first_ms"] is not None:
-            detail += f", first line out at {probe['first_ms']:.0f} ms"
-        lines.append(f"| {label}: memory | {detail} | | | < 64 MiB | {'ok' if peak < 64 else '**over**'} |")
+        lines.append(memory_row(work, name, label))
+    lines += sync_rows(work, list_items, sync_changes, first_sync)
     for case in peer_cases:
         _, tool, verb = case.split("-")
         name, command = PEERS[tool]
@@ -125,5 +160,7 @@ def write(path, measured):
 
 if sys.argv[1] == "--write":
     write(sys.argv[2], sys.argv[3])
+elif sys.argv[1] == "--sync":
+    print(sync_table(sys.argv[2:]))
 else:
     print(table(sys.argv[1:]))

@@ -103,6 +103,11 @@ public final class Hub {
                 ) ON COMMIT DELETE ROWS
                 """)
             try connection.copy("COPY jotter_incoming FROM STDIN", data: rows)
+            // A temporary table is never analysed by autovacuum, so the planner guessed
+            // hundreds of rows in it and hashed the journal's every operation to find the
+            // new ones: 178 ms to push one change to a hub of 100,000 entries. Counted, it
+            // looks each one up in the indexes: 0.3 ms.
+            try connection.execute("ANALYZE jotter_incoming")
             // The journal's row is locked until the commit: positions are given in the
             // order pushes commit, with none left behind by one that commits late.
             var next: Int64?
