@@ -135,6 +135,34 @@ struct TestHub {
         #expect(try hub.pull(after: 7, limit: 100).operations.isEmpty)
     }
 
+    @Test func aPullPassesOverThePullersOwnOperationsAndStillReachesTheEnd() throws {
+        let test = try TestHub()
+        let hub = try test.hub()
+        let mine = ArrayReplica(1)
+        let theirs = ArrayReplica(2)
+        mine.make(3)
+        theirs.make(2)
+        try hub.push(Array(theirs.outgoing.prefix(1)))
+        try hub.push(mine.outgoing)
+        let first = try hub.pull(after: 0, limit: 100, passingOver: mine.id)
+        #expect(first.operations.map(\.replica) == [theirs.id])
+        // Its own operations at the journal's end are passed over, cursor and all: the
+        // next pull does not read them again.
+        #expect(first.lastPosition == 4)
+        #expect(try hub.pull(after: 4, limit: 100, passingOver: mine.id).operations.isEmpty)
+        // What another machine pushes after them is not passed over.
+        try hub.push(Array(theirs.outgoing.suffix(1)))
+        let second = try hub.pull(after: first.lastPosition, limit: 100, passingOver: mine.id)
+        #expect(second.operations == Array(theirs.outgoing.suffix(1)))
+        #expect(second.lastPosition == 5)
+        // A full page stops at its last operation: what lies beyond it is read next.
+        let paged = try hub.pull(after: 0, limit: 1, passingOver: mine.id)
+        #expect(paged.lastPosition == 1)
+        let next = try hub.pull(after: paged.lastPosition, limit: 1, passingOver: mine.id)
+        #expect(next.operations == Array(theirs.outgoing.suffix(1)))
+        #expect(next.lastPosition == 5)
+    }
+
     @Test func aReaderNeverPassesOverAPushThatCommitsLate() throws {
         let test = try TestHub()
         let reader = try test.hub()
@@ -256,7 +284,9 @@ struct TestHub {
         let desktopSync = try Sync.run(desktop, with: test.hub(), batchSize: 3)
         #expect(desktopSync.sent == 5 && desktopSync.received == 7)
         #expect(try Sync.run(laptop, with: test.hub()).received == 5)
-        #expect(laptop.pulled == desktop.pulled)
+        // Each pulled the other's operations, and none of its own back.
+        #expect(laptop.pulled.map(\.replica) == Array(repeating: desktop.id, count: 5))
+        #expect(desktop.pulled.map(\.replica) == Array(repeating: laptop.id, count: 7))
         let again = try Sync.run(desktop, with: test.hub())
         #expect(again == SyncSummary())
         #expect(again.line == "sent 0, received 0")

@@ -153,21 +153,42 @@ public final class Hub {
 
     /// Operations after `position`, in the journal's order: at most `limit`, and fewer
     /// when their values add up to more than a batch holds (always at least one).
-    public func pull(after position: Int64, limit: Int) throws -> HubBatch {
+    /// Operations of `passingOver` (the puller's own replica) are not sent: they change
+    /// nothing where they came from, and pulling them back was most of what a push of
+    /// a thousand entries cost. A page that ends before `limit` takes the cursor to
+    /// the journal's end, read in the same statement, and so in the same snapshot, as
+    /// the page: every position below it is committed there (positions are given under
+    /// the journal's row lock, in the transaction that moves its end), so nothing is
+    /// passed over but the puller's own.
+    public func pull(after position: Int64, limit: Int, passingOver own: NodeID? = nil) throws -> HubBatch {
         var batch = HubBatch(operations: [], refused: [], lastPosition: position)
+        var returned = 0
+        var cutShort = false
+        var journalEnd: Int64?
         try connection.query("""
-            SELECT position, replica, counter, stamp, node, property,
-                   CASE WHEN octet_length(value) <= $4 THEN value END, octet_length(value),
-                   coalesce(sum(octet_length(value)) OVER (ORDER BY position ROWS UNBOUNDED PRECEDING)
-                            - octet_length(value), 0)
-            FROM jotter.op
-            WHERE journal = $1 AND position > $2
-            ORDER BY position
-            LIMIT $3
-            """, [journal, String(position), String(limit), String(Hub.largestValueBytes)]) { row in
+            SELECT page.*, journal.next_position - 1
+            FROM jotter.journal AS journal
+            LEFT JOIN LATERAL (
+                SELECT position, replica, counter, stamp, node, property,
+                       CASE WHEN octet_length(value) <= $4 THEN value END, octet_length(value),
+                       coalesce(sum(octet_length(value)) OVER (ORDER BY position ROWS UNBOUNDED PRECEDING)
+                                - octet_length(value), 0)
+                FROM jotter.op
+                WHERE op.journal = journal.name AND position > $2 AND replica IS DISTINCT FROM $5::uuid
+                ORDER BY position
+                LIMIT $3
+            ) AS page ON true
+            WHERE journal.name = $1
+            ORDER BY page.position
+            """, [journal, String(position), String(limit), String(Hub.largestValueBytes), own?.description]) { row in
+            journalEnd = row.int64(9)
             guard let rowPosition = row.int64(0) else { return }
+            returned += 1
             // The running total before this row: the first row is always taken.
-            if batch.lastPosition > position, let before = row.int64(8), before >= Hub.batchValueBytes { return }
+            if batch.lastPosition > position, let before = row.int64(8), before >= Hub.batchValueBytes {
+                cutShort = true
+                return
+            }
             batch.lastPosition = rowPosition
             if let refusal = Hub.refusal(row, at: rowPosition) {
                 batch.refused.append(refusal)
@@ -178,6 +199,9 @@ public final class Hub {
             batch.operations.append(SyncOperation(
                 replica: replica, counter: counter, stamp: stamp, node: row.string(4).flatMap(NodeID.init),
                 property: property, value: row.string(6)))
+        }
+        if !cutShort && returned < limit, let journalEnd, journalEnd > batch.lastPosition {
+            batch.lastPosition = journalEnd
         }
         return batch
     }

@@ -21,10 +21,10 @@ public enum Sync {
         }
         var cursor = try replica.syncCursor()
         while true {
-            let batch = try hub.pull(after: cursor, limit: batchSize)
+            let batch = try hub.pull(after: cursor, limit: batchSize, passingOver: own)
             if batch.lastPosition == cursor { break }
             let report = try replica.applyPulled(batch.operations, cursor: batch.lastPosition)
-            summary.received += batch.operations.count { $0.replica != own }
+            summary.received += batch.operations.count
             summary.conflicts += report.conflicts
             summary.parked += batch.refused + report.parked
             cursor = batch.lastPosition
