@@ -281,7 +281,7 @@ struct TestHub {
         desktop.make(5)
         let laptopSync = try Sync.run(laptop, with: test.hub(), batchSize: 3)
         #expect(laptopSync.sent == 7 && laptopSync.received == 0)
-        let desktopSync = try Sync.run(desktop, with: test.hub(), batchSize: 3)
+        let desktopSync = try Sync.run(desktop, with: test.hub(), batchSize: 3, pullBatchSize: 3)
         #expect(desktopSync.sent == 5 && desktopSync.received == 7)
         #expect(try Sync.run(laptop, with: test.hub()).received == 5)
         // Each pulled the other's operations, and none of its own back.

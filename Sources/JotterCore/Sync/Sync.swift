@@ -1,14 +1,21 @@
 /// One sync of a store with its hub: push what is new here, then pull what is new
 /// there. Shared by `jotter sync` and `:sync`.
 public enum Sync {
-    /// How many operations go in one push or one pull.
+    /// How many operations go in one push.
     public static let batchSize = 5000
+    /// How many operations one pull applies in one store transaction, at most: each
+    /// transaction rewrites the pages of the index of ids its pulled rows land in, and
+    /// a first sync of a million entries in batches of 5,000 wrote most of that index
+    /// to the log two hundred times. A page's values are bounded apart (8 MiB), so
+    /// memory is too.
+    public static let pullBatchSize = 20_000
 
     /// Pushes every operation the replica has not had acknowledged, a batch at a time,
     /// then pulls every operation after its cursor, applying each batch as a whole. A
     /// sync cut short at any point loses nothing: what was pushed is pushed again and
     /// stored once, and what was pulled and not applied is pulled again.
-    public static func run(_ replica: SyncReplica, with hub: Hub, batchSize: Int = Sync.batchSize) throws -> SyncSummary {
+    public static func run(_ replica: SyncReplica, with hub: Hub, batchSize: Int = Sync.batchSize,
+                           pullBatchSize: Int = Sync.pullBatchSize) throws -> SyncSummary {
         var summary = SyncSummary()
         let own = try replica.syncReplicaID()
         while true {
@@ -21,7 +28,7 @@ public enum Sync {
         }
         var cursor = try replica.syncCursor()
         while true {
-            let batch = try hub.pull(after: cursor, limit: batchSize, passingOver: own)
+            let batch = try hub.pull(after: cursor, limit: pullBatchSize, passingOver: own)
             if batch.lastPosition == cursor { break }
             let report = try replica.applyPulled(batch.operations, cursor: batch.lastPosition)
             summary.received += batch.operations.count
