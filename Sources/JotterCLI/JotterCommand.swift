@@ -134,7 +134,9 @@ public struct JotterCommand: ParsableCommand {
             for line in try context.store.recentHistory() {
                 editor.remember(line)
             }
-            let loop = try PromptLoop(context: context, source: editor)
+            let autoSync = try context.store.syncsAutomatically()
+                ? AutoSync(storePath: context.store.path, passphraseCommand: options.passphraseCommand) : nil
+            let loop = try PromptLoop(context: context, source: editor, autoSync: autoSync)
             loop.run()
             if let signal = loop.endingSignal {
                 // Ended as the signal would have ended it, now that nothing is lost.

@@ -38,6 +38,7 @@ struct RemoteShowCommand: StoreCommand {
         }
         context.output.write("conninfo\t\(TerminalStyle.escaped(remote.conninfo))\n")
         context.output.write("journal\t\(TerminalStyle.escaped(remote.journal))\n")
+        context.output.write("auto\t\(try context.store.syncsAutomatically() ? "yes" : "no")\n")
         return .nothing
     }
 }
@@ -51,13 +52,19 @@ struct RemoteSetCommand: StoreCommand {
             one transaction; 'jotter remote schema' prints them for a DBA who prefers \
             to), and the journal when missing. A hub set up by a newer jotter is \
             refused. Nothing is kept unless the hub answered. A hub that is down or \
-            refuses the connection exits with status 5.
+            refuses the connection exits with status 5. With --auto, the prompt syncs \
+            by itself: when it starts, in the background after each entry (never \
+            delaying the next prompt), and when it ends, and says in one line what \
+            arrived; one-shot commands other than 'sync' never wait for the network.
             """)
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
     @Option(help: ArgumentHelp("The journal on the hub (default: main).", valueName: "name"))
     var journal: String = HubRemote.defaultJournal
+
+    @Flag(help: "Sync by itself at the prompt: at its start, after each entry and at its end.")
+    var auto = false
 
     @Argument(help: ArgumentHelp("A libpq connection string or postgresql:// URI, without a password.", valueName: "conninfo"))
     var conninfo: String
@@ -67,8 +74,9 @@ struct RemoteSetCommand: StoreCommand {
         let remote = try HubRemote(conninfo: conninfo, journal: journal)
         let hub = try Hub(remote)
         try hub.prepare()
-        try context.store.setRemote(remote)
-        context.messages.show("this store syncs with the journal '\(remote.journal)' of \(hub.name); 'jotter sync' syncs it")
+        try context.store.setRemote(remote, auto: auto)
+        let how = auto ? "the prompt syncs it by itself, 'jotter sync' at any time" : "'jotter sync' syncs it"
+        context.messages.show("this store syncs with the journal '\(remote.journal)' of \(hub.name); \(how)")
         return .nothing
     }
 }

@@ -7,15 +7,17 @@ final class PromptLoop {
     private let context: CommandContext
     private let source: LineSource
     private var session: EntrySession
+    private let autoSync: AutoSync?
     private(set) var added = 0
     private(set) var failed = 0
     /// The signal that ended the prompt, once it has kept what was being entered.
     private(set) var endingSignal: Int32?
 
     /// With `linesAreLiteral`, every line is an entry as it is: for piped input.
-    init(context: CommandContext, source: LineSource, linesAreLiteral: Bool = false) throws {
+    init(context: CommandContext, source: LineSource, linesAreLiteral: Bool = false, autoSync: AutoSync? = nil) throws {
         self.context = context
         self.source = source
+        self.autoSync = autoSync
         context.backgroundHooks = BackgroundHooks()
         session = EntrySession(path: context.path, form: try context.store.form(at: context.path),
                                linesAreLiteral: linesAreLiteral, today: context.clock.today)
@@ -23,6 +25,7 @@ final class PromptLoop {
 
     /// Runs until Ctrl-D, `:quit` or the end of input.
     func run() {
+        autoSync?.start()
         if !session.linesAreLiteral {
             do {
                 if let draft = try context.store.takeDraft(at: session.path) {
@@ -35,6 +38,7 @@ final class PromptLoop {
         }
         while !session.isFinished {
             context.backgroundHooks?.takeReports().forEach(context.messages.show)
+            autoSync?.takeReports().forEach(context.messages.show)
             let event: EntrySession.Event
             switch source.readLine(prompt: session.prompt) {
             case .line(let line): event = .submitted(line)
@@ -54,6 +58,7 @@ final class PromptLoop {
             perform(session.handle(event))
         }
         context.backgroundHooks?.finish().forEach(context.messages.show)
+        autoSync?.finish().forEach(context.messages.show)
     }
 
     private func perform(_ effects: [EntrySession.Effect]) {
@@ -108,6 +113,7 @@ final class PromptLoop {
             case .added(let node):
                 added += 1
                 if let historyLine { source.remember(historyLine) }
+                autoSync?.start()
                 context.runAfterHooks(.add, HookEntry(node: node, text: text, fields: fields, place: path))
             case .formChanged:
                 let form = try context.store.form(at: path)

@@ -1,7 +1,7 @@
 /// The remote this store syncs with, kept in the store's settings: this machine's
 /// choice, never synced, exported or imported.
 extension Store {
-    private static let remoteKeys = (conninfo: "remote_conninfo", journal: "remote_journal")
+    private static let remoteKeys = (conninfo: "remote_conninfo", journal: "remote_journal", auto: "remote_auto")
 
     /// The remote `remote set` chose; nil when none is set.
     public func remote() throws -> HubRemote? {
@@ -16,10 +16,19 @@ extension Store {
         }
     }
 
-    public func setRemote(_ remote: HubRemote) throws {
+    /// Whether the prompt syncs by itself (`remote set --auto`).
+    public func syncsAutomatically() throws -> Bool {
+        try read {
+            try setting(Store.remoteKeys.conninfo, { _ in true }) != nil
+                && setting(Store.remoteKeys.auto, { $0.string(0) }) == "1"
+        }
+    }
+
+    public func setRemote(_ remote: HubRemote, auto: Bool = false) throws {
         try write {
             try setSetting(Store.remoteKeys.conninfo, text: remote.conninfo)
             try setSetting(Store.remoteKeys.journal, text: remote.journal)
+            try setSetting(Store.remoteKeys.auto, text: auto ? "1" : "0")
         }
     }
 
@@ -27,6 +36,7 @@ extension Store {
     @discardableResult
     public func unsetRemote() throws -> Bool {
         try write {
+            try database.statement("DELETE FROM setting WHERE key = ?").bind(1, Store.remoteKeys.auto).run()
             try database.statement("DELETE FROM setting WHERE key IN (?, ?)")
                 .bind(1, Store.remoteKeys.conninfo).bind(2, Store.remoteKeys.journal).run()
             return database.changes > 0
