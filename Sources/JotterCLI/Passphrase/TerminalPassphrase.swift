@@ -37,10 +37,13 @@ struct TerminalPassphrase {
         // passphrase would show.
         let suspension = signal(SIGTSTP, SIG_IGN)
         defer { signal(SIGTSTP, suspension) }
-        guard tcsetattr(terminal, TCSAFLUSH, &silent) == 0 else { throw Self.noTerminal }
-        write(terminal, prompt)
         var line: [UInt8] = []
-        let ending = Interruption.catchingSignals { () -> LineEnding in
+        // Signals are caught before echo goes off: one that came between the two, as
+        // a terminal closing just after the prompt showed, ended jotter with the
+        // terminal left silent.
+        let ending = try Interruption.catchingSignals { () throws -> LineEnding in
+            guard tcsetattr(terminal, TCSAFLUSH, &silent) == 0 else { throw Self.noTerminal }
+            write(terminal, prompt)
             let ending = readLine(from: terminal, into: &line)
             tcsetattr(terminal, TCSAFLUSH, &saved)
             // The Enter typed was not echoed.
