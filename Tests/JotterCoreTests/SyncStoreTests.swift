@@ -234,6 +234,29 @@ struct Machines {
         }
     }
 
+    @Test func aPropertyChangedTwiceBeforeASyncGoesOutOnceWithItsLastValue() throws {
+        let machines = try Machines()
+        let list = try machines.a.createList(named: "groceries", under: .root)
+        let other = try machines.a.createList(named: "weekend", under: .root)
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.edit(try machines.node(item.id, in: machines.a), text: "oat milk")
+        try machines.a.edit(try machines.node(item.id, in: machines.a), text: "oat milk, 2 l")
+        for place in [list, other] {
+            try machines.a.move([try machines.node(item.id, in: machines.a)],
+                                to: NavigationPath.root.pushing(try machines.node(place.id, in: machines.a)))
+        }
+        #expect(try machines.pendingOperations(in: machines.a) == 2)
+        // The parent to go back to, should the moves lose to a crossed one, is the
+        // one before the first.
+        #expect(try machines.a.database.statement("SELECT previous_parent FROM sync_op WHERE property = 'parent'")
+            .firstRow { $0.int64(0) } == 0)
+        try machines.hub.sync(machines.a, machines.b)
+        let pulled = try machines.node(item.id, in: machines.b)
+        #expect(pulled.text == "oat milk, 2 l")
+        #expect(try machines.b.node(seq: try #require(pulled.parentSeq))?.id == other.id)
+    }
+
     /// Case 3.
     @Test func trashedOnOneAndEditedOnTheOtherIsInTheTrashWithTheNewText() throws {
         let machines = try Machines()

@@ -40,14 +40,27 @@ enum SyncTriggers {
 
     private static let stamp = "(SELECT value FROM setting WHERE key = 'hlc')"
 
+    /// A second change of a property logged already takes over its row with a new
+    /// counter, above any given (the hub keeps operations by counter), and the new
+    /// stamp; the row's `previous_parent` stays the one before the first change. An
+    /// upsert, not `INSERT OR REPLACE`: a verb's `UPDATE OR ROLLBACK` overrides the
+    /// conflict clause of the statements its triggers run, and a second edit before a
+    /// sync failed on the unique index.
+    private static let takeOver = """
+        ON CONFLICT (ifnull(seq, 0), property) DO UPDATE SET stamp = excluded.stamp,
+            counter = 1 + max(ifnull((SELECT seq FROM sqlite_sequence WHERE name = 'sync_op'), 0),
+                              (SELECT max(counter) FROM sync_op))
+        """
+
     private static func nodeProperty(_ property: String, column: String, changed: String, previousParent: String = "NULL",
                                      tick: String = tick) -> String {
         """
         CREATE TEMP TRIGGER IF NOT EXISTS sync_node_\(property) AFTER UPDATE OF \(column) ON node
         WHEN \(changed) AND \(local) AND \(watched("old.seq")) BEGIN
             \(tick)
-            INSERT OR REPLACE INTO sync_op (stamp, seq, created, id, property, previous_parent)
-            VALUES (\(stamp), new.seq, new.created, new.id, '\(property)', \(previousParent));
+            INSERT INTO sync_op (stamp, seq, created, id, property, previous_parent)
+            VALUES (\(stamp), new.seq, new.created, new.id, '\(property)', \(previousParent))
+            \(takeOver);
         END;
         """
     }
@@ -57,8 +70,9 @@ enum SyncTriggers {
         CREATE TEMP TRIGGER IF NOT EXISTS sync_field_value_\(event.lowercased()) AFTER \(event) ON field_value
         WHEN \(changed) AND \(local) AND \(watched("\(row).item")) BEGIN
             \(tick)
-            INSERT OR REPLACE INTO sync_op (stamp, seq, created, id, property)
-            SELECT \(stamp), seq, created, id, 'field:' || \(row).name FROM node WHERE seq = \(row).item;
+            INSERT INTO sync_op (stamp, seq, created, id, property)
+            SELECT \(stamp), seq, created, id, 'field:' || \(row).name FROM node WHERE seq = \(row).item
+            \(takeOver);
         END;
         """
     }
@@ -66,9 +80,10 @@ enum SyncTriggers {
     private static func placeProperty(table: String, prefix: String, name: String, event: String, rows: [String]) -> String {
         let inserts = rows.map { row in
             """
-            INSERT OR REPLACE INTO sync_op (stamp, seq, created, id, property)
+            INSERT INTO sync_op (stamp, seq, created, id, property)
             SELECT \(stamp), \(row).owner, (SELECT created FROM node WHERE seq = \(row).owner),
-                   (SELECT id FROM node WHERE seq = \(row).owner), '\(prefix):' || \(row).\(name);
+                   (SELECT id FROM node WHERE seq = \(row).owner), '\(prefix):' || \(row).\(name) WHERE true
+            \(takeOver);
             """
         }.joined(separator: "\n")
         return """
@@ -85,12 +100,10 @@ enum SyncTriggers {
             nodeProperty("text", column: "text", changed: "old.text IS NOT new.text", tick: textTick),
             nodeProperty("done", column: "done", changed: "old.done IS NOT new.done"),
             nodeProperty("trashed", column: "hidden", changed: "(old.hidden IS NULL) IS NOT (new.hidden IS NULL)"),
-            // The parent before the first move not yet pushed: where a move that loses
-            // to a crossed one goes back to (0 is the root).
-            nodeProperty("parent", column: "parent", changed: "old.parent IS NOT new.parent", previousParent: """
-                coalesce((SELECT previous_parent FROM sync_op WHERE ifnull(seq, 0) = new.seq AND property = 'parent'),
-                         ifnull(old.parent, 0))
-                """),
+            // The parent before the first move not yet pushed (a later move keeps the
+            // row's): where a move that loses to a crossed one goes back to (0 is the root).
+            nodeProperty("parent", column: "parent", changed: "old.parent IS NOT new.parent",
+                         previousParent: "ifnull(old.parent, 0)"),
             // Before the delete, while the node's field values are still there: its last
             // state is kept, for an edit made later elsewhere to bring it back.
             """
