@@ -142,27 +142,45 @@ import Testing
         let winner = try #require(try machines.a.texts().first)
         #expect(["oat milk", "soy milk"].contains(winner))
         let loser = winner == "oat milk" ? "soy milk" : "oat milk"
-        let winningMachine = winner == "oat milk" ? machines.a : machines.b
-        // The machine whose edit won meets the other when it pulls it, says so, and keeps it;
-        // the one whose edit had gone out already does not.
-        #expect(lines.contains("sent 1, received 1, 1 conflict (jotter conflicts)\n"), "\(lines)")
-        let kept = try conflicts(on: winningMachine)
-        #expect(kept.count == 1)
-        let conflict = try #require(kept.first)
-        #expect(conflict["id"] as? String == milk)
-        #expect(conflict["text"] as? String == winner)
-        #expect(conflict["property"] as? String == "text")
-        #expect(conflict["value"] as? String == "\"\(loser)\"")
+        // Every machine lists the loser: the one whose edit won meets it when it pulls
+        // it, the one whose edit lost when the winner arrives made without seeing it,
+        // and the third when the second of the two arrives made without seeing the first.
+        #expect(lines[0] == "sent 1, received 0\n", "\(lines)")
+        #expect(lines.dropFirst().allSatisfy { $0.hasSuffix(", 1 conflict (jotter conflicts)\n") }, "\(lines)")
         let from = try machines.machine(thatSent: "text", "\"\(loser)\"")
-        #expect((conflict["machine"] as? String)?.hasSuffix(from) == true)
-        let listed = try winningMachine.run(["conflicts"])
-        #expect(listed.status == 0)
         let short = try #require(NodeID(milk)).shortForm()
-        #expect(listed.text.hasPrefix("\(short)  \(winner)  text \"\(loser)\"  from \(from), "))
-        #expect(listed.lines.count == 1)
-        let json = try winningMachine.run(["conflicts", "--format", "json"])
-        let array = try #require(try JSONSerialization.jsonObject(with: json.output) as? [[String: Any]])
-        #expect(array.count == 1 && array.first?["value"] as? String == "\"\(loser)\"")
+        for machine in machines.all {
+            let kept = try conflicts(on: machine)
+            #expect(kept.count == 1)
+            let conflict = try #require(kept.first)
+            #expect(conflict["id"] as? String == milk)
+            #expect(conflict["text"] as? String == winner)
+            #expect(conflict["property"] as? String == "text")
+            #expect(conflict["value"] as? String == "\"\(loser)\"")
+            #expect((conflict["machine"] as? String)?.hasSuffix(from) == true)
+            let listed = try machine.run(["conflicts"])
+            #expect(listed.status == 0)
+            #expect(listed.text.hasPrefix("\(short)  \(winner)  text \"\(loser)\"  from \(from), "))
+            #expect(listed.lines.count == 1)
+            let json = try machine.run(["conflicts", "--format", "json"])
+            let array = try #require(try JSONSerialization.jsonObject(with: json.output) as? [[String: Any]])
+            #expect(array.count == 1 && array.first?["value"] as? String == "\"\(loser)\"")
+        }
+    }
+
+    @Test func anEditMadeAfterSyncingTheOtherIsNoConflictAnywhere() throws {
+        let machines = try Machines()
+        let milk = id(try machines.a.ok("add", "milk"))
+        try machines.sync(machines.a, machines.b)
+        try machines.a.ok("edit", milk, "oat milk")
+        try machines.sync(machines.a, machines.b)
+        try machines.b.ok("edit", milk, "soy milk")
+        let lines = try machines.sync(machines.b, machines.a)
+        #expect(lines == ["sent 1, received 0\n", "sent 0, received 1\n"])
+        for machine in machines.all {
+            #expect(try machine.texts() == ["soy milk"])
+            #expect(try conflicts(on: machine).isEmpty)
+        }
     }
 
     @Test func conflictsShowControlCharactersEscapedAndAtThePromptToo() throws {

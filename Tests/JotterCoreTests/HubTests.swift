@@ -95,6 +95,40 @@ struct TestHub {
         #expect(throws: JotterError.self) { try Hub(test.remote()).check() }
     }
 
+    @Test func aHubOfTheVersionBeforeIsBroughtUpToDateByItsOwnerAndRefusedToOthers() throws {
+        let test = try TestHub()
+        let erin = "erin_" + String(test.database.suffix(8))
+        try test.sql("CREATE ROLE \(erin) LOGIN")
+        _ = try test.hub()
+        try test.sql("INSERT INTO jotter.member (journal, role) VALUES ('main', '\(erin)')")
+        let replica = ArrayReplica(1)
+        replica.make(2)
+        try test.hub().push(replica.outgoing)
+        // The tables as hub schema version 1 made them: operations without a base.
+        try test.sql("ALTER TABLE jotter.op DROP COLUMN base; UPDATE jotter.version SET version = 1")
+
+        // A member who does not own the tables is told who can bring them up to date,
+        // by sync and by remote set alike, and they are left as they were.
+        let bySync = #expect(throws: JotterError.self) { try Hub(test.remote(role: erin)).check() }
+        #expect(bySync?.kind == .hub)
+        #expect(bySync?.message.contains("hub schema version 1 and this jotter needs \(HubSchema.version)") == true)
+        #expect(bySync?.message.contains("their owner") == true)
+        #expect(throws: JotterError.self) { try test.hub(role: erin) }
+        #expect(try test.sql("SELECT version FROM jotter.version") == "1")
+        #expect(try test.sql("SELECT count(*) FROM information_schema.columns WHERE table_name = 'op' AND column_name = 'base'") == "0")
+
+        // The owner's sync brings them up to date; what was stored before has no base.
+        try Hub(test.remote()).check()
+        #expect(try test.sql("SELECT version FROM jotter.version") == "\(HubSchema.version)")
+        let hub = try test.hub(role: erin)
+        let later = SyncOperation(replica: ArrayReplica(2).id, counter: 1, stamp: 9 << 16, node: HubTests.node(1),
+                                  property: "text", value: "\"later\"", base: 1 << 16)
+        #expect(try hub.push([later]) == 1)
+        let pulled = try hub.pull(after: 0, limit: 10).operations
+        #expect(pulled.map(\.base) == [nil, nil, 1 << 16])
+        #expect(pulled.last == later)
+    }
+
     @Test func anOperationPushedTwiceIsStoredOnce() throws {
         let test = try TestHub()
         let hub = try test.hub()

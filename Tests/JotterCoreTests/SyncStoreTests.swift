@@ -18,13 +18,18 @@ final class ArrayHub {
         while true {
             let outgoing = try store.outgoingOperations(limit: batch)
             guard !outgoing.isEmpty else { return }
-            for operation in outgoing where !operations.contains(where: {
-                ($0.replica == operation.replica && $0.counter == operation.counter)
-                    || ($0.property == "create" && operation.property == "create" && $0.node == operation.node)
-            }) {
-                operations.append(operation)
-            }
+            take(outgoing)
             try store.acknowledge(outgoing)
+        }
+    }
+
+    /// Stores what a push sends, without acknowledging it.
+    func take(_ outgoing: [SyncOperation]) {
+        for operation in outgoing where !operations.contains(where: {
+            ($0.replica == operation.replica && $0.counter == operation.counter)
+                || ($0.property == "create" && operation.property == "create" && $0.node == operation.node)
+        }) {
+            operations.append(operation)
         }
     }
 
@@ -215,9 +220,82 @@ struct Machines {
         try machines.hub.sync(machines.a, machines.b, machines.stores[2], machines.a)
         let texts = try machines.stores.map { try machines.node(item.id, in: $0).text }
         #expect(Set(texts).count == 1)
-        // The machine whose edit won meets the other when it pulls it, and keeps it.
-        let (winner, loser) = texts[0] == "oat milk" ? (machines.a, "\"soy milk\"") : (machines.b, "\"oat milk\"")
-        #expect(try machines.conflicts(in: winner).contains { $0.value == loser && $0.property == "text" && $0.node == item.id })
+        // Every machine keeps the loser once, as it came from the machine that made it.
+        let (loser, loserMachine) = texts[0] == "oat milk" ? ("\"soy milk\"", machines.b) : ("\"oat milk\"", machines.a)
+        for store in machines.stores {
+            let kept = try machines.conflicts(in: store)
+            #expect(kept.count == 1)
+            #expect(kept.first?.value == loser && kept.first?.property == "text" && kept.first?.node == item.id)
+            #expect(try kept.first?.replica == loserMachine.syncReplicaID())
+        }
+    }
+
+    @Test func theMachineWhoseEditLostKeepsItsOwnValueWithItsTime() throws {
+        // The desktop's clock a minute ahead: its edit is the later one.
+        let folder = TemporaryFolder()
+        let laptopClock = TestClock(milliseconds: 1_800_000_000_000)
+        let desktopClock = TestClock(milliseconds: 1_800_000_060_000)
+        let laptop = try Store(path: folder.file("laptop.sqlite3"), clock: { laptopClock.now() })
+        let desktop = try Store(path: folder.file("desktop.sqlite3"), clock: { desktopClock.now() })
+        let hub = ArrayHub()
+        guard case .added(let item) = try laptop.addEntry("milk", under: .root, historyLine: nil) else {
+            Issue.record("milk was not added")
+            return
+        }
+        try hub.sync(laptop, desktop)
+        try laptop.edit(try #require(try laptop.node(id: item.id)), text: "oat milk")
+        let laptopEdited = try #require(try laptop.node(id: item.id)).updatedMilliseconds
+        try hub.sync(laptop)
+        try desktop.edit(try #require(try desktop.node(id: item.id)), text: "soy milk")
+        #expect(try hub.sync(desktop).conflicts == 1)
+        // The laptop's "oat milk" had gone out: only the base of "soy milk" tells that
+        // the desktop never saw it.
+        #expect(try hub.sync(laptop).conflicts == 1)
+        #expect(try laptop.node(id: item.id)?.text == "soy milk")
+        var kept: [Store.SyncConflict] = []
+        try laptop.forEachSyncConflict { kept.append($0) }
+        #expect(kept.count == 1)
+        let conflict = try #require(kept.first)
+        #expect(conflict.value == "\"oat milk\"" && conflict.text == "soy milk")
+        #expect(try conflict.replica == laptop.syncReplicaID())
+        #expect(conflict.madeMilliseconds == laptopEdited)
+        // Pulled again, the same winner keeps nothing more.
+        try laptop.database.execute("UPDATE setting SET value = 0 WHERE key = 'sync_cursor'")
+        #expect(try hub.pull(laptop).conflicts == 0)
+    }
+
+    @Test func aChangeWithoutABaseMergesAsBefore() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.edit(try machines.node(item.id, in: machines.a), text: "oat milk")
+        try machines.hub.sync(machines.a)
+        // As a hub made before the base gives it: the winner's maker may have seen
+        // "oat milk" or not, and nothing is kept.
+        let stamp = try #require(machines.hub.operations.last?.stamp) + 1
+        let older = SyncOperation(replica: try machines.b.syncReplicaID(), counter: 1, stamp: stamp, node: item.id,
+                                  property: "text", value: "\"soy milk\"")
+        let report = try machines.a.applyPulled([older], cursor: try machines.a.syncCursor() + 1)
+        #expect(report.applied == 1 && report.conflicts == 0)
+        #expect(try machines.node(item.id, in: machines.a).text == "soy milk")
+        #expect(try machines.conflicts(in: machines.a).isEmpty)
+    }
+
+    @Test func aChangeMadeAgainBeforeItsAcknowledgementIsNoConflictWithItself() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.edit(try machines.node(item.id, in: machines.a), text: "oat milk")
+        // The hub stores the first edit, and the second is made before its acknowledgement:
+        // the first's stamp is not kept, so the second's base is still the create's.
+        let first = try machines.a.outgoingOperations(limit: 10)
+        machines.hub.take(first)
+        try machines.a.edit(try machines.node(item.id, in: machines.a), text: "oat milk, 2 l")
+        try machines.a.acknowledge(first)
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.node(item.id, in: machines.b).text == "oat milk, 2 l")
+        #expect(try machines.conflicts(in: machines.b).isEmpty)
+        #expect(try machines.conflicts(in: machines.a).isEmpty)
     }
 
     @Test func anEditMadeAfterPullingAnotherIsNoConflict() throws {

@@ -8,7 +8,7 @@ struct ConflictsCommand: StoreCommand {
         discussion: """
             When two machines changed the same property of an entry (its text, where \
             it is, a field…), the later change wins everywhere and the other value is \
-            kept here. Each line is one such value, oldest first: the entry's id and \
+            kept on every machine, the one that made it included. Each line is one such value, oldest first: the entry's id and \
             text, the property, the value that lost (as JSON; 'removed' when it was \
             a removal), and the machine and time it came from. --format json writes \
             one array, jsonl one object a line, with the value as JSON text, the \

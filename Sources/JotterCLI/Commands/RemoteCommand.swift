@@ -51,7 +51,9 @@ struct RemoteSetCommand: StoreCommand {
             Connects to the hub and creates jotter's tables there when it has none (in \
             one transaction; 'jotter remote schema' prints them for a DBA who prefers \
             to), and the journal when missing. A hub set up by a newer jotter is \
-            refused. Nothing is kept unless the hub answered. A hub that is down or \
+            refused; tables of an older jotter are brought up to date in one \
+            transaction when this role owns them, and refused in one line otherwise. \
+            Nothing is kept unless the hub answered. A hub that is down or \
             refuses the connection exits with status 5. With --auto, the prompt syncs \
             by itself: when it starts, in the background after each entry (never \
             delaying the next prompt), and when it ends, and says in one line what \

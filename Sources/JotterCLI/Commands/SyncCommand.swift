@@ -11,7 +11,8 @@ struct SyncCommand: StoreCommand {
             --format json writes {"sent":N,"received":N,"conflicts":N} on standard \
             output instead. An operation from the hub that cannot be applied (from a \
             newer jotter, malformed, a move that would make a loop) is set aside with \
-            one line each, and the rest goes on. A hub that is down, a network that is \
+            one line each, and the rest goes on. Tables of an older jotter are brought \
+            up to date as 'remote set' does. A hub that is down, a network that is \
             gone, a wrong password: one line naming the hub and the reason, exit \
             status 5, and nothing local is lost; what was not sent goes at the next sync.
             """)

@@ -21,7 +21,8 @@ public final class Hub {
     }
 
     /// Creates jotter's tables when the hub has none, all in one transaction, and the
-    /// journal's row when missing; refuses a hub set up by a newer jotter.
+    /// journal's row when missing; brings tables of an older jotter up to date, and
+    /// refuses a hub set up by a newer jotter.
     public func prepare() throws {
         try connection.transaction {
             // Two machines setting up the same hub at once make the tables once.
@@ -41,7 +42,7 @@ public final class Hub {
                 }
                 try connection.execute(HubSchema.statements)
             }
-            try checkVersion()
+            try upgradeIfOlder()
             // A member's insert is checked by row-level security; a journal already
             // there inserts nothing.
             // A journal this role may not see refuses the insert: requireJournal says so.
@@ -55,24 +56,55 @@ public final class Hub {
         try requireJournal()
     }
 
-    /// Refuses a hub without jotter's tables, or with a newer jotter's.
+    /// Refuses a hub without jotter's tables, or with a newer jotter's; brings tables of
+    /// an older jotter up to date.
     public func check() throws {
         var exists = false
         try connection.query("SELECT to_regclass('jotter.version') IS NOT NULL") { row in exists = row.string(0) == "t" }
         guard exists else {
             throw connection.failure("the hub has no jotter tables; 'jotter remote set' creates them")
         }
-        try checkVersion()
+        if try checkVersion() < HubSchema.version {
+            try connection.transaction {
+                try connection.query("SELECT pg_advisory_xact_lock(hashtext('jotter.schema'))")
+                try upgradeIfOlder()
+            }
+        }
         try requireJournal()
     }
 
-    private func checkVersion() throws {
+    /// The version of the hub's tables, refused when it is a newer jotter's.
+    @discardableResult
+    private func checkVersion() throws -> Int64 {
         var version: Int64?
         try connection.query("SELECT max(version) FROM jotter.version") { row in version = row.int64(0) }
         guard let version else { throw connection.failure("the hub's table jotter.version is empty") }
         if version > HubSchema.version {
             throw connection.failure(
                 "the hub was set up by a newer jotter (hub schema version \(version); this jotter knows \(HubSchema.version)); upgrade jotter")
+        }
+        return version
+    }
+
+    /// Brings tables of an older jotter to this one's version, inside the caller's
+    /// transaction and under its lock on the schema, so that two machines upgrading at
+    /// once upgrade once. Only the tables' owner may alter them: another role is
+    /// refused in one line saying who can, rather than syncing without what the older
+    /// tables cannot hold.
+    private func upgradeIfOlder() throws {
+        var version = try checkVersion()
+        guard version < HubSchema.version else { return }
+        var owns = false
+        try connection.query("""
+            SELECT pg_has_role(current_user, relowner, 'USAGE') FROM pg_class WHERE oid = 'jotter.op'::regclass
+            """) { row in owns = row.string(0) == "t" }
+        guard owns else {
+            throw connection.failure(
+                "the hub's tables are of hub schema version \(version) and this jotter needs \(HubSchema.version); their owner brings them up to date with 'jotter remote set' (or what 'jotter remote schema' shows)")
+        }
+        while version < HubSchema.version, let statements = HubSchema.upgrades[version] {
+            try connection.execute(statements)
+            version += 1
         }
     }
 
@@ -99,7 +131,8 @@ public final class Hub {
         return try connection.transaction {
             try connection.execute("""
                 CREATE TEMPORARY TABLE IF NOT EXISTS jotter_incoming (
-                    ordinal bigint, replica uuid, counter bigint, stamp bigint, node uuid, property text, value text
+                    ordinal bigint, replica uuid, counter bigint, stamp bigint, node uuid, property text, value text,
+                    base bigint
                 ) ON COMMIT DELETE ROWS
                 """)
             try connection.copy("COPY jotter_incoming FROM STDIN", data: rows)
@@ -131,9 +164,9 @@ public final class Hub {
                           SELECT 1 FROM jotter.op WHERE op.journal = $1 AND op.node = incoming.node
                           AND op.property = 'create'))
                 ), added AS (
-                    INSERT INTO jotter.op (journal, position, replica, counter, stamp, node, property, value)
+                    INSERT INTO jotter.op (journal, position, replica, counter, stamp, node, property, value, base)
                     SELECT $1, $2::bigint - 1 + row_number() OVER (ORDER BY ordinal),
-                           replica, counter, stamp, node, property, value
+                           replica, counter, stamp, node, property, value, base
                     FROM fresh ORDER BY ordinal
                     ON CONFLICT DO NOTHING
                     RETURNING position
@@ -172,7 +205,8 @@ public final class Hub {
                 SELECT position, replica, counter, stamp, node, property,
                        CASE WHEN octet_length(value) <= $4 THEN value END, octet_length(value),
                        coalesce(sum(octet_length(value)) OVER (ORDER BY position ROWS UNBOUNDED PRECEDING)
-                                - octet_length(value), 0)
+                                - octet_length(value), 0),
+                       base
                 FROM jotter.op
                 WHERE op.journal = journal.name AND position > $2 AND replica IS DISTINCT FROM $5::uuid
                 ORDER BY position
@@ -181,7 +215,7 @@ public final class Hub {
             WHERE journal.name = $1
             ORDER BY page.position
             """, [journal, String(position), String(limit), String(Hub.largestValueBytes), own?.description]) { row in
-            journalEnd = row.int64(9)
+            journalEnd = row.int64(10)
             guard let rowPosition = row.int64(0) else { return }
             returned += 1
             // The running total before this row: the first row is always taken.
@@ -198,7 +232,7 @@ public final class Hub {
                   let property = row.string(5) else { return }
             batch.operations.append(SyncOperation(
                 replica: replica, counter: counter, stamp: stamp, node: row.string(4).flatMap(NodeID.init),
-                property: property, value: row.string(6)))
+                property: property, value: row.string(6), base: row.int64(9)))
         }
         if !cutShort && returned < limit, let journalEnd, journalEnd > batch.lastPosition {
             batch.lastPosition = journalEnd
@@ -261,6 +295,8 @@ enum HubCopyText {
         appendEscaped(operation.property, to: &out)
         out.append(0x09)
         if let value = operation.value { appendEscaped(value, to: &out) } else { out.append(contentsOf: Array("\\N".utf8)) }
+        out.append(0x09)
+        if let base = operation.base { out.append(contentsOf: String(base).utf8) } else { out.append(contentsOf: Array("\\N".utf8)) }
         out.append(0x0A)
     }
 

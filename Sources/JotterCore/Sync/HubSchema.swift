@@ -9,7 +9,7 @@
 public enum HubSchema {
     /// The version of the hub's tables this jotter writes; a hub whose version is
     /// higher was set up by a newer jotter and is refused, as a newer store is.
-    public static let version: Int64 = 1
+    public static let version: Int64 = 2
 
     /// The roles the current role is or belongs to, as the policies ask for them: a
     /// subquery that does not depend on the row, so it is worked out once per statement.
@@ -39,7 +39,8 @@ public enum HubSchema {
 
         -- Every operation of every journal, in the journal's one order. An operation
         -- pushed twice is stored once: by (replica, counter), and a node is created once.
-        -- The values are JSON text the hub never reads. No foreign key to journal: a
+        -- The values are JSON text the hub never reads; base is the stamp of the value a
+        -- change replaced, as its maker saw it (NULL for creates). No foreign key to journal: a
         -- push holds the journal's row locked already, and the key's check per row was
         -- 7.6 ms of the 17.7 ms that inserting 1,000 operations took.
         CREATE TABLE jotter.op (
@@ -51,6 +52,7 @@ public enum HubSchema {
             node uuid,
             property text NOT NULL,
             value text,
+            base bigint,
             PRIMARY KEY (journal, position),
             UNIQUE (journal, replica, counter)
         );
@@ -89,6 +91,17 @@ public enum HubSchema {
 
         """
 
+    /// The statements that bring tables of a version to the next, by that version.
+    /// Each is quick on a journal of any size: a column added without a default is
+    /// written to the catalogue only, the rows left as they are.
+    public static let upgrades: [Int64: String] = [
+        // Operations stored before it have no base, and merge as they did.
+        1: """
+            ALTER TABLE jotter.op ADD COLUMN base bigint;
+            UPDATE jotter.version SET version = 2;
+            """,
+    ]
+
     /// What `jotter remote schema` prints: the statements in one transaction, and how
     /// a journal is given to a role.
     public static var script: String {
@@ -101,7 +114,17 @@ public enum HubSchema {
         -- Then, for each journal and each role (or group role) that may use it:
         --   INSERT INTO jotter.journal (name) VALUES ('main') ON CONFLICT DO NOTHING;
         --   INSERT INTO jotter.member (journal, role) VALUES ('main', 'alice');
-
+        \(upgradeNotes)
         """
+    }
+
+    /// How tables made by an older jotter are brought up to date, as comments: their
+    /// owner runs these, or `jotter remote set`, which does the same.
+    private static var upgradeNotes: String {
+        upgrades.keys.sorted().map { from in
+            "\n-- Tables of hub schema version \(from) are brought to \(from + 1) by their owner with:\n--   BEGIN;\n"
+                + upgrades[from, default: ""].split(separator: "\n").map { "--   \($0)\n" }.joined()
+                + "--   COMMIT;\n"
+        }.joined()
     }
 }

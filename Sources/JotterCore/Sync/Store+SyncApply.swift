@@ -415,6 +415,7 @@ struct SyncMerge {
         let node = try seq.flatMap { try store.nodeID(seq: $0) }
         let held = try store.currentValue(seq: seq, property: operation.property)
         let isSame = try same(held, value)
+        var loser: (stamp: Int64, replica: NodeID)?
         if let current = try currentStamp(seq: seq, property: operation.property) {
             // Applied before: the same operation pulled again.
             if current.stamp == operation.stamp && current.replica == operation.replica { return }
@@ -427,16 +428,23 @@ struct SyncMerge {
                 }
                 return
             }
-            if current.isLocal && !isSame {
-                // A change made here, not sent yet, lost: kept, and not sent.
-                try keepConflict(node: node, property: operation.property, value: held, stamp: current.stamp, replica: replica)
-            }
+            // The value held here loses when it is a change made here and not sent
+            // yet, or one the winner's maker never saw: its base is another value's.
+            // A machine always saw its own earlier values, even when its base lags
+            // behind them (an acknowledgement missed while the row changed again).
+            let unseen = current.replica != operation.replica && operation.base.map { $0 != current.stamp } == true
+            if !isSame && (current.isLocal || unseen) { loser = (current.stamp, current.replica) }
         }
         var previousParent: Int64?
         if property == .parent, let seq {
             previousParent = try database.statement("SELECT ifnull(parent, 0) FROM node WHERE seq = ?").bind(1, seq)
                 .firstRow { $0.int64(0) }
             guard try settleCycle(moving: seq, to: try parentSeq(value), by: operation) else { return }
+        }
+        if let loser {
+            // After the cycle check: a move refused there leaves the value held here.
+            // A local change kept this way is not sent.
+            try keepConflict(node: node, property: operation.property, value: held, stamp: loser.stamp, replica: loser.replica)
         }
         if !isSame {
             try write(property, of: seq, value, madeMilliseconds: operation.stamp >> 16)

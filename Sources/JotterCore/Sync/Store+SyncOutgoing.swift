@@ -84,19 +84,28 @@ extension Store: SyncReplica {
                 DELETE FROM sync_op WHERE seq IS NOT NULL AND property <> 'purge'
                   AND NOT EXISTS (SELECT 1 FROM node WHERE node.seq = sync_op.seq)
                 """)
+            // A change's base is the stamp of the value it replaced: `sync_stamp` is
+            // written only when the hub acknowledges a change or a pull applies one, so
+            // it still holds that value's stamp, and no stamp means the create's.
             let pending = try database.statement(
-                "SELECT counter, stamp, seq, created, id, property FROM sync_op ORDER BY counter LIMIT ?")
+                """
+                SELECT o.counter, o.stamp, o.seq, o.created, o.id, o.property, s.stamp
+                FROM sync_op AS o LEFT JOIN sync_stamp AS s ON s.seq = ifnull(o.seq, 0) AND s.property = o.property
+                ORDER BY o.counter LIMIT ?
+                """)
                 .bind(1, Int64(limit - operations.count))
-            var rows: [(counter: Int64, stamp: Int64, seq: Int64?, node: NodeID?, property: String)] = []
+            var rows: [(counter: Int64, stamp: Int64, seq: Int64?, node: NodeID?, property: String, base: Int64?)] = []
             while try pending.step() {
                 let seq = pending.optionalInt64(2)
                 let node = seq.map { id(seq: $0, stored: pending, column: 4, createdMilliseconds: pending.int64(3)) }
-                rows.append((pending.int64(0), pending.int64(1), seq, node, pending.string(5)))
+                let property = pending.string(5)
+                let base = property == "purge" ? nil : pending.optionalInt64(6) ?? Store.createStamp(pending.optionalInt64(3) ?? 0)
+                rows.append((pending.int64(0), pending.int64(1), seq, node, property, base))
             }
             for row in rows {
                 operations.append(SyncOperation(
                     replica: replica, counter: row.counter, stamp: row.stamp, node: row.node, property: row.property,
-                    value: try currentValue(seq: row.seq, property: row.property)))
+                    value: try currentValue(seq: row.seq, property: row.property), base: row.base))
             }
             return operations
         }

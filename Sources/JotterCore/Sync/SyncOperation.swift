@@ -25,14 +25,21 @@ public struct SyncOperation: Sendable, Equatable {
     /// The new value as JSON text, or nil when the property is removed (a field value
     /// cleared, a field definition or option taken away).
     public var value: String?
+    /// The stamp of the value this change replaced, as its maker saw it: what tells a
+    /// change made after seeing a value from one made without seeing it. A machine whose
+    /// value is not the base keeps that value as a conflict when this change wins. Nil
+    /// for creates and purges, and for operations from a hub older than the base.
+    public var base: Int64?
 
-    public init(replica: NodeID, counter: Int64, stamp: Int64, node: NodeID?, property: String, value: String?) {
+    public init(replica: NodeID, counter: Int64, stamp: Int64, node: NodeID?, property: String, value: String?,
+                base: Int64? = nil) {
         self.replica = replica
         self.counter = counter
         self.stamp = stamp
         self.node = node
         self.property = property
         self.value = value
+        self.base = base
     }
 
     /// Whether this operation wins over `other` on the same property: the later stamp,
