@@ -618,6 +618,50 @@ struct Machines {
         #expect(try machines.b.fieldValues(of: machines.node(item.id, in: machines.b)).isEmpty)
     }
 
+    @Test func undoLeavesAFieldDefinitionAnotherMachineChangedSince() throws {
+        let machines = try Machines()
+        let list = try machines.a.createList(named: "expenses", under: .root)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.addField(Field(name: "amount", kind: .decimal), to: try machines.node(list.id, in: machines.a))
+        try machines.a.addField(Field(name: "shop", kind: .text), to: try machines.node(list.id, in: machines.a))
+        try machines.hub.sync(machines.a, machines.b)
+        let there = try machines.node(list.id, in: machines.b)
+        try machines.b.removeField(named: "shop", from: there)
+        try machines.b.addField(Field(name: "shop", kind: .choice(["deli", "market"])), to: there)
+        try machines.hub.sync(machines.b, machines.a)
+        let undone = try #require(try machines.a.undo())
+        #expect(undone.keptFromOtherMachines == ["the field definition shop of \(list.id.shortForm())"])
+        let here = try machines.node(list.id, in: machines.a)
+        #expect(try machines.a.fields(declaredBy: here).map(\.kind) == [.decimal, .choice(["deli", "market"])])
+        #expect(try machines.a.check().isEmpty)
+        // What only this machine changed is reverted.
+        #expect(try machines.a.undo()?.keptFromOtherMachines == [])
+        #expect(try machines.a.fields(declaredBy: here).map(\.name) == ["shop"])
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.b.fields(declaredBy: there).map(\.kind) == [.choice(["deli", "market"])])
+    }
+
+    @Test func undoLeavesAnOptionAnotherMachineChangedSince() throws {
+        let machines = try Machines()
+        let list = try machines.a.createList(named: "tasks", under: .root)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.setLineLimit(2, of: try machines.node(list.id, in: machines.a))
+        try machines.a.setLineLimit(2, of: nil)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.b.setLineLimit(5, of: try machines.node(list.id, in: machines.b))
+        try machines.hub.sync(machines.b, machines.a)
+        // The root's limit, which only this machine set, is reverted.
+        #expect(try machines.a.undo()?.keptFromOtherMachines == [])
+        #expect(try machines.a.lineLimit(of: nil) == nil)
+        let undone = try #require(try machines.a.undo())
+        #expect(undone.keptFromOtherMachines == ["the option lines of \(list.id.shortForm())"])
+        #expect(try machines.a.lineLimit(of: machines.node(list.id, in: machines.a)) == 5)
+        #expect(try machines.a.check().isEmpty)
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.b.lineLimit(of: machines.node(list.id, in: machines.b)) == 5)
+        #expect(try machines.b.lineLimit(of: nil) == nil)
+    }
+
     @Test func aCopiedStoreGetsItsOwnReplicaAndIDs() throws {
         let machines = try Machines(count: 1)
         let before = try machines.add("before the copy", in: machines.a)

@@ -53,6 +53,44 @@ extension Store {
                 .bind(1, seq).bind(2, item).bind(3, name).run()
             kept.append("\(DisplayText.escaped(name)) of \(try nodeID(seq: item)?.shortForm() ?? "?")")
         }
+        // A field definition is named by its name then and now: a rename changes both.
+        let definitions = try database.statement(
+            """
+            SELECT DISTINCT b.seq, s.property, s.seq FROM field_before AS b LEFT JOIN field AS f ON f.seq = b.seq
+            JOIN sync_stamp AS s ON s.seq = ifnull(b.owner, ifnull(f.owner, 0))
+                AND s.property IN ('fielddef:' || b.name, 'fielddef:' || f.name)
+            WHERE b.change = ?1 AND s.replica <> ?2 AND s.stamp > ?3 ORDER BY b.seq, s.property
+            """)
+            .bind(1, seq).bind(2, blob: replica.bytes).bind(3, since)
+        var changedDefinitions: [(field: Int64, property: String, owner: Int64)] = []
+        while try definitions.step() {
+            changedDefinitions.append((definitions.int64(0), definitions.string(1), definitions.int64(2)))
+        }
+        for definition in changedDefinitions {
+            try database.statement("DELETE FROM field_before WHERE change = ? AND seq = ?")
+                .bind(1, seq).bind(2, definition.field).run()
+            let name = definition.property.dropFirst("fielddef:".count)
+            kept.append("the field definition \(DisplayText.escaped(String(name))) of \(try placeName(definition.owner))")
+        }
+        let options = try database.statement(
+            """
+            SELECT b.owner, b.key FROM option_before AS b
+            JOIN sync_stamp AS s ON s.seq = b.owner AND s.property = 'option:' || b.key
+            WHERE b.change = ?1 AND s.replica <> ?2 AND s.stamp > ?3 ORDER BY b.owner, b.key
+            """)
+            .bind(1, seq).bind(2, blob: replica.bytes).bind(3, since)
+        var changedOptions: [(owner: Int64, key: String)] = []
+        while try options.step() { changedOptions.append((options.int64(0), options.string(1))) }
+        for (owner, key) in changedOptions {
+            try database.statement("DELETE FROM option_before WHERE change = ? AND owner = ? AND key = ?")
+                .bind(1, seq).bind(2, owner).bind(3, key).run()
+            kept.append("the option \(DisplayText.escaped(key)) of \(try placeName(owner))")
+        }
         return kept
+    }
+
+    /// A place as undo names it: its id's short form, or `/` for the root (row 0).
+    private func placeName(_ owner: Int64) throws -> String {
+        owner == 0 ? "/" : try nodeID(seq: owner)?.shortForm() ?? "?"
     }
 }
