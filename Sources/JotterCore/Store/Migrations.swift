@@ -340,6 +340,30 @@ enum Migrations {
         CREATE TABLE id_epoch (first_seq INTEGER PRIMARY KEY, salt INTEGER NOT NULL);
         CREATE TABLE node_alias (id BLOB PRIMARY KEY CHECK (length(id) = 16), seq INTEGER NOT NULL) WITHOUT ROWID;
         """,
+        // 11: one order of a list's children on every machine (docs/sync.md, "The
+        // order of a list"). Row numbers are given where a node arrives, so a pulled
+        // entry took its place by its arrival, in another order on each machine. A
+        // node the hub has is placed by the stamp of its create and the first 8 bytes
+        // of the replica that made it (`order_stamp`, `order_replica`, set when it is
+        // handed out to a push or pulled); a node not sent yet has neither, and comes
+        // after them all, by row: as it is sent, its stamp is later than any seen, so
+        // it stays where it was. `node_children` takes both after the parent, and
+        // serves `ORDER BY order_stamp NULLS LAST, order_replica, seq` as it served
+        // `ORDER BY seq`. A store that never syncs writes two NULLs per row, a byte
+        // each. Nodes already on the hub were sent with their creation time as the
+        // stamp: they take it, with replica 0. A tombstone keeps the order of what it
+        // brings back.
+        """
+        ALTER TABLE node ADD COLUMN order_stamp INTEGER;
+        ALTER TABLE node ADD COLUMN order_replica INTEGER;
+        UPDATE node SET order_stamp = min(max(created, 0), \(DerivedIDs.millisecondsRange.upperBound)) << 16, order_replica = 0
+        WHERE seq <= (SELECT value FROM setting WHERE key = 'sync_pushed_to') OR seq IN (SELECT seq FROM sync_pulled);
+        DROP INDEX node_children;
+        CREATE INDEX node_children ON node (parent, order_stamp, order_replica);
+        ALTER TABLE sync_tombstone ADD COLUMN order_stamp INTEGER;
+        ALTER TABLE sync_tombstone ADD COLUMN order_replica INTEGER;
+        UPDATE sync_tombstone SET order_stamp = min(max(created, 0), \(DerivedIDs.millisecondsRange.upperBound)) << 16, order_replica = 0;
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(steps.count) }

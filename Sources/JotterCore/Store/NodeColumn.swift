@@ -3,7 +3,9 @@
 /// but `seq` and `text`, which `text_before` holds) or writes rows in bulk builds its
 /// column list from here, and `NodeColumnTests` checks this list against the tables
 /// the migrations make. A new column is a migration step that adds it to `node` and
-/// `node_before`, and a case here.
+/// `node_before`, and a case here. The columns that place a node among its siblings
+/// (`siblingOrderColumns`) are not cases: sync sets them, no verb does, and undo
+/// leaves them as they are.
 enum NodeColumn: Int32, CaseIterable {
     case seq, id, parent, kind, text, created, createdOffset, updated, done, hidden
 
@@ -59,4 +61,17 @@ enum NodeColumn: Int32, CaseIterable {
     /// How many columns a row selected with `all` has: the first column a statement
     /// selects after them.
     static let count = Int32(allCases.count)
+
+    /// The columns of `node` that order a list's children alike on every machine (see
+    /// migration step 11): the stamp of a node's create and the replica that made it,
+    /// both NULL until it is sent or when it was never synced.
+    static let siblingOrderColumns = ["order_stamp", "order_replica"]
+
+    /// The order of a list's children, which every statement that lists, numbers,
+    /// exports or walks them uses; `node_children` serves it. The row number comes
+    /// last: a node not sent yet has no stamp and follows all that have one.
+    static func siblingOrder(of table: String? = nil) -> String {
+        let prefix = table.map { $0 + "." } ?? ""
+        return "\(prefix)order_stamp NULLS LAST, \(prefix)order_replica, \(prefix)seq"
+    }
 }

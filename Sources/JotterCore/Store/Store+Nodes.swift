@@ -65,7 +65,7 @@ extension Store {
 
     /// The statement that walks the children of `parent` (the root when nil) in order.
     func childrenStatement(of parent: Node?) throws -> Statement {
-        try database.statement("SELECT \(NodeColumn.all) FROM node WHERE parent IS ? AND hidden IS NULL ORDER BY seq")
+        try database.statement("SELECT \(NodeColumn.all) FROM node WHERE parent IS ? AND hidden IS NULL ORDER BY \(NodeColumn.siblingOrder())")
             .bind(1, parent?.seq)
     }
 
@@ -90,13 +90,13 @@ extension Store {
 
     func lists(underSeq parent: Int64?, named name: String) throws -> [Node] {
         try nodes(database.statement(
-            "SELECT \(NodeColumn.all) FROM node WHERE parent IS ? AND kind = 0 AND text = ? AND hidden IS NULL ORDER BY seq")
+            "SELECT \(NodeColumn.all) FROM node WHERE parent IS ? AND kind = 0 AND text = ? AND hidden IS NULL ORDER BY \(NodeColumn.siblingOrder())")
             .bind(1, parent).bind(2, name))
     }
 
     public func children(of parent: Node?, named name: String) throws -> [Node] {
         try nodes(database.statement(
-            "SELECT \(NodeColumn.all) FROM node WHERE parent IS ? AND text = ? AND hidden IS NULL ORDER BY seq")
+            "SELECT \(NodeColumn.all) FROM node WHERE parent IS ? AND text = ? AND hidden IS NULL ORDER BY \(NodeColumn.siblingOrder())")
             .bind(1, parent?.seq).bind(2, name))
     }
 
@@ -127,13 +127,20 @@ extension Store {
     public func child(of parent: Node?, at position: Int64) throws -> Node? {
         guard position >= 1 else { return nil }
         return try database.statement(
-            "SELECT \(NodeColumn.all) FROM node WHERE parent IS ? AND hidden IS NULL ORDER BY seq LIMIT 1 OFFSET ?")
+            "SELECT \(NodeColumn.all) FROM node WHERE parent IS ? AND hidden IS NULL ORDER BY \(NodeColumn.siblingOrder()) LIMIT 1 OFFSET ?")
             .bind(1, parent?.seq).bind(2, position - 1).firstRow(node(from:))
     }
 
-    /// The 1-based position of `node` among its siblings.
+    /// The 1-based position of `node` among its siblings, in their order: those with a
+    /// stamp before it, or all of them and those of lower rows when it has none.
     public func position(of node: Node) throws -> Int64 {
-        try database.statement("SELECT count(*) FROM node WHERE parent IS ? AND seq <= ? AND hidden IS NULL")
+        try database.statement(
+            """
+            SELECT count(*) FROM node AS sibling, (SELECT order_stamp, order_replica FROM node WHERE seq = ?2) AS this
+            WHERE sibling.parent IS ?1 AND sibling.hidden IS NULL
+              AND CASE WHEN this.order_stamp IS NULL THEN sibling.order_stamp IS NOT NULL OR sibling.seq <= ?2
+                       ELSE (sibling.order_stamp, sibling.order_replica, sibling.seq) <= (this.order_stamp, this.order_replica, ?2) END
+            """)
             .bind(1, node.parentSeq).bind(2, node.seq).firstRow { $0.int64(0) } ?? 0
     }
 
@@ -147,7 +154,8 @@ extension Store {
         case .anywhere:
             statement = try database.statement("SELECT seq, id, created FROM node WHERE hidden IS NULL ORDER BY seq")
         case .childrenOf(let parent):
-            statement = try database.statement("SELECT seq, id, created FROM node WHERE parent IS ? AND hidden IS NULL ORDER BY seq")
+            statement = try database.statement(
+                "SELECT seq, id, created FROM node WHERE parent IS ? AND hidden IS NULL ORDER BY \(NodeColumn.siblingOrder())")
                 .bind(1, parent?.seq)
         }
         defer { statement.reset() }
