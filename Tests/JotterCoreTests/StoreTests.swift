@@ -48,13 +48,13 @@ import Testing
     }
 
     /// One statement serves a place and the root: `parent IS ?` finds the root's
-    /// children (parent NULL) through the index on parent, as `parent = ?` does a list's.
+    /// children (parent NULL) through the index on parent, as `parent = ?` does a list's,
+    /// and in their order with no sorting, however far the offset.
     @Test(arguments: [
-        ("SELECT seq FROM node WHERE parent IS ? AND hidden IS NULL ORDER BY seq", "(parent=?)"),
-        ("SELECT seq FROM node WHERE parent IS ? AND text = ? AND hidden IS NULL ORDER BY seq", "(parent=?)"),
+        ("SELECT seq FROM node WHERE parent IS ? AND hidden IS NULL ORDER BY \(NodeColumn.siblingOrder())", "(parent=?)"),
+        ("SELECT seq FROM node WHERE parent IS ? AND text = ? AND hidden IS NULL ORDER BY \(NodeColumn.siblingOrder())", "(parent=?)"),
         ("SELECT count(*) FROM node WHERE parent IS ? AND hidden IS NULL", "(parent=?)"),
-        ("SELECT seq FROM node WHERE parent IS ? AND hidden IS NULL ORDER BY seq LIMIT 1 OFFSET ?", "(parent=?)"),
-        ("SELECT count(*) FROM node WHERE parent IS ? AND seq <= ? AND hidden IS NULL", "(parent=? AND rowid<?)"),
+        ("SELECT seq FROM node WHERE parent IS ? AND hidden IS NULL ORDER BY \(NodeColumn.siblingOrder()) LIMIT 1 OFFSET ?", "(parent=?)"),
     ])
     func childrenAreFoundThroughTheIndexOnParentAtTheRootToo(query: String, search: String) throws {
         let fixture = try StoreFixture()
