@@ -68,10 +68,22 @@ enum NodeColumn: Int32, CaseIterable {
     static let siblingOrderColumns = ["order_stamp", "order_replica"]
 
     /// The order of a list's children, which every statement that lists, numbers,
-    /// exports or walks them uses; `node_children` serves it. The row number comes
-    /// last: a node not sent yet has no stamp and follows all that have one.
+    /// exports or walks them uses: by place, the row number last. A node not sent yet
+    /// has no place and follows all that have one.
     static func siblingOrder(of table: String? = nil) -> String {
         let prefix = table.map { $0 + "." } ?? ""
         return "\(prefix)order_stamp NULLS LAST, \(prefix)order_replica, \(prefix)seq"
+    }
+
+    /// The children of a list in their order as two runs, each a walk of an index with
+    /// no sorting, however long the list: those with a place, by it (`node_order`),
+    /// then those without, by row (`node_children`). A store that never syncs has only
+    /// the second, and its index is the one it always had.
+    static func siblingRuns(of table: String? = nil) -> [(condition: String, order: String)] {
+        let prefix = table.map { $0 + "." } ?? ""
+        return [
+            ("\(prefix)order_stamp IS NOT NULL", "\(prefix)order_stamp, \(prefix)order_replica, \(prefix)seq"),
+            ("\(prefix)order_stamp IS NULL", "\(prefix)seq"),
+        ]
     }
 }
