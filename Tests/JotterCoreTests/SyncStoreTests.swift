@@ -251,6 +251,13 @@ struct Machines {
         let late = try machines.add("a2", in: machines.a)
         try machines.hub.pull(machines.a)
         #expect(try machines.a.children(of: nil).map(\.text) == ["b1", "a1", "a2"])
+        // The placed child and those not sent yet, numbered across both.
+        for (offset, text) in ["b1", "a1", "a2"].enumerated() {
+            let node = try #require(try machines.a.child(of: nil, at: Int64(offset + 1)))
+            #expect(node.text == text)
+            #expect(try machines.a.position(of: node) == Int64(offset + 1))
+        }
+        #expect(try machines.a.child(of: nil, at: 4) == nil)
         try machines.hub.push(machines.a)
         #expect(try machines.a.children(of: nil).map(\.text) == ["b1", "a1", "a2"])
         #expect(try machines.a.position(of: late) == 3)
