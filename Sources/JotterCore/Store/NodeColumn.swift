@@ -67,9 +67,10 @@ enum NodeColumn: Int32, CaseIterable {
     /// both NULL until it is sent or when it was never synced.
     static let siblingOrderColumns = ["order_stamp", "order_replica"]
 
-    /// The order of a list's children, which every statement that lists, numbers,
-    /// exports or walks them uses: by place, the row number last. A node not sent yet
-    /// has no place and follows all that have one.
+    /// The order of a list's children as one `ORDER BY`: by place, the row number
+    /// last; a node not sent yet has no place and follows all that have one. For the
+    /// few children of one name and the queue of a walk; a listing reads the children
+    /// as `siblingRuns`, in the same order.
     static func siblingOrder(of table: String? = nil) -> String {
         let prefix = table.map { $0 + "." } ?? ""
         return "\(prefix)order_stamp NULLS LAST, \(prefix)order_replica, \(prefix)seq"

@@ -20,8 +20,8 @@ extension Store {
     /// ordered deepest first, keeps just a frontier in memory, not the tree. Only the
     /// keys go through its queue (with a node's place among its siblings), and each
     /// row is read after, on its own: sorting whole rows copied every text into the
-    /// queue and the sorter, several times the size of a long entry. Field values are looked up item by item, and only when
-    /// some item holds any.
+    /// queue and the sorter, several times the size of a long entry. Field values are
+    /// looked up item by item, and only when some item holds any.
     public func walk(under top: Node?, recursive: Bool, itemsFirst: Bool = false,
                      _ body: (WalkStep) throws -> Void) throws {
         let statement = try database.statement(
