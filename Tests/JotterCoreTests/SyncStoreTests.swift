@@ -359,6 +359,23 @@ struct Machines {
         }
     }
 
+    /// An entry brought back from its tombstone, and restored, takes its place again.
+    @Test func anEntryBroughtBackFromTheEmptiedTrashTakesItsPlaceAgain() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        _ = try machines.add("bread", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.remove([try machines.node(item.id, in: machines.a)])
+        try machines.a.emptyTrash()
+        try machines.b.edit(try machines.node(item.id, in: machines.b), text: "oat milk")
+        try machines.hub.sync(machines.a, machines.b, machines.a)
+        for store in machines.stores {
+            let entry = try #require(try store.trash().first { $0.node.id == item.id })
+            try store.restore(entry)
+            #expect(try store.children(of: nil).map(\.text) == ["oat milk", "bread"])
+        }
+    }
+
     @Test func anEditMadeBeforeTheTrashWasEmptiedElsewhereIsKeptAsAConflict() throws {
         let machines = try Machines()
         let item = try machines.add("milk", in: machines.a)
