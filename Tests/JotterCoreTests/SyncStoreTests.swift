@@ -646,6 +646,27 @@ struct Machines {
         #expect(try reopened.syncReplicaID() == copy.syncReplicaID())
     }
 
+    /// A node two stores sent, as a store copied before its first sync does, has one
+    /// create on the hub: the copy that sent the other takes its place from it.
+    @Test func aNodeSentByTwoStoresTakesThePlaceOfTheCreateTheHubKept() throws {
+        let machines = try Machines()
+        let one = try machines.add("one", in: machines.a)
+        try machines.a.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        let copyPath = machines.folder.file("copy.sqlite3")
+        try FileManager.default.copyItem(atPath: machines.a.path, toPath: copyPath)
+        let copy = try Store(path: copyPath)
+        _ = try machines.add("in the copy", in: copy)
+        try machines.hub.push(machines.a)
+        _ = try machines.add("x", in: machines.b)
+        try machines.hub.sync(machines.b, copy, machines.a, machines.b)
+        let order = try machines.a.children(of: nil).map(\.text)
+        #expect(order.first == "one")
+        for store in [machines.b, copy] {
+            #expect(try store.children(of: nil).map(\.text) == order)
+        }
+        #expect(try copy.node(id: one.id) != nil)
+    }
+
     @Test func conflictsListTheValuesThatLostWithWhereTheyCameFrom() throws {
         let machines = try Machines()
         let item = try machines.add("milk", in: machines.a)

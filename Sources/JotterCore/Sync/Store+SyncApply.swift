@@ -153,8 +153,17 @@ struct SyncMerge {
     // MARK: Creates
 
     private mutating func create(_ id: NodeID, _ value: SyncJSON, by operation: SyncOperation) throws {
-        // Already here: pulled before, or a copy of it.
-        guard try store.nodeSeq(of: id) == nil else { return }
+        // Already here: pulled before, or a copy of it. A store copied before its first
+        // sync sent the node too, but the hub keeps one create of a node, this one: its
+        // stamp places the node alike everywhere. A list of the same name merged into
+        // another keeps the other's place.
+        if let seq = try store.nodeSeq(of: id) {
+            if try store.nodeID(seq: seq) == id {
+                try database.statement("UPDATE node SET order_stamp = ?, order_replica = ? WHERE seq = ?")
+                    .bind(1, operation.stamp).bind(2, Store.orderReplica(operation.replica)).bind(3, seq).run()
+            }
+            return
+        }
         // No row when the value is not a JSON object: the functions are not called.
         let read = try database.statement(
             """
