@@ -118,12 +118,47 @@ import Testing
             #expect(try #require(texts.firstIndex(of: "a1")) < #require(texts.firstIndex(of: "a2")))
             #expect(try #require(texts.firstIndex(of: "b1")) < #require(texts.firstIndex(of: "b2")))
         }
-        // The same entries, each as it is everywhere; the order of siblings from
-        // different machines is each machine's own (see the report of this branch).
-        let exportA = try machines.everything(on: machines.a).split(separator: "\n").sorted()
-        let exportB = try machines.everything(on: machines.b).split(separator: "\n").sorted()
-        #expect(exportA == exportB, "\(exportA)\n\(exportB)")
+        // One order everywhere: the same entries at the same positions, exported alike.
+        let listed = try machines.a.ok("list", "--format", "tsv")
+        #expect(try machines.b.ok("list", "--format", "tsv") == listed)
+        #expect(try machines.everything(on: machines.a) == machines.everything(on: machines.b))
         #expect(try conflicts(on: machines.a).isEmpty && conflicts(on: machines.b).isEmpty)
+
+        // So a number typed on one machine names the entry it names on the other.
+        let texts = try machines.a.texts()
+        try machines.a.ok("done", "2")
+        try machines.b.ok("rm", "3")
+        try machines.sync(machines.a, machines.b, machines.a)
+        for machine in machines.all {
+            #expect(try machine.texts() == [texts[0], texts[3]])
+            let all = try machine.ok("list", "--all", "--format", "jsonl").split(separator: "\n").map { line in
+                try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            }
+            #expect(all.map { $0["text"] as? String } == [texts[0], texts[1], texts[3]])
+            #expect(all.map { $0["done"] != nil } == [false, true, false])
+        }
+        #expect(try machines.everything(on: machines.a) == machines.everything(on: machines.b))
+    }
+
+    /// Case 1, and entries added after a sync: each goes last where it is made and
+    /// stays there when it is sent, however the machines' clocks differ.
+    @Test func entriesAddedAfterASyncStayLastAndListAlikeOnceSent() throws {
+        let machines = try Machines()
+        try machines.a.ok("add", "a1")
+        try machines.b.ok("add", "b1")
+        try machines.sync(machines.a, machines.b, machines.a)
+        let synced = try machines.a.texts()
+        try machines.a.ok("add", "a2")
+        try machines.b.ok("add", "b2")
+        #expect(try machines.a.texts() == synced + ["a2"])
+        #expect(try machines.b.texts() == synced + ["b2"])
+        try machines.sync(machines.b)
+        #expect(try machines.b.texts() == synced + ["b2"])
+        try machines.sync(machines.a)
+        #expect(try machines.a.texts() == synced + ["b2", "a2"])
+        try machines.sync(machines.b)
+        #expect(try machines.b.texts() == synced + ["b2", "a2"])
+        #expect(try machines.b.ok("list", "--format", "tsv") == machines.a.ok("list", "--format", "tsv"))
     }
 
     /// Case 2.

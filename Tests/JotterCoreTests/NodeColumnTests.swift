@@ -13,7 +13,8 @@ import Testing
 
     @Test func theNodeTableHasExactlyTheColumnsNamedOnce() throws {
         let fixture = try StoreFixture()
-        #expect(try columns(of: "node", in: fixture.store) == NodeColumn.allCases.map(\.name).sorted())
+        #expect(try columns(of: "node", in: fixture.store)
+            == (NodeColumn.allCases.map(\.name) + NodeColumn.siblingOrderColumns).sorted())
     }
 
     @Test func undoKeepsEveryColumnOfANodeButItsRowNumber() throws {

@@ -243,4 +243,42 @@ struct SameMomentStores {
         #expect(try store.children(of: nil).map(\.text) == ["before the edit", "not edited"])
         #expect(try store.check().isEmpty)
     }
+
+    /// A store version 10 that synced: the nodes the hub has are placed by the stamp
+    /// their creates carried, their creation time, before the node not sent yet; one
+    /// that never synced places nothing and lists by row.
+    @Test(arguments: [true, false])
+    func aVersion10StoreKeepsItsListingsOrderAfterTheMigration(synced: Bool) throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("old.sqlite3")
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        do {
+            let database = try Database(path: path)
+            try database.registerSearchTokenizer()
+            try database.execute("PRAGMA journal_mode = WAL")
+            for step in Migrations.steps.prefix(10) { try database.execute(step) }
+            try database.execute(
+                """
+                INSERT INTO node (seq, id, parent, kind, text, created, created_offset)
+                    VALUES (1, NULL, NULL, 1, 'sent', 1795000000000, 3600),
+                           (2, NULL, NULL, 1, 'not sent', 1795000000009, 3600),
+                           (3, X'01a201e51d3b76569289ca0ccba8f95b', NULL, 1, 'pulled', 1795000000005, 3600);
+                PRAGMA user_version = 10;
+                """)
+            if synced {
+                try database.execute(
+                    """
+                    UPDATE setting SET value = 1 WHERE key IN ('sync_pushed_to', 'sync_watched_to');
+                    INSERT INTO sync_pulled (seq) VALUES (3);
+                    """)
+            }
+        }
+        let store = try Store(path: path)
+        let texts = try store.children(of: nil).map(\.text)
+        #expect(texts == (synced ? ["sent", "pulled", "not sent"] : ["sent", "not sent", "pulled"]))
+        let placed = try store.database.statement("SELECT group_concat(seq) FROM node WHERE order_stamp IS NOT NULL")
+            .firstRow { $0.isNull(0) ? "" : $0.string(0) }
+        #expect(placed == (synced ? "1,3" : ""))
+        #expect(try store.check().isEmpty)
+    }
 }

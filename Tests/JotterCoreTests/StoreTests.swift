@@ -48,20 +48,27 @@ import Testing
     }
 
     /// One statement serves a place and the root: `parent IS ?` finds the root's
-    /// children (parent NULL) through the index on parent, as `parent = ?` does a list's.
+    /// children (parent NULL) through an index on parent, as `parent = ?` does a list's.
+    /// Each run of children in order is a walk of its index with no sorting, however
+    /// far the offset: those placed by sync in `node_order`, the others, all of a
+    /// store that never syncs, in `node_children`.
     @Test(arguments: [
-        ("SELECT seq FROM node WHERE parent IS ? AND hidden IS NULL ORDER BY seq", "(parent=?)"),
-        ("SELECT seq FROM node WHERE parent IS ? AND text = ? AND hidden IS NULL ORDER BY seq", "(parent=?)"),
-        ("SELECT count(*) FROM node WHERE parent IS ? AND hidden IS NULL", "(parent=?)"),
-        ("SELECT seq FROM node WHERE parent IS ? AND hidden IS NULL ORDER BY seq LIMIT 1 OFFSET ?", "(parent=?)"),
-        ("SELECT count(*) FROM node WHERE parent IS ? AND seq <= ? AND hidden IS NULL", "(parent=? AND rowid<?)"),
-    ])
-    func childrenAreFoundThroughTheIndexOnParentAtTheRootToo(query: String, search: String) throws {
+        ("SELECT seq FROM node WHERE parent IS ? AND text = ? AND hidden IS NULL ORDER BY seq", "node_children (parent=?)"),
+        ("SELECT count(*) FROM node WHERE parent IS ? AND hidden IS NULL", "node_children (parent=?)"),
+    ] + NodeColumn.siblingRuns().flatMap { run in
+        let index = run.order == "seq" ? "node_children (parent=?)" : "node_order (parent=? AND order_stamp>?)"
+        return [
+            ("SELECT seq FROM node WHERE parent IS ? AND hidden IS NULL AND \(run.condition) ORDER BY \(run.order)", index),
+            ("SELECT seq FROM node WHERE parent IS ? AND hidden IS NULL AND \(run.condition) ORDER BY \(run.order) LIMIT 1 OFFSET ?", index),
+            ("SELECT count(*) FROM node WHERE parent IS ? AND hidden IS NULL AND \(run.condition)", index),
+        ]
+    })
+    func childrenAreFoundThroughTheIndexOnParentAtTheRootToo(query: String, index: String) throws {
         let fixture = try StoreFixture()
         let plan = try Database(path: fixture.path).statement("EXPLAIN QUERY PLAN " + query)
         var steps: [String] = []
         while try plan.step() { steps.append(plan.string(3)) }
-        #expect(steps == ["SEARCH node USING INDEX node_children " + search])
+        #expect(steps == ["SEARCH node USING INDEX " + index])
     }
 
     @Test func aListingByTagLeavesTheOthersOutAndKeepsPositions() throws {

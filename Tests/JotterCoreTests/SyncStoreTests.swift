@@ -210,6 +210,94 @@ struct Machines {
         #expect(try machines.tree(of: machines.a) == machines.tree(of: machines.b))
     }
 
+    /// Case 1: however the entries arrived, every machine lists, numbers, walks and
+    /// exports a list's children in one order, each machine's own in theirs.
+    @Test func entriesAddedOfflineOnTwoMachinesListInOneOrderEverywhere() throws {
+        let machines = try Machines()
+        for text in ["a1", "a2"] { _ = try machines.add(text, in: machines.a) }
+        for text in ["b1", "b2"] {
+            guard case .added = try machines.b.addEntry(text, fields: [FieldValue(name: "note", value: text + "!")],
+                                                        under: .root, historyLine: nil) else {
+                Issue.record("'\(text)' was not added")
+                return
+            }
+        }
+        try machines.hub.sync(machines.a, machines.b, machines.a)
+        let order = try machines.a.children(of: nil).map(\.id)
+        #expect(order.count == 4)
+        for store in machines.stores {
+            #expect(try store.children(of: nil).map(\.id) == order)
+            for (offset, id) in order.enumerated() {
+                let node = try #require(try store.child(of: nil, at: Int64(offset + 1)))
+                #expect(node.id == id)
+                #expect(try store.position(of: node) == Int64(offset + 1))
+            }
+            var walked: [NodeID] = []
+            try store.walk(under: nil, recursive: true) { walked.append($0.node.id) }
+            #expect(walked == order)
+            var listed: [(NodeID, Int64, [String])] = []
+            try store.forEachChildWithFields(of: nil) { node, position, fields in
+                listed.append((node.id, position, fields.map(\.value)))
+            }
+            #expect(listed.map(\.0) == order)
+            #expect(listed.map(\.1) == [1, 2, 3, 4])
+            let texts = try store.children(of: nil).map(\.text)
+            #expect(listed.map(\.2) == texts.map { $0.hasPrefix("b") ? [$0 + "!"] : [] })
+        }
+    }
+
+    /// A node not sent yet comes after those that were, and keeps its place when it
+    /// is sent: its create's stamp is later than any the store has seen.
+    @Test func anEntryAddedBeforeItIsSentStaysLastWhenSent() throws {
+        let machines = try Machines()
+        _ = try machines.add("b1", in: machines.b)
+        _ = try machines.add("a1", in: machines.a)
+        try machines.hub.sync(machines.b)
+        let late = try machines.add("a2", in: machines.a)
+        try machines.hub.pull(machines.a)
+        #expect(try machines.a.children(of: nil).map(\.text) == ["b1", "a1", "a2"])
+        // The placed child and those not sent yet, numbered across both.
+        for (offset, text) in ["b1", "a1", "a2"].enumerated() {
+            let node = try #require(try machines.a.child(of: nil, at: Int64(offset + 1)))
+            #expect(node.text == text)
+            #expect(try machines.a.position(of: node) == Int64(offset + 1))
+        }
+        #expect(try machines.a.child(of: nil, at: 4) == nil)
+        try machines.hub.push(machines.a)
+        #expect(try machines.a.children(of: nil).map(\.text) == ["b1", "a1", "a2"])
+        #expect(try machines.a.position(of: late) == 3)
+        try machines.hub.sync(machines.b)
+        #expect(try machines.b.children(of: nil).map(\.text) == ["b1", "a1", "a2"])
+    }
+
+    /// A create pushed again after a push cut short carries the stamp it first had,
+    /// which is the one the hub kept.
+    @Test func aCreateSentAgainCarriesTheStampItFirstHad() throws {
+        let machines = try Machines(count: 1)
+        _ = try machines.add("milk", in: machines.a)
+        let first = try machines.a.outgoingOperations(limit: 10)
+        let again = try machines.a.outgoingOperations(limit: 10)
+        #expect(first.map(\.stamp) == again.map(\.stamp))
+        #expect(try machines.a.database.statement("SELECT order_stamp FROM node").firstRow { $0.int64(0) } == first.first?.stamp)
+    }
+
+    /// The order costs a store that never syncs nothing: no row is given a place, and
+    /// children list by row, as before.
+    @Test func aStoreThatNeverSyncsListsByRowAndPlacesNothing() throws {
+        let machines = try Machines(count: 1)
+        let store = machines.a
+        let list = try store.createList(named: "work", under: .root)
+        let first = try machines.add("first", in: store)
+        _ = try machines.add("second", in: store)
+        try store.move([first], to: NavigationPath.root.pushing(list))
+        try store.move([try #require(try store.node(id: first.id))], to: .root)
+        _ = try machines.add("third", in: store)
+        #expect(try store.children(of: nil).map(\.text) == ["work", "first", "second", "third"])
+        #expect(try store.child(of: nil, at: 2)?.text == "first")
+        #expect(try store.database.statement("SELECT count(*) FROM node WHERE order_stamp IS NOT NULL OR order_replica IS NOT NULL")
+            .firstRow { $0.int64(0) } == 0)
+    }
+
     /// Case 2.
     @Test func oneTextEditedOnTwoMachinesEndsTheSameEverywhereWithTheOtherKept() throws {
         let machines = try Machines(count: 3)
@@ -369,6 +457,23 @@ struct Machines {
             #expect(try store.trash().contains { $0.node.id == item.id })
             #expect(try store.fieldValues(of: back) == [FieldValue(name: "shop", value: "corner")])
             #expect(try store.check().isEmpty)
+        }
+    }
+
+    /// An entry brought back from its tombstone, and restored, takes its place again.
+    @Test func anEntryBroughtBackFromTheEmptiedTrashTakesItsPlaceAgain() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        _ = try machines.add("bread", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.remove([try machines.node(item.id, in: machines.a)])
+        try machines.a.emptyTrash()
+        try machines.b.edit(try machines.node(item.id, in: machines.b), text: "oat milk")
+        try machines.hub.sync(machines.a, machines.b, machines.a)
+        for store in machines.stores {
+            let entry = try #require(try store.trash().first { $0.node.id == item.id })
+            try store.restore(entry)
+            #expect(try store.children(of: nil).map(\.text) == ["oat milk", "bread"])
         }
     }
 
@@ -684,6 +789,27 @@ struct Machines {
         #expect(try reopened.syncReplicaID() == copy.syncReplicaID())
         _ = try machines.add("again", in: reopened)
         #expect(try reopened.syncReplicaID() == copy.syncReplicaID())
+    }
+
+    /// A node two stores sent, as a store copied before its first sync does, has one
+    /// create on the hub: the copy that sent the other takes its place from it.
+    @Test func aNodeSentByTwoStoresTakesThePlaceOfTheCreateTheHubKept() throws {
+        let machines = try Machines()
+        let one = try machines.add("one", in: machines.a)
+        try machines.a.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        let copyPath = machines.folder.file("copy.sqlite3")
+        try FileManager.default.copyItem(atPath: machines.a.path, toPath: copyPath)
+        let copy = try Store(path: copyPath)
+        _ = try machines.add("in the copy", in: copy)
+        try machines.hub.push(machines.a)
+        _ = try machines.add("x", in: machines.b)
+        try machines.hub.sync(machines.b, copy, machines.a, machines.b)
+        let order = try machines.a.children(of: nil).map(\.text)
+        #expect(order.first == "one")
+        for store in [machines.b, copy] {
+            #expect(try store.children(of: nil).map(\.text) == order)
+        }
+        #expect(try copy.node(id: one.id) != nil)
     }
 
     @Test func conflictsListTheValuesThatLostWithWhereTheyCameFrom() throws {

@@ -3,7 +3,9 @@
 /// but `seq` and `text`, which `text_before` holds) or writes rows in bulk builds its
 /// column list from here, and `NodeColumnTests` checks this list against the tables
 /// the migrations make. A new column is a migration step that adds it to `node` and
-/// `node_before`, and a case here.
+/// `node_before`, and a case here. The columns that place a node among its siblings
+/// (`siblingOrderColumns`) are not cases: sync sets them, no verb does, and undo
+/// leaves them as they are.
 enum NodeColumn: Int32, CaseIterable {
     case seq, id, parent, kind, text, created, createdOffset, updated, done, hidden
 
@@ -59,4 +61,30 @@ enum NodeColumn: Int32, CaseIterable {
     /// How many columns a row selected with `all` has: the first column a statement
     /// selects after them.
     static let count = Int32(allCases.count)
+
+    /// The columns of `node` that order a list's children alike on every machine (see
+    /// migration step 11): the stamp of a node's create and the replica that made it,
+    /// both NULL until it is sent or when it was never synced.
+    static let siblingOrderColumns = ["order_stamp", "order_replica"]
+
+    /// The order of a list's children as one `ORDER BY`: by place, the row number
+    /// last; a node not sent yet has no place and follows all that have one. For the
+    /// few children of one name and the queue of a walk; a listing reads the children
+    /// as `siblingRuns`, in the same order.
+    static func siblingOrder(of table: String? = nil) -> String {
+        let prefix = table.map { $0 + "." } ?? ""
+        return "\(prefix)order_stamp NULLS LAST, \(prefix)order_replica, \(prefix)seq"
+    }
+
+    /// The children of a list in their order as two runs, each a walk of an index with
+    /// no sorting, however long the list: those with a place, by it (`node_order`),
+    /// then those without, by row (`node_children`). A store that never syncs has only
+    /// the second, and its index is the one it always had.
+    static func siblingRuns(of table: String? = nil) -> [(condition: String, order: String)] {
+        let prefix = table.map { $0 + "." } ?? ""
+        return [
+            ("\(prefix)order_stamp IS NOT NULL", "\(prefix)order_stamp, \(prefix)order_replica, \(prefix)seq"),
+            ("\(prefix)order_stamp IS NULL", "\(prefix)seq"),
+        ]
+    }
 }

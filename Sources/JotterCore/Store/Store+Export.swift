@@ -18,22 +18,22 @@ extension Store {
     /// each node's items come before its lists, for outlines whose headings cannot be
     /// closed (Markdown). One statement streams the walk: SQLite's recursive query,
     /// ordered deepest first, keeps just a frontier in memory, not the tree. Only the
-    /// keys go through its queue, and each row is read after, on its own: sorting
-    /// whole rows copied every text into the queue and the sorter, several times the
-    /// size of a long entry. Field values are looked up item by item, and only when
-    /// some item holds any.
+    /// keys go through its queue (with a node's place among its siblings), and each
+    /// row is read after, on its own: sorting whole rows copied every text into the
+    /// queue and the sorter, several times the size of a long entry. Field values are
+    /// looked up item by item, and only when some item holds any.
     public func walk(under top: Node?, recursive: Bool, itemsFirst: Bool = false,
                      _ body: (WalkStep) throws -> Void) throws {
         let statement = try database.statement(
             """
-            WITH RECURSIVE walk (seq, depth, rank) AS (
-                SELECT seq, 1 AS depth, CASE WHEN ?3 THEN kind ELSE 0 END AS rank
+            WITH RECURSIVE walk (seq, depth, rank, order_stamp, order_replica) AS (
+                SELECT seq, 1 AS depth, CASE WHEN ?3 THEN kind ELSE 0 END AS rank, order_stamp, order_replica
                 FROM node WHERE parent IS ?1 AND hidden IS NULL
                 UNION ALL
-                SELECT child.seq, walk.depth + 1, CASE WHEN ?3 THEN child.kind ELSE 0 END
+                SELECT child.seq, walk.depth + 1, CASE WHEN ?3 THEN child.kind ELSE 0 END, child.order_stamp, child.order_replica
                 FROM walk JOIN node AS child ON child.parent = walk.seq
                 WHERE ?2 AND child.hidden IS NULL
-                ORDER BY depth DESC, rank DESC, seq
+                ORDER BY depth DESC, rank DESC, \(NodeColumn.siblingOrder())
             )
             SELECT seq, depth FROM walk
             """)

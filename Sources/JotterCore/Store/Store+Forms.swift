@@ -146,7 +146,9 @@ extension Store {
     /// Calls `body` with each child of `parent` in order, its position (from 1) and
     /// the field values it holds; with `tagged`, only for the children among them,
     /// which keep their positions among all. The values come from a second statement
-    /// walked alongside, in the same order, so that a long listing still streams.
+    /// walked alongside, over the same run of children in the same order, so that a
+    /// long listing still streams: the values it is at belong to the child at hand or
+    /// to one after it.
     public func forEachChildWithFields(of parent: Node?, tagged: TaggedNodes? = nil,
                                        _ body: (Node, Int64, [FieldValue]) throws -> Void) throws {
         var position: Int64 = 0
@@ -157,23 +159,33 @@ extension Store {
         guard try holdsFieldValues() else {
             return try forEachChild(of: parent) { try list($0, []) }
         }
-        let values = try database.statement(
-            """
-            SELECT value.item, value.name, value.value FROM node JOIN field_value AS value ON value.item = node.seq
-            WHERE node.parent IS ? AND node.hidden IS NULL ORDER BY node.seq, value.name
-            """)
-            .bind(1, parent?.seq)
-        defer { values.reset() }
-        var hasValue = try values.step()
-        try forEachChild(of: parent) { node in
-            var fields: [FieldValue] = []
-            while hasValue && values.int64(0) <= node.seq {
-                if values.int64(0) == node.seq {
-                    fields.append(FieldValue(name: values.string(1), value: values.string(2)))
+        try read {
+            for run in NodeColumn.siblingRuns(of: "node") {
+                let values = try database.statement(
+                    """
+                    SELECT value.item, value.name, value.value FROM node JOIN field_value AS value ON value.item = node.seq
+                    WHERE node.parent IS ? AND node.hidden IS NULL AND \(run.condition) ORDER BY \(run.order), value.name
+                    """)
+                    .bind(1, parent?.seq)
+                defer { values.reset() }
+                let children = try database.statement(
+                    """
+                    SELECT \(NodeColumn.all(of: "node")) FROM node
+                    WHERE node.parent IS ? AND node.hidden IS NULL AND \(run.condition) ORDER BY \(run.order)
+                    """)
+                    .bind(1, parent?.seq)
+                defer { children.reset() }
+                var hasValue = try values.step()
+                while try children.step() {
+                    let node = node(from: children)
+                    var fields: [FieldValue] = []
+                    while hasValue && values.int64(0) == node.seq {
+                        fields.append(FieldValue(name: values.string(1), value: values.string(2)))
+                        hasValue = try values.step()
+                    }
+                    try list(node, fields)
                 }
-                hasValue = try values.step()
             }
-            try list(node, fields)
         }
     }
 

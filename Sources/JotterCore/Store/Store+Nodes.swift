@@ -63,21 +63,28 @@ extension Store {
         return try statement.firstRow(node(from:))
     }
 
-    /// The statement that walks the children of `parent` (the root when nil) in order.
-    func childrenStatement(of parent: Node?) throws -> Statement {
-        try database.statement("SELECT \(NodeColumn.all) FROM node WHERE parent IS ? AND hidden IS NULL ORDER BY seq")
-            .bind(1, parent?.seq)
-    }
-
     public func children(of parent: Node?) throws -> [Node] {
-        try nodes(childrenStatement(of: parent))
+        var children: [Node] = []
+        try forEachChild(of: parent) { children.append($0) }
+        return children
     }
 
     /// Calls `body` with each child of `parent` in order, without holding them all.
     public func forEachChild(of parent: Node?, _ body: (Node) throws -> Void) throws {
-        let statement = try childrenStatement(of: parent)
-        while try statement.step() {
-            try body(node(from: statement))
+        try forEachChildRow(of: parent, columns: NodeColumn.all) { try body(node(from: $0)) }
+    }
+
+    /// Calls `body` with the row of each child of `parent` in order, `columns` selected;
+    /// in one read, so that a node placed meanwhile by a push is met once.
+    func forEachChildRow(of parent: Node?, columns: String, _ body: (Statement) throws -> Void) throws {
+        try read {
+            for run in NodeColumn.siblingRuns() {
+                let statement = try database.statement(
+                    "SELECT \(columns) FROM node WHERE parent IS ? AND hidden IS NULL AND \(run.condition) ORDER BY \(run.order)")
+                    .bind(1, parent?.seq)
+                defer { statement.reset() }
+                while try statement.step() { try body(statement) }
+            }
         }
     }
 
@@ -90,13 +97,13 @@ extension Store {
 
     func lists(underSeq parent: Int64?, named name: String) throws -> [Node] {
         try nodes(database.statement(
-            "SELECT \(NodeColumn.all) FROM node WHERE parent IS ? AND kind = 0 AND text = ? AND hidden IS NULL ORDER BY seq")
+            "SELECT \(NodeColumn.all) FROM node WHERE parent IS ? AND kind = 0 AND text = ? AND hidden IS NULL ORDER BY \(NodeColumn.siblingOrder())")
             .bind(1, parent).bind(2, name))
     }
 
     public func children(of parent: Node?, named name: String) throws -> [Node] {
         try nodes(database.statement(
-            "SELECT \(NodeColumn.all) FROM node WHERE parent IS ? AND text = ? AND hidden IS NULL ORDER BY seq")
+            "SELECT \(NodeColumn.all) FROM node WHERE parent IS ? AND text = ? AND hidden IS NULL ORDER BY \(NodeColumn.siblingOrder())")
             .bind(1, parent?.seq).bind(2, name))
     }
 
@@ -123,17 +130,38 @@ extension Store {
         }
     }
 
-    /// The child at a 1-based position in `parent`'s order.
+    /// The child at a 1-based position in `parent`'s order: in the run of children
+    /// with a place, or past them in the run of those without.
     public func child(of parent: Node?, at position: Int64) throws -> Node? {
         guard position >= 1 else { return nil }
-        return try database.statement(
-            "SELECT \(NodeColumn.all) FROM node WHERE parent IS ? AND hidden IS NULL ORDER BY seq LIMIT 1 OFFSET ?")
-            .bind(1, parent?.seq).bind(2, position - 1).firstRow(node(from:))
+        return try read {
+            var offset = position - 1
+            let runs = NodeColumn.siblingRuns()
+            for (index, run) in runs.enumerated() {
+                let condition = "parent IS ? AND hidden IS NULL AND \(run.condition)"
+                if let node = try database.statement(
+                    "SELECT \(NodeColumn.all) FROM node WHERE \(condition) ORDER BY \(run.order) LIMIT 1 OFFSET ?")
+                    .bind(1, parent?.seq).bind(2, offset).firstRow(node(from:)) {
+                    return node
+                }
+                guard index < runs.count - 1 else { break }
+                offset -= try database.statement("SELECT count(*) FROM node WHERE \(condition)").bind(1, parent?.seq)
+                    .firstRow { $0.int64(0) } ?? 0
+            }
+            return nil
+        }
     }
 
-    /// The 1-based position of `node` among its siblings.
+    /// The 1-based position of `node` among its siblings, in their order: those with a
+    /// stamp before it, or all of them and those of lower rows when it has none.
     public func position(of node: Node) throws -> Int64 {
-        try database.statement("SELECT count(*) FROM node WHERE parent IS ? AND seq <= ? AND hidden IS NULL")
+        try database.statement(
+            """
+            SELECT count(*) FROM node AS sibling, (SELECT order_stamp, order_replica FROM node WHERE seq = ?2) AS this
+            WHERE sibling.parent IS ?1 AND sibling.hidden IS NULL
+              AND CASE WHEN this.order_stamp IS NULL THEN sibling.order_stamp IS NOT NULL OR sibling.seq <= ?2
+                       ELSE (sibling.order_stamp, sibling.order_replica, sibling.seq) <= (this.order_stamp, this.order_replica, ?2) END
+            """)
             .bind(1, node.parentSeq).bind(2, node.seq).firstRow { $0.int64(0) } ?? 0
     }
 
@@ -147,8 +175,14 @@ extension Store {
         case .anywhere:
             statement = try database.statement("SELECT seq, id, created FROM node WHERE hidden IS NULL ORDER BY seq")
         case .childrenOf(let parent):
-            statement = try database.statement("SELECT seq, id, created FROM node WHERE parent IS ? AND hidden IS NULL ORDER BY seq")
-                .bind(1, parent?.seq)
+            var matches: [Int64] = []
+            try forEachChildRow(of: parent, columns: "seq, id, created") { row in
+                let seq = row.int64(0)
+                if matches.count < limit, id(seq: seq, stored: row, column: 1, createdMilliseconds: row.int64(2)).hasTail(tail) {
+                    matches.append(seq)
+                }
+            }
+            return try matches.compactMap { try node(seq: $0) }
         }
         defer { statement.reset() }
         var matches: [Int64] = []

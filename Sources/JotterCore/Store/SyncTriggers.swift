@@ -112,9 +112,11 @@ enum SyncTriggers {
                 \(tick)
                 DELETE FROM sync_op WHERE seq = old.seq;
                 INSERT INTO sync_op (stamp, seq, created, id, property) VALUES (\(stamp), old.seq, old.created, old.id, 'purge');
-                INSERT OR REPLACE INTO sync_tombstone (seq, id, kind, parent, text, created, created_offset, done, fields, stamp)
+                INSERT OR REPLACE INTO sync_tombstone (seq, id, kind, parent, text, created, created_offset, done, fields, stamp,
+                                                       order_stamp, order_replica)
                 VALUES (old.seq, old.id, old.kind, old.parent, old.text, old.created, old.created_offset, old.done,
-                        (SELECT json_group_object(name, value) FROM field_value WHERE item = old.seq), \(stamp));
+                        (SELECT json_group_object(name, value) FROM field_value WHERE item = old.seq), \(stamp),
+                        old.order_stamp, old.order_replica);
             END;
             """,
             fieldValue("INSERT", row: "new"),

@@ -153,8 +153,17 @@ struct SyncMerge {
     // MARK: Creates
 
     private mutating func create(_ id: NodeID, _ value: SyncJSON, by operation: SyncOperation) throws {
-        // Already here: pulled before, or a copy of it.
-        guard try store.nodeSeq(of: id) == nil else { return }
+        // Already here: pulled before, or a copy of it. A store copied before its first
+        // sync sent the node too, but the hub keeps one create of a node, this one: its
+        // stamp places the node alike everywhere. A list of the same name merged into
+        // another keeps the other's place.
+        if let seq = try store.nodeSeq(of: id) {
+            if try store.nodeID(seq: seq) == id {
+                try database.statement("UPDATE node SET order_stamp = ?, order_replica = ? WHERE seq = ?")
+                    .bind(1, operation.stamp).bind(2, Store.orderReplica(operation.replica)).bind(3, seq).run()
+            }
+            return
+        }
         // No row when the value is not a JSON object: the functions are not called.
         let read = try database.statement(
             """
@@ -201,11 +210,12 @@ struct SyncMerge {
         }
         try database.statement(
             """
-            INSERT INTO node (id, parent, kind, text, created, created_offset, done, hidden)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO node (id, parent, kind, text, created, created_offset, done, hidden, order_stamp, order_replica)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
             .bind(1, blob: id.bytes).bind(2, parent).bind(3, kind.rawValue).bind(4, text).bind(5, created)
-            .bind(6, offset).bind(7, done).bind(8, trashed ? try trashChange() : nil).run()
+            .bind(6, offset).bind(7, done).bind(8, trashed ? try trashChange() : nil)
+            .bind(9, operation.stamp).bind(10, Store.orderReplica(operation.replica)).run()
         let seq = database.lastInsertedRowID
         if hasFields {
             try database.statement(
@@ -307,7 +317,7 @@ struct SyncMerge {
     /// last state, to the trash, and takes the change; a change made before the
     /// deletion lost to it, and is kept as a conflict (nil). A node never seen waits.
     private mutating func bringBack(_ id: NodeID, for operation: SyncOperation) throws -> Int64? {
-        let tombstoneColumns = "seq, id, kind, parent, text, created, created_offset, done, fields, stamp"
+        let tombstoneColumns = "seq, id, kind, parent, text, created, created_offset, done, fields, stamp, order_stamp, order_replica"
         var tombstone: Statement?
         if let row = store.derivedIDs.row(of: id) {
             tombstone = try database.statement(
@@ -334,16 +344,18 @@ struct SyncMerge {
         let parent = row.optionalInt64(3)
         let values = row.isNull(8) ? nil : row.string(8)
         let restored = (kind: row.int64(2), text: row.string(4), created: row.int64(5), offset: row.int64(6),
-                        done: row.optionalInt64(7), storedID: row.isNull(1) ? nil : row.blob(1))
+                        done: row.optionalInt64(7), storedID: row.isNull(1) ? nil : row.blob(1),
+                        orderStamp: row.optionalInt64(10), orderReplica: row.optionalInt64(11))
         row.reset()
         let parentThere = try parent.map { try store.nodeID(seq: $0) != nil } ?? true
         try database.statement(
             """
-            INSERT INTO node (seq, id, parent, kind, text, created, created_offset, done, hidden) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO node (seq, id, parent, kind, text, created, created_offset, done, hidden, order_stamp, order_replica)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
             .bind(1, purged.seq).bind(2, id: restored.storedID.flatMap { NodeID(bytes: $0) }).bind(3, parentThere ? parent : nil)
             .bind(4, restored.kind).bind(5, restored.text).bind(6, restored.created).bind(7, restored.offset)
-            .bind(8, restored.done).bind(9, try trashChange()).run()
+            .bind(8, restored.done).bind(9, try trashChange()).bind(10, restored.orderStamp).bind(11, restored.orderReplica).run()
         if let values {
             try database.statement(
                 "INSERT OR REPLACE INTO field_value (item, name, value) SELECT ?, key, value FROM json_each(?)")
@@ -377,9 +389,10 @@ struct SyncMerge {
         try database.statement("UPDATE node SET parent = ? WHERE parent = ?").bind(1, parent).bind(2, seq).run()
         try database.statement(
             """
-            INSERT OR REPLACE INTO sync_tombstone (seq, id, kind, parent, text, created, created_offset, done, fields, stamp)
+            INSERT OR REPLACE INTO sync_tombstone (seq, id, kind, parent, text, created, created_offset, done, fields, stamp,
+                                                   order_stamp, order_replica)
             SELECT seq, id, kind, parent, text, created, created_offset, done,
-                   (SELECT json_group_object(name, value) FROM field_value WHERE item = ?1), ?2
+                   (SELECT json_group_object(name, value) FROM field_value WHERE item = ?1), ?2, order_stamp, order_replica
             FROM node WHERE seq = ?1
             """)
             .bind(1, seq).bind(2, operation.stamp).run()

@@ -7,6 +7,9 @@
 /// an import writes nothing for sync. A create's counter is worked out from its row
 /// (`createCounter`), negative, so that a push cut short and made again sends it with
 /// the same counter, and it never meets the triggers' counters, which count up from 1.
+/// A create's stamp is a tick of the clock given when it is first handed out, and
+/// kept in its row (`order_stamp`) as its place among its siblings: sent again, it
+/// carries the same one.
 extension Store: SyncReplica {
     public func syncReplicaID() throws -> NodeID {
         try read { try replicaID() }
@@ -52,12 +55,14 @@ extension Store: SyncReplica {
             let creates = try database.statement(
                 """
                 SELECT \(NodeColumn.all(of: "n")), p.id, p.created,
-                       (SELECT json_group_object(name, value) FROM field_value WHERE item = n.seq)
+                       (SELECT json_group_object(name, value) FROM field_value WHERE item = n.seq), n.order_stamp
                 FROM node AS n LEFT JOIN node AS p ON p.seq = n.parent
                 WHERE n.seq > ? AND n.seq NOT IN (SELECT seq FROM sync_pulled) ORDER BY n.seq
                 """)
                 .bind(1, max(pushedTo, 0))
             defer { creates.reset() }
+            var clock: Int64?
+            var placed: [(seq: Int64, stamp: Int64)] = []
             while operations.count < limit, try creates.step() {
                 let node = node(from: creates)
                 let parentID = node.parentSeq.map { id(seq: $0, stored: creates, column: NodeColumn.count, createdMilliseconds: creates.int64(NodeColumn.count + 1)) }
@@ -70,13 +75,24 @@ extension Store: SyncReplica {
                     "offset":\(node.created.offsetSeconds),"done":\(SyncValue.number(done)),\
                     "trashed":\(trashed),"fields":\(fields)}
                     """
+                let stamp: Int64
+                if let kept = creates.optionalInt64(NodeColumn.count + 3) {
+                    stamp = kept
+                } else {
+                    stamp = try clock.map { $0 + 1 } ?? tickedClock()
+                    clock = stamp
+                    placed.append((node.seq, stamp))
+                }
                 operations.append(SyncOperation(
-                    replica: replica, counter: Store.createCounter(seq: node.seq), stamp: Store.createStamp(node.created.milliseconds),
+                    replica: replica, counter: Store.createCounter(seq: node.seq), stamp: stamp,
                     node: node.id, property: "create", value: value))
                 operations += try placeOperations(seq: node.seq, created: node.created.milliseconds, replica: replica)
                 watchedTo = max(watchedTo, node.seq)
             }
             try database.statement("UPDATE setting SET value = ? WHERE key = 'sync_watched_to'").bind(1, watchedTo).run()
+            // Written after the walk over `node`, which is not changed under it.
+            try place(placed, replica: replica)
+            if let clock { try database.statement("UPDATE setting SET value = max(value, ?) WHERE key = 'hlc'").bind(1, clock).run() }
             guard operations.count < limit else { return operations }
             // Changes of nodes deleted since went with them: their purge says it all.
             try database.execute(
@@ -111,8 +127,33 @@ extension Store: SyncReplica {
         }
     }
 
-    /// A create's stamp: its creation time, so that any change made after it, here or
-    /// elsewhere, wins over what it carried.
+    /// The clock moved past its last value and the time now, as the triggers move it:
+    /// later than every stamp this store made or pulled, so that a node sent now goes
+    /// after every sibling that has a stamp, where it already was.
+    private func tickedClock() throws -> Int64 {
+        try database.statement(
+            "SELECT max(value + 1, CAST(unixepoch('subsec') * 1000 AS INTEGER) << 16) FROM setting WHERE key = 'hlc'")
+            .firstRow { $0.int64(0) } ?? 0
+    }
+
+    /// Gives nodes their place among their siblings: the stamp of their create, and
+    /// the replica that made it.
+    func place(_ nodes: [(seq: Int64, stamp: Int64)], replica: NodeID) throws {
+        for node in nodes {
+            try database.statement("UPDATE node SET order_stamp = ?, order_replica = ? WHERE seq = ?")
+                .bind(1, node.stamp).bind(2, Store.orderReplica(replica)).bind(3, node.seq).run()
+        }
+    }
+
+    /// A replica as the order of siblings compares it: its first 8 bytes, a whole
+    /// number that is the same on every machine.
+    static func orderReplica(_ replica: NodeID) -> Int64 {
+        Int64(bitPattern: replica.bytes.prefix(8).reduce(0) { $0 << 8 | UInt64($1) })
+    }
+
+    /// The stamp of the field definitions and options sent with a place's create, and
+    /// of the creates of store version 10, whose nodes still sort by it: the creation
+    /// time, so that any change made after it, here or elsewhere, wins over it.
     static func createStamp(_ milliseconds: Int64) -> Int64 {
         min(max(milliseconds, 0), DerivedIDs.millisecondsRange.upperBound) << 16
     }
