@@ -484,6 +484,24 @@ struct Machines {
         #expect(try machines.b.undo() == nil)
     }
 
+    /// An add after an undo discards what could have been redone. What of it the hub has
+    /// is purged there too, also when the add is the only write of its connection, as a
+    /// one-shot `add` is: an add makes the sync log's triggers only to discard.
+    @Test func anAddAfterAnUndoPurgesWhatItDiscardedFromTheHub() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.a.undo() != nil)
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.b.trash().contains { $0.node.id == item.id })
+        let oneShot = try Store(path: machines.a.path)
+        _ = try machines.add("bread", in: oneShot)
+        #expect(try machines.a.outgoingOperations(limit: 10).map(\.property) == ["create", "purge"])
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.b.node(id: item.id, includingHidden: true) == nil)
+        #expect(try !machines.b.trash().contains { $0.node.id == item.id })
+    }
+
     @Test func undoingAnEditSendsTheTextBack() throws {
         let machines = try Machines()
         let item = try machines.add("milk", in: machines.a)
