@@ -18,7 +18,7 @@ extension Store {
     /// Runs `body` as one write transaction recorded as one change that `undo` reverts.
     /// `body` returns its result and the words that describe the change. With
     /// `capturing` false, `body` may only add nodes and their values, which need no
-    /// earlier state kept, nor the sync log's triggers (`write(addingOnly:)`). A change
+    /// earlier state kept, nor the sync log's triggers (`write(changingSyncedRows:)`). A change
     /// that turns out to change nothing is not recorded.
     ///
     /// The statements that rewrite rows of `node` (and of `node_before`) say `OR
@@ -28,7 +28,7 @@ extension Store {
     /// rewrote: a 16 MB entry's, on top of the two copies the rewrite itself holds.
     public func recordingChange<T>(capturing: Bool = true, _ body: () throws -> (result: T, what: String)) throws -> T {
         if capturing { try prepareRecording() }
-        return try write(addingOnly: !capturing) {
+        return try write(changingSyncedRows: capturing) {
             try discardUndoneChanges()
             let boundary = try highestNodeSeq()
             // The triggers name the change before its row exists; an entry at the

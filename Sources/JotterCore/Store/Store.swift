@@ -251,15 +251,17 @@ public final class Store {
     /// Runs `body` as one write transaction; SQLite failures become user-facing errors.
     /// Damage met on the way (SQLITE_CORRUPT) rolls the whole of it back.
     public func write<T>(_ body: () throws -> T) throws -> T {
-        try write(addingOnly: false, body)
+        try write(changingSyncedRows: true, body)
     }
 
-    /// `write`, for a `body` that only adds rows when `addingOnly`: new rows are above
-    /// the sync marks and go out as creates, so the triggers that log changes of the
-    /// rows the hub has are not made for it. Making them costs a one-shot `add` into a
-    /// store that syncs about a millisecond. Such a body that deletes or changes rows
-    /// after all (`discardUndoneChanges`) calls `prepareSyncLog` first.
-    func write<T>(addingOnly: Bool, _ body: () throws -> T) throws -> T {
+    /// `write`, for a `body` that changes no row the hub has unless
+    /// `changingSyncedRows`: one that only adds nodes (new rows are above the sync marks
+    /// and go out as creates), or writes only what is never synced (history, settings).
+    /// The triggers that log changes for sync are then not made for it: making them
+    /// costs a one-shot `add` into a store that syncs about a millisecond. Such a body
+    /// that deletes or changes rows after all (`discardUndoneChanges`) calls
+    /// `prepareSyncLog` first.
+    func write<T>(changingSyncedRows: Bool, _ body: () throws -> T) throws -> T {
         noticeDamageMarkedSinceOpening()
         try requireWritable()
         do {
@@ -273,7 +275,7 @@ public final class Store {
             return try database.transaction(immediate: true) {
                 try requireTheFileItOpened()
                 try giveACopyItsOwnIdentity()
-                if !addingOnly { try prepareSyncLog() }
+                if changingSyncedRows { try prepareSyncLog() }
                 return try body()
             }
         } catch let error as SQLiteError {
