@@ -254,13 +254,12 @@ public final class Store {
         try write(changingSyncedRows: true, body)
     }
 
-    /// `write`, for a `body` that changes no row the hub has unless
-    /// `changingSyncedRows`: one that only adds nodes (new rows are above the sync marks
-    /// and go out as creates), or writes only what is never synced (history, settings).
-    /// The triggers that log changes for sync are then not made for it: making them
-    /// costs a one-shot `add` into a store that syncs about a millisecond. Such a body
-    /// that deletes or changes rows after all (`discardUndoneChanges`) calls
-    /// `prepareSyncLog` first.
+    /// `write`; with `changingSyncedRows` false, for a `body` that changes no row the hub
+    /// has: it only adds nodes (new rows are above the sync marks and go out as creates)
+    /// or writes what is never synced (history, settings). The triggers that log changes
+    /// for sync are then not made: making them cost a one-shot `add` into a store that
+    /// syncs about a millisecond. Such a body that deletes or changes rows after all
+    /// (`discardUndoneChanges`) calls `prepareSyncLog` first.
     func write<T>(changingSyncedRows: Bool, _ body: () throws -> T) throws -> T {
         noticeDamageMarkedSinceOpening()
         try requireWritable()
