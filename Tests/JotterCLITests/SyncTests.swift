@@ -277,6 +277,24 @@ import Testing
         #expect(try machines.b.texts() == ["oat milk"])
     }
 
+    /// An add after an undo deletes what could have been redone. The one-shot `add`,
+    /// whose only write that is, still sends the hub the purge of it.
+    @Test func anAddAfterAnUndoTakesWhatItDiscardedOffEveryMachine() throws {
+        let machines = try Machines()
+        try machines.a.ok("add", "milk")
+        try machines.sync(machines.a, machines.b)
+        try machines.a.ok("undo")
+        try machines.sync(machines.a, machines.b)
+        #expect(try machines.b.ok("trash").contains("milk"))
+        try machines.a.ok("add", "bread")
+        #expect(try machines.sync(machines.a, machines.b) == ["sent 2, received 0\n", "sent 0, received 2\n"])
+        for machine in machines.all {
+            #expect(try machine.texts() == ["bread"])
+            #expect(try !machine.ok("trash").contains("milk"))
+        }
+        try machines.expectChecksClean()
+    }
+
     /// Case 5.
     @Test func crossedMovesEndInOneTreeWithoutACycleOnEveryMachine() throws {
         let machines = try Machines(count: 3)

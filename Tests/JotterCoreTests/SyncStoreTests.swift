@@ -690,6 +690,46 @@ struct Machines {
         #expect(try machines.b.undo() == nil)
     }
 
+    /// An add after an undo discards what could have been redone. What of it the hub has
+    /// is purged there too, also when the add is the only write of its connection, as a
+    /// one-shot `add` is: an add makes the sync log's triggers only to discard.
+    @Test func anAddAfterAnUndoPurgesWhatItDiscardedFromTheHub() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.a.undo() != nil)
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.b.trash().contains { $0.node.id == item.id })
+        let oneShot = try Store(path: machines.a.path)
+        _ = try machines.add("bread", in: oneShot)
+        #expect(try machines.a.outgoingOperations(limit: 10).map(\.property) == ["create", "purge"])
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.b.node(id: item.id, includingHidden: true) == nil)
+        #expect(try !machines.b.trash().contains { $0.node.id == item.id })
+    }
+
+    /// Making the sync log's triggers cost a one-shot add into a store that syncs a third
+    /// of its time. Adds, and what the prompt keeps beside them, write without them;
+    /// the first change of a row the hub has makes them.
+    @Test func addsAndThePromptsOwnStateMakeNoSyncTriggers() throws {
+        let machines = try Machines(count: 1)
+        let milk = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a)
+        let prompt = try Store(path: machines.a.path)
+        func syncTriggers() throws -> Int64? {
+            try prompt.database.statement("SELECT count(*) FROM sqlite_temp_schema WHERE name LIKE 'sync\\_%' ESCAPE '\\'")
+                .firstRow { $0.int64(0) }
+        }
+        let list = try prompt.createList(named: "shop", under: .root)
+        _ = try prompt.addEntry("bread", under: NavigationPath.root.pushing(list), historyLine: "bread")
+        try prompt.savePath(NavigationPath.root.pushing(list))
+        try prompt.appendHistory(":cd shop")
+        #expect(try syncTriggers() == 0)
+        try prompt.edit(try machines.node(milk.id, in: prompt), text: "oat milk")
+        #expect(try syncTriggers() ?? 0 > 0)
+        #expect(try machines.a.outgoingOperations(limit: 10).map(\.property) == ["create", "create", "text"])
+    }
+
     @Test func undoingAnEditSendsTheTextBack() throws {
         let machines = try Machines()
         let item = try machines.add("milk", in: machines.a)

@@ -18,7 +18,8 @@ extension Store {
     /// Runs `body` as one write transaction recorded as one change that `undo` reverts.
     /// `body` returns its result and the words that describe the change. With
     /// `capturing` false, `body` may only add nodes and their values, which need no
-    /// earlier state kept. A change that turns out to change nothing is not recorded.
+    /// earlier state kept, nor the sync log's triggers (`write(changingSyncedRows:)`).
+    /// A change that turns out to change nothing is not recorded.
     ///
     /// The statements that rewrite rows of `node` (and of `node_before`) say `OR
     /// ROLLBACK`: a failure anywhere rolls the whole change back in any case, and so
@@ -27,7 +28,7 @@ extension Store {
     /// rewrote: a 16 MB entry's, on top of the two copies the rewrite itself holds.
     public func recordingChange<T>(capturing: Bool = true, _ body: () throws -> (result: T, what: String)) throws -> T {
         if capturing { try prepareRecording() }
-        return try write {
+        return try write(changingSyncedRows: capturing) {
             try discardUndoneChanges()
             let boundary = try highestNodeSeq()
             // The triggers name the change before its row exists; an entry at the
@@ -168,6 +169,9 @@ extension Store {
         var seqs: [Int64] = []
         while try undone.step() { seqs.append(undone.int64(0)) }
         guard let first = seqs.min() else { return }
+        // An add writes without the sync log's triggers, and what it deletes here may
+        // be on the hub, which must be sent its purge.
+        try prepareSyncLog()
         for seq in seqs {
             // Deleted one table at a time rather than by cascade: an import runs with
             // SQLite's foreign key actions off.

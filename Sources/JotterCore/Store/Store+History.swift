@@ -11,7 +11,7 @@ extension Store {
     public func appendHistory(_ line: String) throws {
         noticeDamageMarkedSinceOpening()
         guard !isKnownDamaged else { return }
-        try write {
+        try write(changingSyncedRows: false) {
             try database.statement("INSERT INTO history (line, entered) VALUES (?, ?)")
                 .bind(1, line).bind(2, clock().milliseconds).run()
         }
@@ -34,7 +34,7 @@ extension Store {
     /// Keeps `line`, an entry that was being made at `place` when the prompt was ended
     /// by a signal, for the next prompt there.
     public func keepDraft(_ line: String, at place: NavigationPath) throws {
-        try write { try setSetting(Store.draftKey(place), text: line) }
+        try write(changingSyncedRows: false) { try setSetting(Store.draftKey(place), text: line) }
     }
 
     /// The draft kept at `place`, taken out of the store; nil when there is none.
@@ -42,7 +42,7 @@ extension Store {
         let key = Store.draftKey(place)
         // Read first: a prompt that finds none, the common case, writes nothing.
         guard try setting(key, { $0.string(0) }) != nil else { return nil }
-        return try write {
+        return try write(changingSyncedRows: false) {
             let draft = try setting(key) { $0.string(0) }
             try database.statement("DELETE FROM setting WHERE key = ?").bind(1, key).run()
             return draft

@@ -10,7 +10,7 @@ extension Store {
 
     /// Saves `path` as the one the next start or one-shot command continues from.
     public func savePath(_ path: NavigationPath) throws {
-        try write {
+        try write(changingSyncedRows: false) {
             try setSetting("path", blob: path.ids.flatMap(\.bytes))
             try setSetting("path_text", text: path.naming.display)
         }

@@ -251,6 +251,16 @@ public final class Store {
     /// Runs `body` as one write transaction; SQLite failures become user-facing errors.
     /// Damage met on the way (SQLITE_CORRUPT) rolls the whole of it back.
     public func write<T>(_ body: () throws -> T) throws -> T {
+        try write(changingSyncedRows: true, body)
+    }
+
+    /// `write`; with `changingSyncedRows` false, for a `body` that changes no row the hub
+    /// has: it only adds nodes (new rows are above the sync marks and go out as creates)
+    /// or writes what is never synced (history, settings). The triggers that log changes
+    /// for sync are then not made: making them cost a one-shot `add` into a store that
+    /// syncs about a millisecond. Such a body that deletes or changes rows after all
+    /// (`discardUndoneChanges`) calls `prepareSyncLog` first.
+    func write<T>(changingSyncedRows: Bool, _ body: () throws -> T) throws -> T {
         noticeDamageMarkedSinceOpening()
         try requireWritable()
         do {
@@ -264,7 +274,7 @@ public final class Store {
             return try database.transaction(immediate: true) {
                 try requireTheFileItOpened()
                 try giveACopyItsOwnIdentity()
-                try prepareSyncLog()
+                if changingSyncedRows { try prepareSyncLog() }
                 return try body()
             }
         } catch let error as SQLiteError {

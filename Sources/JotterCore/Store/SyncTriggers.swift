@@ -1,8 +1,9 @@
 /// The triggers that write a row of `sync_op` for each change of a node the hub already
 /// has, in the change's own transaction. They live in the connection's temporary
 /// schema: every connection that writes to a store that has begun to sync makes them
-/// at its first write (`Store.prepareSyncLog`), and a store that never syncs, or a
-/// command that only reads, never reads their SQL.
+/// at its first write that can change a row the hub has (`Store.prepareSyncLog`), and
+/// a store that never syncs, a command that only reads, or one that only adds nodes or
+/// writes what is never synced (history, settings), never reads their SQL.
 enum SyncTriggers {
     /// Whether row `seq` is one the hub has, or is being sent: a change of it is an
     /// operation. Rows above the mark go out whole, as creates, at the next push.
