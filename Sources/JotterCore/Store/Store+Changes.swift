@@ -22,9 +22,9 @@ extension Store {
     ///
     /// The statements that rewrite rows of `node` (and of `node_before`) say `OR
     /// ROLLBACK`: a failure anywhere rolls the whole change back in any case, and so
-    /// SQLite keeps no statement journal for them. With the triggers that record a
-    /// change, it kept one, in memory (`temp_store`), with every page the statement
-    /// rewrote: a 16 MB entry's, on top of the two copies the rewrite itself holds.
+    /// SQLite keeps no statement journal for them, but for the search index's
+    /// triggers, whose writes into a virtual table always make it keep one (in memory
+    /// for an encrypted store: see `keepTemporaryData`).
     public func recordingChange<T>(capturing: Bool = true, _ body: () throws -> (result: T, what: String)) throws -> T {
         if capturing { try prepareRecording() }
         return try write {
@@ -313,12 +313,22 @@ extension Store {
         // Caught rather than looked for first, which took a table in memory the size
         // of an undone import's change.
         do {
-            try run(
+            try database.statement(
                 """
                 INSERT OR ROLLBACK INTO text_before (seq, text)
                 SELECT -b.text_before, n.text FROM node_before AS b JOIN node AS n ON n.seq = b.seq
-                WHERE \(inBatch) AND b.text_before IS NOT NULL
+                WHERE \(inBatch) AND b.text_before IS NOT NULL AND octet_length(n.text) < ?5
                 """)
+                .bind(1, seq).bind(3, batch.after).bind(4, batch.upTo).bind(5, Int64(Store.longTextBytes)).run()
+            let long = try database.statement(
+                """
+                SELECT b.seq, -b.text_before FROM node_before AS b JOIN node AS n ON n.seq = b.seq
+                WHERE \(inBatch) AND b.text_before IS NOT NULL AND octet_length(n.text) >= ?5
+                """)
+                .bind(1, seq).bind(3, batch.after).bind(4, batch.upTo).bind(5, Int64(Store.longTextBytes))
+            var longTexts: [(node: Int64, number: Int64)] = []
+            while try long.step() { longTexts.append((long.int64(0), long.int64(1))) }
+            for text in longTexts { _ = try keepText(ofNode: text.node, under: text.number) }
         } catch let error as SQLiteError where error.isConstraint || error.isMismatch {
             throw damaged("the change log's step \(seq) names its earlier texts wrongly: one twice, or one whose place is taken")
         }
@@ -374,9 +384,16 @@ extension Store {
     /// writes it, as the C string it is there. Set from a subquery, a 16 MB text was
     /// held once more, when the search index's trigger read it as a C string.
     private func putEarlierTexts(of seq: Int64, in batch: (after: Int64, upTo: Int64)) throws {
+        // Kept above, a long text there now is emptied first (see `emptyLongText`).
+        try database.statement(
+            """
+            UPDATE OR ROLLBACK node SET text = '' WHERE octet_length(text) >= ?4 AND seq IN (
+                SELECT seq FROM node_before WHERE change = ?1 AND seq > ?2 AND seq <= ?3 AND text_before IS NOT NULL)
+            """)
+            .bind(1, seq).bind(2, batch.after).bind(3, batch.upTo).bind(4, Int64(Store.longTextBytes)).run()
         let kept = try database.statement(
             """
-            SELECT b.seq, t.text, t.seq IS NULL FROM node_before AS b LEFT JOIN text_before AS t ON t.seq = b.text_before
+            SELECT b.seq, CAST(t.text AS TEXT), t.seq IS NULL FROM node_before AS b LEFT JOIN text_before AS t ON t.seq = b.text_before
             WHERE b.change = ?1 AND b.seq > ?2 AND b.seq <= ?3 AND b.text_before IS NOT NULL
             """)
             .bind(1, seq).bind(2, batch.after).bind(3, batch.upTo)
@@ -395,6 +412,42 @@ extension Store {
                 put.resetKeepingBindings()
             }
         }
+    }
+
+    /// Texts at least this long are kept for undo in pieces, and emptied before they
+    /// are replaced (`keepText`, `emptyLongText`); shorter ones are copied by a
+    /// statement, which is faster.
+    static let longTextBytes = 64 * 1024
+
+    /// Keeps the text node `seq` holds now in a new row of `text_before`, numbered
+    /// `number` (the next number when nil), and returns its number. A long text goes
+    /// in as a BLOB of its bytes made to its length, then copied over it in pieces
+    /// (`copyInPieces`): copied by a statement, a 16 MB entry was read whole, then
+    /// built whole into the new row, while an edit held the new text. Undo reads a
+    /// kept BLOB back as the text it holds.
+    func keepText(ofNode seq: Int64, under number: Int64?) throws -> Int64 {
+        let length = try database.statement("SELECT octet_length(text) FROM node WHERE seq = ?").bind(1, seq)
+            .firstRow { $0.int64(0) } ?? 0
+        guard length >= Store.longTextBytes else {
+            try database.statement("INSERT OR ROLLBACK INTO text_before (seq, text) SELECT ?, text FROM node WHERE seq = ?")
+                .bind(1, number).bind(2, seq).run()
+            return database.lastInsertedRowID
+        }
+        try database.statement("INSERT OR ROLLBACK INTO text_before (seq, text) VALUES (?, zeroblob(?))")
+            .bind(1, number).bind(2, length).run()
+        let kept = database.lastInsertedRowID
+        try database.copyInPieces(length: Int(length), from: "node", "text", row: seq, to: "text_before", "text", row: kept)
+        return kept
+    }
+
+    /// Empties node `seq`'s text when it is long, by a statement of its own, before a
+    /// statement gives it another: rewritten at once, the row's old text (which the
+    /// search index's and undo's triggers read) and the new row were held together,
+    /// beside the new text bound, and the statement journal copied the old text's
+    /// pages as SQLite zeroed them (`secure_delete`) or gave them to the new one.
+    func emptyLongText(ofNode seq: Int64) throws {
+        try database.statement("UPDATE OR ROLLBACK node SET text = '' WHERE seq = ? AND octet_length(text) >= ?")
+            .bind(1, seq).bind(2, Int64(Store.longTextBytes)).run()
     }
 
     /// Sets up, once per connection, the triggers that keep the earlier state of what
@@ -440,9 +493,9 @@ extension Store {
         }
         let recording = "EXISTS (SELECT 1 FROM recording)"
         let existedBefore = { (row: String) in "\(row) <= (SELECT boundary FROM recording)" }
+        try keepTemporaryData()
         try database.execute(
             """
-            PRAGMA temp_store = MEMORY;
             CREATE TEMP TABLE IF NOT EXISTS recording (change INTEGER NOT NULL, boundary INTEGER NOT NULL);
             CREATE TEMP TRIGGER IF NOT EXISTS record_node AFTER UPDATE ON node
             WHEN \(existedBefore("old.seq")) BEGIN \(node("old")) END;
