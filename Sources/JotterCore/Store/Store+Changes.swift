@@ -198,8 +198,8 @@ extension Store {
     /// The swap goes through the rows a batch at a time, each batch whole before the
     /// next (see `forEachBatch`): a statement that reads and writes one table, as
     /// keeping the current state beside the earlier one does, has SQLite gather every
-    /// row it reads first, in memory (`temp_store`), and an update of many rows
-    /// gathers their row numbers. For the undo of an import that replaced 500,000
+    /// row it reads first, in its temporary store (memory, for an encrypted store:
+    /// see `keepTemporaryData`), and an update of many rows gathers their row numbers. For the undo of an import that replaced 500,000
     /// entries that took 76 MiB. A batch's rows are swapped and renumbered before the
     /// next batch is read, and the batches of a table never share a row, so the swap
     /// ends as it did in one go, in the same transaction.
