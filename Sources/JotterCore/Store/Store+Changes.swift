@@ -23,9 +23,9 @@ extension Store {
     ///
     /// The statements that rewrite rows of `node` (and of `node_before`) say `OR
     /// ROLLBACK`: a failure anywhere rolls the whole change back in any case, and so
-    /// SQLite keeps no statement journal for them. With the triggers that record a
-    /// change, it kept one, in memory (`temp_store`), with every page the statement
-    /// rewrote: a 16 MB entry's, on top of the two copies the rewrite itself holds.
+    /// SQLite keeps no statement journal for them, but for the search index's
+    /// triggers, whose writes into a virtual table always make it keep one (in memory
+    /// for an encrypted store: see `keepTemporaryData`).
     public func recordingChange<T>(capturing: Bool = true, _ body: () throws -> (result: T, what: String)) throws -> T {
         if capturing { try prepareRecording() }
         return try write(changingSyncedRows: capturing) {
@@ -198,7 +198,108 @@ extension Store {
     /// Swaps the current state of everything change `seq` changed with the state kept
     /// before it, so that the same call undoes and redoes. The current state is kept
     /// under the change's negated seq while the swap is made.
+    ///
+    /// The swap goes through the rows a batch at a time, each batch whole before the
+    /// next (see `forEachBatch`): a statement that reads and writes one table, as
+    /// keeping the current state beside the earlier one does, has SQLite gather every
+    /// row it reads first, in its temporary store (memory, for an encrypted store:
+    /// see `keepTemporaryData`), and an update of many rows gathers their row numbers. For the undo of an import that replaced 500,000
+    /// entries that took 76 MiB. A batch's rows are swapped and renumbered before the
+    /// next batch is read, and the batches of a table never share a row, so the swap
+    /// ends as it did in one go, in the same transaction.
     private func swapEarlierState(of seq: Int64) throws {
+        try forEachBatch(of: "node_before", key: "seq", change: seq) { batch in
+            try swapNodes(of: seq, in: batch)
+        }
+        try forEachBatch(of: "value_before", key: "item", change: seq) { batch in
+            try swap(
+                table: "value_before", key: "item", seq: seq, batch: batch,
+                keepCurrent: """
+                    INSERT INTO value_before SELECT ?2, b.item, b.name, v.value
+                    FROM value_before AS b LEFT JOIN field_value AS v ON v.item = b.item AND v.name = b.name
+                    WHERE b.change = ?1 AND b.item > ?3 AND b.item <= ?4
+                    """,
+                putEarlier: [
+                    """
+                    DELETE FROM field_value WHERE (item, name) IN (
+                        SELECT item, name FROM value_before WHERE change = ?1 AND item > ?3 AND item <= ?4)
+                    """,
+                    """
+                    INSERT INTO field_value (item, name, value)
+                    SELECT item, name, value FROM value_before
+                    WHERE change = ?1 AND item > ?3 AND item <= ?4 AND value IS NOT NULL
+                    """,
+                ])
+        }
+        let fieldColumns = Store.fieldColumns.joined(separator: ", ")
+        try forEachBatch(of: "field_before", key: "seq", change: seq) { batch in
+            try swap(
+                table: "field_before", key: "seq", seq: seq, batch: batch,
+                keepCurrent: """
+                    INSERT INTO field_before (change, seq, \(fieldColumns))
+                    SELECT ?2, b.seq, \(Store.fieldColumns.map { "f." + $0 }.joined(separator: ", "))
+                    FROM field_before AS b LEFT JOIN field AS f ON f.seq = b.seq
+                    WHERE b.change = ?1 AND b.seq > ?3 AND b.seq <= ?4
+                    """,
+                putEarlier: [
+                    "DELETE FROM field WHERE seq IN (SELECT seq FROM field_before WHERE change = ?1 AND seq > ?3 AND seq <= ?4)",
+                    """
+                    INSERT INTO field (seq, \(fieldColumns))
+                    SELECT seq, \(fieldColumns) FROM field_before
+                    WHERE change = ?1 AND seq > ?3 AND seq <= ?4 AND name IS NOT NULL
+                    """,
+                ])
+        }
+        try forEachBatch(of: "option_before", key: "owner", change: seq) { batch in
+            try swap(
+                table: "option_before", key: "owner", seq: seq, batch: batch,
+                keepCurrent: """
+                    INSERT INTO option_before SELECT ?2, b.owner, b.key, o.value, o.key IS NOT NULL
+                    FROM option_before AS b LEFT JOIN place_option AS o ON ifnull(o.owner, 0) = b.owner AND o.key = b.key
+                    WHERE b.change = ?1 AND b.owner > ?3 AND b.owner <= ?4
+                    """,
+                putEarlier: [
+                    """
+                    DELETE FROM place_option WHERE (ifnull(owner, 0), key) IN (
+                        SELECT owner, key FROM option_before WHERE change = ?1 AND owner > ?3 AND owner <= ?4)
+                    """,
+                    """
+                    INSERT INTO place_option (owner, key, value)
+                    SELECT nullif(owner, 0), key, value FROM option_before
+                    WHERE change = ?1 AND owner > ?3 AND owner <= ?4 AND present
+                    """,
+                ])
+        }
+    }
+
+    /// How many rows of a `_before` table one step of a swap reads at most: a few
+    /// hundred KiB of rows gathered, whatever the size of the change.
+    static let swapBatchSize: Int64 = 5_000
+
+    /// The keys of change `seq`'s rows of `table` are `key`: calls `body` with one
+    /// range of keys after another, each holding at most `swapBatchSize` rows (and
+    /// every row of its last key), up to the highest. A range is worked out when its
+    /// turn comes, from the rows still under the change: `body` puts the rows of its
+    /// range back under the change, and the next range begins after it.
+    private func forEachBatch(of table: String, key: String, change seq: Int64,
+                              _ body: (_ batch: (after: Int64, upTo: Int64)) throws -> Void) throws {
+        let next = try database.statement(
+            """
+            SELECT max(\(key)) FROM (
+                SELECT \(key) FROM \(table) WHERE change = ?1 AND \(key) > ?2 ORDER BY \(key) LIMIT ?3)
+            """)
+        var after = Int64.min
+        while let upTo = try next.bind(1, seq).bind(2, after).bind(3, Store.swapBatchSize).firstRow({ $0.optionalInt64(0) }) ?? nil {
+            // A key that is no whole number (damage) would read as one the walk has
+            // passed, and the walk would never end.
+            guard upTo > after else { throw damaged("the change log's step \(seq) keeps rows of \(table) under a \(key) that is not a number") }
+            try body((after, upTo))
+            after = upTo
+        }
+    }
+
+    /// The swap of `node_before`'s rows of change `seq` whose node is in `batch`.
+    private func swapNodes(of seq: Int64, in batch: (after: Int64, upTo: Int64)) throws {
         // A text is swapped only where the change rewrote it: every other change
         // leaves a long entry's text where it is, unread. Kept texts are rows of
         // `text_before`, which renumbering `node_before` never touches (a renumbered
@@ -206,6 +307,10 @@ extension Store {
         // under the kept one's number negated, and the kept one goes back into its
         // node and out of the table.
         let kept = NodeColumn.list(NodeColumn.keptBesideText)
+        let inBatch = "b.change = ?1 AND b.seq > ?3 AND b.seq <= ?4"
+        func run(_ sql: String) throws {
+            try database.statement(sql).bind(1, seq).bind(2, -seq).bind(3, batch.after).bind(4, batch.upTo).run()
+        }
         // The numbers come from the file: one named twice in the change, or one whose
         // negation is taken, or is no whole number, fails this on a constraint or a
         // mismatch, whose words say nothing of damage. Nothing else makes it fail so.
@@ -216,117 +321,86 @@ extension Store {
                 """
                 INSERT OR ROLLBACK INTO text_before (seq, text)
                 SELECT -b.text_before, n.text FROM node_before AS b JOIN node AS n ON n.seq = b.seq
-                WHERE b.change = ?1 AND b.text_before IS NOT NULL
+                WHERE \(inBatch) AND b.text_before IS NOT NULL AND octet_length(n.text) < ?5
                 """)
-                .bind(1, seq).run()
+                .bind(1, seq).bind(3, batch.after).bind(4, batch.upTo).bind(5, Int64(Store.longTextBytes)).run()
+            let long = try database.statement(
+                """
+                SELECT b.seq, -b.text_before FROM node_before AS b JOIN node AS n ON n.seq = b.seq
+                WHERE \(inBatch) AND b.text_before IS NOT NULL AND octet_length(n.text) >= ?5
+                """)
+                .bind(1, seq).bind(3, batch.after).bind(4, batch.upTo).bind(5, Int64(Store.longTextBytes))
+            var longTexts: [(node: Int64, number: Int64)] = []
+            while try long.step() { longTexts.append((long.int64(0), long.int64(1))) }
+            for text in longTexts { _ = try keepText(ofNode: text.node, under: text.number) }
         } catch let error as SQLiteError where error.isConstraint || error.isMismatch {
             throw damaged("the change log's step \(seq) names its earlier texts wrongly: one twice, or one whose place is taken")
         }
-        try database.statement(
+        try run(
             """
             INSERT OR ROLLBACK INTO node_before (change, seq, \(kept), text_before)
             SELECT ?2, n.seq, \(NodeColumn.list(NodeColumn.keptBesideText, of: "n")), -b.text_before
-            FROM node_before AS b JOIN node AS n ON n.seq = b.seq WHERE b.change = ?1
+            FROM node_before AS b JOIN node AS n ON n.seq = b.seq WHERE \(inBatch)
             """)
-            .bind(1, seq).bind(2, -seq).run()
-        for sql in [
-            // Not UPDATE ... FROM, which gathers the rows it joins, each whole, first.
+        // Not UPDATE ... FROM, which gathers the rows it joins, each whole, first.
+        try run(
             """
             UPDATE OR ROLLBACK node SET (\(NodeColumn.list(NodeColumn.changedByVerbs))) = (
                 SELECT \(NodeColumn.list(NodeColumn.changedByVerbs, of: "b")) FROM node_before AS b
                 WHERE b.change = ?1 AND b.seq = node.seq)
-            WHERE seq IN (SELECT seq FROM node_before WHERE change = ?1)
-            """,
+            WHERE seq IN (SELECT b.seq FROM node_before AS b WHERE \(inBatch))
+            """)
+        try run(
             """
             UPDATE OR ROLLBACK node SET (\(NodeColumn.list(NodeColumn.settledAtMaking))) = (
                 SELECT \(NodeColumn.list(NodeColumn.settledAtMaking, of: "b")) FROM node_before AS b
                 WHERE b.change = ?1 AND b.seq = node.seq)
             WHERE seq IN (
                 SELECT b.seq FROM node_before AS b JOIN node AS n ON n.seq = b.seq
-                WHERE b.change = ?1
+                WHERE \(inBatch)
                   AND (\(NodeColumn.settledAtMaking.map { "b.\($0.name) IS NOT n.\($0.name)" }.joined(separator: " OR "))))
-            """,
-        ] {
-            try database.statement(sql).bind(1, seq).run()
+            """)
+        try putEarlierTexts(of: seq, in: batch)
+        try run("DELETE FROM text_before WHERE seq IN (SELECT b.text_before FROM node_before AS b WHERE \(inBatch))")
+        try renumber(table: "node_before", key: "seq", seq: seq, batch: batch)
+    }
+
+    private func swap(table: String, key: String, seq: Int64, batch: (after: Int64, upTo: Int64),
+                      keepCurrent: String, putEarlier: [String]) throws {
+        for sql in [keepCurrent] + putEarlier {
+            try database.statement(sql).bind(1, seq).bind(2, -seq).bind(3, batch.after).bind(4, batch.upTo).run()
         }
-        try putEarlierTexts(of: seq)
-        try database.statement("DELETE FROM text_before WHERE seq IN (SELECT text_before FROM node_before WHERE change = ?)")
-            .bind(1, seq).run()
-        try renumber(table: "node_before", seq: seq)
-        try swap(
-            table: "value_before", seq: seq,
-            keepCurrent: """
-                INSERT INTO value_before SELECT ?2, b.item, b.name, v.value
-                FROM value_before AS b LEFT JOIN field_value AS v ON v.item = b.item AND v.name = b.name
-                WHERE b.change = ?1
-                """,
-            putEarlier: [
-                "DELETE FROM field_value WHERE (item, name) IN (SELECT item, name FROM value_before WHERE change = ?1)",
-                """
-                INSERT INTO field_value (item, name, value)
-                SELECT item, name, value FROM value_before WHERE change = ?1 AND value IS NOT NULL
-                """,
-            ])
-        let fieldColumns = Store.fieldColumns.joined(separator: ", ")
-        try swap(
-            table: "field_before", seq: seq,
-            keepCurrent: """
-                INSERT INTO field_before (change, seq, \(fieldColumns))
-                SELECT ?2, b.seq, \(Store.fieldColumns.map { "f." + $0 }.joined(separator: ", "))
-                FROM field_before AS b LEFT JOIN field AS f ON f.seq = b.seq WHERE b.change = ?1
-                """,
-            putEarlier: [
-                "DELETE FROM field WHERE seq IN (SELECT seq FROM field_before WHERE change = ?1)",
-                """
-                INSERT INTO field (seq, \(fieldColumns))
-                SELECT seq, \(fieldColumns) FROM field_before WHERE change = ?1 AND name IS NOT NULL
-                """,
-            ])
-        try swap(
-            table: "option_before", seq: seq,
-            keepCurrent: """
-                INSERT INTO option_before SELECT ?2, b.owner, b.key, o.value, o.key IS NOT NULL
-                FROM option_before AS b LEFT JOIN place_option AS o ON ifnull(o.owner, 0) = b.owner AND o.key = b.key
-                WHERE b.change = ?1
-                """,
-            putEarlier: [
-                """
-                DELETE FROM place_option
-                WHERE (ifnull(owner, 0), key) IN (SELECT owner, key FROM option_before WHERE change = ?1)
-                """,
-                """
-                INSERT INTO place_option (owner, key, value)
-                SELECT nullif(owner, 0), key, value FROM option_before WHERE change = ?1 AND present
-                """,
-            ])
+        try renumber(table: table, key: key, seq: seq, batch: batch)
     }
 
-    private func swap(table: String, seq: Int64, keepCurrent: String, putEarlier: [String]) throws {
-        try database.statement(keepCurrent).bind(1, seq).bind(2, -seq).run()
-        for sql in putEarlier {
-            try database.statement(sql).bind(1, seq).run()
-        }
-        try renumber(table: table, seq: seq)
+    /// Drops the earlier state of change `seq` in `batch`, put back, and files the
+    /// state it replaced, kept under the negated seq, under the change.
+    private func renumber(table: String, key: String, seq: Int64, batch: (after: Int64, upTo: Int64)) throws {
+        let range = "\(key) > ?3 AND \(key) <= ?4"
+        try database.statement("DELETE FROM \(table) WHERE change = ?1 AND \(range)")
+            .bind(1, seq).bind(3, batch.after).bind(4, batch.upTo).run()
+        try database.statement("UPDATE OR ROLLBACK \(table) SET change = ?1 WHERE change = ?2 AND \(range)")
+            .bind(1, seq).bind(2, -seq).bind(3, batch.after).bind(4, batch.upTo).run()
     }
 
-    /// Drops the earlier state of change `seq`, put back, and files the state it
-    /// replaced, kept under the negated seq, under the change.
-    private func renumber(table: String, seq: Int64) throws {
-        try database.statement("DELETE FROM \(table) WHERE change = ?").bind(1, seq).run()
-        try database.statement("UPDATE OR ROLLBACK \(table) SET change = ?1 WHERE change = ?2").bind(1, seq).bind(2, -seq).run()
-    }
-
-    /// Puts back into their nodes the texts change `seq` kept, each handed from the
-    /// row SQLite read it into to the statement that writes it, as the C string it
-    /// is there. Set from a subquery, a 16 MB text was held once more, when the
-    /// search index's trigger read it as a C string.
-    private func putEarlierTexts(of seq: Int64) throws {
+    /// Puts back into their nodes the texts change `seq` kept for the nodes in
+    /// `batch`, each handed from the row SQLite read it into to the statement that
+    /// writes it, as the C string it is there. Set from a subquery, a 16 MB text was
+    /// held once more, when the search index's trigger read it as a C string.
+    private func putEarlierTexts(of seq: Int64, in batch: (after: Int64, upTo: Int64)) throws {
+        // Kept above, a long text there now is emptied first (see `emptyLongText`).
+        try database.statement(
+            """
+            UPDATE OR ROLLBACK node SET text = '' WHERE octet_length(text) >= ?4 AND seq IN (
+                SELECT seq FROM node_before WHERE change = ?1 AND seq > ?2 AND seq <= ?3 AND text_before IS NOT NULL)
+            """)
+            .bind(1, seq).bind(2, batch.after).bind(3, batch.upTo).bind(4, Int64(Store.longTextBytes)).run()
         let kept = try database.statement(
             """
-            SELECT b.seq, t.text, t.seq IS NULL FROM node_before AS b LEFT JOIN text_before AS t ON t.seq = b.text_before
-            WHERE b.change = ? AND b.text_before IS NOT NULL
+            SELECT b.seq, CAST(t.text AS TEXT), t.seq IS NULL FROM node_before AS b LEFT JOIN text_before AS t ON t.seq = b.text_before
+            WHERE b.change = ?1 AND b.seq > ?2 AND b.seq <= ?3 AND b.text_before IS NOT NULL
             """)
-            .bind(1, seq)
+            .bind(1, seq).bind(2, batch.after).bind(3, batch.upTo)
         let put = try database.statement("UPDATE OR ROLLBACK node SET text = ?2 WHERE seq = ?1")
         // Neither keeps a row read, nor the address of a text bound, once done.
         defer {
@@ -342,6 +416,42 @@ extension Store {
                 put.resetKeepingBindings()
             }
         }
+    }
+
+    /// Texts at least this long are kept for undo in pieces, and emptied before they
+    /// are replaced (`keepText`, `emptyLongText`); shorter ones are copied by a
+    /// statement, which is faster.
+    static let longTextBytes = 64 * 1024
+
+    /// Keeps the text node `seq` holds now in a new row of `text_before`, numbered
+    /// `number` (the next number when nil), and returns its number. A long text goes
+    /// in as a BLOB of its bytes made to its length, then copied over it in pieces
+    /// (`copyInPieces`): copied by a statement, a 16 MB entry was read whole, then
+    /// built whole into the new row, while an edit held the new text. Undo reads a
+    /// kept BLOB back as the text it holds.
+    func keepText(ofNode seq: Int64, under number: Int64?) throws -> Int64 {
+        let length = try database.statement("SELECT octet_length(text) FROM node WHERE seq = ?").bind(1, seq)
+            .firstRow { $0.int64(0) } ?? 0
+        guard length >= Store.longTextBytes else {
+            try database.statement("INSERT OR ROLLBACK INTO text_before (seq, text) SELECT ?, text FROM node WHERE seq = ?")
+                .bind(1, number).bind(2, seq).run()
+            return database.lastInsertedRowID
+        }
+        try database.statement("INSERT OR ROLLBACK INTO text_before (seq, text) VALUES (?, zeroblob(?))")
+            .bind(1, number).bind(2, length).run()
+        let kept = database.lastInsertedRowID
+        try database.copyInPieces(length: Int(length), from: "node", "text", row: seq, to: "text_before", "text", row: kept)
+        return kept
+    }
+
+    /// Empties node `seq`'s text when it is long, by a statement of its own, before a
+    /// statement gives it another: rewritten at once, the row's old text (which the
+    /// search index's and undo's triggers read) and the new row were held together,
+    /// beside the new text bound, and the statement journal copied the old text's
+    /// pages as SQLite zeroed them (`secure_delete`) or gave them to the new one.
+    func emptyLongText(ofNode seq: Int64) throws {
+        try database.statement("UPDATE OR ROLLBACK node SET text = '' WHERE seq = ? AND octet_length(text) >= ?")
+            .bind(1, seq).bind(2, Int64(Store.longTextBytes)).run()
     }
 
     /// Sets up, once per connection, the triggers that keep the earlier state of what
@@ -387,9 +497,9 @@ extension Store {
         }
         let recording = "EXISTS (SELECT 1 FROM recording)"
         let existedBefore = { (row: String) in "\(row) <= (SELECT boundary FROM recording)" }
+        try keepTemporaryData()
         try database.execute(
             """
-            PRAGMA temp_store = MEMORY;
             CREATE TEMP TABLE IF NOT EXISTS recording (change INTEGER NOT NULL, boundary INTEGER NOT NULL);
             CREATE TEMP TRIGGER IF NOT EXISTS record_node AFTER UPDATE ON node
             WHEN \(existedBefore("old.seq")) BEGIN \(node("old")) END;

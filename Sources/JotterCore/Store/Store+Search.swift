@@ -12,8 +12,9 @@ extension Store {
                         "INSERT INTO node_search (rowid, text) SELECT seq, text FROM node WHERE seq > ? AND seq <= ?")
         }
         if readsIndexesAsTheyAre {
-            // What the connection indexes is kept in memory: it is the user's text.
-            try database.execute("PRAGMA temp_store = MEMORY")
+            // What the connection indexes is the user's text: kept in memory for an
+            // encrypted store (see `keepTemporaryData`).
+            try keepTemporaryData()
             let changesBefore = database.totalChanges
             defer { indexRowsWritten += database.totalChanges - changesBefore }
             try read {

@@ -16,8 +16,9 @@ public final class Store {
     /// The identity of the file this connection opened, worked out at its first write
     /// (see `giveACopyItsOwnIdentity`).
     var openedFileIdentity: String?
-    /// Whether this connection keeps its temporary objects in memory (set once).
-    private var hasTempStoreInMemory = false
+    /// Whether this connection has been told where to keep its temporary data (set
+    /// once: see `keepTemporaryData`).
+    private var hasTempStoreSet = false
     /// Whether this connection has the triggers that record changes for undo.
     var isPreparedForRecording = false
     /// Rows written to bring the search and log indexes up to date: a `find` that
@@ -264,13 +265,7 @@ public final class Store {
         noticeDamageMarkedSinceOpening()
         try requireWritable()
         do {
-            if !hasTempStoreInMemory {
-                // As undo's triggers set it: changed later, SQLite would drop the sync
-                // triggers with every other temporary object of the connection, and
-                // it cannot change inside a transaction.
-                try database.execute("PRAGMA temp_store = MEMORY")
-                hasTempStoreInMemory = true
-            }
+            try keepTemporaryData()
             return try database.transaction(immediate: true) {
                 try requireTheFileItOpened()
                 try giveACopyItsOwnIdentity()
@@ -280,6 +275,26 @@ public final class Store {
         } catch let error as SQLiteError {
             throw translated(error)
         }
+    }
+
+    /// Tells SQLite, once per connection and before its first temporary object, where
+    /// to keep its temporary data: statement journals (a copy of each page a statement
+    /// rewrites, kept until it ends), the tables and indexes a query makes, and the
+    /// connection's own triggers and tables. Changed later, SQLite would drop the
+    /// sync and undo triggers with every other temporary object of the connection,
+    /// and it cannot change inside a transaction.
+    ///
+    /// An encrypted store keeps it in memory: SQLCipher does not encrypt temporary
+    /// files, and its text must not reach the disk in the clear. A plain store keeps
+    /// it in files (private, and unlinked as soon as SQLite opens them), which SQLite
+    /// fills only past a few pages: in memory, the statement journal of a rewrite of
+    /// a 16 MB entry held a copy of every page of it (SQLite zeroes a deleted text's
+    /// pages, `secure_delete` being on in this build), and the rows an undo of a
+    /// large import gathered grew with the import.
+    func keepTemporaryData() throws {
+        guard !hasTempStoreSet else { return }
+        try database.execute("PRAGMA temp_store = \(key == nil ? "FILE" : "MEMORY")")
+        hasTempStoreSet = true
     }
 
     /// Runs `body` with SQLite's checks of foreign keys off, for a write that moves
