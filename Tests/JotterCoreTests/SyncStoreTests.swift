@@ -679,6 +679,25 @@ struct Machines {
         #expect(try machines.tree(of: machines.a) == machines.tree(of: machines.b))
     }
 
+    @Test func aListRestoredBesideOneOfItsNameMergesWithItAlikeEverywhere() throws {
+        let machines = try Machines()
+        let restored = try machines.a.createList(named: "groceries", under: .root)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.remove([restored])
+        try machines.hub.sync(machines.a, machines.b)
+        let made = try machines.b.createList(named: "groceries", under: .root)
+        _ = try machines.add("bread", in: machines.b, under: NavigationPath.root.pushing(made))
+        try machines.a.restore(try #require(try machines.a.trash().first { $0.node.id == restored.id }))
+        try machines.hub.sync(machines.a, machines.b, machines.a)
+        for store in machines.stores {
+            let lists = try store.lists(under: nil, named: "groceries")
+            #expect(lists.map(\.id) == [min(restored.id, made.id)])
+            #expect(try store.children(of: try #require(lists.first)).map(\.text) == ["bread"])
+            #expect(try store.check().isEmpty)
+        }
+        #expect(try machines.tree(of: machines.a) == machines.tree(of: machines.b))
+    }
+
     @Test func theIDOfAListMergedAwayByARenameNamesTheOtherInOperationsThatArriveLater() throws {
         let machines = try Machines(count: 3)
         let c = machines.stores[2]

@@ -233,10 +233,10 @@ struct SyncMerge {
         report.applied += 1
     }
 
-    /// Merges list `seq`, renamed or moved by a pulled change, with a list of the same
-    /// name it now stands beside, by the rule of creates: the lesser id stays. The lists
-    /// they hold that now share a name merge by the same rule, level by level, as they
-    /// do where each one's create arrives after the other list is there.
+    /// Merges list `seq`, renamed, moved or restored by a pulled change, with a list of
+    /// the same name it now stands beside, by the rule of creates: the lesser id stays.
+    /// The lists they hold that now share a name merge by the same rule, level by level,
+    /// as they do where each one's create arrives after the other list is there.
     private func mergeWithListsOfItsName(_ seq: Int64) throws {
         var unsettled = [seq]
         while let next = unsettled.popLast() {
@@ -491,7 +491,7 @@ struct SyncMerge {
             .bind(1, seq ?? 0).bind(2, operation.property).run()
         try store.recordStamp(seq: seq ?? 0, property: operation.property, stamp: operation.stamp,
                               replica: operation.replica, previousParent: previousParent)
-        if !isSame, property == .text || property == .parent, let seq {
+        if !isSame, property == .text || property == .parent || property == .trashed, let seq {
             try mergeWithListsOfItsName(seq)
         }
     }
