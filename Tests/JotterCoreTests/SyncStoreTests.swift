@@ -702,19 +702,21 @@ struct Machines {
         let machines = try Machines(count: 3)
         let c = machines.stores[2]
         let shop = try importList("shop", id: Self.greaterID, in: machines.a)
+        let tea = try machines.add("tea", in: machines.a)
         try machines.hub.sync(machines.a, machines.b, c)
         let groceries = try importList("groceries", id: Self.lesserID, in: machines.b)
         try machines.a.edit(try machines.node(shop.id, in: machines.a), text: "groceries")
-        try machines.hub.sync(machines.a, machines.b, machines.a)
-        // The third machine, offline meanwhile, still has `shop` and changes it.
+        try machines.hub.sync(machines.b, machines.a, machines.b)
+        // The third machine, offline meanwhile, still has `shop` and puts things in it.
         let shopOnC = try machines.node(shop.id, in: c)
         _ = try machines.add("eggs", in: c, under: NavigationPath.root.pushing(shopOnC))
+        try c.move([try machines.node(tea.id, in: c)], to: NavigationPath.root.pushing(shopOnC))
         try c.setLineLimit(3, of: shopOnC)
         try machines.hub.sync(c, machines.a, machines.b)
         for store in machines.stores {
             let list = try #require(try store.node(id: shop.id))
             #expect(list.id == groceries.id)
-            #expect(try store.children(of: list).map(\.text) == ["eggs"])
+            #expect(Set(try store.children(of: list).map(\.text)) == ["eggs", "tea"])
             #expect(try store.lineLimit(of: list) == 3)
             #expect(try store.check().isEmpty)
         }
