@@ -340,6 +340,38 @@ import Testing
         #expect(Set(try machines.a.texts(onA)) == ["milk", "bread", "eggs"])
     }
 
+    /// Case 6 by a rename: the list renamed here meets one of its new name made there.
+    @Test(arguments: [true, false])
+    func aListRenamedBesideOneOfItsNewNameBecomesOneWithItOnEveryMachine(renameArrivesFirst: Bool) throws {
+        let machines = try Machines()
+        let shop = id(try machines.a.ok("new", "shop", "--in", "/"))
+        try machines.a.ok("add", "--to", "/shop", "milk")
+        try machines.sync(machines.a, machines.b)
+        let groceries = id(try machines.b.ok("new", "groceries", "--in", "/"))
+        try machines.b.ok("add", "--to", "/groceries", "bread")
+        try machines.a.ok("edit", shop, "groceries")
+        if renameArrivesFirst {
+            try machines.sync(machines.a, machines.b, machines.a)
+        } else {
+            try machines.sync(machines.b, machines.a, machines.b)
+        }
+        let everything = try machines.everything(on: machines.a)
+        #expect(try machines.everything(on: machines.b) == everything)
+        for machine in machines.all {
+            #expect(try machine.texts("/") == ["groceries"])
+            #expect(Set(try machine.texts("/groceries")) == ["milk", "bread"])
+            #expect(try machine.ok("list", shop) == machine.ok("list", "/groceries"))
+            #expect(try machine.ok("list", groceries) == machine.ok("list", "/groceries"))
+        }
+        try machines.expectChecksClean()
+        // What is added later under either id reaches the one list everywhere.
+        try machines.a.ok("add", "--to", groceries, "eggs")
+        try machines.b.ok("add", "--to", shop, "tea")
+        try machines.sync(machines.a, machines.b, machines.a)
+        #expect(Set(try machines.a.texts("/groceries")) == ["milk", "bread", "eggs", "tea"])
+        #expect(try machines.everything(on: machines.a) == machines.everything(on: machines.b))
+    }
+
     /// Case 7.
     @Test func fieldValuesMergePerFieldAndDefinitionsByName() throws {
         let machines = try Machines()

@@ -594,6 +594,135 @@ struct Machines {
         #expect(try machines.a.children(of: try machines.a.node(id: onA.id)).map(\.text).contains("eggs"))
     }
 
+    // MARK: Case 6 by a rename or a move
+
+    /// Two ids of a fixed order, so that a test says which of two lists stays.
+    static let lesserID = NodeID("00000000-0000-4000-8000-000000000001")!
+    static let greaterID = NodeID("ffffffff-ffff-4fff-bfff-fffffffffffe")!
+
+    /// A list named `name` with the id `id`, made in `store` under `path`, as an import
+    /// of it with its id makes it.
+    func importList(_ name: String, id: NodeID, in store: Store, under path: NavigationPath = .root) throws -> Node {
+        var source = RecordList(records: [ImportRecord(id: id, kind: .list, text: name, line: 1)])
+        _ = try store.importRecords(from: &source, options: Store.ImportOptions(target: path))
+        return try #require(try store.node(id: id))
+    }
+
+    @Test(arguments: [(true, true), (true, false), (false, true), (false, false)])
+    func aListRenamedBesideOneOfItsNewNameMergesWithItAlikeEverywhere(renamedStays: Bool, renameArrivesFirst: Bool) throws {
+        let machines = try Machines()
+        let shop = try importList("shop", id: renamedStays ? Self.lesserID : Self.greaterID, in: machines.a)
+        _ = try machines.add("milk", in: machines.a, under: NavigationPath.root.pushing(shop))
+        try machines.hub.sync(machines.a, machines.b)
+        let groceries = try importList("groceries", id: renamedStays ? Self.greaterID : Self.lesserID, in: machines.b)
+        _ = try machines.add("bread", in: machines.b, under: NavigationPath.root.pushing(groceries))
+        try machines.a.edit(try machines.node(shop.id, in: machines.a), text: "groceries")
+        if renameArrivesFirst {
+            try machines.hub.sync(machines.a, machines.b, machines.a)
+        } else {
+            try machines.hub.sync(machines.b, machines.a, machines.b)
+        }
+        let stays = renamedStays ? shop.id : groceries.id
+        for store in machines.stores {
+            let lists = try store.lists(under: nil, named: "groceries")
+            #expect(lists.map(\.id) == [stays])
+            let list = try #require(lists.first)
+            #expect(Set(try store.children(of: list).map(\.text)) == ["milk", "bread"])
+            #expect(try store.node(id: shop.id)?.seq == list.seq)
+            #expect(try store.node(id: groceries.id)?.seq == list.seq)
+            #expect(try store.check().isEmpty)
+        }
+        #expect(try machines.tree(of: machines.a) == machines.tree(of: machines.b))
+    }
+
+    @Test func aListMovedBesideOneOfItsNameMergesWithItAndWhatTheyHoldByName() throws {
+        let machines = try Machines()
+        let home = try machines.a.createList(named: "home", under: .root)
+        let moved = try importList("groceries", id: Self.greaterID, in: machines.a, under: NavigationPath.root.pushing(home))
+        let movedDairy = try machines.a.createList(named: "dairy", under: NavigationPath.root.pushing(home).pushing(moved))
+        _ = try machines.add("milk", in: machines.a, under: NavigationPath.root.pushing(home).pushing(moved).pushing(movedDairy))
+        try machines.hub.sync(machines.a, machines.b)
+        let there = try importList("groceries", id: Self.lesserID, in: machines.b)
+        let dairy = try machines.b.createList(named: "dairy", under: NavigationPath.root.pushing(there))
+        _ = try machines.add("cheese", in: machines.b, under: NavigationPath.root.pushing(there).pushing(dairy))
+        try machines.a.move([try machines.node(moved.id, in: machines.a)], to: .root)
+        try machines.hub.sync(machines.a, machines.b, machines.a)
+        for store in machines.stores {
+            let list = try #require(try store.node(id: moved.id))
+            #expect(list.id == there.id)
+            #expect(try store.lists(under: nil, named: "groceries").count == 1)
+            let dairies = try store.lists(under: list, named: "dairy")
+            #expect(dairies.count == 1)
+            #expect(Set(try store.children(of: try #require(dairies.first)).map(\.text)) == ["milk", "cheese"])
+            #expect(try store.check().isEmpty)
+        }
+        #expect(try machines.tree(of: machines.a) == machines.tree(of: machines.b))
+    }
+
+    @Test func aListRenamedToTheNameOfOneInTheTrashMergesOnlyWithOneInSight() throws {
+        let machines = try Machines()
+        let shop = try machines.a.createList(named: "shop", under: .root)
+        try machines.hub.sync(machines.a, machines.b)
+        let trashed = try machines.b.createList(named: "groceries", under: .root)
+        try machines.b.remove([trashed])
+        let inSight = try machines.b.createList(named: "groceries", under: .root)
+        try machines.a.edit(try machines.node(shop.id, in: machines.a), text: "groceries")
+        try machines.hub.sync(machines.a, machines.b, machines.a)
+        for store in machines.stores {
+            #expect(try store.lists(under: nil, named: "groceries").count == 1)
+            #expect(try store.node(id: shop.id)?.seq == store.node(id: inSight.id)?.seq)
+            let kept = try machines.node(trashed.id, in: store)
+            #expect(kept.text == "groceries")
+            #expect(try store.hiddenBy(kept) != nil)
+            #expect(try store.check().isEmpty)
+        }
+        #expect(try machines.tree(of: machines.a) == machines.tree(of: machines.b))
+    }
+
+    @Test func aListRestoredBesideOneOfItsNameMergesWithItAlikeEverywhere() throws {
+        let machines = try Machines()
+        let restored = try machines.a.createList(named: "groceries", under: .root)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.remove([restored])
+        try machines.hub.sync(machines.a, machines.b)
+        let made = try machines.b.createList(named: "groceries", under: .root)
+        _ = try machines.add("bread", in: machines.b, under: NavigationPath.root.pushing(made))
+        try machines.a.restore(try #require(try machines.a.trash().first { $0.node.id == restored.id }))
+        try machines.hub.sync(machines.a, machines.b, machines.a)
+        for store in machines.stores {
+            let lists = try store.lists(under: nil, named: "groceries")
+            #expect(lists.map(\.id) == [min(restored.id, made.id)])
+            #expect(try store.children(of: try #require(lists.first)).map(\.text) == ["bread"])
+            #expect(try store.check().isEmpty)
+        }
+        #expect(try machines.tree(of: machines.a) == machines.tree(of: machines.b))
+    }
+
+    @Test func theIDOfAListMergedAwayByARenameNamesTheOtherInOperationsThatArriveLater() throws {
+        let machines = try Machines(count: 3)
+        let c = machines.stores[2]
+        let shop = try importList("shop", id: Self.greaterID, in: machines.a)
+        let tea = try machines.add("tea", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b, c)
+        let groceries = try importList("groceries", id: Self.lesserID, in: machines.b)
+        try machines.a.edit(try machines.node(shop.id, in: machines.a), text: "groceries")
+        try machines.hub.sync(machines.b, machines.a, machines.b)
+        // The third machine, offline meanwhile, still has `shop` and puts things in it.
+        let shopOnC = try machines.node(shop.id, in: c)
+        _ = try machines.add("eggs", in: c, under: NavigationPath.root.pushing(shopOnC))
+        try c.move([try machines.node(tea.id, in: c)], to: NavigationPath.root.pushing(shopOnC))
+        try c.setLineLimit(3, of: shopOnC)
+        try machines.hub.sync(c, machines.a, machines.b)
+        for store in machines.stores {
+            let list = try #require(try store.node(id: shop.id))
+            #expect(list.id == groceries.id)
+            #expect(Set(try store.children(of: list).map(\.text)) == ["eggs", "tea"])
+            #expect(try store.lineLimit(of: list) == 3)
+            #expect(try store.check().isEmpty)
+        }
+        #expect(try machines.tree(of: machines.a) == machines.tree(of: c))
+    }
+
     /// Case 7.
     @Test func fieldValuesMergePerFieldAndDefinitionsByName() throws {
         let machines = try Machines()

@@ -233,6 +233,30 @@ struct SyncMerge {
         report.applied += 1
     }
 
+    /// Merges list `seq`, renamed, moved or restored by a pulled change, with a list of
+    /// the same name it now stands beside, by the rule of creates: the lesser id stays.
+    /// The lists they hold that now share a name merge by the same rule, level by level,
+    /// as they do where each one's create arrives after the other list is there.
+    private func mergeWithListsOfItsName(_ seq: Int64) throws {
+        var unsettled = [seq]
+        while let next = unsettled.popLast() {
+            guard let node = try store.node(seq: next), node.kind == .list else { continue }
+            let sameName = try store.lists(underSeq: node.parentSeq, named: node.text)
+            guard sameName.count > 1, sameName.contains(where: { $0.seq == next }),
+                  let survivor = sameName.min(by: { $0.id < $1.id }) else { continue }
+            for list in sameName where list.seq != survivor.seq {
+                try mergeList(list.seq, into: survivor.seq)
+            }
+            let shared = try database.statement(
+                """
+                SELECT min(seq) FROM node WHERE parent = ? AND kind = ? AND hidden IS NULL
+                GROUP BY text HAVING count(*) > 1
+                """)
+                .bind(1, survivor.seq).bind(2, Node.Kind.list.rawValue)
+            while try shared.step() { unsettled.append(shared.int64(0)) }
+        }
+    }
+
     /// Moves what list `seq` holds (entries, field definitions and options of names the
     /// other has not, hooks) into list `survivor`, and makes its id name the survivor.
     private func mergeList(_ seq: Int64, into survivor: Int64) throws {
@@ -467,6 +491,9 @@ struct SyncMerge {
             .bind(1, seq ?? 0).bind(2, operation.property).run()
         try store.recordStamp(seq: seq ?? 0, property: operation.property, stamp: operation.stamp,
                               replica: operation.replica, previousParent: previousParent)
+        if !isSame, property == .text || property == .parent || property == .trashed, let seq {
+            try mergeWithListsOfItsName(seq)
+        }
     }
 
     /// Refuses a value its property cannot hold, before anything is written for it.
