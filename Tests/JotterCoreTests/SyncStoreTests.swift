@@ -646,6 +646,36 @@ struct Machines {
         #expect(try machines.b.fieldValues(of: machines.node(item.id, in: machines.b)).isEmpty)
     }
 
+    @Test func undoRevertsToAValuePulledBeforeTheChangeFromAMachineWhoseClockIsAhead() throws {
+        // The desktop's clock a minute ahead: its edit, pulled before the laptop's, is
+        // stamped later than the laptop's clock says the laptop's edit was made.
+        let folder = TemporaryFolder()
+        let laptopClock = TestClock(milliseconds: 1_800_000_000_000)
+        let desktopClock = TestClock(milliseconds: 1_800_000_060_000)
+        let laptop = try Store(path: folder.file("laptop.sqlite3"), clock: { laptopClock.now() })
+        let desktop = try Store(path: folder.file("desktop.sqlite3"), clock: { desktopClock.now() })
+        let hub = ArrayHub()
+        guard case .added(let item) = try laptop.addEntry("milk", under: .root, historyLine: nil) else {
+            Issue.record("milk was not added")
+            return
+        }
+        try hub.sync(laptop, desktop)
+        try desktop.edit(try #require(try desktop.node(id: item.id)), text: "soy milk")
+        try hub.sync(desktop, laptop)
+        try laptop.edit(try #require(try laptop.node(id: item.id)), text: "oat milk")
+        let undone = try #require(try laptop.undo())
+        #expect(undone.keptFromOtherMachines == [])
+        #expect(try laptop.node(id: item.id)?.text == "soy milk")
+        #expect(try laptop.check().isEmpty)
+        // A change the desktop makes after it is still left by the undo of one before.
+        try laptop.edit(try #require(try laptop.node(id: item.id)), text: "oat milk")
+        try hub.sync(laptop, desktop)
+        try desktop.edit(try #require(try desktop.node(id: item.id)), text: "rice milk")
+        try hub.sync(desktop, laptop)
+        #expect(try laptop.undo()?.keptFromOtherMachines == ["the text of \(item.id.shortForm())"])
+        #expect(try laptop.node(id: item.id)?.text == "rice milk")
+    }
+
     @Test func undoLeavesAFieldDefinitionAnotherMachineChangedSince() throws {
         let machines = try Machines()
         let list = try machines.a.createList(named: "expenses", under: .root)

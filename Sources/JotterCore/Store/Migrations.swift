@@ -340,6 +340,14 @@ enum Migrations {
         CREATE TABLE id_epoch (first_seq INTEGER PRIMARY KEY, salt INTEGER NOT NULL);
         CREATE TABLE node_alias (id BLOB PRIMARY KEY CHECK (length(id) = 16), seq INTEGER NOT NULL) WITHOUT ROWID;
         """,
+        // 11: the sync clock (`hlc`) when a change began, which every value pulled before
+        // it is stamped at or below. Undo leaves a property that another machine changed
+        // since the change; told by the wall clock alone, a value pulled before the change
+        // from a machine whose clock is ahead counted as one changed since, and was not
+        // reverted. Changes recorded before have none, and are told by their time.
+        """
+        ALTER TABLE change ADD COLUMN stamp INTEGER;
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(steps.count) }

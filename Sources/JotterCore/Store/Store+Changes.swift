@@ -30,6 +30,9 @@ extension Store {
         return try write {
             try discardUndoneChanges()
             let boundary = try highestNodeSeq()
+            // Undo tells a value another machine changed since by it (docs/sync.md).
+            let clockBefore = try database.statement("SELECT value FROM setting WHERE key = 'hlc' AND typeof(value) = 'integer'")
+                .firstRow { $0.int64(0) }
             // The triggers name the change before its row exists; an entry at the
             // prompt needs no number ahead, and its row takes the next one by itself.
             var change: Int64?
@@ -45,10 +48,10 @@ extension Store {
             let now = clock()
             try database.statement(
                 """
-                INSERT INTO change (seq, what, made, made_offset, first_node, last_node) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO change (seq, what, made, made_offset, first_node, last_node, stamp) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """)
                 .bind(1, change).bind(2, what).bind(3, now.milliseconds).bind(4, Int64(now.offsetSeconds))
-                .bind(5, last > boundary ? boundary + 1 : nil).bind(6, last > boundary ? last : nil).run()
+                .bind(5, last > boundary ? boundary + 1 : nil).bind(6, last > boundary ? last : nil).bind(7, clockBefore).run()
             return result
         }
     }

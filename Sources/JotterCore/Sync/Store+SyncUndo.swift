@@ -10,7 +10,11 @@ extension Store {
             return []
         }
         let replica = try replicaID()
-        let since = Store.createStamp(made.milliseconds)
+        // Every value pulled before the change is stamped at or below the clock then,
+        // even from a machine whose clock is ahead of this one's.
+        let clockThen = try database.statement("SELECT stamp FROM change WHERE seq = ?").bind(1, seq)
+            .firstRow { $0.optionalInt64(0) } ?? nil
+        let since = max(Store.createStamp(made.milliseconds), clockThen ?? 0)
         var kept: [String] = []
         let nodeProperties = try database.statement(
             """
