@@ -439,6 +439,28 @@ struct Machines {
     }
 
     /// Case 5.
+    @Test func anItemMarkedDoneOnTwoMachinesIsNoConflict() throws {
+        let machines = try Machines(count: 3)
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b, machines.stores[2])
+        // Both bought the milk: a done mark is the time it was made, which differs.
+        try machines.a.markDone([try machines.node(item.id, in: machines.a)])
+        try machines.b.markDone([try machines.node(item.id, in: machines.b)])
+        #expect(try machines.hub.sync(machines.a, machines.b, machines.stores[2], machines.a).conflicts == 0)
+        let done = try machines.node(item.id, in: machines.a).doneMilliseconds
+        #expect(done != nil)
+        for store in machines.stores {
+            #expect(try machines.node(item.id, in: store).doneMilliseconds == done)
+            #expect(try machines.conflicts(in: store).isEmpty)
+        }
+        // Marked done on one and undone on the other is a conflict.
+        try machines.a.markDone([try machines.node(item.id, in: machines.a)], done: false)
+        try machines.hub.sync(machines.a)
+        try machines.b.markDone([try machines.node(item.id, in: machines.b)], done: false)
+        try machines.b.markDone([try machines.node(item.id, in: machines.b)])
+        #expect(try machines.hub.sync(machines.b, machines.a).conflicts == 2)
+    }
+
     @Test func crossedMovesEndInOneTreeWithoutACycle() throws {
         let machines = try Machines(count: 3)
         let first = try machines.a.createList(named: "first", under: .root)
