@@ -668,6 +668,21 @@ struct Machines {
         #expect(try machines.b.fieldValues(of: machines.node(item.id, in: machines.b)).isEmpty)
     }
 
+    @Test func undoNamesNoTextItWouldNotHaveRevertedAnyway() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.markDone([try machines.node(item.id, in: machines.a)])
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.b.edit(try machines.node(item.id, in: machines.b), text: "soy milk")
+        try machines.hub.sync(machines.b, machines.a)
+        // The change marked the item done and left its text as it was.
+        #expect(try machines.a.undo()?.keptFromOtherMachines == [])
+        let after = try machines.node(item.id, in: machines.a)
+        #expect(after.text == "soy milk" && after.doneMilliseconds == nil)
+        #expect(try machines.a.check().isEmpty)
+    }
+
     @Test func undoRevertsToAValuePulledBeforeTheChangeFromAMachineWhoseClockIsAhead() throws {
         // The desktop's clock a minute ahead: its edit, pulled before the laptop's, is
         // stamped later than the laptop's clock says the laptop's edit was made.

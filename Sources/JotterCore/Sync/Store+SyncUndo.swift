@@ -20,7 +20,10 @@ extension Store {
             """
             SELECT b.seq, s.property FROM node_before AS b
             JOIN sync_stamp AS s ON s.seq = b.seq AND s.property IN ('text', 'parent', 'done', 'trashed')
-            WHERE b.change = ?1 AND s.replica <> ?2 AND s.stamp > ?3 ORDER BY b.seq, s.property
+            WHERE b.change = ?1 AND s.replica <> ?2 AND s.stamp > ?3
+              -- A text the change did not rewrite is one undo leaves as it is anyway.
+              AND (s.property <> 'text' OR b.text_before IS NOT NULL)
+            ORDER BY b.seq, s.property
             """)
             .bind(1, seq).bind(2, blob: replica.bytes).bind(3, since)
         var properties: [(seq: Int64, property: String)] = []
