@@ -646,6 +646,53 @@ struct Machines {
         #expect(try machines.node(item.id, in: machines.b).text == "milk")
     }
 
+    @Test func anEditUndoneBeforeASyncLeavesWhatAnotherMachineChanged() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        let list = try machines.a.createList(named: "weekend", under: .root)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.b.edit(try machines.node(item.id, in: machines.b), text: "soy milk")
+        try machines.hub.sync(machines.b)
+        // Later by the clock, the laptop edits and moves the entry, and thinks better of
+        // both before it syncs: nothing of them goes out, nor wins over "soy milk".
+        try machines.a.database.execute("UPDATE setting SET value = value + (1000 << 16) WHERE key = 'hlc'")
+        try machines.a.edit(try machines.node(item.id, in: machines.a), text: "oat milk")
+        try machines.a.move([try machines.node(item.id, in: machines.a)],
+                            to: NavigationPath.root.pushing(try machines.node(list.id, in: machines.a)))
+        #expect(try machines.a.undo() != nil)
+        #expect(try machines.a.undo() != nil)
+        #expect(try machines.pendingOperations(in: machines.a) == 0)
+        #expect(try machines.hub.sync(machines.a, machines.b).conflicts == 0)
+        for store in machines.stores {
+            let there = try machines.node(item.id, in: store)
+            #expect(there.text == "soy milk" && there.parentSeq == nil)
+            #expect(try machines.conflicts(in: store).isEmpty)
+        }
+        // Redone, the edit goes out again; undone once it has, the undo goes out too.
+        #expect(try machines.a.redo() != nil)
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.node(item.id, in: machines.b).text == "oat milk")
+        #expect(try machines.a.undo() != nil)
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.node(item.id, in: machines.b).text == "soy milk")
+    }
+
+    @Test func anEditUndoneAfterAPullItLostToStillGoesOut() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.b.edit(try machines.node(item.id, in: machines.b), text: "soy milk")
+        try machines.hub.sync(machines.b)
+        try machines.a.database.execute("UPDATE setting SET value = value + (1000 << 16) WHERE key = 'hlc'")
+        try machines.a.edit(try machines.node(item.id, in: machines.a), text: "oat milk")
+        // The pull meets "soy milk", which loses to the edit not sent: undone, the
+        // edit's earlier text must go out for every machine to end alike.
+        try machines.hub.pull(machines.a)
+        #expect(try machines.a.undo() != nil)
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.node(item.id, in: machines.a).text == machines.node(item.id, in: machines.b).text)
+    }
+
     @Test func undoLeavesWhatAnotherMachineChangedSinceAndSaysSo() throws {
         let machines = try Machines()
         let item = try machines.add("milk", in: machines.a)

@@ -345,8 +345,14 @@ enum Migrations {
         // since the change; told by the wall clock alone, a value pulled before the change
         // from a machine whose clock is ahead counted as one changed since, and was not
         // reverted. Changes recorded before have none, and are told by their time.
+        // `sync_op.unsent_change`: the change that logged a row no push has read yet
+        // (NULL once one has, or a pull has come since). Undoing that change deletes the
+        // row: the property is back to what the hub has, and an edit undone before a
+        // sync sent its earlier value with a new stamp, over what other machines had
+        // changed meanwhile.
         """
         ALTER TABLE change ADD COLUMN stamp INTEGER;
+        ALTER TABLE sync_op ADD COLUMN unsent_change INTEGER;
         """,
     ]
 

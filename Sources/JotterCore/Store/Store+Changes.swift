@@ -73,6 +73,7 @@ extension Store {
             var summary = change.summary
             summary.keptFromOtherMachines = try keepWhatOtherMachinesChanged(since: change.seq, made: change.summary.made)
             try swapEarlierState(of: change.seq)
+            try forgetUnsentOperations(of: change.seq)
             if let added = change.added {
                 try database.statement("UPDATE OR ROLLBACK node SET hidden = ? WHERE seq BETWEEN ? AND ? AND hidden IS NULL")
                     .bind(1, -change.seq).bind(2, added.lowerBound).bind(3, added.upperBound).run()
@@ -95,12 +96,14 @@ extension Store {
         } }
     }
 
-    /// Forgets every recorded change: nothing before now can be undone.
+    /// Forgets every recorded change: nothing before now can be undone. Operations no
+    /// longer name the change that logged them, whose number a new change takes.
     func forgetChanges() throws {
         try database.execute(
             """
             DELETE FROM text_before; DELETE FROM node_before; DELETE FROM value_before; DELETE FROM field_before;
-            DELETE FROM option_before; DELETE FROM change
+            DELETE FROM option_before; DELETE FROM change;
+            UPDATE sync_op SET unsent_change = NULL WHERE unsent_change IS NOT NULL
             """)
     }
 
@@ -343,6 +346,9 @@ extension Store {
         }
     }
 
+    /// The change being recorded, while it is; the triggers of sync read it too.
+    static let recordingTable = "CREATE TEMP TABLE IF NOT EXISTS recording (change INTEGER NOT NULL, boundary INTEGER NOT NULL);"
+
     /// Sets up, once per connection, the triggers that keep the earlier state of what
     /// a change alters. They live in the connection's temporary schema, in memory, and
     /// act only while a change is being recorded; everything else leaves them idle.
@@ -389,7 +395,7 @@ extension Store {
         try database.execute(
             """
             PRAGMA temp_store = MEMORY;
-            CREATE TEMP TABLE IF NOT EXISTS recording (change INTEGER NOT NULL, boundary INTEGER NOT NULL);
+            \(Store.recordingTable)
             CREATE TEMP TRIGGER IF NOT EXISTS record_node AFTER UPDATE ON node
             WHEN \(existedBefore("old.seq")) BEGIN \(node("old")) END;
             CREATE TEMP TRIGGER IF NOT EXISTS record_node_text AFTER UPDATE OF text ON node

@@ -9,6 +9,9 @@ extension Store {
     public func applyPulled(_ operations: [SyncOperation], cursor: Int64) throws -> SyncApplyReport {
         try write {
             let remembersPulledRows = try hasLocalCreatesUnsent()
+            // A change made here and not sent may now be what wins over a pulled one, or
+            // what keeps a node deleted elsewhere: undoing it sends the earlier value.
+            try database.execute("UPDATE sync_op SET unsent_change = NULL WHERE unsent_change IS NOT NULL")
             try database.execute("UPDATE setting SET value = 1 WHERE key = 'sync_applying'")
             var merge = SyncMerge(store: self, replica: try replicaID(), remembersPulledRows: remembersPulledRows)
             for operation in operations {

@@ -102,6 +102,12 @@ extension Store: SyncReplica {
                 let base = property == "purge" ? nil : pending.optionalInt64(6) ?? Store.createStamp(pending.optionalInt64(3) ?? 0)
                 rows.append((pending.int64(0), pending.int64(1), seq, node, property, base))
             }
+            // What a push has read may be on the hub: undoing its change sends the
+            // earlier value from now on.
+            if let last = rows.last {
+                try database.statement("UPDATE sync_op SET unsent_change = NULL WHERE counter <= ? AND unsent_change IS NOT NULL")
+                    .bind(1, last.counter).run()
+            }
             for row in rows {
                 operations.append(SyncOperation(
                     replica: replica, counter: row.counter, stamp: row.stamp, node: row.node, property: row.property,
@@ -301,7 +307,7 @@ extension Store: SyncReplica {
         guard try integerSetting("sync_watched_to") >= 0,
               try database.statement("SELECT 1 FROM sqlite_temp_schema WHERE name = 'sync_node_text'").firstRow({ _ in true }) == nil
         else { return }
-        try database.execute(SyncTriggers.sql)
+        try database.execute(Store.recordingTable + SyncTriggers.sql)
     }
 
     /// Keeps the stamp of the value a property holds, unless it holds a later one.

@@ -96,6 +96,14 @@ extension Store {
         return kept
     }
 
+    /// Deletes the operations change `seq` logged that no push has read and no pull has
+    /// met since: undone, each property is back to what the hub has, and sending it
+    /// again with a new stamp would win over what other machines changed meanwhile.
+    /// Call after the change is undone, inside the undo's transaction.
+    func forgetUnsentOperations(of seq: Int64) throws {
+        try database.statement("DELETE FROM sync_op WHERE unsent_change = ?").bind(1, seq).run()
+    }
+
     /// A place as undo names it: its id's short form, or `/` for the root (row 0).
     private func placeName(_ owner: Int64) throws -> String {
         owner == 0 ? "/" : try nodeID(seq: owner)?.shortForm() ?? "?"
