@@ -365,6 +365,20 @@ enum Migrations {
         ALTER TABLE sync_tombstone ADD COLUMN order_replica INTEGER;
         UPDATE sync_tombstone SET order_stamp = min(max(created, 0), \(DerivedIDs.millisecondsRange.upperBound)) << 16, order_replica = 0;
         """,
+        // 12: the sync clock (`hlc`) when a change began, which every value pulled before
+        // it is stamped at or below. Undo leaves a property that another machine changed
+        // since the change; told by the wall clock alone, a value pulled before the change
+        // from a machine whose clock is ahead counted as one changed since, and was not
+        // reverted. Changes recorded before have none, and are told by their time.
+        // `sync_op.unsent_change`: the change that logged a row no push has read yet
+        // (NULL once one has, or a pull has come since). Undoing that change deletes the
+        // row: the property is back to what the hub has, and an edit undone before a
+        // sync sent its earlier value with a new stamp, over what other machines had
+        // changed meanwhile.
+        """
+        ALTER TABLE change ADD COLUMN stamp INTEGER;
+        ALTER TABLE sync_op ADD COLUMN unsent_change INTEGER;
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(steps.count) }

@@ -31,6 +31,9 @@ extension Store {
         return try write(changingSyncedRows: capturing) {
             try discardUndoneChanges()
             let boundary = try highestNodeSeq()
+            // Undo tells a value another machine changed since by it (docs/sync.md).
+            let clockBefore = try database.statement("SELECT value FROM setting WHERE key = 'hlc' AND typeof(value) = 'integer'")
+                .firstRow { $0.int64(0) }
             // The triggers name the change before its row exists; an entry at the
             // prompt needs no number ahead, and its row takes the next one by itself.
             var change: Int64?
@@ -46,10 +49,10 @@ extension Store {
             let now = clock()
             try database.statement(
                 """
-                INSERT INTO change (seq, what, made, made_offset, first_node, last_node) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO change (seq, what, made, made_offset, first_node, last_node, stamp) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """)
                 .bind(1, change).bind(2, what).bind(3, now.milliseconds).bind(4, Int64(now.offsetSeconds))
-                .bind(5, last > boundary ? boundary + 1 : nil).bind(6, last > boundary ? last : nil).run()
+                .bind(5, last > boundary ? boundary + 1 : nil).bind(6, last > boundary ? last : nil).bind(7, clockBefore).run()
             return result
         }
     }
@@ -71,6 +74,7 @@ extension Store {
             var summary = change.summary
             summary.keptFromOtherMachines = try keepWhatOtherMachinesChanged(since: change.seq, made: change.summary.made)
             try swapEarlierState(of: change.seq)
+            try forgetUnsentOperations(of: change.seq)
             if let added = change.added {
                 try database.statement("UPDATE OR ROLLBACK node SET hidden = ? WHERE seq BETWEEN ? AND ? AND hidden IS NULL")
                     .bind(1, -change.seq).bind(2, added.lowerBound).bind(3, added.upperBound).run()
@@ -93,12 +97,14 @@ extension Store {
         } }
     }
 
-    /// Forgets every recorded change: nothing before now can be undone.
+    /// Forgets every recorded change: nothing before now can be undone. Operations no
+    /// longer name the change that logged them, whose number a new change takes.
     func forgetChanges() throws {
         try database.execute(
             """
             DELETE FROM text_before; DELETE FROM node_before; DELETE FROM value_before; DELETE FROM field_before;
-            DELETE FROM option_before; DELETE FROM change
+            DELETE FROM option_before; DELETE FROM change;
+            UPDATE sync_op SET unsent_change = NULL WHERE unsent_change IS NOT NULL
             """)
     }
 
@@ -454,6 +460,9 @@ extension Store {
             .bind(1, seq).bind(2, Int64(Store.longTextBytes)).run()
     }
 
+    /// The change being recorded, while it is; the triggers of sync read it too.
+    static let recordingTable = "CREATE TEMP TABLE IF NOT EXISTS recording (change INTEGER NOT NULL, boundary INTEGER NOT NULL);"
+
     /// Sets up, once per connection, the triggers that keep the earlier state of what
     /// a change alters. They live in the connection's temporary schema, in memory, and
     /// act only while a change is being recorded; everything else leaves them idle.
@@ -500,7 +509,7 @@ extension Store {
         try keepTemporaryData()
         try database.execute(
             """
-            CREATE TEMP TABLE IF NOT EXISTS recording (change INTEGER NOT NULL, boundary INTEGER NOT NULL);
+            \(Store.recordingTable)
             CREATE TEMP TRIGGER IF NOT EXISTS record_node AFTER UPDATE ON node
             WHEN \(existedBefore("old.seq")) BEGIN \(node("old")) END;
             CREATE TEMP TRIGGER IF NOT EXISTS record_node_text AFTER UPDATE OF text ON node

@@ -41,9 +41,14 @@ enum SyncTriggers {
 
     private static let stamp = "(SELECT value FROM setting WHERE key = 'hlc')"
 
+    /// The change being recorded, whose undo deletes the row while no push has read
+    /// it; NULL for undo and redo, and for what no change records.
+    private static let change = "(SELECT change FROM recording)"
+
     /// A second change of a property logged already takes over its row with a new
     /// counter, above any given (the hub keeps operations by counter), and the new
-    /// stamp; the row's `previous_parent` stays the one before the first change. An
+    /// stamp; the row's `previous_parent` stays the one before the first change, and
+    /// its `unsent_change` the first change's, undone last. An
     /// upsert, not `INSERT OR REPLACE`: a verb's `UPDATE OR ROLLBACK` overrides the
     /// conflict clause of the statements its triggers run, and a second edit before a
     /// sync failed on the unique index.
@@ -59,8 +64,8 @@ enum SyncTriggers {
         CREATE TEMP TRIGGER IF NOT EXISTS sync_node_\(property) AFTER UPDATE OF \(column) ON node
         WHEN \(changed) AND \(local) AND \(watched("old.seq")) BEGIN
             \(tick)
-            INSERT INTO sync_op (stamp, seq, created, id, property, previous_parent)
-            VALUES (\(stamp), new.seq, new.created, new.id, '\(property)', \(previousParent))
+            INSERT INTO sync_op (stamp, seq, created, id, property, previous_parent, unsent_change)
+            VALUES (\(stamp), new.seq, new.created, new.id, '\(property)', \(previousParent), \(change))
             \(takeOver);
         END;
         """
@@ -71,8 +76,8 @@ enum SyncTriggers {
         CREATE TEMP TRIGGER IF NOT EXISTS sync_field_value_\(event.lowercased()) AFTER \(event) ON field_value
         WHEN \(changed) AND \(local) AND \(watched("\(row).item")) BEGIN
             \(tick)
-            INSERT INTO sync_op (stamp, seq, created, id, property)
-            SELECT \(stamp), seq, created, id, 'field:' || \(row).name FROM node WHERE seq = \(row).item
+            INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change)
+            SELECT \(stamp), seq, created, id, 'field:' || \(row).name, \(change) FROM node WHERE seq = \(row).item
             \(takeOver);
         END;
         """
@@ -81,9 +86,9 @@ enum SyncTriggers {
     private static func placeProperty(table: String, prefix: String, name: String, event: String, rows: [String]) -> String {
         let inserts = rows.map { row in
             """
-            INSERT INTO sync_op (stamp, seq, created, id, property)
+            INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change)
             SELECT \(stamp), \(row).owner, (SELECT created FROM node WHERE seq = \(row).owner),
-                   (SELECT id FROM node WHERE seq = \(row).owner), '\(prefix):' || \(row).\(name) WHERE true
+                   (SELECT id FROM node WHERE seq = \(row).owner), '\(prefix):' || \(row).\(name), \(change) WHERE true
             \(takeOver);
             """
         }.joined(separator: "\n")

@@ -9,6 +9,9 @@ extension Store {
     public func applyPulled(_ operations: [SyncOperation], cursor: Int64) throws -> SyncApplyReport {
         try write {
             let remembersPulledRows = try hasLocalCreatesUnsent()
+            // A change made here and not sent may now be what wins over a pulled one, or
+            // what keeps a node deleted elsewhere: undoing it sends the earlier value.
+            try database.execute("UPDATE sync_op SET unsent_change = NULL WHERE unsent_change IS NOT NULL")
             try database.execute("UPDATE setting SET value = 1 WHERE key = 'sync_applying'")
             var merge = SyncMerge(store: self, replica: try replicaID(), remembersPulledRows: remembersPulledRows)
             for operation in operations {
@@ -452,6 +455,9 @@ struct SyncMerge {
         let node = try seq.flatMap { try store.nodeID(seq: $0) }
         let held = try store.currentValue(seq: seq, property: operation.property)
         let isSame = try same(held, value)
+        // Two done marks agree whatever their times: both machines marked it done, and
+        // neither lost anything. The later time still wins, for every machine to show.
+        let agrees = try isSame || (property == .done && (held ?? "null") != "null" && jsonType(value) == "integer")
         var loser: (stamp: Int64, replica: NodeID)?
         if let current = try currentStamp(seq: seq, property: operation.property) {
             // Applied before: the same operation pulled again.
@@ -459,7 +465,7 @@ struct SyncMerge {
             let holder = SyncOperation(replica: current.replica, counter: 0, stamp: current.stamp, node: node,
                                        property: operation.property, value: held)
             guard operation.wins(over: holder) else {
-                if !isSame {
+                if !agrees {
                     try keepConflict(node: node, property: operation.property, value: operation.value,
                                      stamp: operation.stamp, replica: operation.replica)
                 }
@@ -470,7 +476,7 @@ struct SyncMerge {
             // A machine always saw its own earlier values, even when its base lags
             // behind them (an acknowledgement missed while the row changed again).
             let unseen = current.replica != operation.replica && operation.base.map { $0 != current.stamp } == true
-            if !isSame && (current.isLocal || unseen) { loser = (current.stamp, current.replica) }
+            if !agrees && (current.isLocal || unseen) { loser = (current.stamp, current.replica) }
         }
         var previousParent: Int64?
         if property == .parent, let seq {

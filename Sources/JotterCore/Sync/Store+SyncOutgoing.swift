@@ -118,6 +118,12 @@ extension Store: SyncReplica {
                 let base = property == "purge" ? nil : pending.optionalInt64(6) ?? Store.createStamp(pending.optionalInt64(3) ?? 0)
                 rows.append((pending.int64(0), pending.int64(1), seq, node, property, base))
             }
+            // What a push has read may be on the hub: undoing its change sends the
+            // earlier value from now on.
+            if let last = rows.last {
+                try database.statement("UPDATE sync_op SET unsent_change = NULL WHERE counter <= ? AND unsent_change IS NOT NULL")
+                    .bind(1, last.counter).run()
+            }
             for row in rows {
                 operations.append(SyncOperation(
                     replica: replica, counter: row.counter, stamp: row.stamp, node: row.node, property: row.property,
@@ -266,7 +272,10 @@ extension Store: SyncReplica {
                 // A row changed again since it was sent has a new counter: it stays.
                 guard let row = try sent.bind(1, operation.counter).firstRow({
                     (seq: $0.optionalInt64(0) ?? 0, property: $0.string(1), previous: $0.optionalInt64(2))
-                }) else { continue }
+                }) else {
+                    try acknowledgeChangedAgain(operation, replica: replica)
+                    continue
+                }
                 if row.property != "purge" {
                     try recordStamp(seq: row.seq, property: row.property, stamp: operation.stamp, replica: replica,
                                     previousParent: row.previous)
@@ -277,6 +286,30 @@ extension Store: SyncReplica {
             try database.statement("DELETE FROM sync_pulled WHERE seq <= ?").bind(1, pushedTo).run()
             if try !hasLocalCreatesUnsent() { try markEverythingSent() }
         }
+    }
+
+    /// The hub holds `operation`, and its property changed again here while it was
+    /// on its way (a prompt's edit during `--auto`'s sync): every other machine applies
+    /// the two one after the other. The property keeps the acknowledged stamp, which
+    /// the next change names as its base, and a parent the one it sent as the parent
+    /// to go back to, as every other machine records it when the next move arrives.
+    /// Kept from before the first move, a crossed move that the next one loses sent
+    /// the node here somewhere other than everywhere else.
+    private func acknowledgeChangedAgain(_ operation: SyncOperation, replica: NodeID) throws {
+        guard operation.property != "purge" else { return }
+        let seq = try operation.node.map { try nodeSeq(of: $0) } ?? 0
+        guard let seq, let previous = try database.statement(
+            "SELECT previous_parent FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?")
+            .bind(1, seq).bind(2, operation.property).firstRow({ $0.optionalInt64(0) })
+        else { return }
+        try recordStamp(seq: seq, property: operation.property, stamp: operation.stamp, replica: replica,
+                        previousParent: previous)
+        guard operation.property == "parent" else { return }
+        let parentText = try database.statement("SELECT json_extract(?, '$')").bind(1, operation.value ?? "null")
+            .firstRow { $0.isNull(0) ? nil : $0.string(0) } ?? nil
+        let sentParent = try parentText.flatMap(NodeID.init).map { try nodeSeq(of: $0) } ?? nil
+        try database.statement("UPDATE sync_op SET previous_parent = ? WHERE seq = ? AND property = 'parent'")
+            .bind(1, sentParent ?? 0).bind(2, seq).run()
     }
 
     /// A row mark of sync (`sync_pushed_to`, `sync_watched_to`): a whole number from -1
@@ -315,7 +348,7 @@ extension Store: SyncReplica {
         guard try integerSetting("sync_watched_to") >= 0,
               try database.statement("SELECT 1 FROM sqlite_temp_schema WHERE name = 'sync_node_text'").firstRow({ _ in true }) == nil
         else { return }
-        try database.execute(SyncTriggers.sql)
+        try database.execute(Store.recordingTable + SyncTriggers.sql)
     }
 
     /// Keeps the stamp of the value a property holds, unless it holds a later one.

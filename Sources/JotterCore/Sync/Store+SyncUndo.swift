@@ -10,13 +10,20 @@ extension Store {
             return []
         }
         let replica = try replicaID()
-        let since = Store.createStamp(made.milliseconds)
+        // Every value pulled before the change is stamped at or below the clock then,
+        // even from a machine whose clock is ahead of this one's.
+        let clockThen = try database.statement("SELECT stamp FROM change WHERE seq = ?").bind(1, seq)
+            .firstRow { $0.optionalInt64(0) } ?? nil
+        let since = max(Store.createStamp(made.milliseconds), clockThen ?? 0)
         var kept: [String] = []
         let nodeProperties = try database.statement(
             """
             SELECT b.seq, s.property FROM node_before AS b
             JOIN sync_stamp AS s ON s.seq = b.seq AND s.property IN ('text', 'parent', 'done', 'trashed')
-            WHERE b.change = ?1 AND s.replica <> ?2 AND s.stamp > ?3 ORDER BY b.seq, s.property
+            WHERE b.change = ?1 AND s.replica <> ?2 AND s.stamp > ?3
+              -- A text the change did not rewrite is one undo leaves as it is anyway.
+              AND (s.property <> 'text' OR b.text_before IS NOT NULL)
+            ORDER BY b.seq, s.property
             """)
             .bind(1, seq).bind(2, blob: replica.bytes).bind(3, since)
         var properties: [(seq: Int64, property: String)] = []
@@ -87,6 +94,14 @@ extension Store {
             kept.append("the option \(DisplayText.escaped(key)) of \(try placeName(owner))")
         }
         return kept
+    }
+
+    /// Deletes the operations change `seq` logged that no push has read and no pull has
+    /// met since: undone, each property is back to what the hub has, and sending it
+    /// again with a new stamp would win over what other machines changed meanwhile.
+    /// Call after the change is undone, inside the undo's transaction.
+    func forgetUnsentOperations(of seq: Int64) throws {
+        try database.statement("DELETE FROM sync_op WHERE unsent_change = ?").bind(1, seq).run()
     }
 
     /// A place as undo names it: its id's short form, or `/` for the root (row 0).
