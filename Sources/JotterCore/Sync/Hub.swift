@@ -11,7 +11,9 @@ public final class Hub {
     /// operations in memory stay bounded when entries are long.
     static let batchValueBytes = 8 << 20
     /// An operation whose value is longer than this is refused by the pull, not read:
-    /// no jotter writes one (entries are limited far below it).
+    /// no jotter writes one, but for a line of control characters near the 16 MiB a
+    /// line may hold, whose escapes make its JSON six times as long (docs/sync.md, "Long
+    /// values").
     public static let largestValueBytes = 64 << 20
 
     /// Connects to the hub that `remote` names. Nothing is read or written yet.

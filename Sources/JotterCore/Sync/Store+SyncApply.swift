@@ -157,7 +157,7 @@ struct SyncMerge {
         guard try store.nodeSeq(of: id) == nil else { return }
         // Its members are read in one pass of one parse: each call site of a JSON
         // function keeps a parse of its own for the statement's life, and a create of
-        // a 16.5 MB entry read with thirteen of them took 440 MiB. SQLite refuses a
+        // a 16.5 MB entry read with thirteen of them took 430 MiB. SQLite refuses a
         // value that is not JSON; one that is not an object has no member of these names.
         let read = try database.statement("SELECT key, type, value FROM json_each(?1)").bind(1, value.text)
         // Reset as soon as it is read: its parse, its copy of the value and the text
