@@ -34,10 +34,10 @@ import Testing
 
         let push = try machines.a.peakMemory(["sync"])
         #expect(push.status == 0 && push.errors == "sent 2, received 0", "\(push.errors)")
-        expectPeak(push.kibibytes, of: "push", under: 96)
+        expectPeak(push.kibibytes, of: "push", under: 88)
         let pull = try machines.b.peakMemory(["sync"])
         #expect(pull.status == 0 && pull.errors == "sent 0, received 2", "\(pull.errors)")
-        expectPeak(pull.kibibytes, of: "pull", under: 160)
+        expectPeak(pull.kibibytes, of: "pull", under: 128)
 
         #expect(try machines.b.texts() == [text, "a short one after it"])
         #expect(try machines.everything(on: machines.a) == machines.everything(on: machines.b))
@@ -49,10 +49,10 @@ import Testing
         try machines.b.ok("import", "--to", "/", editFile)
         let editedBack = try machines.b.peakMemory(["sync"])
         #expect(editedBack.status == 0 && editedBack.errors == "sent 1, received 0", "\(editedBack.errors)")
-        expectPeak(editedBack.kibibytes, of: "second push", under: 96)
+        expectPeak(editedBack.kibibytes, of: "second push", under: 88)
         let second = try machines.a.peakMemory(["sync"])
         #expect(second.status == 0 && second.errors == "sent 0, received 1", "\(second.errors)")
-        expectPeak(second.kibibytes, of: "second pull", under: 160)
+        expectPeak(second.kibibytes, of: "second pull", under: 128)
         #expect(try machines.a.texts() == [text, "a short one after it", edited])
         try machines.expectChecksClean()
     }
@@ -104,7 +104,7 @@ import Testing
             """, database: machines.database)
         let pull = try machines.b.peakMemory(["sync"])
         #expect(pull.status == 0 && pull.errors == "sent 0, received 12", "\(pull.errors)")
-        expectPeak(pull.kibibytes, of: "pull", under: 112)
+        expectPeak(pull.kibibytes, of: "pull", under: 96)
         #expect(try machines.b.texts().map { $0.prefix(8) } == (0..<12).map { "long \($0) y".prefix(8) })
     }
 }
