@@ -23,6 +23,8 @@ struct Jotter: Sendable {
 
     let folder = TemporaryFolder()
     var store: String { folder.file("store.sqlite3") }
+    /// Settings this machine gives every command it runs, as a passphrase command.
+    var ownEnvironment: [String: String] = [:]
 
     var environment: [String: String] {
         [
@@ -30,7 +32,7 @@ struct Jotter: Sendable {
             "HOME": folder.path,
             "LANG": "C.UTF-8",
             "JOTTER_STORE": store,
-        ]
+        ].merging(ownEnvironment) { $1 }
     }
 
     @discardableResult

@@ -16,9 +16,14 @@ import Testing
         var c: Jotter { all[2] }
 
         init(count: Int = 2) throws {
+            try self.init((0..<count).map { _ in Jotter() })
+        }
+
+        /// `machines`, as they are, each given the remote.
+        init(_ machines: [Jotter]) throws {
             server = try PostgresServer.shared
             database = try server.database()
-            all = (0..<count).map { _ in Jotter() }
+            all = machines
             for machine in all {
                 let set = try machine.run(["remote", "set", server.conninfo(database)])
                 #expect(set.status == 0, "\(set.errors)")

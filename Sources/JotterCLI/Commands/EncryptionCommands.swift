@@ -14,7 +14,8 @@ struct EncryptCommand: ParsableCommand {
             index, history, the change log and undo, and the write-ahead log. The plain \
             file is overwritten with zeros and removed. A kill at any moment leaves the \
             old store or the new one whole. Another jotter must not have the store open \
-            meanwhile (close a prompt on it first).
+            meanwhile (close a prompt on it first). A store that syncs stays the same \
+            machine to its hub, and the hub still receives its entries in the clear.
 
             Afterwards every command asks for the passphrase on the terminal, without \
             echo, up to three times, or runs --passphrase-command CMD or \
@@ -38,6 +39,7 @@ struct EncryptCommand: ParsableCommand {
         try store.rewrite(under: key)
         unlocking.remember(key)
         Messages.standardError.show("\(store.path): encrypted; the plain file was overwritten and removed")
+        if try store.remote() != nil { Messages.standardError.show(HubRemote.inTheClear) }
     }
 }
 

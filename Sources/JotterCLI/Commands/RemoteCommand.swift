@@ -57,7 +57,9 @@ struct RemoteSetCommand: StoreCommand {
             refuses the connection exits with status 5. With --auto, the prompt syncs \
             by itself: when it starts, in the background after each entry (never \
             delaying the next prompt), and when it ends, and says in one line what \
-            arrived; one-shot commands other than 'sync' never wait for the network.
+            arrived; one-shot commands other than 'sync' never wait for the network. \
+            The hub receives entries in the clear, also from an encrypted store: \
+            encryption covers the store's file on this machine only.
             """)
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
@@ -77,6 +79,7 @@ struct RemoteSetCommand: StoreCommand {
         let hub = try Hub(remote)
         try hub.prepare()
         try context.store.setRemote(remote, auto: auto)
+        if context.store.key != nil { context.messages.show(HubRemote.inTheClear) }
         let how = auto ? "the prompt syncs it by itself, 'jotter sync' at any time" : "'jotter sync' syncs it"
         context.messages.show("this store syncs with the journal '\(remote.journal)' of \(hub.name); \(how)")
         return .nothing

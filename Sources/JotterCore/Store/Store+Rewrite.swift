@@ -80,6 +80,13 @@ extension Store {
             PRAGMA rewritten.user_version = \(version);
             PRAGMA rewritten.application_id = \(Store.applicationID);
             """)
+        // The new file is this store, not a copy of it: it keeps its replica and sync
+        // state. Only when the old file was the one the store was written as, though:
+        // a copy not yet told apart (its first write is this rewrite's, uncommitted
+        // and unseen by this connection) is still told apart at its next write.
+        try reader.statement("UPDATE rewritten.setting SET value = ? WHERE key = 'file_identity' AND value = ?")
+            .bind(1, Store.fileIdentity(of: StoreFile.identity(of: target)))
+            .bind(2, Store.fileIdentity(of: openedFile)).run()
         let counted = "SELECT (SELECT count(*) FROM main.node), (SELECT count(*) FROM rewritten.node)"
         let counts = try reader.statement(counted).firstRow { ($0.int64(0), $0.int64(1)) }
         guard let counts, counts.0 == counts.1 else {

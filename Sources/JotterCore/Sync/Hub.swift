@@ -11,8 +11,10 @@ public final class Hub {
     /// operations in memory stay bounded when entries are long.
     static let batchValueBytes = 8 << 20
     /// An operation whose value is longer than this is refused by the pull, not read:
-    /// no jotter writes one (entries are limited far below it).
-    static let largestValueBytes = 64 << 20
+    /// no jotter writes one, but for a line of control characters near the 16 MiB a
+    /// line may hold, whose escapes make its JSON six times as long (docs/sync.md, "Long
+    /// values").
+    public static let largestValueBytes = 64 << 20
 
     /// Connects to the hub that `remote` names. Nothing is read or written yet.
     public init(_ remote: HubRemote) throws {
@@ -123,11 +125,6 @@ public final class Hub {
     @discardableResult
     public func push(_ operations: [SyncOperation]) throws -> Int {
         guard !operations.isEmpty else { return 0 }
-        var rows: [UInt8] = []
-        rows.reserveCapacity(operations.count * 128)
-        for (index, operation) in operations.enumerated() {
-            HubCopyText.append(operation, ordinal: index + 1, to: &rows)
-        }
         return try connection.transaction {
             try connection.execute("""
                 CREATE TEMPORARY TABLE IF NOT EXISTS jotter_incoming (
@@ -135,7 +132,15 @@ public final class Hub {
                     base bigint
                 ) ON COMMIT DELETE ROWS
                 """)
-            try connection.copy("COPY jotter_incoming FROM STDIN", data: rows)
+            try connection.copy("COPY jotter_incoming FROM STDIN") { send in
+                try withoutActuallyEscaping(send) { send in
+                    var rows = HubCopyText(send: send)
+                    for (index, operation) in operations.enumerated() {
+                        try rows.append(operation, ordinal: index + 1)
+                    }
+                    try rows.finish()
+                }
+            }
             // A temporary table is never analysed by autovacuum, so the planner guessed
             // hundreds of rows in it and hashed the journal's every operation to find the
             // new ones: 178 ms to push one change to a hub of 100,000 entries. Counted, it
@@ -203,26 +208,31 @@ public final class Hub {
             FROM jotter.journal AS journal
             LEFT JOIN LATERAL (
                 SELECT position, replica, counter, stamp, node, property,
-                       CASE WHEN octet_length(value) <= $4 THEN value END, octet_length(value),
-                       coalesce(sum(octet_length(value)) OVER (ORDER BY position ROWS UNBOUNDED PRECEDING)
-                                - octet_length(value), 0),
-                       base
-                FROM jotter.op
-                WHERE op.journal = journal.name AND position > $2 AND replica IS DISTINCT FROM $5::uuid
-                ORDER BY position
-                LIMIT $3
+                       CASE WHEN size <= $4 THEN value END, size, before, base
+                FROM (
+                    SELECT position, replica, counter, stamp, node, property, value, base, octet_length(value) AS size,
+                           coalesce(sum(octet_length(value)) OVER (ORDER BY position ROWS UNBOUNDED PRECEDING)
+                                    - octet_length(value), 0) AS before,
+                           row_number() OVER (ORDER BY position) AS ordinal
+                    FROM jotter.op
+                    WHERE op.journal = journal.name AND position > $2 AND replica IS DISTINCT FROM $5::uuid
+                    ORDER BY position
+                    LIMIT $3
+                ) AS counted
+                -- The page is cut here, not by the client: libpq holds a whole result,
+                -- and a page of long values cut after arriving had all come whole.
+                WHERE ordinal = 1 OR before < $6
             ) AS page ON true
             WHERE journal.name = $1
             ORDER BY page.position
-            """, [journal, String(position), String(limit), String(Hub.largestValueBytes), own?.description]) { row in
+            """, [journal, String(position), String(limit), String(Hub.largestValueBytes), own?.description,
+                  String(Hub.batchValueBytes)]) { row in
             journalEnd = row.int64(10)
             guard let rowPosition = row.int64(0) else { return }
             returned += 1
-            // The running total before this row: the first row is always taken.
-            if batch.lastPosition > position, let before = row.int64(8), before >= Hub.batchValueBytes {
-                cutShort = true
-                return
-            }
+            // The hub sent the rows up to the batch's bytes: when they add up to it, the
+            // page may have been cut, and the journal's end is not reached.
+            if (row.int64(8) ?? 0) + (row.int64(7) ?? 0) >= Hub.batchValueBytes { cutShort = true }
             batch.lastPosition = rowPosition
             if let refusal = Hub.refusal(row, at: rowPosition) {
                 batch.refused.append(refusal)
@@ -279,36 +289,61 @@ public struct HubBatch: Sendable {
 }
 
 /// `COPY … FROM STDIN`'s text format: tab-separated columns, `\N` for NULL, and the
-/// characters that would end a column or a row escaped with a backslash.
-enum HubCopyText {
-    static func append(_ operation: SyncOperation, ordinal: Int, to out: inout [UInt8]) {
-        out.append(contentsOf: String(ordinal).utf8)
-        out.append(0x09)
-        operation.replica.appendText(to: &out)
-        out.append(0x09)
-        out.append(contentsOf: String(operation.counter).utf8)
-        out.append(0x09)
-        out.append(contentsOf: String(operation.stamp).utf8)
-        out.append(0x09)
-        if let node = operation.node { node.appendText(to: &out) } else { out.append(contentsOf: Array("\\N".utf8)) }
-        out.append(0x09)
-        appendEscaped(operation.property, to: &out)
-        out.append(0x09)
-        if let value = operation.value { appendEscaped(value, to: &out) } else { out.append(contentsOf: Array("\\N".utf8)) }
-        out.append(0x09)
-        if let base = operation.base { out.append(contentsOf: String(base).utf8) } else { out.append(contentsOf: Array("\\N".utf8)) }
-        out.append(0x0A)
+/// characters that would end a column or a row escaped with a backslash. Sent a block
+/// at a time as it fills, inside a value too: a push of a 16.5 MB entry held its rows
+/// whole, in a buffer grown by doubling.
+struct HubCopyText {
+    static let blockBytes = 1 << 16
+    let send: ([UInt8]) throws -> Void
+    private var block: [UInt8] = []
+
+    init(send: @escaping ([UInt8]) throws -> Void) {
+        self.send = send
+        block.reserveCapacity(HubCopyText.blockBytes + 16)
     }
 
-    private static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+    mutating func append(_ operation: SyncOperation, ordinal: Int) throws {
+        block.append(contentsOf: String(ordinal).utf8)
+        block.append(0x09)
+        operation.replica.appendText(to: &block)
+        block.append(0x09)
+        block.append(contentsOf: String(operation.counter).utf8)
+        block.append(0x09)
+        block.append(contentsOf: String(operation.stamp).utf8)
+        block.append(0x09)
+        if let node = operation.node { node.appendText(to: &block) } else { block.append(contentsOf: Array("\\N".utf8)) }
+        block.append(0x09)
+        try appendEscaped(operation.property)
+        block.append(0x09)
+        if let value = operation.value { try appendEscaped(value) } else { block.append(contentsOf: Array("\\N".utf8)) }
+        block.append(0x09)
+        if let base = operation.base { block.append(contentsOf: String(base).utf8) } else { block.append(contentsOf: Array("\\N".utf8)) }
+        block.append(0x0A)
+        try sendIfFull()
+    }
+
+    /// Sends what is left.
+    mutating func finish() throws {
+        if !block.isEmpty { try send(block) }
+        block.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func sendIfFull() throws {
+        guard block.count >= HubCopyText.blockBytes else { return }
+        try send(block)
+        block.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func appendEscaped(_ text: String) throws {
         for byte in text.utf8 {
             switch byte {
-            case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            default: out.append(byte)
+            case 0x5C: block.append(contentsOf: [0x5C, 0x5C])
+            case 0x09: block.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x0A: block.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: block.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            default: block.append(byte)
             }
+            if block.count >= HubCopyText.blockBytes { try sendIfFull() }
         }
     }
 }

@@ -100,8 +100,9 @@ final class HubConnection {
         }
     }
 
-    /// Runs `COPY … FROM STDIN` and sends `data`, COPY's text format.
-    func copy(_ sql: String, data: [UInt8]) throws {
+    /// Runs `COPY … FROM STDIN` and sends what `produce` hands to the function it is
+    /// given, COPY's text format, a block at a time: the rows are never all in memory.
+    func copy(_ sql: String, _ produce: (_ send: ([UInt8]) throws -> Void) throws -> Void) throws {
         let started = pq.exec(handle, sql)
         let status = pq.resultStatus(started)
         if status != PGRES_COPY_IN {
@@ -110,23 +111,31 @@ final class HubConnection {
             throw failure("the hub did not take COPY data")
         }
         pq.clear(started)
-        let chunk = 1 << 16
-        var offset = 0
-        while offset < data.count {
-            let end = min(offset + chunk, data.count)
-            let sent = data[offset..<end].withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { pq.putCopyData(handle, $0.baseAddress, Int32($0.count)) }
+        var sendFailure: Error?
+        do {
+            try produce { data in
+                let sent = data.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) { pq.putCopyData(handle, $0.baseAddress, Int32($0.count)) }
+                }
+                guard sent == 1 else { throw failure(HubConnection.oneLine(pq.errorMessage(handle))) }
             }
-            guard sent == 1 else { throw failure(HubConnection.oneLine(pq.errorMessage(handle))) }
-            offset = end
+        } catch {
+            sendFailure = error
         }
-        guard pq.putCopyEnd(handle, nil) == 1 else { throw failure(HubConnection.oneLine(pq.errorMessage(handle))) }
+        // A COPY left open would leave the connection unusable for the rollback.
+        let ended = pq.putCopyEnd(handle, sendFailure == nil ? nil : "jotter stopped the push")
+        if let sendFailure { drainResults(); throw sendFailure }
+        guard ended == 1 else { throw failure(HubConnection.oneLine(pq.errorMessage(handle))) }
         var firstError: Error?
         while let result = pq.getResult(handle) {
             defer { pq.clear(result) }
             do { try check(result) } catch { firstError = firstError ?? error }
         }
         if let firstError { throw firstError }
+    }
+
+    private func drainResults() {
+        while let result = pq.getResult(handle) { pq.clear(result) }
     }
 
     /// Runs `body` in one transaction, rolled back when it throws.

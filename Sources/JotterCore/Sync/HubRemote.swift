@@ -6,6 +6,10 @@ import CLibPQ
 /// PGPASSWORD.
 public struct HubRemote: Equatable, Sendable {
     public static let defaultJournal = "main"
+    /// Said where an encrypted store meets a remote: its user would not expect the
+    /// hub to hold what the store keeps secret.
+    public static let inTheClear =
+        "the hub receives this store's entries in the clear: its encryption covers the file on this machine only"
 
     public let conninfo: String
     public let journal: String

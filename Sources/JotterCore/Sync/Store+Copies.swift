@@ -8,10 +8,15 @@ extension Store {
     /// The identity of the file this connection opened.
     func fileIdentity() -> String {
         if let openedFileIdentity { return openedFileIdentity }
-        let file = openedFile.map { "\($0.device):\($0.inode)" } ?? "unknown"
-        let identity = "\(MachineIdentity.existingMachineID() ?? "no-machine-id"):\(file)"
+        let identity = Store.fileIdentity(of: openedFile)
         openedFileIdentity = identity
         return identity
+    }
+
+    /// The identity of `file` (its device and inode) on this machine.
+    static func fileIdentity(of file: (device: UInt64, inode: UInt64)?) -> String {
+        let place = file.map { "\($0.device):\($0.inode)" } ?? "unknown"
+        return "\(MachineIdentity.existingMachineID() ?? "no-machine-id"):\(place)"
     }
 
     /// Keeps the file's identity when the store has none yet (made, or brought up to

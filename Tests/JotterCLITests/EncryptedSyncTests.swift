@@ -1,0 +1,170 @@
+import Foundation
+import JotterCore
+import TestSupport
+import Testing
+
+/// An encrypted store syncing with plain ones through a real PostgreSQL hub: each
+/// machine is the built jotter, the encrypted one unlocked by a passphrase command, so
+/// that nothing depends on the kernel keyring that `lock` in other suites empties.
+@Suite struct EncryptedSyncTests {
+    static let passphrase = "sync & tr0ub4dor"
+
+    /// A machine whose commands all take `passphrase` from a passphrase command that
+    /// reads it from a 0600 file of its own.
+    static func machineWithPassphrase() throws -> Jotter {
+        var machine = Jotter()
+        let file = machine.folder.file("passphrase")
+        try Data((passphrase + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        chmod(file, 0o600)
+        machine.ownEnvironment = ["JOTTER_PASSPHRASE_COMMAND": "cat '\(file)'"]
+        return machine
+    }
+
+    /// Whether the store files of `machine` hold `word` anywhere, as raw bytes.
+    static func storeFiles(of machine: Jotter, hold word: String) throws -> Bool {
+        try FileManager.default.contentsOfDirectory(atPath: machine.folder.path)
+            .filter { $0.hasPrefix("store.sqlite3") }
+            .contains { name in
+                try Data(contentsOf: URL(fileURLWithPath: machine.folder.file(name))).range(of: Data(word.utf8)) != nil
+            }
+    }
+
+    private func id(_ output: String) -> String {
+        output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The replicas that pushed to the hub, and those registered as pulling.
+    private func hubReplicas(_ machines: SyncTests.Machines) throws -> (pushed: Int, registered: Int) {
+        let pushed = try machines.server.psql("SELECT count(DISTINCT replica) FROM jotter.op", database: machines.database)
+        let registered = try machines.server.psql("SELECT count(*) FROM jotter.replica", database: machines.database)
+        return (Int(id(pushed)) ?? -1, Int(id(registered)) ?? -1)
+    }
+
+    @Test func anEncryptedAndAPlainStoreSyncBothWaysAndConverge() throws {
+        let laptop = try Self.machineWithPassphrase()
+        let oatcakes = id(try laptop.ok("add", "oatcakes before encrypting"))
+        try laptop.ok("encrypt")
+        let desktop = Jotter()
+        let machines = try SyncTests.Machines([laptop, desktop])
+        let milk = id(try laptop.ok("add", "milk"))
+        let bread = id(try laptop.ok("add", "bread"))
+        let eggs = id(try desktop.ok("add", "eggs"))
+        let jam = id(try desktop.ok("add", "jam"))
+        #expect(try machines.sync(laptop, desktop, laptop) == [
+            "sent 3, received 0\n", "sent 2, received 3\n", "sent 0, received 2\n"])
+
+        // Edits and trash each way, and one text edited on both.
+        try laptop.ok("edit", eggs, "brown eggs")
+        try laptop.ok("rm", jam)
+        try desktop.ok("edit", bread, "rye bread")
+        try desktop.ok("rm", milk)
+        try desktop.ok("edit", oatcakes, "oatcakes, desktop")
+        try laptop.ok("edit", oatcakes, "oatcakes, laptop")
+        let lines = try machines.sync(laptop, desktop, laptop)
+        #expect(lines.map { $0.hasPrefix("sent 3, received 0") } == [true, false, false], "\(lines)")
+        #expect(lines.map { $0.hasPrefix("sent 3, received 3") } == [false, true, false], "\(lines)")
+
+        // The same entries, each as it is everywhere; siblings made on different machines
+        // keep each machine's own order (SyncTests, case 1).
+        let exportLaptop = try machines.everything(on: laptop).split(separator: "\n").sorted()
+        let exportDesktop = try machines.everything(on: desktop).split(separator: "\n").sorted()
+        #expect(exportLaptop == exportDesktop, "\(exportLaptop)\n\(exportDesktop)")
+        for machine in machines.all {
+            #expect(try Set(machine.texts()) == ["oatcakes, laptop", "rye bread", "brown eggs"])
+            let trash = try machine.ok("trash")
+            #expect(trash.contains("milk") && trash.contains("jam"), "\(trash)")
+        }
+        // The later edit won; the machine that made it keeps the other.
+        let kept = try laptop.run(["conflicts", "--format", "jsonl"])
+        #expect(kept.lines.count == 1 && kept.text.contains("oatcakes, desktop"), "\(kept.text)")
+        try machines.expectChecksClean()
+        // What arrived from the plain machine is as secret on the encrypted one as
+        // what was typed there.
+        for word in ["oatcakes", "desktop", "brown", "eggs", "jam"] {
+            #expect(try !Self.storeFiles(of: laptop, hold: word), "\(word)")
+        }
+    }
+
+    /// The hub holds what it is sent in the clear: a user who encrypted the store is told
+    /// when setting the remote, and when encrypting a store that syncs.
+    @Test func theHubHoldingTextInTheClearIsSaidWhenAnEncryptedStoreMeetsARemote() throws {
+        let server = try PostgresServer.shared
+        let database = try server.database()
+        let clear = "the hub receives this store's entries in the clear: its encryption covers the file on this machine only\n"
+        let encrypted = try Self.machineWithPassphrase()
+        try encrypted.ok("encrypt")
+        let set = try encrypted.run(["remote", "set", server.conninfo(database)])
+        #expect(set.status == 0)
+        #expect(set.errors.hasPrefix(clear), "\(set.errors)")
+        #expect(set.errors.split(separator: "\n").count == 2, "\(set.errors)")
+
+        let plain = try Self.machineWithPassphrase()
+        let plainSet = try plain.run(["remote", "set", server.conninfo(database)])
+        #expect(!plainSet.errors.contains("in the clear"), "\(plainSet.errors)")
+        let encrypting = try plain.run(["encrypt"])
+        #expect(encrypting.status == 0)
+        #expect(encrypting.errors.hasSuffix(clear), "\(encrypting.errors)")
+        try plain.ok("add", "secret on the hub")
+        try plain.ok("sync")
+        let onTheHub = try server.psql("SELECT value FROM jotter.op WHERE property = 'create'", database: database)
+        #expect(onTheHub.contains("secret on the hub"))
+    }
+
+    /// `encrypt`, `rekey` and `decrypt` write the store anew as another file: it is the
+    /// same replica all the same, and syncs on without sending anything twice.
+    @Test func encryptRekeyAndDecryptKeepTheStoresReplicaAndSyncState() throws {
+        var laptop = try Self.machineWithPassphrase()
+        let desktop = Jotter()
+        let machines = try SyncTests.Machines([laptop, desktop])
+        let milk = id(try laptop.ok("add", "milk"))
+        try laptop.ok("add", "bread")
+        try machines.sync(laptop, desktop)
+
+        // An edit logged and not yet sent goes out once, after the rewrite.
+        try laptop.ok("edit", milk, "oat milk")
+        try laptop.ok("encrypt")
+        try laptop.ok("add", "after encrypt")
+        #expect(try machines.sync(laptop) == ["sent 2, received 0\n"])
+
+        let newPassphrase = laptop.folder.file("new-passphrase")
+        try Data("another one\n".utf8).write(to: URL(fileURLWithPath: newPassphrase))
+        let oldCommand = try #require(laptop.ownEnvironment["JOTTER_PASSPHRASE_COMMAND"])
+        // The old passphrase to open, the new one when asked for it.
+        laptop.ownEnvironment["JOTTER_PASSPHRASE_COMMAND"] =
+            "if [ \"$JOTTER_PASSPHRASE_PURPOSE\" = new ]; then cat '\(newPassphrase)'; else \(oldCommand); fi"
+        try laptop.ok("rekey")
+        laptop.ownEnvironment["JOTTER_PASSPHRASE_COMMAND"] = "cat '\(newPassphrase)'"
+        try laptop.ok("add", "after rekey")
+        #expect(try machines.sync(laptop) == ["sent 1, received 0\n"])
+
+        try laptop.ok("decrypt")
+        try laptop.ok("add", "after decrypt")
+        #expect(try machines.sync(laptop) == ["sent 1, received 0\n"])
+
+        #expect(try machines.sync(desktop) == ["sent 0, received 4\n"])
+        #expect(try desktop.texts() == ["oat milk", "bread", "after encrypt", "after rekey", "after decrypt"])
+        #expect(try machines.everything(on: laptop) == machines.everything(on: desktop))
+        let replicas = try hubReplicas(machines)
+        #expect(replicas.pushed == 1 && replicas.registered == 2, "\(replicas)")
+        try machines.expectChecksClean()
+    }
+
+    /// A copy of a store that is encrypted before it ever writes is still a copy: the
+    /// rewrite keeps the replica only of the file that was that replica.
+    @Test func aCopyEncryptedBeforeItsFirstWriteIsStillACopy() throws {
+        let original = Jotter()
+        let machines = try SyncTests.Machines([original])
+        try original.ok("add", "milk")
+        try machines.sync(original)
+        let copy = try Self.machineWithPassphrase()
+        try FileManager.default.copyItem(atPath: original.store, toPath: copy.store)
+        try copy.ok("encrypt")
+        try copy.ok("add", "bread")
+        #expect(try copy.run(["sync"]).errors == "sent 1, received 0\n")
+        try original.ok("add", "eggs")
+        #expect(try original.run(["sync"]).errors == "sent 1, received 1\n")
+        #expect(try original.texts().sorted() == ["bread", "eggs", "milk"])
+        let replicas = try machines.server.psql("SELECT count(DISTINCT replica) FROM jotter.op", database: machines.database)
+        #expect(id(replicas) == "2")
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import JotterCore
+import TestSupport
+import Testing
+
+/// Huge values through a real hub: the longest entry a line may hold, and a value on
+/// the hub longer than any jotter applies. Each sync's peak memory is measured with GNU
+/// time around the binary alone (run it with the release binary, `JOTTER_BINARY`).
+@Suite struct LargeValueSyncTests {
+    static let budget = 64 * 1024
+
+    /// Requires `kibibytes` under `bound`, what sync holds today, and records as known
+    /// that it is not yet under issue 15's 64 MiB: a pulled value is still held several
+    /// times over (libpq's buffer, the operation, SQLite's parse of it, the entry's text;
+    /// docs/sync.md, "Long values"). Once it is, the known issue fails: remove it then.
+    func expectPeak(_ kibibytes: Int, of what: String, under bound: Int,
+                    sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(kibibytes < bound * 1024, "\(what): \(kibibytes) KiB", sourceLocation: sourceLocation)
+        withKnownIssue("a long value is held several times over") {
+            #expect(kibibytes < Self.budget, "\(what): \(kibibytes) KiB", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// One entry near the 16 MiB a line may hold, of characters that JSON escapes
+    /// (tabs, backslashes, quotes), control characters among them, and CJK.
+    @Test func anEntryNearTheLineLimitArrivesExactAndEachSyncStaysUnder64MiB() throws {
+        let machines = try SyncTests.Machines()
+        let cycle = "plain words tab\there back\\slash \u{1}\u{7} 漢字かな交じり文 \"quoted\", comma, # head - dash "
+        let text = "zanzibar opens " + String(repeating: cycle, count: 16_500_000 / cycle.utf8.count) + "and ends"
+        let file = machines.a.folder.file("long.txt")
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        try machines.a.ok("import", "--to", "/", file)
+        try machines.a.ok("add", "a short one after it")
+
+        let push = try machines.a.peakMemory(["sync"])
+        #expect(push.status == 0 && push.errors == "sent 2, received 0", "\(push.errors)")
+        expectPeak(push.kibibytes, of: "push", under: 88)
+        let pull = try machines.b.peakMemory(["sync"])
+        #expect(pull.status == 0 && pull.errors == "sent 0, received 2", "\(pull.errors)")
+        expectPeak(pull.kibibytes, of: "pull", under: 128)
+
+        #expect(try machines.b.texts() == [text, "a short one after it"])
+        #expect(try machines.everything(on: machines.a) == machines.everything(on: machines.b))
+
+        // Edited there, and back: the text operation is as long as the create was.
+        let edited = text.replacingOccurrences(of: "zanzibar opens", with: "zanzibar edited")
+        let editFile = machines.b.folder.file("edited.txt")
+        try Data(edited.utf8).write(to: URL(fileURLWithPath: editFile))
+        try machines.b.ok("import", "--to", "/", editFile)
+        let editedBack = try machines.b.peakMemory(["sync"])
+        #expect(editedBack.status == 0 && editedBack.errors == "sent 1, received 0", "\(editedBack.errors)")
+        expectPeak(editedBack.kibibytes, of: "second push", under: 88)
+        let second = try machines.a.peakMemory(["sync"])
+        #expect(second.status == 0 && second.errors == "sent 0, received 1", "\(second.errors)")
+        expectPeak(second.kibibytes, of: "second pull", under: 128)
+        #expect(try machines.a.texts() == [text, "a short one after it", edited])
+        try machines.expectChecksClean()
+    }
+
+    /// A value on the hub longer than any jotter applies, put there by hand: the pull
+    /// passes over it in one line, without reading it, and applies the rest.
+    @Test func aValueOverTheLimitOnTheHubIsPassedOverInOneLineAndTheRestApplies() throws {
+        let machines = try SyncTests.Machines()
+        let before = try machines.a.ok("add", "before").trimmingCharacters(in: .whitespacesAndNewlines)
+        try machines.sync(machines.a)
+        let length = Hub.largestValueBytes + 1
+        // An edit of "before" whose JSON text is one byte too long.
+        try machines.server.psql("""
+            INSERT INTO jotter.op (journal, position, replica, counter, stamp, node, property, value)
+            SELECT name, next_position, gen_random_uuid(), 1, 1 << 62, '\(before)', 'text',
+                   '"' || repeat('x', \(length - 2)) || '"'
+            FROM jotter.journal WHERE name = 'main';
+            UPDATE jotter.journal SET next_position = next_position + 1 WHERE name = 'main';
+            """, database: machines.database)
+        try machines.a.ok("add", "after")
+        try machines.sync(machines.a)
+        let position = try machines.server.psql(
+            "SELECT position FROM jotter.op WHERE property = 'text'", database: machines.database)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+
+        let pull = try machines.b.peakMemory(["sync"])
+        #expect(pull.status == 0, "\(pull.errors)")
+        #expect(pull.errors == """
+            operation \(position) of the hub (text) has a value of \(length) bytes, more than any jotter writes; it was passed over
+            sent 0, received 2
+            """, "\(pull.errors)")
+        #expect(pull.kibibytes < Self.budget, "pull: \(pull.kibibytes) KiB")
+        #expect(try machines.b.texts() == ["before", "after"])
+        // Passed over for good: the next sync does not meet it again.
+        #expect(try machines.sync(machines.b) == ["sent 0, received 0\n"])
+    }
+
+    /// Values that each fit but together are far more than a page holds: the hub sends
+    /// a page's worth at a time, not every value up to the page's count.
+    @Test func manyLongValuesArePulledAPageAtATime() throws {
+        let machines = try SyncTests.Machines()
+        try machines.server.psql("""
+            INSERT INTO jotter.op (journal, position, replica, counter, stamp, node, property, value)
+            SELECT name, next_position + n, gen_random_uuid(), 1, n,
+                   gen_random_uuid(), 'create',
+                   '{"kind":"item","text":"long ' || n || ' ' || repeat('y', 6 << 20) || '","created":' || n || '}'
+            FROM jotter.journal, generate_series(0, 11) AS n WHERE name = 'main';
+            UPDATE jotter.journal SET next_position = next_position + 12 WHERE name = 'main';
+            """, database: machines.database)
+        let pull = try machines.b.peakMemory(["sync"])
+        #expect(pull.status == 0 && pull.errors == "sent 0, received 12", "\(pull.errors)")
+        expectPeak(pull.kibibytes, of: "pull", under: 96)
+        #expect(try machines.b.texts().map { $0.prefix(8) } == (0..<12).map { "long \($0) y".prefix(8) })
+    }
+}
