@@ -281,4 +281,37 @@ struct SameMomentStores {
         #expect(placed == (synced ? "1,3" : ""))
         #expect(try store.check().isEmpty)
     }
+
+    /// A store version 10 whose last push was handed out but never acknowledged: the
+    /// hub may hold those creates, stamped with their creation time, and keeps one
+    /// create of a node, so the push made again after the migration must carry that
+    /// stamp and place the node by it, or this store would list it elsewhere than
+    /// every other machine.
+    @Test func aCreateHandedOutByVersion10IsSentAgainWithItsStampAndPlacedByIt() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("old.sqlite3")
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        do {
+            let database = try Database(path: path)
+            try database.registerSearchTokenizer()
+            try database.execute("PRAGMA journal_mode = WAL")
+            for step in Migrations.steps.prefix(10) { try database.execute(step) }
+            try database.execute(
+                """
+                INSERT INTO node (seq, id, parent, kind, text, created, created_offset)
+                    VALUES (1, NULL, NULL, 1, 'acknowledged', 1795000000000, 3600),
+                           (2, NULL, NULL, 1, 'handed out', 1795000000002, 3600),
+                           (3, NULL, NULL, 1, 'not sent', 1795000000009, 3600);
+                UPDATE setting SET value = 1 WHERE key = 'sync_pushed_to';
+                UPDATE setting SET value = 2 WHERE key = 'sync_watched_to';
+                PRAGMA user_version = 10;
+                """)
+        }
+        let store = try Store(path: path)
+        let creates = try store.outgoingOperations(limit: 10).filter { $0.property == "create" }
+        #expect(creates.count == 2)
+        #expect(creates.first?.stamp == Store.createStamp(1_795_000_000_002))
+        #expect(try store.children(of: nil).map(\.text) == ["acknowledged", "handed out", "not sent"])
+        #expect(try store.check().isEmpty)
+    }
 }

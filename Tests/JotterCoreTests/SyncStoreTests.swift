@@ -155,6 +155,21 @@ struct Machines {
         #expect(throws: JotterError.self) { try machines.a.outgoingOperations(limit: 10) }
     }
 
+    /// A place among siblings is a whole-number stamp and replica, both or neither: with
+    /// one missing or not a number, the listing, the numbers and the positions that an
+    /// ambiguous name shows no longer agree.
+    @Test(arguments: ["order_replica = NULL", "order_stamp = NULL", "order_stamp = 'x'", "order_replica = 1.5"])
+    func aDamagedPlaceAmongSiblingsIsDamageThatCheckNames(damage: String) throws {
+        let machines = try Machines(count: 1)
+        _ = try machines.add("milk", in: machines.a)
+        _ = try machines.add("bread", in: machines.a)
+        try machines.hub.sync(machines.a)
+        #expect(try machines.a.check().isEmpty)
+        try machines.a.database.execute("UPDATE node SET \(damage) WHERE seq = 1")
+        #expect(try machines.a.check() == ["the place among its siblings of 1 list or item is damaged: " +
+            "order_stamp and order_replica are not both whole numbers, nor both empty"])
+    }
+
     @Test func aConnectionWhoseFirstWriteRolledBackStillLogsItsChanges() throws {
         let machines = try Machines(count: 1)
         let item = try machines.add("milk", in: machines.a)

@@ -8,7 +8,8 @@ struct CheckCommand: StoreCommand {
         discussion: """
             Runs SQLite's integrity check over the whole file, then checks what jotter \
             keeps among its own tables: the settings it needs are there and in range, \
-            every parent link leads to the root (no loops), the search index and the \
+            every parent link leads to the root (no loops), each place among siblings \
+            that sync gave is whole, the search index and the \
             index of items by time hold exactly the rows they should, the change \
             log's ranges of rows can be, and the earlier texts undo keeps are each \
             one step's. Nothing is written to the store. Each problem \
@@ -57,7 +58,7 @@ struct CheckCommand: StoreCommand {
         switch format {
         case .text:
             if problems.isEmpty {
-                out.write("\(TerminalStyle.escaped(store.path)): sound (SQLite's integrity check, settings, parent links, search and time indexes, change log)\n")
+                out.write("\(TerminalStyle.escaped(store.path)): sound (SQLite's integrity check, settings, parent links, places among siblings, search and time indexes, change log)\n")
             }
             for problem in problems { out.write(TerminalStyle.escaped(problem) + "\n") }
         case .json:

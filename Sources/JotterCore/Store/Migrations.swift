@@ -353,13 +353,16 @@ enum Migrations {
         // row, and `node_children` is left as it was. Taking the stamp into it made a
         // million inserts cost a tenth more CPU, as every insertion compared two more
         // columns. Nodes already on the hub were sent with their creation time as the
-        // stamp: they take it, with replica 0. A tombstone keeps the place of what it
-        // brings back.
+        // stamp: they take it, with replica 0. So do the creates a push handed out
+        // without an acknowledgement (up to `sync_watched_to`): the hub may hold them,
+        // keeps one create of a node, and would drop the same create sent again with
+        // another stamp, so they go again with the one they went with. A tombstone
+        // keeps the place of what it brings back.
         """
         ALTER TABLE node ADD COLUMN order_stamp INTEGER;
         ALTER TABLE node ADD COLUMN order_replica INTEGER;
         UPDATE node SET order_stamp = min(max(created, 0), \(DerivedIDs.millisecondsRange.upperBound)) << 16, order_replica = 0
-        WHERE seq <= (SELECT value FROM setting WHERE key = 'sync_pushed_to') OR seq IN (SELECT seq FROM sync_pulled);
+        WHERE seq <= (SELECT value FROM setting WHERE key = 'sync_watched_to') OR seq IN (SELECT seq FROM sync_pulled);
         CREATE INDEX node_order ON node (parent, order_stamp, order_replica) WHERE order_stamp IS NOT NULL;
         ALTER TABLE sync_tombstone ADD COLUMN order_stamp INTEGER;
         ALTER TABLE sync_tombstone ADD COLUMN order_replica INTEGER;

@@ -32,6 +32,7 @@ extension Store {
         try look("the file") { try integrityMessages(quick: false) }
         try look("the settings") { try settingProblems() }
         try look("the parent links") { try parentLinkProblems() }
+        try look("the places among siblings") { try siblingPlaceProblems() }
         try look("the search index") { try searchIndexProblems() }
         try look("the index of items by time") { try timeIndexProblems() }
         try look("the change log") { try changeLogProblems() }
@@ -133,6 +134,25 @@ extension Store {
                 problems.append("\(unreached) lists and items are in a loop of parent links, or under one, out of reach from the root")
             }
             return problems
+        }
+    }
+
+    /// A place among siblings is a stamp and a replica, both whole numbers, or neither
+    /// (not sent yet, or never synced): the listing sorts by them, while the position
+    /// of one node compares them, and a missing half or a value of another type makes
+    /// the two disagree, so that a number names another entry than the one listed.
+    private func siblingPlaceProblems() throws -> [String] {
+        try database.transaction(immediate: false) {
+            let damaged = try database.statement(
+                """
+                SELECT count(*) FROM node
+                WHERE (order_stamp IS NULL) != (order_replica IS NULL)
+                   OR (order_stamp IS NOT NULL AND (typeof(order_stamp) != 'integer' OR typeof(order_replica) != 'integer'))
+                """)
+                .firstRow { $0.int64(0) } ?? 0
+            guard damaged > 0 else { return [] }
+            return ["the place among its siblings of \(damaged) \(damaged == 1 ? "list or item is" : "lists or items are") damaged: "
+                + "order_stamp and order_replica are not both whole numbers, nor both empty"]
         }
     }
 

@@ -186,6 +186,8 @@ private struct Importer {
     /// Parents named by records but not found, with the line that named them: one
     /// that turns up later in the file means the file has a child before its parent.
     var missingParents: [NodeID: Int] = [:]
+    /// Whether `sync_tombstone` holds any row, looked up at the first record with an id.
+    var holdsTombstones: Bool?
     /// The forms of the places records with field values went under, by row.
     var forms: [Int64?: EntryForm] = [:]
     let today = FieldDate.today()
@@ -236,6 +238,12 @@ private struct Importer {
             }
             summary.unchanged += 1
         } else {
+            if let id = record.id, try wasDeletedWhileSyncing(id) {
+                throw ImportProblem(
+                    line: record.line,
+                    "\(id) was deleted for good here while the store syncs, and stays deleted on every machine; "
+                        + "import it without its id to add it anew")
+            }
             let parent = try parentSeq(for: record)
             let fields = try checkedFields(of: record, under: parent)
             let created = record.created ?? now
@@ -285,6 +293,25 @@ private struct Importer {
     /// The node the file names by `id`. One in the trash is neither replaced, kept as
     /// it is, nor written under, which would all happen out of sight: the import stops,
     /// unless the file puts that record in the trash too (`inTrash`).
+    /// Whether `id` is a node this store emptied from the trash, or learnt was emptied
+    /// elsewhere, while it syncs (its last state is kept in `sync_tombstone`). The hub
+    /// keeps one create of a node, so one made again under that id would reach no other
+    /// machine, and only this one would list it.
+    private mutating func wasDeletedWhileSyncing(_ id: NodeID) throws -> Bool {
+        if holdsTombstones == nil {
+            holdsTombstones = try store.database.statement("SELECT EXISTS (SELECT 1 FROM sync_tombstone)")
+                .firstRow { $0.int64(0) != 0 } ?? false
+        }
+        guard holdsTombstones == true else { return false }
+        if let row = store.derivedIDs.row(of: id), try store.database.statement(
+            "SELECT 1 FROM sync_tombstone WHERE seq = ? AND id IS NULL AND created = ?")
+            .bind(1, row.seq).bind(2, row.createdMilliseconds).firstRow({ _ in true }) == true {
+            return true
+        }
+        return try store.database.statement("SELECT 1 FROM sync_tombstone WHERE id = ?").bind(1, blob: id.bytes)
+            .firstRow { _ in true } == true
+    }
+
     private func existing(_ id: NodeID, line: Int, inTrash: Bool = false) throws -> Node? {
         guard let node = try store.node(id: id, includingHidden: true) else { return nil }
         let hidden = try store.hiddenBy(node)
