@@ -768,7 +768,9 @@ import Testing
         for timing in ["before", "after"] {
             for event in ["add", "done", "rm"] {
                 let saved = jotter.folder.file("\(timing)-\(event).json")
-                try jotter.ok("hook", "add", timing, "cat > '\(saved)'", "--on", event)
+                // Past the default five seconds: on a loaded machine, `cat` taking 16.5 MB
+                // through a pipe while a debug jotter writes its JSON took longer.
+                try jotter.ok("hook", "add", timing, "cat > '\(saved)'", "--on", event, "--timeout", "600")
             }
         }
         for command in [["import", "--hooks", "--to", "/", file], ["done", "1"], ["rm", "1"]] {
