@@ -52,17 +52,16 @@ extension Store: SyncReplica {
                 // The root, row 0, has no create of its own: only its forms go out.
                 operations += try placeOperations(seq: nil, created: 0, replica: replica)
             }
+            try placeUnsent(after: max(pushedTo, 0), upTo: limit, replica: replica)
             let creates = try database.statement(
                 """
-                SELECT \(NodeColumn.all(of: "n")), p.id, p.created,
-                       (SELECT json_group_object(name, value) FROM field_value WHERE item = n.seq), n.order_stamp
+                SELECT \(Self.nodeColumnsButText), p.id, p.created,
+                       (SELECT json_group_object(name, value) FROM field_value WHERE item = n.seq), n.order_stamp, n.text
                 FROM node AS n LEFT JOIN node AS p ON p.seq = n.parent
                 WHERE n.seq > ? AND n.seq NOT IN (SELECT seq FROM sync_pulled) ORDER BY n.seq
                 """)
                 .bind(1, max(pushedTo, 0))
             defer { creates.reset() }
-            var clock: Int64?
-            var placed: [(seq: Int64, stamp: Int64)] = []
             while operations.count < limit, try creates.step() {
                 let node = node(from: creates)
                 let parentID = node.parentSeq.map { id(seq: $0, stored: creates, column: NodeColumn.count, createdMilliseconds: creates.int64(NodeColumn.count + 1)) }
@@ -76,19 +75,8 @@ extension Store: SyncReplica {
                     ,"created":\(node.created.milliseconds),"offset":\(node.created.offsetSeconds),\
                     "done":\(SyncValue.number(done)),"trashed":\(trashed),"fields":\(fields)}
                     """
-                let stamp: Int64
-                if let kept = creates.optionalInt64(NodeColumn.count + 3) {
-                    stamp = kept
-                } else {
-                    stamp = try clock.map { $0 + 1 } ?? tickedClock()
-                    clock = stamp
-                    placed.append((node.seq, stamp))
-                }
-                var value = ""
-                value.reserveCapacity(head.utf8.count + SyncValue.quotedLength(node.text) + tail.utf8.count)
-                value += head
-                SyncValue.appendQuoted(node.text, to: &value)
-                value += tail
+                let stamp = creates.int64(NodeColumn.count + 3)
+                let value = creates.withColumnText(NodeColumn.count + 4) { SyncValue.value(head, quoting: $0, tail) }
                 operations.append(SyncOperation(
                     replica: replica, counter: Store.createCounter(seq: node.seq), stamp: stamp,
                     node: node.id, property: "create", value: value))
@@ -96,9 +84,6 @@ extension Store: SyncReplica {
                 watchedTo = max(watchedTo, node.seq)
             }
             try database.statement("UPDATE setting SET value = ? WHERE key = 'sync_watched_to'").bind(1, watchedTo).run()
-            // Written after the walk over `node`, which is not changed under it.
-            try place(placed, replica: replica)
-            if let clock { try database.statement("UPDATE setting SET value = max(value, ?) WHERE key = 'hlc'").bind(1, clock).run() }
             guard operations.count < limit else { return operations }
             // Changes of nodes deleted since went with them: their purge says it all.
             try database.execute(
@@ -155,6 +140,29 @@ extension Store: SyncReplica {
             try database.statement("UPDATE node SET order_stamp = ?, order_replica = ? WHERE seq = ?")
                 .bind(1, node.stamp).bind(2, Store.orderReplica(replica)).bind(3, node.seq).run()
         }
+    }
+
+    /// Gives the first `limit` rows after `seq` made here and not placed yet their place
+    /// among siblings, in the order they were made, before a push reads them: an update
+    /// rewrites the whole row, and one of a 16.5 MB entry made while the push held the
+    /// batch's values was its peak. A push visits at most `limit` rows, each at least
+    /// one operation, so every row it sends is placed.
+    private func placeUnsent(after seq: Int64, upTo limit: Int, replica: NodeID) throws {
+        let rows = try database.statement(
+            """
+            SELECT seq FROM node
+            WHERE seq > ? AND seq NOT IN (SELECT seq FROM sync_pulled) AND order_stamp IS NULL
+            ORDER BY seq LIMIT ?
+            """)
+            .bind(1, seq).bind(2, Int64(limit))
+        defer { rows.reset() }
+        var unplaced: [Int64] = []
+        while try rows.step() { unplaced.append(rows.int64(0)) }
+        guard !unplaced.isEmpty else { return }
+        let first = try tickedClock()
+        try place(unplaced.enumerated().map { ($0.element, first + Int64($0.offset)) }, replica: replica)
+        try database.statement("UPDATE setting SET value = max(value, ?) WHERE key = 'hlc'")
+            .bind(1, first + Int64(unplaced.count - 1)).run()
     }
 
     /// A replica as the order of siblings compares it: its first 8 bytes, a whole
@@ -221,6 +229,11 @@ extension Store: SyncReplica {
             .bind(1, blob: id.bytes).firstRow { $0.int64(0) }
     }
 
+    /// `NodeColumn.all` of the node `n` with an empty text in the text's place: a create's
+    /// value quotes the text where SQLite holds it, never copied into the `Node`.
+    private static let nodeColumnsButText = NodeColumn.allCases
+        .map { $0 == .text ? "''" : "n." + $0.name }.joined(separator: ", ")
+
     /// A property of node `seq` (nil: the root) as the wire gives it; nil when it is
     /// removed (a field value, definition or option) or the node is not there.
     func currentValue(seq: Int64?, property name: String) throws -> String? {
@@ -230,7 +243,7 @@ extension Store: SyncReplica {
         case .purge: return "true"
         case .text:
             return try database.statement("SELECT text FROM node WHERE seq = ?").bind(1, seq)
-                .firstRow { SyncValue.quoted($0.string(0)) }
+                .firstRow { $0.withColumnText(0) { SyncValue.value("", quoting: $0, "") } }
         case .parent:
             guard let row = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq)
                 .firstRow({ $0.optionalInt64(0) }) else { return nil }

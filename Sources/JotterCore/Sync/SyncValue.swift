@@ -16,16 +16,52 @@ enum SyncValue {
     /// doubling past it, to 33 MB for a 16.5 MB entry of tabs and quotes.
     static func quotedLength(_ text: String) -> Int {
         var length = 2
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
-                length += 2
-            case ..<0x20: length += 6
-            default: length += 1
-            }
-        }
+        for byte in text.utf8 { length += quotedLength(of: byte) }
         return length
     }
+
+    private static func quotedLength(of byte: UInt8) -> Int {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"): 2
+        case ..<0x20: 6
+        default: 1
+        }
+    }
+
+    /// `head`, `text` as a JSON string, then `tail`, made in one string of its final size
+    /// straight from where SQLite holds the text: the entry's text copied into a Swift
+    /// string first was a third copy of it at a push's peak (docs/sync.md, "Long values").
+    static func value(_ head: String, quoting text: ColumnText, _ tail: String) -> String {
+        var length = head.utf8.count + 2 + tail.utf8.count
+        for byte in text.bytes { length += quotedLength(of: byte) }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var end = 0
+            func put(_ byte: UInt8) {
+                buffer[end] = byte
+                end += 1
+            }
+            head.utf8.forEach(put)
+            put(UInt8(ascii: "\""))
+            for byte in text.bytes {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(UInt8(ascii: "\\")); put(byte)
+                case UInt8(ascii: "\n"): put(UInt8(ascii: "\\")); put(UInt8(ascii: "n"))
+                case UInt8(ascii: "\t"): put(UInt8(ascii: "\\")); put(UInt8(ascii: "t"))
+                case UInt8(ascii: "\r"): put(UInt8(ascii: "\\")); put(UInt8(ascii: "r"))
+                case ..<0x20:
+                    "\\u00".utf8.forEach(put)
+                    put(hexDigits[Int(byte >> 4)])
+                    put(hexDigits[Int(byte & 0xf)])
+                default: put(byte)
+                }
+            }
+            put(UInt8(ascii: "\""))
+            tail.utf8.forEach(put)
+            return end
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Appends `text` as a JSON string.
     static func appendQuoted(_ text: String, to out: inout String) {
