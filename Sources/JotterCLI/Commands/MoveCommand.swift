@@ -8,7 +8,8 @@ struct MoveCommand: StoreCommand {
         discussion: """
             The last argument is where they go; each TARGET before it is one argument. \
             A list or item cannot go inside itself, and a list cannot join another of \
-            its name. Ids stay the same; entries keep the order they were made in.
+            its name. Ids stay the same; entries keep the order they were made in (in a \
+            store that syncs, the order they first reached the hub).
             """)
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
