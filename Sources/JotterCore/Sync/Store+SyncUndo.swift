@@ -16,7 +16,7 @@ extension Store {
             .firstRow { $0.optionalInt64(0) } ?? nil
         let since = max(Store.createStamp(made.milliseconds), clockThen ?? 0)
         var kept: [String] = []
-        let nodeProperties = try database.statement(
+        let properties = try changedElsewhere(
             """
             SELECT b.seq, s.property FROM node_before AS b
             JOIN sync_stamp AS s ON s.seq = b.seq AND s.property IN ('text', 'parent', 'done', 'trashed')
@@ -24,10 +24,7 @@ extension Store {
               -- A text the change did not rewrite is one undo leaves as it is anyway.
               AND (s.property <> 'text' OR b.text_before IS NOT NULL)
             ORDER BY b.seq, s.property
-            """)
-            .bind(1, seq).bind(2, blob: replica.bytes).bind(3, since)
-        var properties: [(seq: Int64, property: String)] = []
-        while try nodeProperties.step() { properties.append((nodeProperties.int64(0), nodeProperties.string(1))) }
+            """, change: seq, replica: replica, since: since) { (seq: $0.int64(0), property: $0.string(1)) }
         for (node, property) in properties {
             if property == "text" {
                 // A row that names no kept text is one whose text the change did not
@@ -46,54 +43,54 @@ extension Store {
             }
             kept.append("the \(property == "trashed" ? "trash mark" : property) of \(try nodeID(seq: node)?.shortForm() ?? "?")")
         }
-        let values = try database.statement(
+        let fields = try changedElsewhere(
             """
             SELECT b.item, b.name FROM value_before AS b
             JOIN sync_stamp AS s ON s.seq = b.item AND s.property = 'field:' || b.name
             WHERE b.change = ?1 AND s.replica <> ?2 AND s.stamp > ?3 ORDER BY b.item, b.name
-            """)
-            .bind(1, seq).bind(2, blob: replica.bytes).bind(3, since)
-        var fields: [(item: Int64, name: String)] = []
-        while try values.step() { fields.append((values.int64(0), values.string(1))) }
+            """, change: seq, replica: replica, since: since) { (item: $0.int64(0), name: $0.string(1)) }
         for (item, name) in fields {
             try database.statement("DELETE FROM value_before WHERE change = ? AND item = ? AND name = ?")
                 .bind(1, seq).bind(2, item).bind(3, name).run()
             kept.append("\(DisplayText.escaped(name)) of \(try nodeID(seq: item)?.shortForm() ?? "?")")
         }
         // A field definition is named by its name then and now: a rename changes both.
-        let definitions = try database.statement(
+        let changedDefinitions = try changedElsewhere(
             """
             SELECT DISTINCT b.seq, s.property, s.seq FROM field_before AS b LEFT JOIN field AS f ON f.seq = b.seq
             JOIN sync_stamp AS s ON s.seq = ifnull(b.owner, ifnull(f.owner, 0))
                 AND s.property IN ('fielddef:' || b.name, 'fielddef:' || f.name)
             WHERE b.change = ?1 AND s.replica <> ?2 AND s.stamp > ?3 ORDER BY b.seq, s.property
-            """)
-            .bind(1, seq).bind(2, blob: replica.bytes).bind(3, since)
-        var changedDefinitions: [(field: Int64, property: String, owner: Int64)] = []
-        while try definitions.step() {
-            changedDefinitions.append((definitions.int64(0), definitions.string(1), definitions.int64(2)))
-        }
+            """, change: seq, replica: replica, since: since) { (field: $0.int64(0), property: $0.string(1), owner: $0.int64(2)) }
         for definition in changedDefinitions {
             try database.statement("DELETE FROM field_before WHERE change = ? AND seq = ?")
                 .bind(1, seq).bind(2, definition.field).run()
             let name = definition.property.dropFirst("fielddef:".count)
             kept.append("the field definition \(DisplayText.escaped(String(name))) of \(try placeName(definition.owner))")
         }
-        let options = try database.statement(
+        let changedOptions = try changedElsewhere(
             """
             SELECT b.owner, b.key FROM option_before AS b
             JOIN sync_stamp AS s ON s.seq = b.owner AND s.property = 'option:' || b.key
             WHERE b.change = ?1 AND s.replica <> ?2 AND s.stamp > ?3 ORDER BY b.owner, b.key
-            """)
-            .bind(1, seq).bind(2, blob: replica.bytes).bind(3, since)
-        var changedOptions: [(owner: Int64, key: String)] = []
-        while try options.step() { changedOptions.append((options.int64(0), options.string(1))) }
+            """, change: seq, replica: replica, since: since) { (owner: $0.int64(0), key: $0.string(1)) }
         for (owner, key) in changedOptions {
             try database.statement("DELETE FROM option_before WHERE change = ? AND owner = ? AND key = ?")
                 .bind(1, seq).bind(2, owner).bind(3, key).run()
             kept.append("the option \(DisplayText.escaped(key)) of \(try placeName(owner))")
         }
         return kept
+    }
+
+    /// The rows `sql` finds, read by `row` before anything is changed: what change
+    /// `change` kept of which another machine than `replica` stamped a value after
+    /// `since` (bound as ?1, ?2 and ?3).
+    private func changedElsewhere<Row>(_ sql: String, change: Int64, replica: NodeID, since: Int64,
+                                       row: (Statement) -> Row) throws -> [Row] {
+        let statement = try database.statement(sql).bind(1, change).bind(2, blob: replica.bytes).bind(3, since)
+        var rows: [Row] = []
+        while try statement.step() { rows.append(row(statement)) }
+        return rows
     }
 
     /// Deletes the operations change `seq` logged that no push has read and no pull has
