@@ -66,7 +66,12 @@ let package = Package(
             path: "Tests/SystemCallFilter"
         ),
         .target(
+            name: "SpawnActions",
+            path: "Tests/SpawnActions"
+        ),
+        .target(
             name: "TestSupport",
+            dependencies: ["SpawnActions"],
             path: "Tests/TestSupport"
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import SpawnActions
 import Synchronization
 
 /// A real PostgreSQL server for the tests of sync, one per test process: made with
@@ -139,9 +140,10 @@ public final class PostgresServer: Sendable {
     }
 
     /// Runs `program` and returns what it printed. posix_spawn and waitpid, not
-    /// Foundation's Process: the server that pg_ctl starts outlives pg_ctl, and
-    /// Process was seen never to notice pg_ctl's end then. Output goes to files, which
-    /// the server cannot hold open as it could a pipe.
+    /// Foundation's Process, which learns that a child ended when every holder of the
+    /// socket it gives the child has closed it: the server that pg_ctl starts
+    /// outlives pg_ctl, holding it. Output goes to files, which the server cannot hold
+    /// open as it could a pipe.
     @discardableResult
     private static func run(_ program: String, _ arguments: [String]) throws -> String {
         let outputs = FileManager.default.temporaryDirectory.appendingPathComponent("jotter-pg-run-\(UUID().uuidString)").path
@@ -157,6 +159,10 @@ public final class PostgresServer: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, printedFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, complaintFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        // The server outlives the test that starts it, and would hold open whatever
+        // the test process had open then: among them the socket by which Foundation's
+        // Process learns that another test's child ended, which then never ends.
+        jotter_spawn_actions_close_others(&actions)
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
