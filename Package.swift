@@ -36,6 +36,8 @@ let package = Package(
             name: "CLibPQ",
             providers: [.apt(["libpq-dev"])]
         ),
+        // glibc's malloc.h, for the process's one setting of how it allocates.
+        .systemLibrary(name: "CMalloc"),
         .target(
             name: "CJotterSearch",
             dependencies: ["CSQLite"]
@@ -54,7 +56,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "jotter",
-            dependencies: ["JotterCLI"]
+            dependencies: ["JotterCLI", "CMalloc"]
         ),
         .target(
             name: "PseudoTerminal",

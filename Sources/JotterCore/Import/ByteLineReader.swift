@@ -41,7 +41,10 @@ public final class ByteLineReader {
             }
             if let newline = found {
                 lineNumber += 1
-                defer { start = newline + 1 }
+                defer {
+                    start = newline + 1
+                    letGoOfALongLine()
+                }
                 return try line(from: start, to: newline, body)
             }
             if buffer.count - start > ByteLineReader.maximumLineLength {
@@ -50,7 +53,10 @@ public final class ByteLineReader {
             if atEnd {
                 guard start < buffer.count else { return nil }
                 lineNumber += 1
-                defer { start = buffer.count }
+                defer {
+                    start = buffer.count
+                    letGoOfALongLine()
+                }
                 return try line(from: start, to: buffer.count, body)
             }
             try fill()
@@ -69,6 +75,18 @@ public final class ByteLineReader {
             if !keepsCarriageReturns && end > lower && bytes[end - 1] == 0x0D { end -= 1 }
             return try body(UnsafeBufferPointer(rebasing: bytes[lower..<end]))
         }
+    }
+
+    /// Once a line is passed on, a buffer grown past a few blocks for it keeps only
+    /// what follows the line: kept until the next read, the buffer of a 16 MiB line
+    /// was held beside the record made of it while the store wrote the record.
+    private func letGoOfALongLine() {
+        guard buffer.capacity > ByteLineReader.blockSize * 4 else { return }
+        var rest = [UInt8]()
+        rest.reserveCapacity(ByteLineReader.blockSize * 2)
+        rest.append(contentsOf: buffer[start...])
+        buffer = rest
+        start = 0
     }
 
     private func fill() throws {

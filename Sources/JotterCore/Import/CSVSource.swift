@@ -124,21 +124,34 @@ struct CSVSource {
 
     /// One record: its fields and the line it starts on; nil at the end of input.
     static func record(from reader: ByteLineReader) throws -> (fields: [String], line: Int)? {
-        var fields: [String] = []
-        var field: [UInt8] = []
+        // The fields' bytes end to end, and where each ends, with the line it ends on:
+        // made strings once the record's last line is read, and the reader has let go
+        // of a long one. Made at once, a 16 MiB field's string was held beside its
+        // bytes and the line.
+        var fieldBytes: [UInt8] = []
+        var ends: [(end: Int, line: Int)] = []
+        var fieldStart = 0
         var quoted = false
         var inQuotes = false
         var afterClosingQuote = false
         var startLine = 0
 
-        func finishField(line: Int) throws {
-            guard let text = String(validating: field, as: UTF8.self) else {
-                throw ImportProblem(line: line, "a field is not valid UTF-8")
-            }
-            fields.append(text)
-            field.removeAll(keepingCapacity: true)
+        func finishField(line: Int) {
+            ends.append((fieldBytes.count, line))
+            fieldStart = fieldBytes.count
             quoted = false
             afterClosingQuote = false
+        }
+
+        func fields() throws -> [String] {
+            var start = 0
+            return try ends.map { field in
+                defer { start = field.end }
+                guard let text = String(validating: fieldBytes[start..<field.end], as: UTF8.self) else {
+                    throw ImportProblem(line: field.line, "a field is not valid UTF-8")
+                }
+                return text
+            }
         }
 
         while true {
@@ -154,47 +167,47 @@ struct CSVSource {
                     if inQuotes {
                         if byte == 0x22 {
                             if index + 1 < end && bytes[index + 1] == 0x22 {
-                                field.append(0x22)
+                                fieldBytes.append(0x22)
                                 index += 1
                             } else {
                                 inQuotes = false
                                 afterClosingQuote = true
                             }
                         } else {
-                            field.append(byte)
+                            fieldBytes.append(byte)
                         }
                     } else if byte == 0x2C {
-                        try finishField(line: line)
+                        finishField(line: line)
                     } else if byte == 0x0D && index == end - 1 {
                         end -= 1
                     } else if afterClosingQuote {
                         throw ImportProblem(line: line, "text after a closing quote in a field")
                     } else if byte == 0x22 {
-                        guard field.isEmpty && !quoted else {
+                        guard fieldBytes.count == fieldStart && !quoted else {
                             throw ImportProblem(line: line, "a quote inside an unquoted field")
                         }
                         quoted = true
                         inQuotes = true
                     } else {
-                        field.append(byte)
+                        fieldBytes.append(byte)
                     }
                     index += 1
                 }
                 if inQuotes {
-                    guard field.count <= ByteLineReader.maximumLineLength else {
+                    guard fieldBytes.count - fieldStart <= ByteLineReader.maximumLineLength else {
                         throw ImportProblem(line: startLine, "a quoted field is longer than 16 MiB (is a quote not closed?)")
                     }
-                    field.append(0x0A)
+                    fieldBytes.append(0x0A)
                     return true
                 }
-                try finishField(line: line)
+                finishField(line: line)
                 return false
             }
             guard let continues = more else {
                 guard !inQuotes else { throw ImportProblem(line: startLine, "a quoted field is not closed") }
                 return nil
             }
-            if !continues { return (fields, startLine) }
+            if !continues { return (try fields(), startLine) }
         }
     }
 }

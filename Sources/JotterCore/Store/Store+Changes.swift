@@ -429,6 +429,38 @@ extension Store {
     /// statement, which is faster.
     static let longTextBytes = 64 * 1024
 
+    /// Keeps node `seq`'s row and its text for the change being recorded, before a
+    /// statement gives it another text. Kept by the undo triggers inside that rewrite,
+    /// the text went into the pages the old one had just left, which SQLite copied
+    /// into the rewrite's statement journal (the search index's triggers make it keep
+    /// one): a 16 MB entry's. A row the change kept already, as an import that names
+    /// a node twice does, gets its text kept beside it unless it has one; a node the
+    /// change added keeps nothing, as for the triggers.
+    func keepEarlierState(ofNode seq: Int64) throws {
+        let kept = try database.statement(
+            """
+            SELECT b.seq IS NOT NULL, b.text_before IS NOT NULL
+            FROM recording AS r LEFT JOIN node_before AS b ON b.change = r.change AND b.seq = ?1
+            WHERE ?1 <= r.boundary
+            """)
+            .bind(1, seq).firstRow { (row: $0.int64(0) != 0, text: $0.int64(1) != 0) }
+        guard let kept, !kept.text else { return }
+        let keptText = try keepText(ofNode: seq, under: nil)
+        if kept.row {
+            try database.statement(
+                "UPDATE OR ROLLBACK node_before SET text_before = ? WHERE change = (SELECT change FROM recording) AND seq = ?")
+                .bind(1, keptText).bind(2, seq).run()
+            return
+        }
+        let columns = NodeColumn.list(NodeColumn.keptBesideText)
+        try database.statement(
+            """
+            INSERT OR ROLLBACK INTO node_before (change, seq, \(columns), text_before)
+            SELECT (SELECT change FROM recording), seq, \(columns), ? FROM node WHERE seq = ?
+            """)
+            .bind(1, keptText).bind(2, seq).run()
+    }
+
     /// Keeps the text node `seq` holds now in a new row of `text_before`, numbered
     /// `number` (the next number when nil), and returns its number. A long text goes
     /// in as a BLOB of its bytes made to its length, then copied over it in pieces

@@ -99,18 +99,23 @@ extension Store {
         }
     }
 
+    /// SQLite's page cache, as `PRAGMA cache_size` gives it (KiB, negated): its
+    /// default, and an import's.
+    static let defaultPageCache = -2000
+    static let importPageCache = -8192
+
     /// Runs `feed` in the import's transaction, with an importer for it to add to.
     private func importing(options: ImportOptions, _ feed: (inout Importer) throws -> Void) throws -> ImportSummary {
         // The importer resolves every parent itself inside the transaction, so SQLite's
         // own check of each row's parent is work done twice. It can only be switched
         // outside a transaction.
-        defer { try? database.execute("PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000") }
+        defer { try? database.execute("PRAGMA foreign_keys = ON; PRAGMA cache_size = \(Store.defaultPageCache)") }
         try database.execute("PRAGMA foreign_keys = OFF")
         // With SQLite's default 2 MiB page cache, a big transaction spills pages into
         // the WAL and writes them again each time they change: about ten writes a page
         // were measured. 8 MiB keeps the pages being filled in memory much longer, and
         // memory stays bounded by it whatever the size of the input.
-        try database.execute("PRAGMA cache_size = -8192")
+        try database.execute("PRAGMA cache_size = \(Store.importPageCache)")
         do {
             return try recordingChange {
                 guard try stillHolds(options.target) else {
@@ -134,6 +139,42 @@ extension Store {
     }
 }
 
+/// A node of the store that a record names by its id, read without its text: a long
+/// entry's was held whole beside the record's own text while the import compared and
+/// replaced them.
+private struct ExistingNode {
+    let seq: Int64
+    let id: NodeID
+    /// Whether the row stores its id, rather than deriving it from its row and
+    /// creation time.
+    let storesID: Bool
+    let kind: Node.Kind
+    let parentSeq: Int64?
+    let created: Timestamp
+    let updatedMilliseconds: Int64
+    /// The row's `updated`, NULL until the node changed.
+    let storedUpdated: Int64?
+    /// The row's `hidden`: nil in sight, the change that put it in the trash, or one
+    /// an undo took it away by.
+    let hidden: Int64?
+
+    /// A whole node's columns, in their places, the text NULL.
+    static let columns = NodeColumn.allCases.map { $0 == .text ? "NULL" : $0.name }.joined(separator: ", ")
+
+    init(_ row: Statement, store: Store) {
+        seq = row.int64(NodeColumn.seq.position)
+        created = Timestamp(milliseconds: row.int64(NodeColumn.created.position),
+                            offsetSeconds: Int32(truncatingIfNeeded: row.int64(NodeColumn.createdOffset.position)))
+        id = store.id(seq: seq, stored: row, column: NodeColumn.id.position, createdMilliseconds: created.milliseconds)
+        storesID = !row.isNull(NodeColumn.id.position)
+        kind = Node.Kind(rawValue: row.int64(NodeColumn.kind.position)) ?? .item
+        parentSeq = row.optionalInt64(NodeColumn.parent.position)
+        storedUpdated = row.optionalInt64(NodeColumn.updated.position)
+        updatedMilliseconds = storedUpdated ?? created.milliseconds
+        hidden = row.optionalInt64(NodeColumn.hidden.position)
+    }
+}
+
 /// The state of one import while its transaction is open.
 private struct Importer {
     let store: Store
@@ -144,7 +185,6 @@ private struct Importer {
     /// A batch of new items that differ only in their text, as every line of a
     /// `lines` import does: one value bound a row instead of seven.
     let insertTexts: Statement
-    let replace: Statement
     var summary = Store.ImportSummary()
     /// Rows waiting to go in together: one statement for many rows saves SQLite most
     /// of its per-statement work. Flushed before anything is looked up.
@@ -207,11 +247,26 @@ private struct Importer {
         insertTexts = try store.database.statement(
             "INSERT INTO node (parent, kind, text, created, created_offset) VALUES " + texts.joined(separator: ", "))
         pending.reserveCapacity(Importer.batchSize)
-        replace = try store.database.statement(
-            "UPDATE node SET id = ?, kind = ?, text = ?, created = ?, created_offset = ?, updated = ? WHERE seq = ?")
     }
 
     mutating func add(_ record: ImportRecord) throws {
+        // A long text goes in with SQLite's default page cache: its pages pass through
+        // once, and the import's 8 MiB, kept for the many rows of a large input, came
+        // on top of the texts held. Looking up the entry a 16 MB text replaces filled
+        // it, SQLite reaching the columns after a text through the text's pages.
+        // Should the import stop here, it ends with the default cache anyway.
+        let isLong = record.text.utf8.count >= Importer.longText
+        if isLong { try usePageCache(of: Store.defaultPageCache) }
+        try addRecord(record)
+        if isLong { try usePageCache(of: Store.importPageCache) }
+    }
+
+    /// Sets SQLite's page cache, as `PRAGMA cache_size` gives it.
+    private func usePageCache(of size: Int) throws {
+        try store.database.execute("PRAGMA cache_size = \(size)")
+    }
+
+    private mutating func addRecord(_ record: ImportRecord) throws {
         if record.id != nil || record.kind == .list || record.placement != .target || record.fields?.isEmpty == false
             || record.doneMilliseconds != nil || record.isTrashed {
             try flush()
@@ -278,8 +333,12 @@ private struct Importer {
 
     /// Adds a new item with `text` under the target, as each line of a `lines` import.
     mutating func addItem(text: UnsafeBufferPointer<UInt8>) throws {
+        // As for a record (`add`).
+        let isLong = text.count >= Importer.longText
+        if isLong { try usePageCache(of: Store.defaultPageCache) }
         try queue(id: storedIDUnlessDerivable(created: now), kind: .item, text: text, parent: options.target.top?.seq,
               created: now, updated: nil)
+        if isLong { try usePageCache(of: Store.importPageCache) }
         if pending.count == Importer.batchSize { try flush() }
         summary.added += 1
         reportProgress()
@@ -312,24 +371,26 @@ private struct Importer {
             .firstRow { _ in true } == true
     }
 
-    private func existing(_ id: NodeID, line: Int, inTrash: Bool = false) throws -> Node? {
-        guard let node = try store.node(id: id, includingHidden: true) else { return nil }
-        let hidden = try store.hiddenBy(node)
-        if inTrash, let hidden, hidden > 0 { return node }
-        if hidden != nil {
+    private func existing(_ id: NodeID, line: Int, inTrash: Bool = false) throws -> ExistingNode? {
+        guard let node = try store.nodeRow(id: id, includingHidden: true, columns: ExistingNode.columns, {
+            ExistingNode($0, store: store)
+        }) else { return nil }
+        if inTrash, let hidden = node.hidden, hidden > 0 { return node }
+        if node.hidden != nil {
             throw ImportProblem(line: line, "\(id) is in the trash; restore it, or empty the trash, and import again")
         }
         return node
     }
 
-    private mutating func reconcile(_ record: ImportRecord, with existing: Node) throws {
+    private mutating func reconcile(_ record: ImportRecord, with existing: ExistingNode) throws {
         let created = record.created ?? existing.created
         let updated = record.updatedMilliseconds ?? existing.updatedMilliseconds
+        let storedText = try compare(record.text, with: existing)
         // The values are looked up last, only for what is otherwise the same.
-        let isSame = try existing.kind == record.kind && existing.text == record.text
-            && (try store.hiddenBy(existing) != nil) == record.isTrashed
+        let isSame = try existing.kind == record.kind && storedText.isSame
+            && (existing.hidden != nil) == record.isTrashed
             && existing.created == created && existing.updatedMilliseconds == updated
-            && (record.fields == nil || Importer.byName(store.fieldValues(of: existing)) == Importer.byName(record.fields!))
+            && (record.fields == nil || Importer.byName(store.fieldValues(ofSeq: existing.seq)) == Importer.byName(record.fields!))
         if isSame {
             summary.unchanged += 1
             return
@@ -342,15 +403,68 @@ private struct Importer {
         case .keep:
             summary.kept += 1
         case .replace:
-            // The id is written out: one derived from the row would change with its
-            // creation time.
-            replace.reset()
-            try replace.bind(1, blob: existing.id.bytes).bind(2, record.kind.rawValue).bind(3, record.text)
-                .bind(4, created.milliseconds).bind(5, Int64(created.offsetSeconds)).bind(6, updated)
-                .bind(7, existing.seq).run()
+            try replace(existing, with: record, created: created, updated: updated, storedText: storedText)
             if let fields = record.fields { try store.replaceValues(fields, of: existing.seq) }
             summary.replaced += 1
         }
+    }
+
+    /// Whether `existing` holds `text`, and the length in bytes of the text it holds:
+    /// compared in SQLite, where `text` is bound as the record holds it. Read into a
+    /// string, a 16 MB entry was held beside the record's. SQLite gives a text's
+    /// length without reading the text.
+    private func compare(_ text: String, with existing: ExistingNode) throws -> (isSame: Bool, length: Int) {
+        let comparison = try store.database.statement(
+            "SELECT CASE WHEN octet_length(text) = ?2 THEN text = ?1 ELSE 0 END, octet_length(text) FROM node WHERE seq = ?3")
+            .bind(2, Int64(text.utf8.count)).bind(3, existing.seq)
+        return try comparison.withBorrowedText(1, text) {
+            try comparison.firstRow { (isSame: $0.int64(0) != 0, length: Int($0.int64(1))) }
+        } ?? (false, 0)
+    }
+
+    /// Gives `existing` the record's kind, text and times, writing only the columns
+    /// that differ, the new text bound where the record holds it. A long text is
+    /// replaced as `edit` replaces one: the row and its text kept for undo first, then
+    /// emptied by a statement of its own (`Store.keepEarlierState`,
+    /// `Store.emptyLongText`). Rewritten at once, with the id among the columns, a 16
+    /// MB entry replaced by another took 159 MiB. A short one is kept by the undo
+    /// triggers, in fewer statements, as an import may replace millions.
+    private func replace(_ existing: ExistingNode, with record: ImportRecord, created: Timestamp, updated: Int64,
+                         storedText: (isSame: Bool, length: Int)) throws {
+        var changed: [NodeColumn] = []
+        if record.kind != existing.kind { changed.append(.kind) }
+        if !storedText.isSame { changed.append(.text) }
+        if created != existing.created {
+            changed += [.created, .createdOffset]
+            // An id derived from the row would change with its creation time.
+            if !existing.storesID && created.milliseconds != existing.created.milliseconds { changed.append(.id) }
+        }
+        if updated != existing.storedUpdated { changed.append(.updated) }
+        guard !changed.isEmpty else { return }
+        if changed.contains(.text) && storedText.length >= Store.longTextBytes {
+            try store.keepEarlierState(ofNode: existing.seq)
+            try store.emptyLongText(ofNode: existing.seq)
+        }
+        let update = try store.database.statement(
+            "UPDATE OR ROLLBACK node SET \(changed.map { "\($0.name) = ?" }.joined(separator: ", ")) WHERE seq = ?")
+        for (offset, column) in changed.enumerated() {
+            let index = Int32(offset + 1)
+            switch column {
+            case .id: update.bind(index, blob: existing.id.bytes)
+            case .kind: update.bind(index, record.kind.rawValue)
+            case .created: update.bind(index, created.milliseconds)
+            case .createdOffset: update.bind(index, Int64(created.offsetSeconds))
+            case .updated: update.bind(index, updated)
+            case .text: break
+            case .seq, .parent, .done, .hidden: preconditionFailure("an import does not replace \(column.name)")
+            }
+        }
+        update.bind(Int32(changed.count + 1), existing.seq)
+        guard let text = changed.firstIndex(of: .text) else {
+            try update.run()
+            return
+        }
+        try update.withBorrowedText(Int32(text + 1), record.text) { try update.run() }
     }
 
     /// The record's values as entering them under `parent` would store them: one for

@@ -30,19 +30,8 @@ extension Store {
                 throw JotterError.input("a list named '\(DisplayText.escaped(text))' is already there")
             }
             // The row is kept, with its text, before it is rewritten; the undo
-            // triggers then find it kept. Kept by them, inside the rewrite, the text
-            // went into the pages the old one had just left, which SQLite copied into
-            // the rewrite's statement journal (the search index's triggers make it
-            // keep one): a 16 MB entry's. The change is new, so nothing of this row is
-            // kept in it yet.
-            let keptText = try keepText(ofNode: node.seq, under: nil)
-            let kept = NodeColumn.list(NodeColumn.keptBesideText)
-            try database.statement(
-                """
-                INSERT OR ROLLBACK INTO node_before (change, seq, \(kept), text_before)
-                SELECT (SELECT change FROM recording), seq, \(kept), ? FROM node WHERE seq = ?
-                """)
-                .bind(1, keptText).bind(2, node.seq).run()
+            // triggers then find it kept.
+            try keepEarlierState(ofNode: node.seq)
             try emptyLongText(ofNode: node.seq)
             let update = try database.statement("UPDATE OR ROLLBACK node SET text = ?, updated = ? WHERE seq = ?")
                 .bind(2, clock().milliseconds).bind(3, node.seq)

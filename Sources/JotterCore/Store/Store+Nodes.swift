@@ -34,21 +34,27 @@ extension Store {
     /// The node with `id`, unless it is in the trash or an undo took it away; with
     /// `includingHidden`, wherever it is.
     public func node(id: NodeID, includingHidden: Bool = false) throws -> Node? {
+        try nodeRow(id: id, includingHidden: includingHidden, columns: NodeColumn.all, node(from:))
+    }
+
+    /// `body`'s reading of the row of the node with `id` (as `node(id:includingHidden:)`
+    /// finds it), `columns` selected.
+    func nodeRow<T>(id: NodeID, includingHidden: Bool, columns: String, _ body: (Statement) throws -> T) throws -> T? {
         let visible = includingHidden ? "" : " AND hidden IS NULL"
         if let row = derivedIDs.row(of: id),
-           let node = try database.statement(
-               "SELECT \(NodeColumn.all) FROM node WHERE seq = ? AND id IS NULL AND created = ?\(visible)")
-               .bind(1, row.seq).bind(2, row.createdMilliseconds).firstRow(node(from:)) {
-            return node
+           let found = try database.statement(
+               "SELECT \(columns) FROM node WHERE seq = ? AND id IS NULL AND created = ?\(visible)")
+               .bind(1, row.seq).bind(2, row.createdMilliseconds).firstRow(body) {
+            return found
         }
-        if let node = try database.statement("SELECT \(NodeColumn.all) FROM node WHERE id = ?\(visible)")
-            .bind(1, blob: id.bytes).firstRow(node(from:)) {
-            return node
+        if let found = try database.statement("SELECT \(columns) FROM node WHERE id = ?\(visible)")
+            .bind(1, blob: id.bytes).firstRow(body) {
+            return found
         }
         // A list merged by sync into another of the same name: its id names that one.
         return try database.statement(
-            "SELECT \(NodeColumn.all) FROM node WHERE seq = (SELECT seq FROM node_alias WHERE id = ?)\(visible)")
-            .bind(1, blob: id.bytes).firstRow(node(from:))
+            "SELECT \(columns) FROM node WHERE seq = (SELECT seq FROM node_alias WHERE id = ?)\(visible)")
+            .bind(1, blob: id.bytes).firstRow(body)
     }
 
     /// Whether `node` is still there and in sight, read without its text.
