@@ -29,3 +29,5 @@ typedef __typeof__(&PQhost) jotter_pq_host;
 typedef __typeof__(&PQport) jotter_pq_port;
 typedef __typeof__(&PQdb) jotter_pq_db;
 typedef __typeof__(&PQsetNoticeProcessor) jotter_pq_set_notice_processor;
+typedef __typeof__(&PQsendQueryParams) jotter_pq_send_query_params;
+typedef __typeof__(&PQsetSingleRowMode) jotter_pq_set_single_row_mode;

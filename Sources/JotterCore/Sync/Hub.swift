@@ -15,6 +15,8 @@ public final class Hub {
     /// line may hold, whose escapes make its JSON six times as long (docs/sync.md, "Long
     /// values").
     public static let largestValueBytes = 64 << 20
+    /// A value is sent in pieces of this many characters (up to 1 MiB).
+    static let pieceCharacters = 1 << 18
 
     /// Connects to the hub that `remote` names. Nothing is read or written yet.
     public init(_ remote: HubRemote) throws {
@@ -203,12 +205,33 @@ public final class Hub {
         var returned = 0
         var cutShort = false
         var journalEnd: Int64?
-        try connection.query("""
-            SELECT page.*, journal.next_position - 1
+        // The operation being read, a piece of its value at a time.
+        var reading: (operation: SyncOperation, position: Int64, value: PulledValueReader)?
+        var readAgain: [(index: Int, position: Int64)] = []
+        func finishReading() {
+            guard let (read, rowPosition, value) = reading else { return }
+            reading = nil
+            var operation = read
+            switch value.finish() {
+            case .value(let text, let pulled):
+                operation.value = text
+                operation.pulledText = pulled
+                batch.operations.append(operation)
+            case .notUTF8:
+                batch.refused.append(
+                    "operation \(rowPosition) of the hub (\(DisplayText.escaped(operation.property))) has a value that is not UTF-8; it was passed over")
+            case .readAgain:
+                readAgain.append((batch.operations.count, rowPosition))
+                batch.operations.append(operation)
+            }
+        }
+        try connection.queryRowByRow("""
+            SELECT page.position, page.replica, page.counter, page.stamp, page.node, page.property,
+                   piece.text, page.size, page.before, page.base, journal.next_position - 1, piece.number
             FROM jotter.journal AS journal
             LEFT JOIN LATERAL (
                 SELECT position, replica, counter, stamp, node, property,
-                       CASE WHEN size <= $4 THEN value END, size, before, base
+                       CASE WHEN size <= $4 THEN value END AS value, size, before, base
                 FROM (
                     SELECT position, replica, counter, stamp, node, property, value, base, octet_length(value) AS size,
                            coalesce(sum(octet_length(value)) OVER (ORDER BY position ROWS UNBOUNDED PRECEDING)
@@ -219,16 +242,27 @@ public final class Hub {
                     ORDER BY position
                     LIMIT $3
                 ) AS counted
-                -- The page is cut here, not by the client: libpq holds a whole result,
-                -- and a page of long values cut after arriving had all come whole.
+                -- The page is cut here, not by the client: a page of long values cut
+                -- after arriving had all come whole.
                 WHERE ordinal = 1 OR before < $6
             ) AS page ON true
+            -- A value comes in pieces, each a row of its own: libpq keeps a buffer as
+            -- long as the longest row it has read for the connection's life.
+            LEFT JOIN LATERAL (
+                SELECT number, substr(page.value, number * $7 + 1, $7) AS text
+                FROM generate_series(0, greatest((char_length(page.value) - 1) / $7, 0)) AS number
+            ) AS piece ON true
             WHERE journal.name = $1
-            ORDER BY page.position
+            ORDER BY page.position, piece.number
             """, [journal, String(position), String(limit), String(Hub.largestValueBytes), own?.description,
-                  String(Hub.batchValueBytes)]) { row in
+                  String(Hub.batchValueBytes), String(Hub.pieceCharacters)]) { row in
             journalEnd = row.int64(10)
             guard let rowPosition = row.int64(0) else { return }
+            if (row.int64(11) ?? 0) > 0 {
+                if reading?.position == rowPosition { reading?.value.read(row.bytes(6)) }
+                return
+            }
+            finishReading()
             returned += 1
             // The hub sent the rows up to the batch's bytes: when they add up to it, the
             // page may have been cut, and the journal's end is not reached.
@@ -240,14 +274,42 @@ public final class Hub {
             }
             guard let replica = row.string(1).flatMap(NodeID.init), let counter = row.int64(2), let stamp = row.int64(3),
                   let property = row.string(5) else { return }
-            batch.operations.append(SyncOperation(
+            let operation = SyncOperation(
                 replica: replica, counter: counter, stamp: stamp, node: row.string(4).flatMap(NodeID.init),
-                property: property, value: row.string(6), base: row.int64(9)))
+                property: property, value: nil, base: row.int64(9))
+            var value = PulledValueReader(property: property, bytes: Int(row.int64(7) ?? 0))
+            value.read(row.bytes(6))
+            reading = (operation, rowPosition, value)
+        }
+        finishReading()
+        for (index, rowPosition) in readAgain.reversed() {
+            switch try wholeValue(at: rowPosition) {
+            case .value(let text, _): batch.operations[index].value = text
+            default:
+                let property = batch.operations.remove(at: index).property
+                batch.refused.append(
+                    "operation \(rowPosition) of the hub (\(DisplayText.escaped(property))) has a value that is not UTF-8; it was passed over")
+            }
         }
         if !cutShort && returned < limit, let journalEnd, journalEnd > batch.lastPosition {
             batch.lastPosition = journalEnd
         }
         return batch
+    }
+
+    /// The value of the operation at `position`, read whole: one whose text is written
+    /// in a way no jotter writes it, applied as any short value is.
+    private func wholeValue(at position: Int64) throws -> PulledValueReader.Outcome {
+        var value = PulledValueReader(property: "", bytes: 0)
+        try connection.queryRowByRow("""
+            SELECT substr(value, number * $3 + 1, $3)
+            FROM jotter.op, generate_series(0, greatest((char_length(value) - 1) / $3, 0)) AS number
+            WHERE journal = $1 AND position = $2
+            ORDER BY number
+            """, [journal, String(position), String(Hub.pieceCharacters)]) { row in
+            value.read(row.bytes(0))
+        }
+        return value.finish()
     }
 
     /// Why the operation in `row` cannot be read, or nil when it can.
@@ -260,9 +322,6 @@ public final class Hub {
         }
         if !row.isNull(7) && row.isNull(6) {
             return "operation \(position) of the hub (\(DisplayText.escaped(property))) has a value of \(row.int64(7) ?? 0) bytes, more than any jotter writes; it was passed over"
-        }
-        if !row.isNull(6) && row.string(6) == nil {
-            return "operation \(position) of the hub (\(DisplayText.escaped(property))) has a value that is not UTF-8; it was passed over"
         }
         return nil
     }

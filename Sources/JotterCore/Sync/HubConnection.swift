@@ -100,6 +100,34 @@ final class HubConnection {
         }
     }
 
+    /// Runs one statement as `query` does, but has libpq hand over each row as it
+    /// arrives and forget it after `row`: a whole result stays in memory until it is
+    /// cleared, every long value of a page at once.
+    func queryRowByRow(_ sql: String, _ parameters: [String?], row: (HubRow) throws -> Void) throws {
+        let sent = HubConnection.withCStrings(parameters) { pointers in
+            pq.sendQueryParams(handle, sql, Int32(parameters.count), nil, pointers, nil, nil, 0)
+        }
+        guard sent == 1 else { throw failure(HubConnection.oneLine(pq.errorMessage(handle))) }
+        _ = pq.setSingleRowMode(handle)
+        // Every result is read to the end, even after a failure, so that the connection
+        // is ready for the next statement (the rollback among them).
+        var firstError: Error?
+        while let result = pq.getResult(handle) {
+            defer { pq.clear(result) }
+            guard firstError == nil else { continue }
+            do {
+                if pq.resultStatus(result) == PGRES_SINGLE_TUPLE {
+                    try row(HubRow(pq: pq, result: result, row: 0))
+                } else {
+                    try check(result)
+                }
+            } catch {
+                firstError = error
+            }
+        }
+        if let firstError { throw firstError }
+    }
+
     /// Runs `COPY … FROM STDIN` and sends what `produce` hands to the function it is
     /// given, COPY's text format, a block at a time: the rows are never all in memory.
     func copy(_ sql: String, _ produce: (_ send: ([UInt8]) throws -> Void) throws -> Void) throws {

@@ -22,6 +22,8 @@ struct LibPQ: @unchecked Sendable {
     let finish: jotter_pq_finish
     let exec: jotter_pq_exec
     let execParams: jotter_pq_exec_params
+    let sendQueryParams: jotter_pq_send_query_params
+    let setSingleRowMode: jotter_pq_set_single_row_mode
     let resultStatus: jotter_pq_result_status
     let resultErrorMessage: jotter_pq_result_error_message
     let clear: jotter_pq_clear
@@ -68,6 +70,8 @@ struct LibPQ: @unchecked Sendable {
             finish: try function("PQfinish", as: jotter_pq_finish.self),
             exec: try function("PQexec", as: jotter_pq_exec.self),
             execParams: try function("PQexecParams", as: jotter_pq_exec_params.self),
+            sendQueryParams: try function("PQsendQueryParams", as: jotter_pq_send_query_params.self),
+            setSingleRowMode: try function("PQsetSingleRowMode", as: jotter_pq_set_single_row_mode.self),
             resultStatus: try function("PQresultStatus", as: jotter_pq_result_status.self),
             resultErrorMessage: try function("PQresultErrorMessage", as: jotter_pq_result_error_message.self),
             clear: try function("PQclear", as: jotter_pq_clear.self),

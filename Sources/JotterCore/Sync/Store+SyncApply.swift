@@ -79,7 +79,7 @@ struct SyncMerge {
             """)
             .bind(1, blob: operation.replica.bytes).bind(2, operation.counter).bind(3, operation.stamp)
             .bind(4, id: operation.node).bind(5, operation.property)
-            .bind(6, operation.value.map { $0.utf8.count > SyncValue.largest ? nil : $0 } ?? nil)
+            .bind(6, operation.wholeValue.map { $0.utf8.count > SyncValue.largest ? nil : $0 } ?? nil)
             .bind(7, parked.reason).bind(8, parked.waiting ? 1 : 0).run()
         let node = operation.node.map { " of \($0.shortForm())" } ?? ""
         let line = "\(DisplayText.escaped(String(operation.property.prefix(80))))\(node) from \(operation.replica.shortForm()) (counter \(operation.counter)): \(parked.reason)"
@@ -198,7 +198,7 @@ struct SyncMerge {
         } catch let error as SQLiteError where error.message.contains("malformed JSON") {
             throw Parked(reason: "a create without its kind, text and time")
         }
-        guard let kindName, let text, let created else {
+        guard let kindName, text != nil, let created else {
             throw Parked(reason: "a create without its kind, text and time")
         }
         guard let kind: Node.Kind = kindName == "list" ? .list : kindName == "item" ? .item : nil else {
@@ -207,7 +207,8 @@ struct SyncMerge {
         guard parentID != nil || !hasParent else { throw Parked(reason: "its parent is not an id") }
         let parent = try parentSeq(named: parentID)
         var sameName: Int64?
-        if kind == .list, !trashed, let existing = try store.lists(underSeq: parent, named: text).first {
+        if kind == .list, !trashed,
+           let existing = try store.lists(underSeq: parent, named: operation.pulledText?.string ?? text ?? "").first {
             // Two machines made a list of one name in one place: the one with the lesser
             // id stays, on every machine alike, and the other's id names it.
             guard id < existing.id else {
@@ -229,7 +230,13 @@ struct SyncMerge {
             .bind(9, operation.stamp).bind(10, Store.orderReplica(operation.replica))
         // Bound where the string holds it: a copy stayed bound in the cached statement
         // while the next create was read.
-        try insert.withBorrowedText(4, text) { try insert.run() }
+        if let pulled = operation.pulledText {
+            defer { insert.reset() }
+            insert.bind(4, borrowingColumnText: pulled.text)
+            try insert.run()
+        } else if let text {
+            try insert.withBorrowedText(4, text) { try insert.run() }
+        }
         let seq = database.lastInsertedRowID
         if let fields {
             try database.statement(
@@ -339,6 +346,14 @@ struct SyncMerge {
         } ?? (nil, nil)
     }
 
+    /// Whether node `seq` holds `text` now.
+    private func sameText(_ text: PulledText, seq: Int64?) throws -> Bool {
+        let compare = try database.statement("SELECT text = ?1 FROM node WHERE seq = ?2")
+        defer { compare.reset() }
+        compare.bind(1, borrowingColumnText: text.text)
+        return try compare.bind(2, seq).firstRow { $0.int64(0) != 0 } ?? false
+    }
+
     /// Whether two values are the same JSON; nil stands for null.
     private func same(_ held: String?, _ value: SyncJSON) throws -> Bool {
         try firstRow("SELECT json(?1) IS json(?2)", value, as: 2, binding: { $0.bind(1, held ?? "null") }) {
@@ -385,7 +400,7 @@ struct SyncMerge {
         guard operation.stamp > purged.stamp else {
             row.reset()
             if operation.property != "purge" {
-                try keepConflict(node: id, property: operation.property, value: operation.value,
+                try keepConflict(node: id, property: operation.property, value: operation.wholeValue,
                                  stamp: operation.stamp, replica: operation.replica)
             }
             return nil
@@ -475,8 +490,10 @@ struct SyncMerge {
 
     private mutating func set(_ property: SyncProperty, of seq: Int64?, to value: SyncJSON, by operation: SyncOperation) throws {
         let node = try seq.flatMap { try store.nodeID(seq: $0) }
-        let held = try store.currentValue(seq: seq, property: operation.property)
-        let isSame = try same(held, value)
+        // A long pulled text is compared where SQLite holds the text here, not quoted
+        // into a string: that is read only for a conflict.
+        let held = operation.pulledText == nil ? try store.currentValue(seq: seq, property: operation.property) : nil
+        let isSame = try operation.pulledText.map { try sameText($0, seq: seq) } ?? same(held, value)
         // Two done marks agree whatever their times: both machines marked it done, and
         // neither lost anything. The later time still wins, for every machine to show.
         let agrees = try isSame || (property == .done && (held ?? "null") != "null" && jsonType(value) == "integer")
@@ -488,7 +505,7 @@ struct SyncMerge {
                                        property: operation.property, value: held)
             guard operation.wins(over: holder) else {
                 if !agrees {
-                    try keepConflict(node: node, property: operation.property, value: operation.value,
+                    try keepConflict(node: node, property: operation.property, value: operation.wholeValue,
                                      stamp: operation.stamp, replica: operation.replica)
                 }
                 return
@@ -509,10 +526,18 @@ struct SyncMerge {
         if let loser {
             // After the cycle check: a move refused there leaves the value held here.
             // A local change kept this way is not sent.
+            let held = try held ?? store.currentValue(seq: seq, property: operation.property)
             try keepConflict(node: node, property: operation.property, value: held, stamp: loser.stamp, replica: loser.replica)
         }
         if !isSame {
-            try write(property, of: seq, value, madeMilliseconds: operation.stamp >> 16)
+            if let pulled = operation.pulledText, let seq {
+                let update = try database.statement("UPDATE node SET text = ?1, updated = ?2 WHERE seq = ?3")
+                defer { update.reset() }
+                update.bind(1, borrowingColumnText: pulled.text)
+                try update.bind(2, operation.stamp >> 16).bind(3, seq).run()
+            } else {
+                try write(property, of: seq, value, madeMilliseconds: operation.stamp >> 16)
+            }
             report.applied += 1
         }
         try database.statement("DELETE FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?")
