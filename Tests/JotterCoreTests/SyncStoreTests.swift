@@ -846,6 +846,25 @@ struct Machines {
         #expect(try machines.b.database.statement("PRAGMA integrity_check").firstRow { $0.string(0) } == "ok")
     }
 
+    /// The clock ticks past every stamp it pulls: one near Int64.max from a hostile or
+    /// broken machine left it no room, and the next push trapped on the overflow.
+    @Test(arguments: [Int64.max, Int64.max - 1, (1 << 62) + 1, -1, Int64.min] as [Int64])
+    func anOperationStampedOutsideWhatAClockGivesIsParked(stamp: Int64) throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        let other = try #require(NodeID("01234567-89ab-7def-8123-456789abcdef"))
+        let report = try machines.b.applyPulled([SyncOperation(
+            replica: other, counter: 1, stamp: stamp, node: item.id, property: "text", value: "\"poison\"")], cursor: 99)
+        #expect(report.parked.count == 1, "\(report.parked)")
+        #expect(try machines.node(item.id, in: machines.b).text == "milk")
+        _ = try machines.add("one", in: machines.b)
+        _ = try machines.add("two", in: machines.b)
+        try machines.b.edit(item, text: "oat milk")
+        let sent = try machines.b.outgoingOperations(limit: 10)
+        #expect(sent.allSatisfy { SyncOperation.stampRange.contains($0.stamp) }, "\(sent.map(\.stamp))")
+    }
+
     @Test func anOperationOnANodeNotHereYetWaitsForIt() throws {
         let machines = try Machines()
         let item = try machines.add("early", in: machines.a)

@@ -20,7 +20,7 @@ extension Store {
             try merge.finish()
             try database.execute("UPDATE setting SET value = 0 WHERE key = 'sync_applying'")
             try database.statement("UPDATE setting SET value = max(value, ?) WHERE key = 'hlc'")
-                .bind(1, operations.map(\.stamp).max() ?? 0).run()
+                .bind(1, operations.map(\.stamp).filter(SyncOperation.stampRange.contains).max() ?? 0).run()
             try database.statement("UPDATE setting SET value = ? WHERE key = 'sync_cursor'").bind(1, cursor).run()
             if !remembersPulledRows { try markEverythingSent() }
             return merge.report
@@ -123,6 +123,9 @@ struct SyncMerge {
     }
 
     private mutating func merge(_ operation: SyncOperation) throws {
+        guard SyncOperation.stampRange.contains(operation.stamp) else {
+            throw Parked(reason: "its stamp \(operation.stamp) is no time a clock gives (1970 to the year 4199)")
+        }
         guard let property = SyncProperty(operation.property) else {
             throw Parked(reason: "a kind of change this jotter does not know (from a newer jotter?)")
         }
