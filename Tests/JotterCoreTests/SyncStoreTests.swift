@@ -155,6 +155,16 @@ struct Machines {
         #expect(throws: JotterError.self) { try machines.a.outgoingOperations(limit: 10) }
     }
 
+    /// The clock ticks past its value at every push: at the top of 64 bits it overflowed.
+    @Test func aSyncClockWithNoRoomToTickIsDamageThatCheckNames() throws {
+        let machines = try Machines(count: 1)
+        _ = try machines.add("milk", in: machines.a)
+        _ = try machines.add("bread", in: machines.a)
+        try machines.a.database.execute("UPDATE setting SET value = 9223372036854775807 WHERE key = 'hlc'")
+        #expect(try machines.a.check().contains { $0.contains("the setting hlc, the clock of sync, is 9223372036854775807") })
+        #expect(throws: JotterError.self) { try machines.a.outgoingOperations(limit: 10) }
+    }
+
     /// A place among siblings is a whole-number stamp and replica, both or neither: with
     /// one missing or not a number, the listing, the numbers and the positions that an
     /// ambiguous name shows no longer agree.

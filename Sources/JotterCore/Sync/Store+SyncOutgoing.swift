@@ -128,7 +128,8 @@ extension Store: SyncReplica {
     /// later than every stamp this store made or pulled, so that a node sent now goes
     /// after every sibling that has a stamp, where it already was.
     private func tickedClock() throws -> Int64 {
-        try database.statement(
+        _ = try syncClock()
+        return try database.statement(
             "SELECT max(value + 1, CAST(unixepoch('subsec') * 1000 AS INTEGER) << 16) FROM setting WHERE key = 'hlc'")
             .firstRow { $0.int64(0) } ?? 0
     }
@@ -343,12 +344,27 @@ extension Store: SyncReplica {
         return value
     }
 
+    /// The sync clock as the file holds it: a whole number among the stamps a clock
+    /// gives. One near Int64.max is damage, as ticking past it overflows.
+    func syncClock() throws -> Int64 {
+        let value = try integerSetting("hlc")
+        guard SyncOperation.stampRange.contains(value) else {
+            throw damaged(
+                "the setting hlc, the clock of sync, is \(value), outside the stamps a clock gives (0 to \(SyncOperation.stampRange.upperBound))")
+        }
+        return value
+    }
+
     /// What `check` finds wrong with the settings of sync.
     func syncSettingProblems() throws -> [String] {
         var problems: [String] = []
         for key in ["sync_pushed_to", "sync_watched_to", "sync_cursor", "hlc", "sync_applying"] {
             do {
-                _ = key.hasPrefix("sync_") && key.hasSuffix("_to") ? try syncMark(key) : try integerSetting(key)
+                _ = switch key {
+                case "hlc": try syncClock()
+                case _ where key.hasSuffix("_to"): try syncMark(key)
+                default: try integerSetting(key)
+                }
             } catch let error as JotterError {
                 problems.append(error.message)
             }
