@@ -348,6 +348,22 @@ struct TestHub {
         #expect(throws: JotterError.self) { try HubRemote(conninfo: "postgresql://\(role):secret@localhost/db") }
     }
 
+    /// libpq quotes the part of a connection string it cannot read, which is often a
+    /// password it could not read either; and the client key's passphrase is a secret
+    /// as much as the password is.
+    @Test(arguments: [
+        "host=/tmp dbname=journal password=correct horse",
+        "postgresql://alice:correct%zzhorse@localhost/journal",
+        "host=/tmp dbname=journal sslpassword='correct horse'",
+        "postgresql://alice@localhost/journal?sslpassword=correct%20horse",
+        "host=/tmp dbname=journal sslpassword=correct horse",
+    ])
+    func noSecretOfAConnectionStringIsKeptOrRepeated(conninfo: String) throws {
+        let refused = #expect(throws: JotterError.self) { try HubRemote(conninfo: conninfo) }
+        #expect(refused?.kind == .input)
+        #expect(refused?.message.contains("horse") == false, "\(refused?.message ?? "")")
+    }
+
     @Test func aHubThatIsDownFailsInOneLineNamingIt() throws {
         let folder = TemporaryFolder()
         let error = #expect(throws: JotterError.self) {
