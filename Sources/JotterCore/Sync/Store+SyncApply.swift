@@ -98,28 +98,44 @@ struct SyncMerge {
         waitingLines = [:]
     }
 
-    /// Tries again the operations that waited for a node, until none more applies.
+    /// Tries again the operations that waited for a node, until none more applies. They
+    /// are read one at a time: every value that waits, up to 64 MiB each, read back at
+    /// once held them all in memory together. One that waits again goes in at a row
+    /// after `last`, for the next round.
     private mutating func retryWaiting() throws {
         while madeNodes {
             madeNodes = false
-            let waiting = try database.statement(
-                "SELECT seq, replica, counter, stamp, node, property, value FROM sync_parked WHERE waiting = 1 ORDER BY seq")
-            var operations: [(Int64, SyncOperation)] = []
-            while try waiting.step() {
-                guard let replica = NodeID(bytes: waiting.blob(1)) else { continue }
-                operations.append((waiting.int64(0), SyncOperation(
-                    replica: replica, counter: waiting.int64(2), stamp: waiting.int64(3), node: NodeID(bytes: waiting.blob(4)),
-                    property: waiting.string(5), value: waiting.isNull(6) ? nil : waiting.string(6))))
-            }
+            let last = try database.statement("SELECT ifnull(max(seq), 0) FROM sync_parked").firstRow { $0.int64(0) } ?? 0
+            var after: Int64 = 0
             isRetrying = true
             defer { isRetrying = false }
-            for (seq, operation) in operations {
+            while let (seq, operation) = try waitingOperation(after: after, upTo: last) {
+                after = seq
+                guard let operation else { continue }
                 try database.statement("DELETE FROM sync_parked WHERE seq = ?").bind(1, seq).run()
                 retriedLine = waitingLines.removeValue(forKey: seq)
                 try apply(operation)
                 retriedLine = nil
             }
         }
+    }
+
+    /// The first operation waiting for a node in a row after `seq` and up to `last`:
+    /// its row, and the operation, nil when its replica is not an id (damage, left where
+    /// it is); nil when there is none.
+    private func waitingOperation(after seq: Int64, upTo last: Int64) throws -> (Int64, SyncOperation?)? {
+        try database.statement(
+            """
+            SELECT seq, replica, counter, stamp, node, property, value FROM sync_parked
+            WHERE waiting = 1 AND seq > ? AND seq <= ? ORDER BY seq LIMIT 1
+            """)
+            .bind(1, seq).bind(2, last)
+            .firstRow { row in
+                (row.int64(0), NodeID(bytes: row.blob(1)).map { replica in
+                    SyncOperation(replica: replica, counter: row.int64(2), stamp: row.int64(3), node: NodeID(bytes: row.blob(4)),
+                                  property: row.string(5), value: row.isNull(6) ? nil : row.string(6))
+                })
+            }
     }
 
     private mutating func merge(_ operation: SyncOperation) throws {
