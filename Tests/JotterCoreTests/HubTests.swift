@@ -33,7 +33,8 @@ final class ArrayReplica: SyncReplica {
         acknowledged += operations
     }
     func syncCursor() throws -> Int64 { cursor }
-    func applyPulled(_ operations: [SyncOperation], cursor: Int64) throws -> SyncApplyReport {
+    func applyPulled(_ operations: [SyncOperation], after start: Int64, cursor: Int64) throws -> SyncApplyReport? {
+        guard start == self.cursor else { return nil }
         pulled += operations
         self.cursor = cursor
         return SyncApplyReport(applied: operations.count { $0.replica != id })

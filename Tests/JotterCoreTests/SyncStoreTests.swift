@@ -40,7 +40,7 @@ final class ArrayHub {
             let cursor = Int(try store.syncCursor())
             guard cursor < operations.count else { return report }
             let end = min(cursor + batch, operations.count)
-            report.add(try store.applyPulled(Array(operations[cursor..<end]), cursor: Int64(end)))
+            report.add(try #require(try store.applyPulled(Array(operations[cursor..<end]), after: Int64(cursor), cursor: Int64(end))))
         }
     }
 
@@ -213,7 +213,8 @@ struct Machines {
         try machines.a.edit(item, text: "bread")
         try machines.hub.sync(machines.a, machines.b)
         let before = try machines.tree(of: machines.b)
-        let report = try machines.b.applyPulled(machines.hub.operations, cursor: Int64(machines.hub.operations.count))
+        let report = try #require(try machines.b.applyPulled(
+            machines.hub.operations, after: machines.b.syncCursor(), cursor: Int64(machines.hub.operations.count)))
         #expect(report.applied == 0)
         #expect(report.conflicts == 0)
         #expect(try machines.tree(of: machines.b) == before)
@@ -388,7 +389,7 @@ struct Machines {
         let stamp = try #require(machines.hub.operations.last?.stamp) + 1
         let older = SyncOperation(replica: try machines.b.syncReplicaID(), counter: 1, stamp: stamp, node: item.id,
                                   property: "text", value: "\"soy milk\"")
-        let report = try machines.a.applyPulled([older], cursor: try machines.a.syncCursor() + 1)
+        let report = try #require(try machines.a.applyPulled([older], after: machines.a.syncCursor(), cursor: try machines.a.syncCursor() + 1))
         #expect(report.applied == 1 && report.conflicts == 0)
         #expect(try machines.node(item.id, in: machines.a).text == "soy milk")
         #expect(try machines.conflicts(in: machines.a).isEmpty)
@@ -838,7 +839,7 @@ struct Machines {
             SyncOperation(replica: other, counter: counter, stamp: Int64(Date().timeIntervalSince1970 * 1000) << 16 + counter,
                           node: node, property: property, value: value)
         }
-        let report = try machines.b.applyPulled([
+        let report = try #require(try machines.b.applyPulled([
             operation(1, "colour", "\"red\""),
             operation(2, "text", "{not json"),
             operation(3, "text", "\"" + String(repeating: "x", count: SyncValue.largest) + "\""),
@@ -847,7 +848,7 @@ struct Machines {
             operation(6, "text", "\"renamed\""),
             operation(7, "create", "[1, 2]", node: other),
             operation(8, "create", "{\"kind\":\"item\"", node: other),
-        ], cursor: 99)
+        ], after: machines.b.syncCursor(), cursor: 99))
         #expect(report.parked.count == 7, "\(report.parked)")
         #expect(report.parked.allSatisfy { !$0.contains("\n") })
         #expect(try machines.node(parent.id, in: machines.b).text == "renamed")
@@ -864,8 +865,9 @@ struct Machines {
         let item = try machines.add("milk", in: machines.a)
         try machines.hub.sync(machines.a, machines.b)
         let other = try #require(NodeID("01234567-89ab-7def-8123-456789abcdef"))
-        let report = try machines.b.applyPulled([SyncOperation(
-            replica: other, counter: 1, stamp: stamp, node: item.id, property: "text", value: "\"poison\"")], cursor: 99)
+        let report = try #require(try machines.b.applyPulled([SyncOperation(
+            replica: other, counter: 1, stamp: stamp, node: item.id, property: "text", value: "\"poison\"")],
+            after: machines.b.syncCursor(), cursor: 99))
         #expect(report.parked.count == 1, "\(report.parked)")
         #expect(try machines.node(item.id, in: machines.b).text == "milk")
         _ = try machines.add("one", in: machines.b)
@@ -873,6 +875,24 @@ struct Machines {
         try machines.b.edit(item, text: "oat milk")
         let sent = try machines.b.outgoingOperations(limit: 10)
         #expect(sent.allSatisfy { SyncOperation.stampRange.contains($0.stamp) }, "\(sent.map(\.stamp))")
+    }
+
+    /// Two syncs of one store at once each read the cursor before they pull. The one
+    /// that applied its page last went back over what the other had applied since:
+    /// an entry emptied from the trash elsewhere, on a later page, came back.
+    @Test func aPageAnotherSyncAppliedMeanwhileIsNotAppliedAgain() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.push(machines.a)
+        let firstPage = machines.hub.operations
+        try machines.a.remove([item])
+        _ = try machines.a.emptyTrash()
+        try machines.hub.push(machines.a)
+        try machines.hub.pull(machines.b)
+        #expect(try machines.b.node(id: item.id, includingHidden: true) == nil)
+        #expect(try machines.b.applyPulled(firstPage, after: 0, cursor: Int64(firstPage.count)) == nil)
+        #expect(try machines.b.node(id: item.id, includingHidden: true) == nil)
+        #expect(try machines.b.syncCursor() == Int64(machines.hub.operations.count))
     }
 
     @Test func anOperationOnANodeNotHereYetWaitsForIt() throws {
@@ -891,8 +911,9 @@ struct Machines {
         #expect(try machines.node(item.id, in: machines.b).parentSeq == machines.node(list.id, in: machines.b).seq)
         // One whose node never comes is reported.
         let stranger = try #require(NodeID("01234567-89ab-7def-8123-456789abcdef"))
-        let waiting = try machines.b.applyPulled([SyncOperation(
-            replica: stranger, counter: 1, stamp: 1 << 40, node: stranger, property: "text", value: "\"x\"")], cursor: 99)
+        let waiting = try #require(try machines.b.applyPulled([SyncOperation(
+            replica: stranger, counter: 1, stamp: 1 << 40, node: stranger, property: "text", value: "\"x\"")],
+            after: machines.b.syncCursor(), cursor: 99))
         #expect(waiting.parked.count == 1)
     }
 

@@ -6,8 +6,12 @@ extension Store {
     /// machine did: never undone here, as undo reverts this machine's own changes.
     static let syncChangeWhat = "sync"
 
-    public func applyPulled(_ operations: [SyncOperation], cursor: Int64) throws -> SyncApplyReport {
+    public func applyPulled(_ operations: [SyncOperation], after start: Int64, cursor: Int64) throws -> SyncApplyReport? {
         try write {
+            // Checked here, on the state written to: two syncs of one store each read the
+            // cursor before pulling, and the later one to apply went back over pages the
+            // other had applied, bringing back an entry a later page had purged.
+            guard try integerSetting("sync_cursor") == start else { return nil }
             let remembersPulledRows = try hasLocalCreatesUnsent()
             // A change made here and not sent may now be what wins over a pulled one, or
             // what keeps a node deleted elsewhere: undoing it sends the earlier value.

@@ -30,7 +30,10 @@ public enum Sync {
         while true {
             let batch = try hub.pull(after: cursor, limit: pullBatchSize, passingOver: own)
             if batch.lastPosition == cursor { break }
-            let report = try replica.applyPulled(batch.operations, cursor: batch.lastPosition)
+            guard let report = try replica.applyPulled(batch.operations, after: cursor, cursor: batch.lastPosition) else {
+                cursor = try replica.syncCursor()
+                continue
+            }
             summary.received += batch.operations.count
             summary.conflicts += report.conflicts
             summary.parked += batch.refused + report.parked
