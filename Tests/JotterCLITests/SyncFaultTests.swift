@@ -201,6 +201,23 @@ import Testing
         for machine in machines { try expectSound(machine) }
     }
 
+    /// A store set to another journal (or hub) kept its cursor and the marks of what it
+    /// had sent: each side's syncs said "sent 0, received 0", and neither got the
+    /// other's entries.
+    @Test func aJournalThatEndsBeforeWhatTheStorePulledIsRefused() throws {
+        let machines = try SyncTests.Machines()
+        try machines.a.ok("add", "milk")
+        try machines.sync(machines.a)
+        let moved = try machines.a.run(["remote", "set", machines.server.conninfo(machines.database), "--journal", "other"])
+        #expect(moved.status == 0, "\(moved.errors)")
+        try machines.a.ok("add", "bread")
+        let refused = try machines.a.run(["sync"])
+        #expect(refused.status == 5)
+        #expect(refused.errors.hasPrefix("jotter: hub \(machines.database) at socket \(machines.server.socketFolder): the journal 'other' ends at position 0, before the 1 this store has pulled"), "\(refused.errors)")
+        #expect(refused.errors.split(separator: "\n").count == 1)
+        #expect(try machines.server.psql("SELECT count(*) FROM jotter.op WHERE journal = 'other'", database: machines.database) == "0")
+    }
+
     @Test func aRoleGivenOneJournalCannotSyncAnother() throws {
         let server = try PostgresServer.shared
         let database = try server.database()

@@ -267,6 +267,16 @@ public final class Hub {
         return nil
     }
 
+    /// The position of the journal's last operation; 0 when it has none.
+    public func journalEnd() throws -> Int64 {
+        var end: Int64?
+        try connection.query("SELECT next_position - 1 FROM jotter.journal WHERE name = $1", [journal]) { row in
+            end = row.int64(0)
+        }
+        guard let end else { throw connection.failure("the journal '\(journal)' is not there for this role") }
+        return end
+    }
+
     /// Records that `replica` has pulled up to `position`, so the hub keeps what it has
     /// not pulled yet, and when it was last seen.
     public func recordPulled(replica: NodeID, to position: Int64) throws {

@@ -18,6 +18,15 @@ public enum Sync {
                            pullBatchSize: Int = Sync.pullBatchSize) throws -> SyncSummary {
         var summary = SyncSummary()
         let own = try replica.syncReplicaID()
+        // A journal that ends before what this store has pulled is not the one it synced
+        // with (a remote set to another journal or hub), or lost operations: synced, the
+        // store would pass over its first operations and never send what it sent before,
+        // and both would say so as "sent 0, received 0".
+        let pulledTo = try replica.syncCursor()
+        let end = try hub.journalEnd()
+        guard end >= pulledTo else {
+            throw JotterError(.hub, "\(hub.name): the journal '\(hub.journal)' ends at position \(end), before the \(pulledTo) this store has pulled: it is not the journal this store synced with, or it lost operations (restored from an older backup); set the remote back to the journal it synced with, or sync a new store with this one")
+        }
         while true {
             let outgoing = try replica.outgoingOperations(limit: batchSize)
             if outgoing.isEmpty { break }
