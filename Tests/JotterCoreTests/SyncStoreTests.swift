@@ -155,6 +155,18 @@ struct Machines {
         #expect(throws: JotterError.self) { try machines.a.outgoingOperations(limit: 10) }
     }
 
+    /// A store without one of its sync tables failed at its next sync while `check`
+    /// called it sound.
+    @Test(arguments: ["sync_op", "sync_stamp", "sync_parked", "sync_conflict", "sync_tombstone", "node_alias"])
+    func aMissingSyncTableIsDamageThatCheckNames(table: String) throws {
+        let machines = try Machines(count: 1)
+        _ = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a)
+        #expect(try machines.a.check().isEmpty)
+        try machines.a.database.execute("DROP TABLE \(table)")
+        #expect(try machines.a.check() == ["the table \(table) of store version \(Migrations.latestVersion) is missing"])
+    }
+
     /// The clock ticks past its value at every push: at the top of 64 bits it overflowed.
     @Test func aSyncClockWithNoRoomToTickIsDamageThatCheckNames() throws {
         let machines = try Machines(count: 1)

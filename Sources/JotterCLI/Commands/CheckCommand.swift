@@ -58,7 +58,7 @@ struct CheckCommand: StoreCommand {
         switch format {
         case .text:
             if problems.isEmpty {
-                out.write("\(TerminalStyle.escaped(store.path)): sound (SQLite's integrity check, settings, parent links, places among siblings, search and time indexes, change log)\n")
+                out.write("\(TerminalStyle.escaped(store.path)): sound (SQLite's integrity check, tables, settings, parent links, places among siblings, search and time indexes, change log)\n")
             }
             for problem in problems { out.write(TerminalStyle.escaped(problem) + "\n") }
         case .json:
