@@ -218,6 +218,26 @@ import Testing
         #expect(try machines.server.psql("SELECT count(*) FROM jotter.op WHERE journal = 'other'", database: machines.database) == "0")
     }
 
+    /// A line for each operation set aside: a hub holding a million bad ones gave a
+    /// million lines, all kept in memory until the sync ended, and the prompt's own
+    /// sync read them all back and put each on the terminal.
+    @Test func operationsSetAsideAreShownUpToAHundredLinesAndCounted() throws {
+        let machines = try SyncTests.Machines()
+        try machines.server.psql("""
+            INSERT INTO jotter.op (journal, position, replica, counter, stamp, node, property, value)
+            SELECT name, next_position + n, gen_random_uuid(), 1, n + 1, gen_random_uuid(), 'colour', '"red"'
+            FROM jotter.journal, generate_series(0, 249) AS n WHERE name = 'main';
+            UPDATE jotter.journal SET next_position = next_position + 250 WHERE name = 'main';
+            """, database: machines.database)
+        let sync = try machines.b.run(["sync"])
+        #expect(sync.status == 0)
+        let lines = sync.errors.split(separator: "\n")
+        #expect(lines.count == SyncSummary.shownParkedLines + 2, "\(lines.count) lines")
+        #expect(lines.dropLast(2).allSatisfy { $0.hasPrefix("colour of ") })
+        #expect(lines.suffix(2) == ["and 150 more operations from the hub could not be applied, and were set aside",
+                                    "sent 0, received 250"])
+    }
+
     @Test func aRoleGivenOneJournalCannotSyncAnother() throws {
         let server = try PostgresServer.shared
         let database = try server.database()

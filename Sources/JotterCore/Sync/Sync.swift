@@ -45,7 +45,7 @@ public enum Sync {
             }
             summary.received += batch.operations.count
             summary.conflicts += report.conflicts
-            summary.parked += batch.refused + report.parked
+            summary.setAside(batch.refused + report.parked)
             cursor = batch.lastPosition
         }
         try hub.recordPulled(replica: own, to: cursor)
@@ -61,10 +61,27 @@ public struct SyncSummary: Sendable, Equatable {
     public var received = 0
     /// Values that lost to another by stamp, kept for `jotter conflicts`.
     public var conflicts = 0
-    /// Operations from the hub that could not be applied, one line each.
+    /// Operations from the hub that could not be applied, one line each, the first
+    /// `shownParkedLines` of them: a hub holds what its members wrote, and a million
+    /// bad operations made a million lines, all kept until the sync ended (200 MB).
     public var parked: [String] = []
+    /// How many operations from the hub could not be applied, shown or not.
+    public var parkedCount = 0
+    public static let shownParkedLines = 100
 
     public init() {}
+
+    mutating func setAside(_ lines: [String]) {
+        parkedCount += lines.count
+        parked += lines.prefix(max(0, SyncSummary.shownParkedLines - parked.count))
+    }
+
+    /// `and 12 more operations from the hub could not be applied`, when not all were shown.
+    public var parkedBeyondShown: String? {
+        let more = parkedCount - parked.count
+        guard more > 0 else { return nil }
+        return "and \(more) more operation\(more == 1 ? "" : "s") from the hub could not be applied, and \(more == 1 ? "was" : "were") set aside"
+    }
 
     /// `sent 3, received 12, 1 conflict (jotter conflicts)`.
     public var line: String {
