@@ -238,6 +238,28 @@ import Testing
                                     "sent 0, received 250"])
     }
 
+    /// A member may insert a row of its own past the journal's end. Pulled, it took
+    /// the cursor past the positions the next pushes gave, which no one then received;
+    /// and the push whose operation met its position lost that operation, acknowledged.
+    @Test func aRowWrittenPastTheJournalsEndTakesNoPositionFromAPush() throws {
+        let machines = try SyncTests.Machines()
+        try machines.a.ok("add", "milk")
+        try machines.sync(machines.a, machines.b)
+        try machines.server.psql("""
+            INSERT INTO jotter.op (journal, position, replica, counter, stamp, node, property, value)
+            SELECT name, next_position + 2, gen_random_uuid(), 1, 1, gen_random_uuid(), 'colour', '"red"'
+            FROM jotter.journal WHERE name = 'main'
+            """, database: machines.database)
+        #expect(try machines.sync(machines.b) == ["sent 0, received 0\n"])
+        for text in ["bread", "eggs", "jam", "tea"] { try machines.a.ok("add", text) }
+        // The row is in the journal's order now, before what A sent.
+        #expect(try machines.sync(machines.a).first?.hasSuffix("sent 4, received 1\n") == true)
+        let pulled = try machines.b.run(["sync"])
+        #expect(pulled.status == 0)
+        #expect(pulled.errors.hasSuffix("sent 0, received 5\n"), "\(pulled.errors)")
+        #expect(try machines.b.texts() == ["milk", "bread", "eggs", "jam", "tea"])
+    }
+
     @Test func aRoleGivenOneJournalCannotSyncAnother() throws {
         let server = try PostgresServer.shared
         let database = try server.database()

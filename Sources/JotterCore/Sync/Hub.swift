@@ -148,8 +148,15 @@ public final class Hub {
             try connection.execute("ANALYZE jotter_incoming")
             // The journal's row is locked until the commit: positions are given in the
             // order pushes commit, with none left behind by one that commits late.
+            // A member may insert rows of its own past the journal's end, around this
+            // lock: numbered from next_position, the operation given a position so taken
+            // was passed over by ON CONFLICT, and lost while the push was acknowledged.
+            // Numbered after it, the row joins the journal's order there.
             var next: Int64?
-            try connection.query("SELECT next_position FROM jotter.journal WHERE name = $1 FOR UPDATE", [journal]) { row in
+            try connection.query("""
+                SELECT greatest(next_position, coalesce((SELECT max(position) + 1 FROM jotter.op WHERE journal = $1), 1))
+                FROM jotter.journal WHERE name = $1 FOR UPDATE
+                """, [journal]) { row in
                 next = row.int64(0)
             }
             guard let next else {
@@ -215,7 +222,11 @@ public final class Hub {
                                     - octet_length(value), 0) AS before,
                            row_number() OVER (ORDER BY position) AS ordinal
                     FROM jotter.op
-                    WHERE op.journal = journal.name AND position > $2 AND replica IS DISTINCT FROM $5::uuid
+                    -- Rows past the journal's end were written around the push's lock,
+                    -- out of its order: read, they took the cursor past the positions
+                    -- that later pushes then gave.
+                    WHERE op.journal = journal.name AND position > $2 AND position < journal.next_position
+                      AND replica IS DISTINCT FROM $5::uuid
                     ORDER BY position
                     LIMIT $3
                 ) AS counted
