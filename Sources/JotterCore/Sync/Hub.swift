@@ -15,6 +15,10 @@ public final class Hub {
     /// line may hold, whose escapes make its JSON six times as long (docs/sync.md, "Long
     /// values").
     public static let largestValueBytes = 64 << 20
+    /// An operation whose property is longer than this is refused by the pull, not read:
+    /// the longest a jotter writes is `fielddef:` and a field name of 64 characters. A
+    /// property is not counted in a page's bytes, and 40 of 5 MB took a pull to 424 MB.
+    public static let largestPropertyBytes = 1024
 
     /// Connects to the hub that `remote` names. Nothing is read or written yet.
     public init(_ remote: HubRemote) throws {
@@ -214,8 +218,8 @@ public final class Hub {
             SELECT page.*, journal.next_position - 1
             FROM jotter.journal AS journal
             LEFT JOIN LATERAL (
-                SELECT position, replica, counter, stamp, node, property,
-                       CASE WHEN size <= $4 THEN value END, size, before, base
+                SELECT position, replica, counter, stamp, node, CASE WHEN octet_length(property) <= $7 THEN property END,
+                       CASE WHEN size <= $4 THEN value END, size, before, base, octet_length(property)
                 FROM (
                     SELECT position, replica, counter, stamp, node, property, value, base, octet_length(value) AS size,
                            coalesce(sum(octet_length(value)) OVER (ORDER BY position ROWS UNBOUNDED PRECEDING)
@@ -237,8 +241,8 @@ public final class Hub {
             WHERE journal.name = $1
             ORDER BY page.position
             """, [journal, String(position), String(limit), String(Hub.largestValueBytes), own?.description,
-                  String(Hub.batchValueBytes)]) { row in
-            journalEnd = row.int64(10)
+                  String(Hub.batchValueBytes), String(Hub.largestPropertyBytes)]) { row in
+            journalEnd = row.int64(11)
             guard let rowPosition = row.int64(0) else { return }
             returned += 1
             // The hub sent the rows up to the batch's bytes: when they add up to it, the
@@ -265,6 +269,9 @@ public final class Hub {
     private static func refusal(_ row: HubRow, at position: Int64) -> String? {
         guard let replica = row.string(1), NodeID(replica) != nil else {
             return "operation \(position) of the hub has no replica id; it was passed over"
+        }
+        if row.isNull(5) {
+            return "operation \(position) of the hub has a property of \(row.int64(10) ?? 0) bytes, longer than any jotter writes; it was passed over"
         }
         guard let property = row.string(5) else {
             return "operation \(position) of the hub has a property that is not UTF-8; it was passed over"
