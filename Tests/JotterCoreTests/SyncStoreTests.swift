@@ -155,6 +155,20 @@ struct Machines {
         #expect(throws: JotterError.self) { try machines.a.outgoingOperations(limit: 10) }
     }
 
+    /// A create's counter is worked out from its row: past 2^43 the negation overflowed,
+    /// and every sync trapped while `check` called the store sound.
+    @Test func aRowPastWhatSyncCanNumberIsDamageThatCheckNames() throws {
+        let machines = try Machines(count: 1)
+        _ = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a)
+        try machines.a.database.execute("""
+            INSERT INTO node (seq, id, parent, kind, text, created, created_offset)
+            VALUES (8796093022208, randomblob(16), NULL, 1, 'far', 1795512819111, 0)
+            """)
+        #expect(try machines.a.check().contains { $0.contains("the row 8796093022208, past the rows a store gives") })
+        #expect(throws: JotterError.self) { try machines.a.outgoingOperations(limit: 10) }
+    }
+
     /// A store without one of its sync tables failed at its next sync while `check`
     /// called it sound.
     @Test(arguments: ["sync_op", "sync_stamp", "sync_parked", "sync_conflict", "sync_tombstone", "node_alias"])

@@ -31,6 +31,19 @@ extension Store: SyncReplica {
     static let createCounterShift: Int64 = 20
     private static let optionCounterBit: Int64 = 1 << 19
 
+    /// The greatest row a create's counter can be worked out from: past it, `seq << 20`
+    /// leaves 64 bits and the negation traps. No store gives such a row (they are
+    /// numbered one after another); a damaged file can hold one.
+    static let largestSyncedRow: Int64 = (1 << (63 - createCounterShift)) - 1
+
+    /// Refuses, as damage, a row past `largestSyncedRow`.
+    func requireRowsSyncCanNumber() throws {
+        let highest = try database.statement("SELECT max(seq) FROM node").firstRow { $0.optionalInt64(0) } ?? nil
+        if let highest, highest > Store.largestSyncedRow {
+            throw damaged("a list or item has the row \(highest), past the rows a store gives and sync can number (1 to \(Store.largestSyncedRow))")
+        }
+    }
+
     static func createCounter(seq: Int64, part: Int64 = 0) -> Int64 {
         -(seq << createCounterShift | part)
     }
@@ -45,6 +58,7 @@ extension Store: SyncReplica {
         // before the hub acknowledges it becomes an operation of its own.
         try write {
             let replica = try replicaID()
+            try requireRowsSyncCanNumber()
             var operations: [SyncOperation] = []
             let pushedTo = try syncMark("sync_pushed_to")
             var watchedTo = max(try syncMark("sync_watched_to"), 0)
@@ -368,6 +382,11 @@ extension Store: SyncReplica {
             } catch let error as JotterError {
                 problems.append(error.message)
             }
+        }
+        do {
+            try requireRowsSyncCanNumber()
+        } catch let error as JotterError {
+            problems.append(error.message)
         }
         if try setting("replica_id", { $0.blob(0).count }) != 16 {
             problems.append("the setting replica_id, this store's name for sync, is missing or not 16 bytes")
