@@ -169,6 +169,25 @@ struct Machines {
         #expect(throws: JotterError.self) { try machines.a.outgoingOperations(limit: 10) }
     }
 
+    /// The triggers log nothing while a pull applies: left switched off in the file,
+    /// every change made here stayed here, each sync said "sent 0", and `check` called
+    /// the store sound.
+    @Test func aSyncLogLeftSwitchedOffIsDamageThatCheckNames() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.database.execute("UPDATE setting SET value = 1 WHERE key = 'sync_applying'")
+        #expect(try machines.a.check().contains {
+            $0.contains("the setting sync_applying is 1 outside a pull, so changes made here are not logged for sync")
+        })
+        #expect(throws: JotterError.self) { try machines.a.outgoingOperations(limit: 10) }
+        try machines.a.database.execute("UPDATE setting SET value = 0 WHERE key = 'sync_applying'")
+        #expect(try machines.a.check().isEmpty)
+        #expect(try machines.a.edit(machines.node(item.id, in: machines.a), text: "oat milk"))
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.node(item.id, in: machines.b).text == "oat milk")
+    }
+
     /// A store without one of its sync tables failed at its next sync while `check`
     /// called it sound.
     @Test(arguments: ["sync_op", "sync_stamp", "sync_parked", "sync_conflict", "sync_tombstone", "node_alias"])

@@ -59,6 +59,7 @@ extension Store: SyncReplica {
         try write {
             let replica = try replicaID()
             try requireRowsSyncCanNumber()
+            try requireSyncLogSwitchedOn()
             var operations: [SyncOperation] = []
             let pushedTo = try syncMark("sync_pushed_to")
             var watchedTo = max(try syncMark("sync_watched_to"), 0)
@@ -369,15 +370,27 @@ extension Store: SyncReplica {
         return value
     }
 
+    /// Refuses, as damage, a store whose triggers are switched off outside a pull: they
+    /// log a change only while `sync_applying` is 0, and it is 1 only inside a pull's
+    /// transaction. Left at 1 in the file, every change made here stayed here, and each
+    /// sync said "sent 0".
+    func requireSyncLogSwitchedOn() throws {
+        let applying = try integerSetting("sync_applying")
+        guard applying == 0 else {
+            throw damaged("the setting sync_applying is \(applying) outside a pull, so changes made here are not logged for sync")
+        }
+    }
+
     /// What `check` finds wrong with the settings of sync.
     func syncSettingProblems() throws -> [String] {
         var problems: [String] = []
         for key in ["sync_pushed_to", "sync_watched_to", "sync_cursor", "hlc", "sync_applying"] {
             do {
-                _ = switch key {
-                case "hlc": try syncClock()
-                case _ where key.hasSuffix("_to"): try syncMark(key)
-                default: try integerSetting(key)
+                switch key {
+                case "hlc": _ = try syncClock()
+                case "sync_applying": try requireSyncLogSwitchedOn()
+                case _ where key.hasSuffix("_to"): _ = try syncMark(key)
+                default: _ = try integerSetting(key)
                 }
             } catch let error as JotterError {
                 problems.append(error.message)
