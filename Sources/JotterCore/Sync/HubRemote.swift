@@ -36,13 +36,13 @@ public struct HubRemote: Equatable, Sendable {
 
     /// libpq's reason with the parts of the connection string it quotes (`missing "="
     /// after "horse"`, `invalid percent-encoded token: "correct%zzhorse"`) left out: the
-    /// part it could not read is often a password it could not read either. A quoted
-    /// single character is libpq's own (`"="`).
+    /// part it could not read is often a password it could not read either, a single
+    /// character of it included. A quoted `=` is libpq's own.
     static func withoutQuotedParts(_ reason: String) -> String {
         let parts = reason.split(separator: "\"", omittingEmptySubsequences: false)
         guard parts.count >= 3 else { return reason }
         return parts.enumerated().map { index, part in
-            index % 2 == 1 && index < parts.count - 1 && part.count > 1 ? "…" : String(part)
+            index % 2 == 1 && index < parts.count - 1 && part != "=" ? "…" : String(part)
         }.joined(separator: "\"")
     }
 
