@@ -188,6 +188,22 @@ struct Machines {
         #expect(try machines.node(item.id, in: machines.b).text == "oat milk")
     }
 
+    /// A stamp whose machine is not an id was taken for the create's where it was read,
+    /// so that any pulled change beat the value with no conflict kept.
+    @Test(arguments: ["replica = x'0102'", "replica = 'machine'", "stamp = 1.5"])
+    func aDamagedStampOfSyncIsDamageThatCheckNames(damage: String) throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.b.edit(machines.node(item.id, in: machines.b), text: "oat milk"))
+        try machines.hub.sync(machines.b, machines.a)
+        #expect(try machines.a.check().isEmpty)
+        try machines.a.database.execute("UPDATE sync_stamp SET \(damage)")
+        let found = try machines.a.check()
+        #expect(found.contains { $0.contains(" of sync_stamp ha") && $0.hasSuffix("a machine that is not a 16-byte id or a stamp that is not a whole number") },
+                "\(found)")
+    }
+
     /// A store without one of its sync tables failed at its next sync while `check`
     /// called it sound.
     @Test(arguments: ["sync_op", "sync_stamp", "sync_parked", "sync_conflict", "sync_tombstone", "node_alias"])

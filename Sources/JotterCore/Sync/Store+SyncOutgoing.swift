@@ -401,6 +401,20 @@ extension Store: SyncReplica {
         } catch let error as JotterError {
             problems.append(error.message)
         }
+        // A row whose machine is not an id is passed over where it is read: a stamp so
+        // damaged made its value the create's, which any pulled change then beat with
+        // no conflict kept.
+        for table in ["sync_stamp", "sync_conflict", "sync_parked"] {
+            // A missing table is named by the look at the tables.
+            guard try database.statement("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").bind(1, table)
+                .firstRow({ _ in true }) == true else { continue }
+            let damagedRows = try database.statement(
+                "SELECT count(*) FROM \(table) WHERE typeof(replica) <> 'blob' OR length(replica) <> 16 OR typeof(stamp) <> 'integer'")
+                .firstRow { $0.int64(0) } ?? 0
+            if damagedRows > 0 {
+                problems.append("\(damagedRows) row\(damagedRows == 1 ? "" : "s") of \(table) \(damagedRows == 1 ? "has" : "have") a machine that is not a 16-byte id or a stamp that is not a whole number")
+            }
+        }
         if try setting("replica_id", { $0.blob(0).count }) != 16 {
             problems.append("the setting replica_id, this store's name for sync, is missing or not 16 bytes")
         }
