@@ -285,10 +285,16 @@ public final class Hub {
         return nil
     }
 
-    /// The position of the journal's last operation; 0 when it has none.
+    /// The position of the journal's last operation; 0 when it has none. Its last row
+    /// counts too: a member may move `next_position` back (the grants let it), and a
+    /// journal so shortened refused every machine's sync, the push that moves it on
+    /// included.
     public func journalEnd() throws -> Int64 {
         var end: Int64?
-        try connection.query("SELECT next_position - 1 FROM jotter.journal WHERE name = $1", [journal]) { row in
+        try connection.query("""
+            SELECT greatest(next_position - 1, coalesce((SELECT max(position) FROM jotter.op WHERE journal = $1), 0))
+            FROM jotter.journal WHERE name = $1
+            """, [journal]) { row in
             end = row.int64(0)
         }
         guard let end else { throw connection.failure("the journal '\(journal)' is not there for this role") }
