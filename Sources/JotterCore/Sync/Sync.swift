@@ -63,7 +63,8 @@ public struct SyncSummary: Sendable, Equatable {
     public var conflicts = 0
     /// Operations from the hub that could not be applied, one line each, the first
     /// `shownParkedLines` of them: a hub holds what its members wrote, and a million
-    /// bad operations made a million lines, all kept until the sync ended (200 MB).
+    /// bad operations made a million lines, all kept until the sync ended (18 MB for
+    /// 100,000).
     public var parked: [String] = []
     /// How many operations from the hub could not be applied, shown or not.
     public var parkedCount = 0
