@@ -100,4 +100,45 @@ import Testing
         expectPeak(pull.kibibytes, of: "pull")
         #expect(try machines.b.texts().map { $0.prefix(8) } == (0..<12).map { "long \($0) y".prefix(8) })
     }
+
+    /// Long changes of entries not here wait in the store for them; each batch that
+    /// makes an entry tries them again, and read them back all at once, 24 values of
+    /// 6 MiB at a time (252 MiB in a debug build).
+    @Test func changesWaitingForTheirEntriesAreTriedAgainOneAtATime() throws {
+        let machines = try SyncTests.Machines()
+        try machines.server.psql("""
+            INSERT INTO jotter.op (journal, position, replica, counter, stamp, node, property, value)
+            SELECT name, next_position + n, gen_random_uuid(), 1, n + 1, gen_random_uuid(), 'text',
+                   '"waiting ' || n || ' ' || repeat('y', 6 << 20) || '"'
+            FROM jotter.journal, generate_series(0, 23) AS n WHERE name = 'main';
+            INSERT INTO jotter.op (journal, position, replica, counter, stamp, node, property, value)
+            SELECT name, next_position + 24, gen_random_uuid(), 1, 25, gen_random_uuid(), 'create',
+                   '{"kind":"item","text":"arrived","created":25}'
+            FROM jotter.journal WHERE name = 'main';
+            UPDATE jotter.journal SET next_position = next_position + 25 WHERE name = 'main';
+            """, database: machines.database)
+        let pull = try machines.b.peakMemory(["sync"])
+        #expect(pull.status == 0 && pull.errors.hasSuffix("sent 0, received 25"), "\(pull.errors.suffix(200))")
+        expectPeak(pull.kibibytes, of: "pull", under: 96)
+        #expect(try machines.b.texts() == ["arrived"])
+    }
+
+    /// A property is not counted in a page's bytes: 40 of 5 MB, each longer than any
+    /// jotter writes, came in one page, and a pull of them peaked at 424 MB.
+    @Test func longPropertiesOnTheHubArePassedOverUnread() throws {
+        let machines = try SyncTests.Machines()
+        try machines.server.psql("""
+            INSERT INTO jotter.op (journal, position, replica, counter, stamp, node, property, value)
+            SELECT name, next_position + n, gen_random_uuid(), 1, n + 1, gen_random_uuid(),
+                   'field:' || repeat('p', 5000000), '"x"'
+            FROM jotter.journal, generate_series(0, 39) AS n WHERE name = 'main';
+            UPDATE jotter.journal SET next_position = next_position + 40 WHERE name = 'main';
+            """, database: machines.database)
+        let pull = try machines.b.peakMemory(["sync"])
+        #expect(pull.status == 0)
+        let lines = pull.errors.split(separator: "\n")
+        #expect(lines.first == "operation 1 of the hub has a property of 5000006 bytes, longer than any jotter writes; it was passed over")
+        #expect(lines.count == 41 && lines.last == "sent 0, received 0", "\(pull.errors.suffix(300))")
+        expectPeak(pull.kibibytes, of: "pull", under: 96)
+    }
 }

@@ -79,6 +79,26 @@ import Testing
         #expect(!shown.text.contains("horse") && !shown.errors.contains("horse"))
     }
 
+    /// The prompt keeps the lines of its commands in the store, for Up to recall at
+    /// the next prompt: a `:remote set` refused for the password it held kept it there.
+    @Test func aRemoteSetAtThePromptLeavesItsConnectionStringOutOfTheStore() throws {
+        let jotter = Jotter()
+        try jotter.ok("add", "milk")
+        let prompt = try jotter.prompt()
+        prompt.type(":remote set 'host=/nowhere dbname=journal password=correct horse'\r")
+        try prompt.expect("password")
+        try prompt.expect("/ › ")
+        prompt.type(":remote set 'host=/nowhere dbname=journal user=staple'\r")
+        try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+        _ = try prompt.waitForExit()
+        for path in [jotter.store, jotter.store + "-wal"] {
+            let bytes = FileManager.default.contents(atPath: path) ?? Data()
+            #expect(bytes.range(of: Data("horse".utf8)) == nil, "\(path)")
+            #expect(bytes.range(of: Data("staple".utf8)) == nil, "\(path)")
+        }
+    }
+
     @Test func aHubThatCannotBeReachedExitsWithFiveAndOneLine() throws {
         let jotter = Jotter()
         let nowhere = TemporaryFolder()

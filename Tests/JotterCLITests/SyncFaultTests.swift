@@ -201,6 +201,77 @@ import Testing
         for machine in machines { try expectSound(machine) }
     }
 
+    /// A store set to another journal (or hub) kept its cursor and the marks of what it
+    /// had sent: each side's syncs said "sent 0, received 0", and neither got the
+    /// other's entries.
+    @Test func aJournalThatEndsBeforeWhatTheStorePulledIsRefused() throws {
+        let machines = try SyncTests.Machines()
+        try machines.a.ok("add", "milk")
+        try machines.sync(machines.a)
+        let moved = try machines.a.run(["remote", "set", machines.server.conninfo(machines.database), "--journal", "other"])
+        #expect(moved.status == 0, "\(moved.errors)")
+        try machines.a.ok("add", "bread")
+        let refused = try machines.a.run(["sync"])
+        #expect(refused.status == 5)
+        #expect(refused.errors.hasPrefix("jotter: hub \(machines.database) at socket \(machines.server.socketFolder): the journal 'other' ends at position 0, before the 1 this store has pulled"), "\(refused.errors)")
+        #expect(refused.errors.split(separator: "\n").count == 1)
+        #expect(try machines.server.psql("SELECT count(*) FROM jotter.op WHERE journal = 'other'", database: machines.database) == "0")
+    }
+
+    /// A line for each operation set aside: a hub holding a million bad ones gave a
+    /// million lines, all kept in memory until the sync ended, and the prompt's own
+    /// sync read them all back and put each on the terminal.
+    @Test func operationsSetAsideAreShownUpToAHundredLinesAndCounted() throws {
+        let machines = try SyncTests.Machines()
+        try machines.server.psql("""
+            INSERT INTO jotter.op (journal, position, replica, counter, stamp, node, property, value)
+            SELECT name, next_position + n, gen_random_uuid(), 1, n + 1, gen_random_uuid(), 'colour', '"red"'
+            FROM jotter.journal, generate_series(0, 249) AS n WHERE name = 'main';
+            UPDATE jotter.journal SET next_position = next_position + 250 WHERE name = 'main';
+            """, database: machines.database)
+        let sync = try machines.b.run(["sync"])
+        #expect(sync.status == 0)
+        let lines = sync.errors.split(separator: "\n")
+        #expect(lines.count == SyncSummary.shownParkedLines + 2, "\(lines.count) lines")
+        #expect(lines.dropLast(2).allSatisfy { $0.hasPrefix("colour of ") })
+        #expect(lines.suffix(2) == ["and 150 more operations from the hub could not be applied, and were set aside",
+                                    "sent 0, received 250"])
+    }
+
+    /// A member may insert a row of its own past the journal's end. Pulled, it took
+    /// the cursor past the positions the next pushes gave, which no one then received;
+    /// and the push whose operation met its position lost that operation, acknowledged.
+    @Test func aRowWrittenPastTheJournalsEndTakesNoPositionFromAPush() throws {
+        let machines = try SyncTests.Machines()
+        try machines.a.ok("add", "milk")
+        try machines.sync(machines.a, machines.b)
+        try machines.server.psql("""
+            INSERT INTO jotter.op (journal, position, replica, counter, stamp, node, property, value)
+            SELECT name, next_position + 2, gen_random_uuid(), 1, 1, gen_random_uuid(), 'colour', '"red"'
+            FROM jotter.journal WHERE name = 'main'
+            """, database: machines.database)
+        #expect(try machines.sync(machines.b) == ["sent 0, received 0\n"])
+        for text in ["bread", "eggs", "jam", "tea"] { try machines.a.ok("add", text) }
+        // The row is in the journal's order now, before what A sent.
+        #expect(try machines.sync(machines.a).first?.hasSuffix("sent 4, received 1\n") == true)
+        let pulled = try machines.b.run(["sync"])
+        #expect(pulled.status == 0)
+        #expect(pulled.errors.hasSuffix("sent 0, received 5\n"), "\(pulled.errors)")
+        #expect(try machines.b.texts() == ["milk", "bread", "eggs", "jam", "tea"])
+    }
+
+    /// A member may move the journal's `next_position` back: taken for the journal's
+    /// end, it refused every machine's sync, and so the push that would move it on.
+    @Test func aJournalWhoseNextPositionWasMovedBackStillSyncs() throws {
+        let machines = try SyncTests.Machines()
+        try machines.a.ok("add", "milk")
+        try machines.sync(machines.a, machines.b)
+        try machines.server.psql("UPDATE jotter.journal SET next_position = 1", database: machines.database)
+        try machines.a.ok("add", "bread")
+        #expect(try machines.sync(machines.a, machines.b) == ["sent 1, received 0\n", "sent 0, received 1\n"])
+        #expect(try machines.b.texts() == ["milk", "bread"])
+    }
+
     @Test func aRoleGivenOneJournalCannotSyncAnother() throws {
         let server = try PostgresServer.shared
         let database = try server.database()

@@ -33,7 +33,8 @@ final class ArrayReplica: SyncReplica {
         acknowledged += operations
     }
     func syncCursor() throws -> Int64 { cursor }
-    func applyPulled(_ operations: [SyncOperation], cursor: Int64) throws -> SyncApplyReport {
+    func applyPulled(_ operations: [SyncOperation], after start: Int64, cursor: Int64) throws -> SyncApplyReport? {
+        guard start == self.cursor else { return nil }
         pulled += operations
         self.cursor = cursor
         return SyncApplyReport(applied: operations.count { $0.replica != id })
@@ -361,6 +362,25 @@ struct TestHub {
         #expect(given?.message.contains("horse") == false)
         #expect(given?.message.contains("~/.pgpass") == true)
         #expect(throws: JotterError.self) { try HubRemote(conninfo: "postgresql://\(role):secret@localhost/db") }
+    }
+
+    /// libpq quotes the part of a connection string it cannot read, which is often a
+    /// password it could not read either; and the client key's passphrase is a secret
+    /// as much as the password is.
+    @Test(arguments: [
+        "host=/tmp dbname=journal password=correct horse",
+        "postgresql://alice:correct%zzhorse@localhost/journal",
+        "host=/tmp dbname=journal sslpassword='correct horse'",
+        "postgresql://alice@localhost/journal?sslpassword=correct%20horse",
+        "host=/tmp dbname=journal sslpassword=correct horse",
+        "host=/tmp dbname=journal password=correct h",
+    ])
+    func noSecretOfAConnectionStringIsKeptOrRepeated(conninfo: String) throws {
+        let refused = #expect(throws: JotterError.self) { try HubRemote(conninfo: conninfo) }
+        #expect(refused?.kind == .input)
+        let secret = String(conninfo.split(separator: " ").last ?? "")
+        #expect(refused?.message.contains("\"\(secret)\"") == false && refused?.message.contains("horse") == false,
+                "\(refused?.message ?? "")")
     }
 
     @Test func aHubThatIsDownFailsInOneLineNamingIt() throws {

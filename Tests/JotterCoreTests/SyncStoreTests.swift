@@ -40,7 +40,7 @@ final class ArrayHub {
             let cursor = Int(try store.syncCursor())
             guard cursor < operations.count else { return report }
             let end = min(cursor + batch, operations.count)
-            report.add(try store.applyPulled(Array(operations[cursor..<end]), cursor: Int64(end)))
+            report.add(try #require(try store.applyPulled(Array(operations[cursor..<end]), after: Int64(cursor), cursor: Int64(end))))
         }
     }
 
@@ -155,6 +155,77 @@ struct Machines {
         #expect(throws: JotterError.self) { try machines.a.outgoingOperations(limit: 10) }
     }
 
+    /// A create's counter is worked out from its row: past 2^43 the negation overflowed,
+    /// and every sync trapped while `check` called the store sound.
+    @Test func aRowPastWhatSyncCanNumberIsDamageThatCheckNames() throws {
+        let machines = try Machines(count: 1)
+        _ = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a)
+        try machines.a.database.execute("""
+            INSERT INTO node (seq, id, parent, kind, text, created, created_offset)
+            VALUES (8796093022208, randomblob(16), NULL, 1, 'far', 1795512819111, 0)
+            """)
+        #expect(try machines.a.check().contains { $0.contains("the row 8796093022208, past the rows a store gives") })
+        #expect(throws: JotterError.self) { try machines.a.outgoingOperations(limit: 10) }
+    }
+
+    /// The triggers log nothing while a pull applies: left switched off in the file,
+    /// every change made here stayed here, each sync said "sent 0", and `check` called
+    /// the store sound.
+    @Test func aSyncLogLeftSwitchedOffIsDamageThatCheckNames() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.database.execute("UPDATE setting SET value = 1 WHERE key = 'sync_applying'")
+        #expect(try machines.a.check().contains {
+            $0.contains("the setting sync_applying is 1 outside a pull, so changes made here are not logged for sync")
+        })
+        #expect(throws: JotterError.self) { try machines.a.outgoingOperations(limit: 10) }
+        try machines.a.database.execute("UPDATE setting SET value = 0 WHERE key = 'sync_applying'")
+        #expect(try machines.a.check().isEmpty)
+        #expect(try machines.a.edit(machines.node(item.id, in: machines.a), text: "oat milk"))
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.node(item.id, in: machines.b).text == "oat milk")
+    }
+
+    /// A stamp whose machine is not an id was taken for the create's where it was read,
+    /// so that any pulled change beat the value with no conflict kept.
+    @Test(arguments: ["replica = x'0102'", "replica = 'machine'", "stamp = 1.5"])
+    func aDamagedStampOfSyncIsDamageThatCheckNames(damage: String) throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        #expect(try machines.b.edit(machines.node(item.id, in: machines.b), text: "oat milk"))
+        try machines.hub.sync(machines.b, machines.a)
+        #expect(try machines.a.check().isEmpty)
+        try machines.a.database.execute("UPDATE sync_stamp SET \(damage)")
+        let found = try machines.a.check()
+        #expect(found.contains { $0.contains(" of sync_stamp ha") && $0.hasSuffix("a machine that is not a 16-byte id or a stamp that is not a whole number") },
+                "\(found)")
+    }
+
+    /// A store without one of its sync tables failed at its next sync while `check`
+    /// called it sound.
+    @Test(arguments: ["sync_op", "sync_stamp", "sync_parked", "sync_conflict", "sync_tombstone", "node_alias"])
+    func aMissingSyncTableIsDamageThatCheckNames(table: String) throws {
+        let machines = try Machines(count: 1)
+        _ = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a)
+        #expect(try machines.a.check().isEmpty)
+        try machines.a.database.execute("DROP TABLE \(table)")
+        #expect(try machines.a.check() == ["the table \(table) of store version \(Migrations.latestVersion) is missing"])
+    }
+
+    /// The clock ticks past its value at every push: at the top of 64 bits it overflowed.
+    @Test func aSyncClockWithNoRoomToTickIsDamageThatCheckNames() throws {
+        let machines = try Machines(count: 1)
+        _ = try machines.add("milk", in: machines.a)
+        _ = try machines.add("bread", in: machines.a)
+        try machines.a.database.execute("UPDATE setting SET value = 9223372036854775807 WHERE key = 'hlc'")
+        #expect(try machines.a.check().contains { $0.contains("the setting hlc, the clock of sync, is 9223372036854775807") })
+        #expect(throws: JotterError.self) { try machines.a.outgoingOperations(limit: 10) }
+    }
+
     /// A place among siblings is a whole-number stamp and replica, both or neither: with
     /// one missing or not a number, the listing, the numbers and the positions that an
     /// ambiguous name shows no longer agree.
@@ -203,7 +274,8 @@ struct Machines {
         try machines.a.edit(item, text: "bread")
         try machines.hub.sync(machines.a, machines.b)
         let before = try machines.tree(of: machines.b)
-        let report = try machines.b.applyPulled(machines.hub.operations, cursor: Int64(machines.hub.operations.count))
+        let report = try #require(try machines.b.applyPulled(
+            machines.hub.operations, after: machines.b.syncCursor(), cursor: Int64(machines.hub.operations.count)))
         #expect(report.applied == 0)
         #expect(report.conflicts == 0)
         #expect(try machines.tree(of: machines.b) == before)
@@ -378,7 +450,7 @@ struct Machines {
         let stamp = try #require(machines.hub.operations.last?.stamp) + 1
         let older = SyncOperation(replica: try machines.b.syncReplicaID(), counter: 1, stamp: stamp, node: item.id,
                                   property: "text", value: "\"soy milk\"")
-        let report = try machines.a.applyPulled([older], cursor: try machines.a.syncCursor() + 1)
+        let report = try #require(try machines.a.applyPulled([older], after: machines.a.syncCursor(), cursor: try machines.a.syncCursor() + 1))
         #expect(report.applied == 1 && report.conflicts == 0)
         #expect(try machines.node(item.id, in: machines.a).text == "soy milk")
         #expect(try machines.conflicts(in: machines.a).isEmpty)
@@ -828,7 +900,7 @@ struct Machines {
             SyncOperation(replica: other, counter: counter, stamp: Int64(Date().timeIntervalSince1970 * 1000) << 16 + counter,
                           node: node, property: property, value: value)
         }
-        let report = try machines.b.applyPulled([
+        let report = try #require(try machines.b.applyPulled([
             operation(1, "colour", "\"red\""),
             operation(2, "text", "{not json"),
             operation(3, "text", "\"" + String(repeating: "x", count: SyncValue.largest) + "\""),
@@ -837,13 +909,51 @@ struct Machines {
             operation(6, "text", "\"renamed\""),
             operation(7, "create", "[1, 2]", node: other),
             operation(8, "create", "{\"kind\":\"item\"", node: other),
-        ], cursor: 99)
+        ], after: machines.b.syncCursor(), cursor: 99))
         #expect(report.parked.count == 7, "\(report.parked)")
         #expect(report.parked.allSatisfy { !$0.contains("\n") })
         #expect(try machines.node(parent.id, in: machines.b).text == "renamed")
         #expect(try machines.node(parent.id, in: machines.b).parentSeq == nil)
         #expect(try machines.b.syncCursor() == 99)
         #expect(try machines.b.database.statement("PRAGMA integrity_check").firstRow { $0.string(0) } == "ok")
+    }
+
+    /// The clock ticks past every stamp it pulls: one near Int64.max from a hostile or
+    /// broken machine left it no room, and the next push trapped on the overflow.
+    @Test(arguments: [Int64.max, Int64.max - 1, (1 << 62) + 1, -1, Int64.min] as [Int64])
+    func anOperationStampedOutsideWhatAClockGivesIsParked(stamp: Int64) throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        let other = try #require(NodeID("01234567-89ab-7def-8123-456789abcdef"))
+        let report = try #require(try machines.b.applyPulled([SyncOperation(
+            replica: other, counter: 1, stamp: stamp, node: item.id, property: "text", value: "\"poison\"")],
+            after: machines.b.syncCursor(), cursor: 99))
+        #expect(report.parked.count == 1, "\(report.parked)")
+        #expect(try machines.node(item.id, in: machines.b).text == "milk")
+        _ = try machines.add("one", in: machines.b)
+        _ = try machines.add("two", in: machines.b)
+        try machines.b.edit(item, text: "oat milk")
+        let sent = try machines.b.outgoingOperations(limit: 10)
+        #expect(sent.allSatisfy { SyncOperation.stampRange.contains($0.stamp) }, "\(sent.map(\.stamp))")
+    }
+
+    /// Two syncs of one store at once each read the cursor before they pull. The one
+    /// that applied its page last went back over what the other had applied since:
+    /// an entry emptied from the trash elsewhere, on a later page, came back.
+    @Test func aPageAnotherSyncAppliedMeanwhileIsNotAppliedAgain() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.push(machines.a)
+        let firstPage = machines.hub.operations
+        try machines.a.remove([item])
+        _ = try machines.a.emptyTrash()
+        try machines.hub.push(machines.a)
+        try machines.hub.pull(machines.b)
+        #expect(try machines.b.node(id: item.id, includingHidden: true) == nil)
+        #expect(try machines.b.applyPulled(firstPage, after: 0, cursor: Int64(firstPage.count)) == nil)
+        #expect(try machines.b.node(id: item.id, includingHidden: true) == nil)
+        #expect(try machines.b.syncCursor() == Int64(machines.hub.operations.count))
     }
 
     @Test func anOperationOnANodeNotHereYetWaitsForIt() throws {
@@ -862,8 +972,9 @@ struct Machines {
         #expect(try machines.node(item.id, in: machines.b).parentSeq == machines.node(list.id, in: machines.b).seq)
         // One whose node never comes is reported.
         let stranger = try #require(NodeID("01234567-89ab-7def-8123-456789abcdef"))
-        let waiting = try machines.b.applyPulled([SyncOperation(
-            replica: stranger, counter: 1, stamp: 1 << 40, node: stranger, property: "text", value: "\"x\"")], cursor: 99)
+        let waiting = try #require(try machines.b.applyPulled([SyncOperation(
+            replica: stranger, counter: 1, stamp: 1 << 40, node: stranger, property: "text", value: "\"x\"")],
+            after: machines.b.syncCursor(), cursor: 99))
         #expect(waiting.parked.count == 1)
     }
 

@@ -7,7 +7,8 @@ struct CheckCommand: StoreCommand {
         abstract: "Check the store for damage, and say what was found.",
         discussion: """
             Runs SQLite's integrity check over the whole file, then checks what jotter \
-            keeps among its own tables: the settings it needs are there and in range, \
+            keeps among its own tables: every table of its version is there, the \
+            settings it needs (sync's among them) are there and in range, \
             every parent link leads to the root (no loops), each place among siblings \
             that sync gave is whole, the search index and the \
             index of items by time hold exactly the rows they should, the change \
@@ -58,7 +59,7 @@ struct CheckCommand: StoreCommand {
         switch format {
         case .text:
             if problems.isEmpty {
-                out.write("\(TerminalStyle.escaped(store.path)): sound (SQLite's integrity check, settings, parent links, places among siblings, search and time indexes, change log)\n")
+                out.write("\(TerminalStyle.escaped(store.path)): sound (SQLite's integrity check, tables, settings, parent links, places among siblings, search and time indexes, change log)\n")
             }
             for problem in problems { out.write(TerminalStyle.escaped(problem) + "\n") }
         case .json:

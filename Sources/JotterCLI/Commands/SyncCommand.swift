@@ -11,8 +11,8 @@ struct SyncCommand: StoreCommand {
             --format json writes {"sent":N,"received":N,"conflicts":N} on standard \
             output instead. An operation from the hub that cannot be applied (from a \
             newer jotter, malformed, a move that would make a loop) is set aside with \
-            one line each, and the rest goes on. Tables of an older jotter are brought \
-            up to date as 'remote set' does. A hub that is down, a network that is \
+            one line each (the first 100, then how many more), and the rest goes on. \
+            Tables of an older jotter are brought up to date as 'remote set' does. A hub that is down, a network that is \
             gone, a wrong password: one line naming the hub and the reason, exit \
             status 5, and nothing local is lost; what was not sent goes at the next sync.
             """)
@@ -31,6 +31,7 @@ struct SyncCommand: StoreCommand {
         try hub.check()
         let summary = try Sync.run(context.store, with: hub)
         for parked in summary.parked { context.messages.show(parked) }
+        if let more = summary.parkedBeyondShown { context.messages.show(more) }
         switch format {
         case .text: context.messages.show(summary.line)
         case .json: context.output.write(summary.json + "\n")

@@ -159,8 +159,12 @@ final class PromptLoop {
     private func run(_ command: String, historyLine: String) {
         source.remember(historyLine)
         do {
-            try context.store.appendHistory(historyLine)
-            let words = try PromptCommands.words(of: command)
+            // A connection string is this machine's, and one refused for the password
+            // it holds would stay in the file: it is recalled in this prompt only.
+            let typedWords = Result { try PromptCommands.words(of: command) }
+            let setsARemote = (try? typedWords.get()).map { Array($0.prefix(2)) == ["remote", "set"] } ?? command.hasPrefix("remote")
+            if !setsARemote { try context.store.appendHistory(historyLine) }
+            let words = try typedWords.get()
             guard let name = words.first else {
                 throw JotterError.input("a command is missing after ':'; :help lists the commands")
             }

@@ -30,6 +30,7 @@ extension Store {
             }
         }
         try look("the file") { try integrityMessages(quick: false) }
+        try look("the tables") { try missingTableProblems() }
         try look("the settings") { try settingProblems() }
         try look("the parent links") { try parentLinkProblems() }
         try look("the places among siblings") { try siblingPlaceProblems() }
@@ -81,6 +82,24 @@ extension Store {
             messages.append(error.message)
         }
         return messages
+    }
+
+    /// The tables this version's steps make, missing from the store: without its sync
+    /// tables, a store was called sound and failed at its next sync ("no such table").
+    private func missingTableProblems() throws -> [String] {
+        func tables(of database: Database) throws -> Set<String> {
+            let names = try database.statement("SELECT name FROM sqlite_schema WHERE type = 'table'")
+            defer { names.reset() }
+            var found: Set<String> = []
+            while try names.step() { found.insert(names.string(0)) }
+            return found
+        }
+        let fresh = try Database(path: ":memory:")
+        try fresh.registerSearchTokenizer()
+        for step in Migrations.steps { try fresh.execute(step) }
+        let missing = try tables(of: fresh).subtracting(tables(of: database)).sorted()
+        guard !missing.isEmpty else { return [] }
+        return ["\(missing.count == 1 ? "the table" : "the tables") \(missing.joined(separator: ", ")) of store version \(Migrations.latestVersion) \(missing.count == 1 ? "is" : "are") missing"]
     }
 
     private func settingProblems() throws -> [String] {

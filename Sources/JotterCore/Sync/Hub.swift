@@ -17,6 +17,10 @@ public final class Hub {
     public static let largestValueBytes = 64 << 20
     /// A value is sent in pieces of this many characters (up to 1 MiB).
     static let pieceCharacters = 1 << 18
+    /// An operation whose property is longer than this is refused by the pull, not read:
+    /// the longest a jotter writes is `fielddef:` and a field name of 64 characters. A
+    /// property is not counted in a page's bytes, and 40 of 5 MB took a pull to 424 MB.
+    public static let largestPropertyBytes = 1024
 
     /// Connects to the hub that `remote` names. Nothing is read or written yet.
     public init(_ remote: HubRemote) throws {
@@ -150,8 +154,15 @@ public final class Hub {
             try connection.execute("ANALYZE jotter_incoming")
             // The journal's row is locked until the commit: positions are given in the
             // order pushes commit, with none left behind by one that commits late.
+            // A member may insert rows of its own past the journal's end, around this
+            // lock: numbered from next_position, the operation given a position so taken
+            // was passed over by ON CONFLICT, and lost while the push was acknowledged.
+            // Numbered after it, the row joins the journal's order there.
             var next: Int64?
-            try connection.query("SELECT next_position FROM jotter.journal WHERE name = $1 FOR UPDATE", [journal]) { row in
+            try connection.query("""
+                SELECT greatest(next_position, coalesce((SELECT max(position) + 1 FROM jotter.op WHERE journal = $1), 1))
+                FROM jotter.journal WHERE name = $1 FOR UPDATE
+                """, [journal]) { row in
                 next = row.int64(0)
             }
             guard let next else {
@@ -227,18 +238,25 @@ public final class Hub {
         }
         try connection.queryRowByRow("""
             SELECT page.position, page.replica, page.counter, page.stamp, page.node, page.property,
-                   piece.text, page.size, page.before, page.base, journal.next_position - 1, piece.number
+                   piece.text, page.size, page.before, page.base, journal.next_position - 1, piece.number,
+                   page.property_bytes
             FROM jotter.journal AS journal
             LEFT JOIN LATERAL (
-                SELECT position, replica, counter, stamp, node, property,
-                       CASE WHEN size <= $4 THEN value END AS value, size, before, base
+                SELECT position, replica, counter, stamp, node,
+                       CASE WHEN octet_length(property) <= $8 THEN property END AS property,
+                       CASE WHEN size <= $4 THEN value END AS value, size, before, base,
+                       octet_length(property) AS property_bytes
                 FROM (
                     SELECT position, replica, counter, stamp, node, property, value, base, octet_length(value) AS size,
                            coalesce(sum(octet_length(value)) OVER (ORDER BY position ROWS UNBOUNDED PRECEDING)
                                     - octet_length(value), 0) AS before,
                            row_number() OVER (ORDER BY position) AS ordinal
                     FROM jotter.op
-                    WHERE op.journal = journal.name AND position > $2 AND replica IS DISTINCT FROM $5::uuid
+                    -- Rows past the journal's end were written around the push's lock,
+                    -- out of its order: read, they took the cursor past the positions
+                    -- that later pushes then gave.
+                    WHERE op.journal = journal.name AND position > $2 AND position < journal.next_position
+                      AND replica IS DISTINCT FROM $5::uuid
                     ORDER BY position
                     LIMIT $3
                 ) AS counted
@@ -255,7 +273,7 @@ public final class Hub {
             WHERE journal.name = $1
             ORDER BY page.position, piece.number
             """, [journal, String(position), String(limit), String(Hub.largestValueBytes), own?.description,
-                  String(Hub.batchValueBytes), String(Hub.pieceCharacters)]) { row in
+                  String(Hub.batchValueBytes), String(Hub.pieceCharacters), String(Hub.largestPropertyBytes)]) { row in
             journalEnd = row.int64(10)
             guard let rowPosition = row.int64(0) else { return }
             if (row.int64(11) ?? 0) > 0 {
@@ -317,6 +335,9 @@ public final class Hub {
         guard let replica = row.string(1), NodeID(replica) != nil else {
             return "operation \(position) of the hub has no replica id; it was passed over"
         }
+        if row.isNull(5) {
+            return "operation \(position) of the hub has a property of \(row.int64(12) ?? 0) bytes, longer than any jotter writes; it was passed over"
+        }
         guard let property = row.string(5) else {
             return "operation \(position) of the hub has a property that is not UTF-8; it was passed over"
         }
@@ -324,6 +345,22 @@ public final class Hub {
             return "operation \(position) of the hub (\(DisplayText.escaped(property))) has a value of \(row.int64(7) ?? 0) bytes, more than any jotter writes; it was passed over"
         }
         return nil
+    }
+
+    /// The position of the journal's last operation; 0 when it has none. Its last row
+    /// counts too: a member may move `next_position` back (the grants let it), and a
+    /// journal so shortened refused every machine's sync, the push that moves it on
+    /// included.
+    public func journalEnd() throws -> Int64 {
+        var end: Int64?
+        try connection.query("""
+            SELECT greatest(next_position - 1, coalesce((SELECT max(position) FROM jotter.op WHERE journal = $1), 0))
+            FROM jotter.journal WHERE name = $1
+            """, [journal]) { row in
+            end = row.int64(0)
+        }
+        guard let end else { throw connection.failure("the journal '\(journal)' is not there for this role") }
+        return end
     }
 
     /// Records that `replica` has pulled up to `position`, so the hub keeps what it has

@@ -22,6 +22,10 @@ public struct HubRemote: Equatable, Sendable {
             throw JotterError.input(
                 "the connection string holds a password, which the store would keep in the clear; put it in ~/.pgpass (or PGPASSWORD) and leave it out here")
         }
+        if let password = options.first(where: { $0.keyword == "sslpassword" }), !password.value.isEmpty {
+            throw JotterError.input(
+                "the connection string holds sslpassword, the passphrase of the client key, which the store would keep in the clear; leave it out and give the hub a key of its own, readable only by you, with no passphrase")
+        }
         guard !journal.isEmpty, journal.utf8.count <= 200,
               !journal.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw JotterError.input("the journal's name must be 1 to 200 bytes without control characters")
@@ -30,12 +34,24 @@ public struct HubRemote: Equatable, Sendable {
         self.journal = journal
     }
 
+    /// libpq's reason with the parts of the connection string it quotes (`missing "="
+    /// after "horse"`, `invalid percent-encoded token: "correct%zzhorse"`) left out: the
+    /// part it could not read is often a password it could not read either, a single
+    /// character of it included. A quoted `=` is libpq's own.
+    static func withoutQuotedParts(_ reason: String) -> String {
+        let parts = reason.split(separator: "\"", omittingEmptySubsequences: false)
+        guard parts.count >= 3 else { return reason }
+        return parts.enumerated().map { index, part in
+            index % 2 == 1 && index < parts.count - 1 && part != "=" ? "…" : String(part)
+        }.joined(separator: "\"")
+    }
+
     /// The options `conninfo` gives, as libpq reads them.
     static func parse(_ conninfo: String) throws -> [(keyword: String, value: String)] {
         let pq = try LibPQ.loaded()
         var message: UnsafeMutablePointer<CChar>?
         guard let options = pq.conninfoParse(conninfo, &message) else {
-            let reason = message.map { HubConnection.oneLine($0) } ?? "out of memory"
+            let reason = message.map { HubRemote.withoutQuotedParts(HubConnection.oneLine($0)) } ?? "out of memory"
             if let message { pq.freemem(message) }
             throw JotterError.input("the connection string cannot be read: \(reason)")
         }

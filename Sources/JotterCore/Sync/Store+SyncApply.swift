@@ -6,8 +6,12 @@ extension Store {
     /// machine did: never undone here, as undo reverts this machine's own changes.
     static let syncChangeWhat = "sync"
 
-    public func applyPulled(_ operations: [SyncOperation], cursor: Int64) throws -> SyncApplyReport {
+    public func applyPulled(_ operations: [SyncOperation], after start: Int64, cursor: Int64) throws -> SyncApplyReport? {
         try write {
+            // Checked here, on the state written to: two syncs of one store each read the
+            // cursor before pulling, and the later one to apply went back over pages the
+            // other had applied, bringing back an entry a later page had purged.
+            guard try integerSetting("sync_cursor") == start else { return nil }
             let remembersPulledRows = try hasLocalCreatesUnsent()
             // A change made here and not sent may now be what wins over a pulled one, or
             // what keeps a node deleted elsewhere: undoing it sends the earlier value.
@@ -20,7 +24,7 @@ extension Store {
             try merge.finish()
             try database.execute("UPDATE setting SET value = 0 WHERE key = 'sync_applying'")
             try database.statement("UPDATE setting SET value = max(value, ?) WHERE key = 'hlc'")
-                .bind(1, operations.map(\.stamp).max() ?? 0).run()
+                .bind(1, operations.map(\.stamp).filter(SyncOperation.stampRange.contains).max() ?? 0).run()
             try database.statement("UPDATE setting SET value = ? WHERE key = 'sync_cursor'").bind(1, cursor).run()
             if !remembersPulledRows { try markEverythingSent() }
             return merge.report
@@ -98,22 +102,20 @@ struct SyncMerge {
         waitingLines = [:]
     }
 
-    /// Tries again the operations that waited for a node, until none more applies.
+    /// Tries again the operations that waited for a node, until none more applies. They
+    /// are read one at a time: every value that waits, up to 64 MiB each, read back at
+    /// once held them all in memory together. One that waits again goes in at a row
+    /// after `last`, for the next round.
     private mutating func retryWaiting() throws {
         while madeNodes {
             madeNodes = false
-            let waiting = try database.statement(
-                "SELECT seq, replica, counter, stamp, node, property, value FROM sync_parked WHERE waiting = 1 ORDER BY seq")
-            var operations: [(Int64, SyncOperation)] = []
-            while try waiting.step() {
-                guard let replica = NodeID(bytes: waiting.blob(1)) else { continue }
-                operations.append((waiting.int64(0), SyncOperation(
-                    replica: replica, counter: waiting.int64(2), stamp: waiting.int64(3), node: NodeID(bytes: waiting.blob(4)),
-                    property: waiting.string(5), value: waiting.isNull(6) ? nil : waiting.string(6))))
-            }
+            let last = try database.statement("SELECT ifnull(max(seq), 0) FROM sync_parked").firstRow { $0.int64(0) } ?? 0
+            var after: Int64 = 0
             isRetrying = true
             defer { isRetrying = false }
-            for (seq, operation) in operations {
+            while let (seq, operation) = try waitingOperation(after: after, upTo: last) {
+                after = seq
+                guard let operation else { continue }
                 try database.statement("DELETE FROM sync_parked WHERE seq = ?").bind(1, seq).run()
                 retriedLine = waitingLines.removeValue(forKey: seq)
                 try apply(operation)
@@ -122,7 +124,28 @@ struct SyncMerge {
         }
     }
 
+    /// The first operation waiting for a node in a row after `seq` and up to `last`:
+    /// its row, and the operation, nil when its replica is not an id (damage, left where
+    /// it is); nil when there is none.
+    private func waitingOperation(after seq: Int64, upTo last: Int64) throws -> (Int64, SyncOperation?)? {
+        try database.statement(
+            """
+            SELECT seq, replica, counter, stamp, node, property, value FROM sync_parked
+            WHERE waiting = 1 AND seq > ? AND seq <= ? ORDER BY seq LIMIT 1
+            """)
+            .bind(1, seq).bind(2, last)
+            .firstRow { row in
+                (row.int64(0), NodeID(bytes: row.blob(1)).map { replica in
+                    SyncOperation(replica: replica, counter: row.int64(2), stamp: row.int64(3), node: NodeID(bytes: row.blob(4)),
+                                  property: row.string(5), value: row.isNull(6) ? nil : row.string(6))
+                })
+            }
+    }
+
     private mutating func merge(_ operation: SyncOperation) throws {
+        guard SyncOperation.stampRange.contains(operation.stamp) else {
+            throw Parked(reason: "its stamp \(operation.stamp) is no time a clock gives (1970 to the year 4199)")
+        }
         guard let property = SyncProperty(operation.property) else {
             throw Parked(reason: "a kind of change this jotter does not know (from a newer jotter?)")
         }

@@ -31,6 +31,19 @@ extension Store: SyncReplica {
     static let createCounterShift: Int64 = 20
     private static let optionCounterBit: Int64 = 1 << 19
 
+    /// The greatest row a create's counter can be worked out from: past it, `seq << 20`
+    /// leaves 64 bits and the negation traps. No store gives such a row (they are
+    /// numbered one after another); a damaged file can hold one.
+    static let largestSyncedRow: Int64 = (1 << (63 - createCounterShift)) - 1
+
+    /// Refuses, as damage, a row past `largestSyncedRow`.
+    func requireRowsSyncCanNumber() throws {
+        let highest = try database.statement("SELECT max(seq) FROM node").firstRow { $0.optionalInt64(0) } ?? nil
+        if let highest, highest > Store.largestSyncedRow {
+            throw damaged("a list or item has the row \(highest), past the rows a store gives and sync can number (1 to \(Store.largestSyncedRow))")
+        }
+    }
+
     static func createCounter(seq: Int64, part: Int64 = 0) -> Int64 {
         -(seq << createCounterShift | part)
     }
@@ -45,6 +58,8 @@ extension Store: SyncReplica {
         // before the hub acknowledges it becomes an operation of its own.
         try write {
             let replica = try replicaID()
+            try requireRowsSyncCanNumber()
+            try requireSyncLogSwitchedOn()
             var operations: [SyncOperation] = []
             let pushedTo = try syncMark("sync_pushed_to")
             var watchedTo = max(try syncMark("sync_watched_to"), 0)
@@ -128,7 +143,8 @@ extension Store: SyncReplica {
     /// later than every stamp this store made or pulled, so that a node sent now goes
     /// after every sibling that has a stamp, where it already was.
     private func tickedClock() throws -> Int64 {
-        try database.statement(
+        _ = try syncClock()
+        return try database.statement(
             "SELECT max(value + 1, CAST(unixepoch('subsec') * 1000 AS INTEGER) << 16) FROM setting WHERE key = 'hlc'")
             .firstRow { $0.int64(0) } ?? 0
     }
@@ -343,14 +359,60 @@ extension Store: SyncReplica {
         return value
     }
 
+    /// The sync clock as the file holds it: a whole number among the stamps a clock
+    /// gives. One near Int64.max is damage, as ticking past it overflows.
+    func syncClock() throws -> Int64 {
+        let value = try integerSetting("hlc")
+        guard SyncOperation.stampRange.contains(value) else {
+            throw damaged(
+                "the setting hlc, the clock of sync, is \(value), outside the stamps a clock gives (0 to \(SyncOperation.stampRange.upperBound))")
+        }
+        return value
+    }
+
+    /// Refuses, as damage, a store whose triggers are switched off outside a pull: they
+    /// log a change only while `sync_applying` is 0, and it is 1 only inside a pull's
+    /// transaction. Left at 1 in the file, every change made here stayed here, and each
+    /// sync said "sent 0".
+    func requireSyncLogSwitchedOn() throws {
+        let applying = try integerSetting("sync_applying")
+        guard applying == 0 else {
+            throw damaged("the setting sync_applying is \(applying) outside a pull, so changes made here are not logged for sync")
+        }
+    }
+
     /// What `check` finds wrong with the settings of sync.
     func syncSettingProblems() throws -> [String] {
         var problems: [String] = []
         for key in ["sync_pushed_to", "sync_watched_to", "sync_cursor", "hlc", "sync_applying"] {
             do {
-                _ = key.hasPrefix("sync_") && key.hasSuffix("_to") ? try syncMark(key) : try integerSetting(key)
+                switch key {
+                case "hlc": _ = try syncClock()
+                case "sync_applying": try requireSyncLogSwitchedOn()
+                case _ where key.hasSuffix("_to"): _ = try syncMark(key)
+                default: _ = try integerSetting(key)
+                }
             } catch let error as JotterError {
                 problems.append(error.message)
+            }
+        }
+        do {
+            try requireRowsSyncCanNumber()
+        } catch let error as JotterError {
+            problems.append(error.message)
+        }
+        // A row whose machine is not an id is passed over where it is read: a stamp so
+        // damaged made its value the create's, which any pulled change then beat with
+        // no conflict kept.
+        for table in ["sync_stamp", "sync_conflict", "sync_parked"] {
+            // A missing table is named by the look at the tables.
+            guard try database.statement("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").bind(1, table)
+                .firstRow({ _ in true }) == true else { continue }
+            let damagedRows = try database.statement(
+                "SELECT count(*) FROM \(table) WHERE typeof(replica) <> 'blob' OR length(replica) <> 16 OR typeof(stamp) <> 'integer'")
+                .firstRow { $0.int64(0) } ?? 0
+            if damagedRows > 0 {
+                problems.append("\(damagedRows) row\(damagedRows == 1 ? "" : "s") of \(table) \(damagedRows == 1 ? "has" : "have") a machine that is not a 16-byte id or a stamp that is not a whole number")
             }
         }
         if try setting("replica_id", { $0.blob(0).count }) != 16 {

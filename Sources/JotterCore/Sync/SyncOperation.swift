@@ -15,6 +15,11 @@ public struct SyncOperation: Sendable, Equatable {
     /// count for changes within one millisecond or behind a clock already seen. Ties
     /// between replicas are broken by `replica`'s bytes.
     public var stamp: Int64
+    /// The stamps a clock gives: from 1970 to the year 4199, with room above for the
+    /// clock to tick. It ticks past the greatest stamp it has pulled, so one near
+    /// Int64.max, from a hostile or broken machine, left it none: the next push trapped
+    /// on the overflow, and SQLite turned the clock into a real number for good.
+    public static let stampRange: ClosedRange<Int64> = 0...(1 << 62)
     /// The list or item changed; nil for the journal's root, whose field definitions
     /// and options are synced too.
     public var node: NodeID?

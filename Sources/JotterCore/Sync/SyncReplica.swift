@@ -11,10 +11,12 @@ public protocol SyncReplica {
     func acknowledge(_ operations: [SyncOperation]) throws
     /// The hub's position up to which this store has applied operations.
     func syncCursor() throws -> Int64
-    /// Applies operations pulled from the hub, in the hub's order (this replica's own
-    /// among them, which change nothing), and moves the cursor to `cursor`, all in one
-    /// transaction: a sync cut short applies each batch whole or not at all.
-    func applyPulled(_ operations: [SyncOperation], cursor: Int64) throws -> SyncApplyReport
+    /// Applies operations pulled from the hub after position `start`, in the hub's order
+    /// (this replica's own among them, which change nothing), and moves the cursor from
+    /// `start` to `cursor`, all in one transaction: a sync cut short applies each batch
+    /// whole or not at all. Nil, with nothing applied, when the cursor is no longer at
+    /// `start`: another sync of this store applied them meanwhile, and then went on.
+    func applyPulled(_ operations: [SyncOperation], after start: Int64, cursor: Int64) throws -> SyncApplyReport?
 }
 
 /// What applying a batch of pulled operations did.
