@@ -29,12 +29,11 @@ extension Store {
                try !lists(underSeq: current.parentSeq, named: text).isEmpty {
                 throw JotterError.input("a list named '\(DisplayText.escaped(text))' is already there")
             }
-            // The row is kept, with its text, before it is rewritten; the undo
-            // triggers then find it kept. Kept by them, inside the rewrite, the text
-            // went into the pages the old one had just left, which SQLite copied into
-            // the rewrite's statement journal (the search index's triggers make it
-            // keep one): a 16 MB entry's. The change is new, so nothing of this row is
-            // kept in it yet.
+            // The row is kept, with its text, before it is rewritten, which runs
+            // without the undo triggers (`withoutTextTriggers`). Kept by them, inside
+            // the rewrite, the text went into the pages the old one had just left,
+            // which SQLite copied into the rewrite's statement journal: a 16 MB
+            // entry's. The change is new, so nothing of this row is kept in it yet.
             let keptText = try keepText(ofNode: node.seq, under: nil)
             let kept = NodeColumn.list(NodeColumn.keptBesideText)
             try database.statement(
@@ -43,10 +42,15 @@ extension Store {
                 SELECT (SELECT change FROM recording), seq, \(kept), ? FROM node WHERE seq = ?
                 """)
                 .bind(1, keptText).bind(2, node.seq).run()
-            try emptyLongText(ofNode: node.seq)
-            let update = try database.statement("UPDATE OR ROLLBACK node SET text = ?, updated = ? WHERE seq = ?")
-                .bind(2, clock().milliseconds).bind(3, node.seq)
-            try update.withBorrowedText(1, text) { try update.run() }
+            try unindexTexts(ofNodesWhere: "seq = ?1") { $0.bind(1, node.seq) }
+            try withoutTextTriggers {
+                try emptyLongText(ofNode: node.seq)
+                let update = try database.statement("UPDATE OR ROLLBACK node SET text = ?, updated = ? WHERE seq = ?")
+                    .bind(2, clock().milliseconds).bind(3, node.seq)
+                try update.withBorrowedText(1, text) { try update.run() }
+                let index = try indexingText().bind(1, node.seq)
+                try index.withBorrowedText(2, text) { try index.run() }
+            }
             try insertValues(values, of: node.seq)
             return (true, "edit \(Store.quoted(node.text))")
         }
