@@ -388,6 +388,17 @@ import TestSupport
         #expect(try jotter.run(["list"], extraEnvironment: command).text.contains("edited"))
     }
 
+    /// An encrypted store keeps SQLite's temporary data in memory, its statement
+    /// journals among them: an editor turning a 16.5 MB entry into another took 76
+    /// MiB, and its undo and redo as much, the rewrite's journal holding a copy of
+    /// every page of the old text as SQLite zeroed it, or of the new one as it wrote
+    /// it, beside the old text the triggers read.
+    @Test func anEditorTurningSixteenMegabytesIntoAnotherSixteenIsSavedUndoneAndRedoneInUnder64MiB() throws {
+        var (jotter, command) = try encryptedJotter(items: [])
+        jotter.ownEnvironment = command
+        try jotter.editSixteenMegabytesIntoAnotherSixteenThenUndoAndRedo()
+    }
+
     /// `kill -9` at moments spread over the whole of `encrypt`, `decrypt` and `rekey`:
     /// afterwards the store is the old one or the new one, whole, with nothing readable
     /// left beside it.

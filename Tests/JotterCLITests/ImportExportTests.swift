@@ -852,36 +852,7 @@ import Testing
     /// as SQLite zeroed it (`secure_delete`). Each text is whole afterwards, and
     /// found by its own words.
     @Test func anEditorTurningSixteenMegabytesIntoAnotherSixteenIsSavedUndoneAndRedoneInUnder64MiB() throws {
-        let cycle = "plain words 漢字かな交じり文 \"quoted\", # dash "
-        let first = "zanzibar opens " + String(repeating: cycle, count: 16_500_000 / cycle.utf8.count) + "and ends"
-        let otherCycle = "other words 別の文章です \"quoted\", # dash "
-        let second = "mombasa opens " + String(repeating: otherCycle, count: 16_500_000 / otherCycle.utf8.count) + "and ends"
-        let file = jotter.folder.file("first.txt")
-        try first.write(toFile: file, atomically: true, encoding: .utf8)
-        try jotter.ok("import", "--to", "/", file)
-        // Indexed for find, the entry's row is in the search index, whose triggers a
-        // change of its text sets off.
-        try jotter.ok("find", "zanzibar")
-        let replacement = jotter.folder.file("second.txt")
-        try (second + "\n").write(toFile: replacement, atomically: true, encoding: .utf8)
-        let editor = jotter.folder.file("editor")
-        try "#!/bin/sh\ncp '\(replacement)' \"$1\"\n".write(toFile: editor, atomically: true, encoding: .utf8)
-        #expect(chmod(editor, 0o700) == 0)
-        let edited = try jotter.peakMemory(["edit", "1"], extraEnvironment: ["EDITOR": editor])
-        #expect(edited.status == 0 && edited.kibibytes < 64 * 1024, "edit: \(edited.kibibytes) KiB, \(edited.errors)")
-        for (step, expected) in [("edit", second), ("undo", first), ("redo", second), ("undo", first), ("redo", second)] {
-            if step != "edit" {
-                let run = try jotter.peakMemory([step])
-                #expect(run.status == 0 && run.kibibytes < 64 * 1024, "\(step): \(run.kibibytes) KiB, \(run.errors)")
-            }
-            let texts = try jotter.entries("/").compactMap { $0["text"] as? String }
-            #expect(texts.count == 1 && texts.first == expected, "after \(step): \(texts.map(\.utf8.count))")
-            let word = expected == first ? "zanzibar" : "mombasa"
-            let other = expected == first ? "mombasa" : "zanzibar"
-            #expect(!(try jotter.run(["find", word]).text.isEmpty), "after \(step)")
-            #expect(try jotter.run(["find", other]).text.isEmpty, "after \(step)")
-        }
-        try jotter.ok("check")
+        try jotter.editSixteenMegabytesIntoAnotherSixteenThenUndoAndRedo()
     }
 
     /// An import that gives a 16.5 MB entry a text of 16 MB under its id (a 16.5 MB

@@ -155,3 +155,42 @@ func shell(_ command: String) throws -> Int32 {
     process.waitUntilExit()
     return process.terminationStatus
 }
+
+extension Jotter {
+    /// Imports a 16.5 MB entry and fills the search index with it, then an editor
+    /// turns it into another text of that size; undo, redo, undo, redo follow. Each
+    /// step stays under 64 MiB and leaves the text whole, found by its own words and
+    /// not by the other's; `check` finds the store sound at the end.
+    func editSixteenMegabytesIntoAnotherSixteenThenUndoAndRedo() throws {
+        let cycle = "plain words 漢字かな交じり文 \"quoted\", # dash "
+        let first = "zanzibar opens " + String(repeating: cycle, count: 16_500_000 / cycle.utf8.count) + "and ends"
+        let otherCycle = "other words 別の文章です \"quoted\", # dash "
+        let second = "mombasa opens " + String(repeating: otherCycle, count: 16_500_000 / otherCycle.utf8.count) + "and ends"
+        let file = folder.file("first.txt")
+        try first.write(toFile: file, atomically: true, encoding: .utf8)
+        try ok("import", "--to", "/", file)
+        // Indexed for find, the entry's row is in the search index, whose triggers a
+        // change of its text sets off.
+        try ok("find", "zanzibar")
+        let replacement = folder.file("second.txt")
+        try (second + "\n").write(toFile: replacement, atomically: true, encoding: .utf8)
+        let editor = folder.file("editor")
+        try "#!/bin/sh\ncp '\(replacement)' \"$1\"\n".write(toFile: editor, atomically: true, encoding: .utf8)
+        #expect(chmod(editor, 0o700) == 0)
+        let edited = try peakMemory(["edit", "1"], extraEnvironment: ["EDITOR": editor])
+        #expect(edited.status == 0 && edited.kibibytes < 64 * 1024, "edit: \(edited.kibibytes) KiB, \(edited.errors)")
+        for (step, expected) in [("edit", second), ("undo", first), ("redo", second), ("undo", first), ("redo", second)] {
+            if step != "edit" {
+                let run = try peakMemory([step])
+                #expect(run.status == 0 && run.kibibytes < 64 * 1024, "\(step): \(run.kibibytes) KiB, \(run.errors)")
+            }
+            let texts = try entries("/").compactMap { $0["text"] as? String }
+            #expect(texts.count == 1 && texts.first == expected, "after \(step): \(texts.map(\.utf8.count))")
+            let word = expected == first ? "zanzibar" : "mombasa"
+            let other = expected == first ? "mombasa" : "zanzibar"
+            #expect(!(try run(["find", word]).text.isEmpty), "after \(step)")
+            #expect(try run(["find", other]).text.isEmpty, "after \(step)")
+        }
+        try ok("check")
+    }
+}

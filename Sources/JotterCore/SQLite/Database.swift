@@ -179,6 +179,16 @@ public final class Database {
         }
     }
 
+    /// Runs `body` with the triggers of the store's own schema off; the connection's
+    /// TEMP triggers still fire. SQLite prepares its statements again as they next
+    /// run, without the triggers, then with them.
+    func withoutStoreTriggers<T>(_ body: () throws -> T) throws -> T {
+        let result = jotter_sqlite_enable_main_triggers(handle, 0)
+        guard result == SQLITE_OK else { throw error(result) }
+        defer { _ = jotter_sqlite_enable_main_triggers(handle, 1) }
+        return try body()
+    }
+
     /// Copies the `length` bytes of the text or blob in `column` of row `row` of
     /// `table` over the blob of that length in `targetColumn` of row `targetRow` of
     /// `targetTable`, a piece at a time through SQLite's incremental I/O, which never

@@ -25,7 +25,8 @@ extension Store {
     /// ROLLBACK`: a failure anywhere rolls the whole change back in any case, and so
     /// SQLite keeps no statement journal for them, but for the search index's
     /// triggers, whose writes into a virtual table always make it keep one (in memory
-    /// for an encrypted store: see `keepTemporaryData`).
+    /// for an encrypted store: see `keepTemporaryData`), which is why texts are
+    /// rewritten without them (`withoutTextTriggers`).
     public func recordingChange<T>(capturing: Bool = true, _ body: () throws -> (result: T, what: String)) throws -> T {
         if capturing { try prepareRecording() }
         return try write(changingSyncedRows: capturing) {
@@ -322,6 +323,7 @@ extension Store {
         // mismatch, whose words say nothing of damage. Nothing else makes it fail so.
         // Caught rather than looked for first, which took a table in memory the size
         // of an undone import's change.
+        var longTexts: [(node: Int64, number: Int64)] = []
         do {
             try database.statement(
                 """
@@ -336,7 +338,6 @@ extension Store {
                 WHERE \(inBatch) AND b.text_before IS NOT NULL AND octet_length(n.text) >= ?5
                 """)
                 .bind(1, seq).bind(3, batch.after).bind(4, batch.upTo).bind(5, Int64(Store.longTextBytes))
-            var longTexts: [(node: Int64, number: Int64)] = []
             while try long.step() { longTexts.append((long.int64(0), long.int64(1))) }
             for text in longTexts { _ = try keepText(ofNode: text.node, under: text.number) }
         } catch let error as SQLiteError where error.isConstraint || error.isMismatch {
@@ -348,6 +349,13 @@ extension Store {
             SELECT ?2, n.seq, \(NodeColumn.list(NodeColumn.keptBesideText, of: "n")), -b.text_before
             FROM node_before AS b JOIN node AS n ON n.seq = b.seq WHERE \(inBatch)
             """)
+        // The texts swapped leave the search index, and a long one its node, before
+        // the node's other columns are put back: the rows rewritten then are short.
+        let swapped = "seq IN (SELECT seq FROM node_before WHERE change = ?1 AND seq > ?2 AND seq <= ?3 AND text_before IS NOT NULL)"
+        try unindexTexts(ofNodesWhere: swapped) { $0.bind(1, seq).bind(2, batch.after).bind(3, batch.upTo) }
+        try withoutTextTriggers {
+            for text in longTexts { try emptyLongText(ofNode: text.node) }
+        }
         // Not UPDATE ... FROM, which gathers the rows it joins, each whole, first.
         try run(
             """
@@ -366,7 +374,7 @@ extension Store {
                 WHERE \(inBatch)
                   AND (\(NodeColumn.settledAtMaking.map { "b.\($0.name) IS NOT n.\($0.name)" }.joined(separator: " OR "))))
             """)
-        try putEarlierTexts(of: seq, in: batch)
+        try withoutTextTriggers { try putEarlierTexts(of: seq, in: batch) }
         try run("DELETE FROM text_before WHERE seq IN (SELECT b.text_before FROM node_before AS b WHERE \(inBatch))")
         try renumber(table: "node_before", key: "seq", seq: seq, batch: batch)
     }
@@ -389,18 +397,12 @@ extension Store {
             .bind(1, seq).bind(2, -seq).bind(3, batch.after).bind(4, batch.upTo).run()
     }
 
-    /// Puts back into their nodes the texts change `seq` kept for the nodes in
-    /// `batch`, each handed from the row SQLite read it into to the statement that
-    /// writes it, as the C string it is there. Set from a subquery, a 16 MB text was
-    /// held once more, when the search index's trigger read it as a C string.
+    /// Puts back into their nodes, and into the search index, the texts change `seq`
+    /// kept for the nodes in `batch`, each handed from the row SQLite read it into to
+    /// the statements that write it, as the C string it is there. Set from a subquery,
+    /// a 16 MB text was held once more, when the search index's trigger read it as a
+    /// C string. Runs inside `withoutTextTriggers`, a long text there now emptied.
     private func putEarlierTexts(of seq: Int64, in batch: (after: Int64, upTo: Int64)) throws {
-        // Kept above, a long text there now is emptied first (see `emptyLongText`).
-        try database.statement(
-            """
-            UPDATE OR ROLLBACK node SET text = '' WHERE octet_length(text) >= ?4 AND seq IN (
-                SELECT seq FROM node_before WHERE change = ?1 AND seq > ?2 AND seq <= ?3 AND text_before IS NOT NULL)
-            """)
-            .bind(1, seq).bind(2, batch.after).bind(3, batch.upTo).bind(4, Int64(Store.longTextBytes)).run()
         let kept = try database.statement(
             """
             SELECT b.seq, CAST(t.text AS TEXT), t.seq IS NULL FROM node_before AS b LEFT JOIN text_before AS t ON t.seq = b.text_before
@@ -408,18 +410,22 @@ extension Store {
             """)
             .bind(1, seq).bind(2, batch.after).bind(3, batch.upTo)
         let put = try database.statement("UPDATE OR ROLLBACK node SET text = ?2 WHERE seq = ?1")
-        // Neither keeps a row read, nor the address of a text bound, once done.
+        let index = try indexingText()
+        // None keeps a row read, nor the address of a text bound, once done.
         defer {
             put.reset()
+            index.reset()
             kept.reset()
         }
         while try kept.step() {
             guard kept.int64(2) == 0 else { throw damaged("the change log's step \(seq) names an earlier text that is not there") }
             try kept.withColumnText(1) { text in
-                put.bind(1, kept.int64(0))
-                put.bind(2, borrowingColumnText: text)
-                try put.run()
-                put.resetKeepingBindings()
+                for statement in [put, index] {
+                    statement.bind(1, kept.int64(0))
+                    statement.bind(2, borrowingColumnText: text)
+                    try statement.run()
+                    statement.resetKeepingBindings()
+                }
             }
         }
     }
@@ -484,12 +490,58 @@ extension Store {
 
     /// Empties node `seq`'s text when it is long, by a statement of its own, before a
     /// statement gives it another: rewritten at once, the row's old text (which the
-    /// search index's and undo's triggers read) and the new row were held together,
-    /// beside the new text bound, and the statement journal copied the old text's
-    /// pages as SQLite zeroed them (`secure_delete`) or gave them to the new one.
+    /// search index's and undo's triggers read, and sync's still compare) and the new
+    /// row were held together, beside the new text bound.
     func emptyLongText(ofNode seq: Int64) throws {
         try database.statement("UPDATE OR ROLLBACK node SET text = '' WHERE seq = ? AND octet_length(text) >= ?")
             .bind(1, seq).bind(2, Int64(Store.longTextBytes)).run()
+    }
+
+    /// Takes the texts of the nodes `nodes` selects (a condition on `seq`, its
+    /// parameters bound by `bind`) out of the search index, by a statement of its
+    /// own, before `withoutTextTriggers` gives them others.
+    func unindexTexts(ofNodesWhere nodes: String, _ bind: (Statement) -> Statement) throws {
+        try bind(database.statement(
+            """
+            INSERT INTO node_search (node_search, rowid, text) SELECT 'delete', seq, text FROM node
+            WHERE seq <= (SELECT value FROM setting WHERE key = 'search_indexed_to') AND \(nodes)
+            """))
+            .run()
+    }
+
+    /// The statement that puts text ?2, bound where it is held, into the search index
+    /// as node ?1's, where the index has reached that node: a text given by
+    /// `withoutTextTriggers`, once its node holds it.
+    func indexingText() throws -> Statement {
+        try database.statement(
+            """
+            INSERT INTO node_search (rowid, text)
+            SELECT ?1, ?2 WHERE ?1 <= (SELECT value FROM setting WHERE key = 'search_indexed_to')
+            """)
+    }
+
+    /// Runs `body`, which empties texts and gives nodes new ones, without the triggers
+    /// that read a node's text as it changes: the search index's (the caller takes the
+    /// old texts out of it first, `unindexTexts`, and puts the new ones in,
+    /// `indexingText`) and the undo triggers' (the caller has kept the rows and their
+    /// texts, `keepText`). Such a trigger read the old text whole, and made SQLite keep
+    /// a statement journal, a copy of every page the statement rewrote: writes into
+    /// the search index, a virtual table, and those of a TEMP trigger into the store
+    /// are statements SQLite may have to undo. An encrypted store keeps that journal
+    /// in memory (`keepTemporaryData`), where it held a copy of a 16 MB text, zeroed
+    /// by SQLite as it freed it (`secure_delete`) or written anew. Every trigger of the
+    /// store's schema is off meanwhile: `body` changes only texts and update times,
+    /// which no other trigger of the store's watches. The sync triggers, in the connection's TEMP
+    /// schema, stay: they log the change as ever.
+    func withoutTextTriggers<T>(_ body: () throws -> T) throws -> T {
+        let hadRecordingTriggers = isPreparedForRecording
+        if hadRecordingTriggers {
+            try database.execute("DROP TRIGGER temp.record_node; DROP TRIGGER temp.record_node_text")
+            isPreparedForRecording = false
+        }
+        let result = try database.withoutStoreTriggers(body)
+        if hadRecordingTriggers { try prepareRecording() }
+        return result
     }
 
     /// The change being recorded, while it is; the triggers of sync read it too.

@@ -290,7 +290,9 @@ public final class Store {
     /// fills only past a few pages: in memory, the statement journal of a rewrite of
     /// a 16 MB entry held a copy of every page of it (SQLite zeroes a deleted text's
     /// pages, `secure_delete` being on in this build), and the rows an undo of a
-    /// large import gathered grew with the import.
+    /// large import gathered grew with the import. `edit`, undo and redo give nodes
+    /// their texts without the triggers that made those statements keep a journal
+    /// (`withoutTextTriggers`): an encrypted store's edit of a 16 MB entry is bounded so.
     func keepTemporaryData() throws {
         guard !hasTempStoreSet else { return }
         try database.execute("PRAGMA temp_store = \(key == nil ? "FILE" : "MEMORY")")
