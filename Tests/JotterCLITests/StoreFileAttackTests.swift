@@ -118,6 +118,19 @@ struct FileState: Equatable {
         #expect(message.contains("is a symbolic link to /nonexistent/drive/jotter, which does not exist"), "\(message)")
     }
 
+    /// Every opening clears what a stopped `encrypt`, `decrypt` or `rekey` left beside
+    /// the store; it opened those names as files, and a FIFO there (another user's, in
+    /// a folder with the sticky bit) held every command on the store for good.
+    @Test(arguments: [".jotter-new", ".jotter-old"])
+    func aFIFOWhereARewriteLeavesItsFilesHoldsNoCommand(suffix: String) throws {
+        try jotter.ok("add", "kept")
+        #expect(mkfifo(jotter.store + suffix, 0o600) == 0)
+        let list = try jotter.runToEnd("list")
+        #expect(list.status == 0, "\(list.errors)")
+        #expect(list.text.contains("kept"))
+        #expect(try jotter.runToEnd("add", "more").status == 0)
+    }
+
     // MARK: numbers read from the file
 
     /// A version from the file picks the migration steps: a negative one indexed them.
