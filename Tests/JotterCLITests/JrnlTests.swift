@@ -172,4 +172,17 @@ import Testing
         #expect(result.errors.contains(problem), "\(result.errors)")
         #expect(try runJotter("export", "-r", "/").text.isEmpty)
     }
+
+    /// Each entry was kept whole, to number equal entries, for the whole import: the
+    /// memory grew with the journal (300,000 entries, 144 MiB).
+    @Test func aJournalOfManyEntriesComesInWithoutKeepingEachEntry() throws {
+        let file = jotter.folder.file("journal.txt")
+        var entries = (0..<200_000).map { "[2026-11-01 10:\(String(format: "%02d", $0 % 60))] entry \($0)\nits body, a line of words\n" }
+        entries += ["[2026-11-02 09:00] same\n", "[2026-11-02 09:00] same\n"]
+        try entries.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try jotter.peakMemory(["import", "--from", "jrnl", file], extraEnvironment: ["TZ": "UTC"])
+        #expect(run.status == 0 && run.kibibytes < 64 * 1024, "\(run.kibibytes) KiB, \(run.errors)")
+        #expect(run.errors.contains("imported 200002 entries"), "\(run.errors)")
+    }
 }
+

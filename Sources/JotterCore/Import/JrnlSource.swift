@@ -16,7 +16,7 @@ struct JrnlSource {
     let reader: ByteLineReader
     let layout: Layout
     /// How many times each entry was seen, so that two equal entries make two items.
-    private var seen: [[String]: Int] = [:]
+    private var seen = RecordOccurrences()
     private let decoder = JSONDecoder()
     /// JSON: how deep the scan is, whether it is in a string, and the entry it is reading.
     private var depth = 0
@@ -186,8 +186,7 @@ struct JrnlSource {
         guard !EntryText.trimmed(text).isEmpty else { throw ImportProblem(line: line, "the entry is empty") }
         if let problem = EntryText.problem(with: text.utf8) { throw ImportProblem(line: line, "the entry \(problem)") }
         let key = ["jrnl", time.rfc3339, title, body, starred ? "*" : ""]
-        let occurrence = seen[key, default: 0]
-        seen[key] = occurrence + 1
+        let occurrence = seen.count(key)
         return ImportRecord(id: RecordIDs.derived(from: key + [String(occurrence)]), text: text, created: time, line: line)
     }
 }

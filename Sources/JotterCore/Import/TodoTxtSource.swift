@@ -25,7 +25,7 @@ struct TodoTxtSource {
     private var files: [File]
     private let projectsAsLists: Bool
     /// How many times each line was seen, so that two equal lines make two items.
-    private var seen: [String: Int] = [:]
+    private var seen = RecordOccurrences()
 
     init(reader: ByteLineReader, done: File?, projectsAsLists: Bool) {
         files = [File(reader: reader, name: nil)] + (done.map { [$0] } ?? [])
@@ -38,8 +38,7 @@ struct TodoTxtSource {
                 while let line = try file.reader.nextText() {
                     let text = EntryText.trimmed(line)
                     guard !text.isEmpty else { continue }
-                    let occurrence = seen[text, default: 0]
-                    seen[text] = occurrence + 1
+                    let occurrence = seen.count([text])
                     return try record(from: text, occurrence: occurrence, line: file.reader.lineNumber)
                 }
             } catch var problem as ImportProblem {
