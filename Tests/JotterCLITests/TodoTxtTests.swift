@@ -136,7 +136,7 @@ import Testing
     }
 
     /// A line's words were held in arrays, twice, beside its text: 6 MB of words took
-    /// 140 MiB, and a 16 MB line of 8,000,000 words 570 MiB.
+    /// 125 MiB, and a 16 MB line of 8,000,000 words 570 MiB.
     @Test func aLineOfAMillionWordsComesInWithoutAnArrayOfThem() throws {
         let file = jotter.folder.file("todo.txt")
         let words = String(repeating: "word +garden @home ", count: 320_000)
