@@ -18,6 +18,31 @@ import Testing
     /// A hook that appends `word` to the file `log`, so the order they ran in shows.
     func logging(_ word: String) -> String { "echo \(word) >> '\(file("log"))'" }
 
+    /// Which hooks may run took this machine's id, which is made, in the user's
+    /// configuration, the first time it is needed: where it could not be (a home the
+    /// user may not write), a store that came with hooks took no entry, and `add` said
+    /// "cannot create the store's folder", exit 3. No hook can have been trusted on a
+    /// machine without an id, so none runs, and the entry goes in.
+    @Test func aStoreWithHooksTakesEntriesWhereThisMachinesIDCannotBeMade() throws {
+        let own = jotter.folder.file("nobody")
+        try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: jotter.folder.path)
+        let store = own + "/store.sqlite3"
+        try jotter.ok("--store", store, "hook", "add", "after", "touch '\(own)/ran'")
+        for path in [own, store] { #expect(chown(path, 65534, 65534) == 0) }
+
+        let added = try jotter.runToEnd("--store", store, "add", "kept", asNobody: true)
+        #expect(added.status == 0, "\(added.errors)")
+        #expect(try jotter.runToEnd("--store", store, "list", asNobody: true).text.contains("kept"))
+        #expect(!FileManager.default.fileExists(atPath: own + "/ran"))
+        let listed = try jotter.runToEnd("--store", store, "hook", "ls", asNobody: true)
+        #expect(listed.status == 0 && listed.text.contains("touch"), "\(listed.errors)")
+        let trusted = try jotter.runToEnd("--store", store, "hook", "trust", asNobody: true)
+        #expect(trusted.status == 3)
+        #expect(trusted.errors.contains("cannot keep this machine's id") && !trusted.errors.contains("store's folder"),
+                "\(trusted.errors)")
+    }
+
     @Test func hooksRunOutermostFirstThenInTheOrderTheyWereAdded() throws {
         try jotter.ok("new", "a")
         try jotter.ok("new", "b")

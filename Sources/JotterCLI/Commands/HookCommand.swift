@@ -90,7 +90,7 @@ struct HookAddCommand: StoreCommand {
     func run(in context: CommandContext) throws -> CommandOutcome {
         let place = try target.map(context.resolve) ?? context.path
         try context.store.addHook(timing, on: event, command: command, timeoutSeconds: timeout, to: place.top,
-                                  machine: try context.store.machineIdentity())
+                                  machine: try context.store.machineIdentity(makingMachineID: true))
         return .nothing
     }
 }
@@ -205,7 +205,7 @@ struct HookTrustCommand: StoreCommand {
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
     func run(in context: CommandContext) throws -> CommandOutcome {
-        let trusted = try context.store.trustHooks(machine: try context.store.machineIdentity())
+        let trusted = try context.store.trustHooks(machine: try context.store.machineIdentity(makingMachineID: true))
         if trusted.isEmpty { context.messages.show("no hooks wait to be trusted") }
         for hook in trusted {
             let place = try context.store.place(of: hook)

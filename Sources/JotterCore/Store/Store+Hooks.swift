@@ -3,9 +3,10 @@
 /// imports them.
 extension Store {
     /// This user's identity on this machine for this very store file; hooks recorded
-    /// with another run only once trusted (`MachineIdentity`).
-    public func machineIdentity() throws -> String {
-        try MachineIdentity.of(storePath: path)
+    /// with another run only once trusted (`MachineIdentity`). Only setting a hook up
+    /// (`hook add`, `hook trust`) makes this machine's id when it has none.
+    public func machineIdentity(makingMachineID: Bool = false) throws -> String {
+        try MachineIdentity.of(storePath: path, makingMachineID: makingMachineID)
     }
 
     /// Whether the store has any hook at all: one query, so that a store without hooks

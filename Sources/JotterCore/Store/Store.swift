@@ -658,7 +658,7 @@ enum StoreFile {
     }
 
     /// Creates the missing folders above `path`, each 0700: they will hold private text.
-    static func createFolders(for path: String) throws {
+    static func createFolders(for path: String, what: String = "cannot create the store's folder") throws {
         var folders: [String] = []
         var folder = parent(of: path)
         while !folder.isEmpty, folder != "/", access(folder, F_OK) != 0 {
@@ -671,7 +671,7 @@ enum StoreFile {
         }
         for folder in folders.reversed() {
             guard mkdir(folder, 0o700) == 0 || errno == EEXIST else {
-                throw systemError("cannot create the store's folder", path: folder)
+                throw systemError(what, path: folder)
             }
             chmod(folder, 0o700)
         }
