@@ -156,6 +156,20 @@ struct FileState: Equatable {
     }
 
     /// A step of the change log whose range of rows runs backwards made `undo` trap.
+    /// A hook's timeout is read from the file: 2^63 - 1 seconds overflowed the deadline
+    /// made of it and crashed `add` (SIGILL); text or a negative number ran the hook
+    /// with a timeout of one second.
+    @Test(arguments: ["9223372036854775807", "-5", "'soon'"])
+    func aHooksTimeoutOutsideItsRangeIsDamageNotACrash(value: String) throws {
+        try jotter.ok("hook", "add", "before", "true")
+        let database = try Database(path: jotter.store)
+        try database.execute("UPDATE hook SET timeout_seconds = \(value)")
+        try jotter.refused("add", "more", saying: "a timeout of")
+        let check = try jotter.runToEnd("check")
+        #expect(check.status == 3)
+        #expect(check.text.contains("hook 1 has a timeout of"), "\(check.text)")
+    }
+
     @Test func aChangeWhoseRangeRunsBackwardsIsDamageForUndo() throws {
         try jotter.ok("add", "one")
         try jotter.ok("add", "two")

@@ -81,8 +81,8 @@ struct HookAddCommand: StoreCommand {
     var command: String
 
     func validate() throws {
-        guard (1...3600).contains(timeout) else {
-            throw ValidationError("--timeout takes 1 to 3600 seconds, not \(timeout)")
+        guard Hook.timeoutRange.contains(timeout) else {
+            throw ValidationError("--timeout takes \(Hook.timeoutRange.lowerBound) to \(Hook.timeoutRange.upperBound) seconds, not \(timeout)")
         }
         guard !EntryText.trimmed(command).isEmpty else { throw ValidationError("the hook's command is empty") }
     }

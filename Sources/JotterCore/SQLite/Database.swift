@@ -354,6 +354,10 @@ public final class Statement {
         return try step() ? body(self) : nil
     }
 
+    public func isInteger(_ column: Int32) -> Bool {
+        sqlite3_column_type(handle, column) == SQLITE_INTEGER
+    }
+
     public func isNull(_ column: Int32) -> Bool {
         sqlite3_column_type(handle, column) == SQLITE_NULL
     }
