@@ -43,6 +43,23 @@ import Testing
                 "\(trusted.errors)")
     }
 
+    /// A terminal closed just after Enter, while a `before` hook ran, ended jotter
+    /// with the entry neither written nor kept as a draft.
+    @Test(arguments: [SIGHUP, SIGTERM])
+    func aSignalWhileABeforeHookRunsStillWritesTheEntry(signal: Int32) throws {
+        try jotter.ok("hook", "add", "before", "touch '\(file("started"))'; sleep 1")
+        let prompt = try jotter.prompt()
+        prompt.type("typed just before the terminal closed\r")
+        // A watchdog, not a limit: the hook starts at once.
+        for _ in 0..<6000 where !FileManager.default.fileExists(atPath: file("started")) {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        try #require(FileManager.default.fileExists(atPath: file("started")))
+        kill(prompt.pid, signal)
+        #expect(try prompt.waitForExit() == 128 + signal)
+        #expect(try jotter.texts() == ["typed just before the terminal closed"])
+    }
+
     @Test func hooksRunOutermostFirstThenInTheOrderTheyWereAdded() throws {
         try jotter.ok("new", "a")
         try jotter.ok("new", "b")
