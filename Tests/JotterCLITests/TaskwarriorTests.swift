@@ -182,6 +182,22 @@ import Testing
         #expect(try runJotter("export", "-r", "/").text == before)
     }
 
+    /// Taskwarrior's dates are UTC years 0000 to 9999; an entry of the first hours of
+    /// year 0 east of UTC falls before them. Its date was written "00-11231T100000Z",
+    /// which neither Taskwarrior nor jotter reads, and the export said nothing.
+    @Test(arguments: ["0000-01-01T00:00:00.000+14:00", "9999-12-31T23:00:00.000-12:00"])
+    func aTimeTaskwarriorCannotHoldStopsTheExportNamingItsEntry(created: String) throws {
+        let file = jotter.folder.file("edge.jsonl")
+        let id = "11111111-1111-4111-8111-111111111111"
+        try "{\"id\":\"\(id)\",\"kind\":\"item\",\"text\":\"edge\",\"created\":\"\(created)\"}\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try runJotter("import", file).status == 0)
+        let export = try runJotter("export", "/", "--format", "taskwarrior")
+        #expect(export.status == 1, "\(export.text)")
+        #expect(export.errors.contains("\(id): its creation time is \(created)"), "\(export.errors)")
+        #expect(!export.text.contains("\"entry\""), "\(export.text)")
+    }
+
     @Test func dryRunReportsAndChangesNothing() throws {
         let source = try sourceTasks()
         let exportFile = jotter.folder.file("export.json")
