@@ -198,6 +198,23 @@ import Testing
         #expect(!export.text.contains("\"entry\""), "\(export.text)")
     }
 
+    /// A JSON array of tasks on one line (`task export | jq -c`) was decoded whole, and
+    /// every record made of it waited beside the others: 12 MB took 96 MiB.
+    @Test func anArrayOfTasksOnOneLineIsReadATaskAtATime() throws {
+        let file = jotter.folder.file("tasks.json")
+        let tasks = (0..<60_000).map { number in
+            let uuid = String(format: "%08x-1111-4111-8111-111111111111", number)
+            return "{\"uuid\":\"\(uuid)\",\"description\":\"task \(number)\",\"entry\":\"20261124T090000Z\","
+                + "\"status\":\"pending\",\"annotations\":[{\"entry\":\"20261124T090000Z\",\"description\":\"a note\"}]}"
+        }
+        try ("[" + tasks.joined(separator: ",") + "]\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try jotter.peakMemory(["import", "--from", "taskwarrior", file], extraEnvironment: ["TZ": "UTC"])
+        #expect(run.status == 0 && run.kibibytes < 64 * 1024, "\(run.kibibytes) KiB, \(run.errors)")
+        #expect(run.errors.contains("imported 120000 entries"), "\(run.errors)")
+        let last = try jotter.entries().last
+        #expect(last?["text"] as? String == "task 59999")
+    }
+
     @Test func dryRunReportsAndChangesNothing() throws {
         let source = try sourceTasks()
         let exportFile = jotter.folder.file("export.json")

@@ -24,9 +24,15 @@ import FoundationEssentials
 struct TaskwarriorSource {
     let reader: ByteLineReader
     private let decoder = JSONDecoder()
-    /// The records of the line read last still to be given: a task's annotations, or
-    /// the tasks of an array written on one line.
+    /// The records of the task read last still to be given: its annotations.
     private var waiting: [ImportRecord] = []
+    /// The line read last, as the JSON array `objects(in:)` makes of it, and where its
+    /// next task starts: a line may hold a whole array of tasks (`jq -c`), and decoding
+    /// them all at once held every task, and every record made of them, together (a
+    /// 15.5 MB line of 120,000 tasks took 114 MiB).
+    private var tasks = Data()
+    private var nextTask = 0
+    private var tasksLine = 0
 
     init(reader: ByteLineReader) {
         self.reader = reader
@@ -37,21 +43,67 @@ struct TaskwarriorSource {
 
     mutating func next() throws -> ImportRecord? {
         while waiting.isEmpty {
-            let decoder = self.decoder
-            let line = reader.lineNumber + 1
-            let tasks: [Task]?? = try reader.nextLine { bytes -> [Task]? in
-                guard let body = TaskwarriorSource.objects(in: bytes) else { return nil }
-                do {
-                    return try decoder.decode([Task].self, from: body)
-                } catch let error as DecodingError {
-                    throw ImportProblem(line: line, TaskwarriorSource.describe(error))
-                }
+            if let task = try nextTaskOfLine() {
+                waiting = try TaskwarriorSource.records(from: task, line: tasksLine).reversed()
+                continue
             }
-            guard let tasks else { return nil }
-            for task in tasks ?? [] { waiting += try TaskwarriorSource.records(from: task, line: line) }
-            waiting.reverse()
+            tasksLine = reader.lineNumber + 1
+            let read: Data?? = try reader.nextLine { bytes in TaskwarriorSource.objects(in: bytes) }
+            guard let read else { return nil }
+            tasks = read ?? Data()
+            nextTask = 0
         }
         return waiting.removeLast()
+    }
+
+    /// The next task of the line read last, decoded alone; nil when none is left.
+    private mutating func nextTaskOfLine() throws -> Task? {
+        let bytes = tasks
+        var index = nextTask
+        func isBetweenTasks(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "[")
+                || byte == UInt8(ascii: "]")
+        }
+        while index < bytes.endIndex, isBetweenTasks(bytes[index]) { index += 1 }
+        guard index < bytes.endIndex else { return nil }
+        let start = index
+        var depth = 0, inString = false, escaped = false
+        if bytes[index] == UInt8(ascii: "{") {
+            while index < bytes.endIndex {
+                let byte = bytes[index]
+                index += 1
+                if inString {
+                    if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == 0x22 { inString = false }
+                } else if byte == 0x22 {
+                    inString = true
+                } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                    depth += 1
+                } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+            }
+        }
+        do {
+            guard depth == 0, index > start, bytes[index - 1] == UInt8(ascii: "}") else {
+                // Not an object: the rest, decoded as the array it should be, says why.
+                nextTask = bytes.endIndex
+                return try JSONDecoder().decode([Task].self, from: Data([UInt8(ascii: "[")]) + bytes[start...]).first
+            }
+            let task = try decoder.decode(Task.self, from: bytes[start..<index])
+            var rest = index
+            while rest < bytes.endIndex, isBetweenTasks(bytes[rest]) { rest += 1 }
+            // The line's last task is made into records without the line beside it.
+            if rest == bytes.endIndex {
+                tasks = Data()
+                nextTask = 0
+            } else {
+                nextTask = index
+            }
+            return task
+        } catch let error as DecodingError {
+            throw ImportProblem(line: tasksLine, TaskwarriorSource.describe(error))
+        }
     }
 
     /// The objects of a line as a JSON array: the line without the brackets and commas
