@@ -131,6 +131,14 @@ struct FileState: Equatable {
         #expect(try jotter.runToEnd("add", "more").status == 0)
     }
 
+    /// SQLite opens `STORE-journal` as it opens the store, to see whether a write was
+    /// left half-done: a FIFO there held every command for good.
+    @Test func aFIFOWhereTheStoresJournalGoesIsRefusedNotWaitedOn() throws {
+        try jotter.ok("add", "kept")
+        #expect(mkfifo(jotter.store + "-journal", 0o600) == 0)
+        try jotter.refused("list", saying: "-journal: not a regular file, where the store keeps its journal")
+    }
+
     // MARK: numbers read from the file
 
     /// A version from the file picks the migration steps: a negative one indexed them.
@@ -542,7 +550,7 @@ struct FileState: Equatable {
         #expect(try FileManager.default.contentsOfDirectory(atPath: shared).isEmpty)
     }
 
-    @Test(arguments: ["-wal", "-shm"])
+    @Test(arguments: ["-wal", "-shm", "-journal"])
     func anotherUsersLogBesideTheStoreIsRefused(suffix: String) throws {
         let shared = jotter.folder.file("shared")
         try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
