@@ -58,52 +58,64 @@ struct TaskwarriorSource {
 
     /// The next task of the line read last, decoded alone; nil when none is left.
     private mutating func nextTaskOfLine() throws -> Task? {
-        let bytes = tasks
-        var index = nextTask
-        func isBetweenTasks(_ byte: UInt8) -> Bool {
-            byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "[")
-                || byte == UInt8(ascii: "]")
-        }
-        while index < bytes.endIndex, isBetweenTasks(bytes[index]) { index += 1 }
-        guard index < bytes.endIndex else { return nil }
-        let start = index
-        var depth = 0, inString = false, escaped = false
-        if bytes[index] == UInt8(ascii: "{") {
-            while index < bytes.endIndex {
-                let byte = bytes[index]
-                index += 1
-                if inString {
-                    if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == 0x22 { inString = false }
-                } else if byte == 0x22 {
-                    inString = true
-                } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-                    depth += 1
-                } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-                    depth -= 1
-                    if depth == 0 { break }
-                }
-            }
+        guard let found = tasks.withUnsafeBytes({ TaskwarriorSource.nextObject(in: $0, from: nextTask) }) else {
+            return nil
         }
         do {
-            guard depth == 0, index > start, bytes[index - 1] == UInt8(ascii: "}") else {
+            guard let end = found.end else {
                 // Not an object: the rest, decoded as the array it should be, says why.
-                nextTask = bytes.endIndex
-                return try JSONDecoder().decode([Task].self, from: Data([UInt8(ascii: "[")]) + bytes[start...]).first
+                let rest = tasks[found.start...]
+                tasks = Data()
+                nextTask = 0
+                return try JSONDecoder().decode([Task].self, from: Data([UInt8(ascii: "[")]) + rest).first
             }
-            let task = try decoder.decode(Task.self, from: bytes[start..<index])
-            var rest = index
-            while rest < bytes.endIndex, isBetweenTasks(bytes[rest]) { rest += 1 }
+            let task = try decoder.decode(Task.self, from: tasks[found.start..<end])
             // The line's last task is made into records without the line beside it.
-            if rest == bytes.endIndex {
+            if found.following == tasks.count {
                 tasks = Data()
                 nextTask = 0
             } else {
-                nextTask = index
+                nextTask = end
             }
             return task
         } catch let error as DecodingError {
             throw ImportProblem(line: tasksLine, TaskwarriorSource.describe(error))
         }
+    }
+
+    /// Where the next object of `bytes` starts at or after `offset`, past the brackets,
+    /// commas and spaces of an array; where it ends, nil when what starts there is not
+    /// a whole object; and where what follows it but such punctuation begins. Nil when
+    /// only punctuation is left.
+    static func nextObject(in bytes: UnsafeRawBufferPointer, from offset: Int) -> (start: Int, end: Int?, following: Int)? {
+        func isBetweenObjects(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "[")
+                || byte == UInt8(ascii: "]")
+        }
+        var index = offset
+        while index < bytes.count, isBetweenObjects(bytes[index]) { index += 1 }
+        guard index < bytes.count else { return nil }
+        let start = index
+        guard bytes[index] == UInt8(ascii: "{") else { return (start, nil, bytes.count) }
+        var depth = 0, inString = false, escaped = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == 0x22 { inString = false }
+            } else if byte == 0x22 {
+                inString = true
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                depth -= 1
+                if depth == 0 { break }
+            }
+        }
+        guard depth == 0, bytes[index - 1] == UInt8(ascii: "}") else { return (start, nil, bytes.count) }
+        var following = index
+        while following < bytes.count, isBetweenObjects(bytes[following]) { following += 1 }
+        return (start, index, following)
     }
 
     /// The objects of a line as a JSON array: the line without the brackets and commas
