@@ -18,7 +18,7 @@ public struct JotterCommand: ParsableCommand {
             either end is trimmed; a pasted block adds one item per line. Where the \
             terminal marks pastes (bracketed paste), every pasted line is text, ':' \
             lines too; where it does not, a line with more input waiting behind it never \
-            runs :rm, :undo, :redo, :trash --empty or :field rm.
+            runs :rm, :undo, :redo, :trash --empty, :field rm, :hook rm or :remote unset.
 
             PROMPT COMMANDS: a line that starts with ':' is a command, the same as the \
             one-shot command of that name with the same options: \(CommandRegistry.promptSummary). \

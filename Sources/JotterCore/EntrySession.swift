@@ -262,7 +262,8 @@ public struct EntrySession {
         switch words.first {
         case "rm", "undo", "redo": return true
         case "trash": return words.contains("--empty")
-        case "field": return ["rm", "remove"].contains(words.dropFirst().first)
+        case "field", "hook": return ["rm", "remove"].contains(words.dropFirst().first)
+        case "remote": return words.dropFirst().first == "unset"
         default: return false
         }
     }

@@ -105,6 +105,32 @@ import TestSupport
         #expect(try Data(contentsOf: URL(fileURLWithPath: jotter.store)) == before)
     }
 
+    /// A page changed on disk fails SQLCipher's check of it as it is decrypted, which
+    /// SQLite passes on as a plain SQLITE_ERROR: `check` and `export -r /` said "SQL
+    /// logic error", marked nothing, and the next `add` wrote into the damaged file.
+    @Test(arguments: [2, 12])
+    func aPageThatNoLongerDecryptsIsDamageForCheckAndExport(page: Int) throws {
+        let (jotter, command) = try encryptedJotter()
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: jotter.store))
+        let offset = UInt64((page - 1) * 4096 + 2048)
+        try handle.seek(toOffset: offset)
+        let byte = try #require(try handle.read(upToCount: 1)).first! ^ 0x01
+        try handle.seek(toOffset: offset)
+        try handle.write(contentsOf: [byte])
+        try handle.close()
+        for arguments in [["export", "-r", "/"], ["check"]] {
+            let result = try jotter.run(arguments, extraEnvironment: command)
+            #expect(result.status == 3, "\(arguments): \(result.errors)")
+            #expect(result.errors.contains("damaged"), "\(arguments): \(result.errors)")
+            #expect(!result.errors.contains("SQL logic error"), "\(arguments): \(result.errors)")
+        }
+        #expect(try jotter.run(["check"], extraEnvironment: command).text.contains("page \(page)"))
+        #expect(FileManager.default.fileExists(atPath: jotter.store + ".jotter-damaged"))
+        let add = try jotter.run(["add", "more"], extraEnvironment: command)
+        #expect(add.status == 3)
+        #expect(add.errors.contains("damaged"), "\(add.errors)")
+    }
+
     @Test func aPlainStoreOpensAsBeforeWhateverPassphraseCommandIsSet() throws {
         let jotter = Jotter()
         try jotter.ok("add", "plain")

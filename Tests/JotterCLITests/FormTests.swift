@@ -109,6 +109,35 @@ import Testing
         #expect(!third.text.contains("back in the line"), "a draft comes back once")
     }
 
+    /// Closing a session closes every terminal at once: two prompts at one place kept
+    /// their drafts under one name, and the second replaced the first.
+    @Test func twoPromptsEndedAtOnePlaceKeepBothDrafts() throws {
+        let first = try jotter.prompt()
+        let second = try jotter.prompt()
+        first.type("typed in the first")
+        try first.expect("typed in the first")
+        second.type("typed in the second")
+        try second.expect("typed in the second")
+        for prompt in [first, second] {
+            kill(prompt.pid, SIGHUP)
+            #expect(try prompt.waitForExit() == 128 + SIGHUP)
+        }
+        for _ in 1...2 {
+            let again = try jotter.prompt()
+            try again.expect("typed in the ")
+            #expect(again.text.contains("back in the line"))
+            again.type("\r")
+            try again.expect("/ › ")
+            again.type("\u{4}")
+            #expect(try again.waitForExit() == 0)
+        }
+        #expect(try jotter.texts().sorted() == ["typed in the first", "typed in the second"])
+        let third = try jotter.prompt()
+        third.type("\u{4}")
+        #expect(try third.waitForExit() == 0)
+        #expect(!third.text.contains("back in the line"), "each draft comes back once")
+    }
+
     @Test func aSignalInABlockOfSeveralLinesKeepsThemAsADraft() throws {
         let prompt = try jotter.prompt()
         prompt.type("\"\"\"\r")

@@ -18,6 +18,48 @@ import Testing
     /// A hook that appends `word` to the file `log`, so the order they ran in shows.
     func logging(_ word: String) -> String { "echo \(word) >> '\(file("log"))'" }
 
+    /// Which hooks may run took this machine's id, which is made, in the user's
+    /// configuration, the first time it is needed: where it could not be (a home the
+    /// user may not write), a store that came with hooks took no entry, and `add` said
+    /// "cannot create the store's folder", exit 3. No hook can have been trusted on a
+    /// machine without an id, so none runs, and the entry goes in.
+    @Test func aStoreWithHooksTakesEntriesWhereThisMachinesIDCannotBeMade() throws {
+        let own = jotter.folder.file("nobody")
+        try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: jotter.folder.path)
+        let store = own + "/store.sqlite3"
+        try jotter.ok("--store", store, "hook", "add", "after", "touch '\(own)/ran'")
+        for path in [own, store] { #expect(chown(path, 65534, 65534) == 0) }
+
+        let added = try jotter.runToEnd("--store", store, "add", "kept", asNobody: true)
+        #expect(added.status == 0, "\(added.errors)")
+        #expect(try jotter.runToEnd("--store", store, "list", asNobody: true).text.contains("kept"))
+        #expect(!FileManager.default.fileExists(atPath: own + "/ran"))
+        let listed = try jotter.runToEnd("--store", store, "hook", "ls", asNobody: true)
+        #expect(listed.status == 0 && listed.text.contains("touch"), "\(listed.errors)")
+        let trusted = try jotter.runToEnd("--store", store, "hook", "trust", asNobody: true)
+        #expect(trusted.status == 3)
+        #expect(trusted.errors.contains("cannot keep this machine's id") && !trusted.errors.contains("store's folder"),
+                "\(trusted.errors)")
+    }
+
+    /// A terminal closed just after Enter, while a `before` hook ran, ended jotter
+    /// with the entry neither written nor kept as a draft.
+    @Test(arguments: [SIGHUP, SIGTERM])
+    func aSignalWhileABeforeHookRunsStillWritesTheEntry(signal: Int32) throws {
+        try jotter.ok("hook", "add", "before", "touch '\(file("started"))'; sleep 1")
+        let prompt = try jotter.prompt()
+        prompt.type("typed just before the terminal closed\r")
+        // A watchdog, not a limit: the hook starts at once.
+        for _ in 0..<6000 where !FileManager.default.fileExists(atPath: file("started")) {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        try #require(FileManager.default.fileExists(atPath: file("started")))
+        kill(prompt.pid, signal)
+        #expect(try prompt.waitForExit() == 128 + signal)
+        #expect(try jotter.texts() == ["typed just before the terminal closed"])
+    }
+
     @Test func hooksRunOutermostFirstThenInTheOrderTheyWereAdded() throws {
         try jotter.ok("new", "a")
         try jotter.ok("new", "b")

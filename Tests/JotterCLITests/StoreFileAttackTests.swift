@@ -118,6 +118,27 @@ struct FileState: Equatable {
         #expect(message.contains("is a symbolic link to /nonexistent/drive/jotter, which does not exist"), "\(message)")
     }
 
+    /// Every opening clears what a stopped `encrypt`, `decrypt` or `rekey` left beside
+    /// the store; it opened those names as files, and a FIFO there (another user's, in
+    /// a folder with the sticky bit) held every command on the store for good.
+    @Test(arguments: [".jotter-new", ".jotter-old"])
+    func aFIFOWhereARewriteLeavesItsFilesHoldsNoCommand(suffix: String) throws {
+        try jotter.ok("add", "kept")
+        #expect(mkfifo(jotter.store + suffix, 0o600) == 0)
+        let list = try jotter.runToEnd("list")
+        #expect(list.status == 0, "\(list.errors)")
+        #expect(list.text.contains("kept"))
+        #expect(try jotter.runToEnd("add", "more").status == 0)
+    }
+
+    /// SQLite opens `STORE-journal` as it opens the store, to see whether a write was
+    /// left half-done: a FIFO there held every command for good.
+    @Test func aFIFOWhereTheStoresJournalGoesIsRefusedNotWaitedOn() throws {
+        try jotter.ok("add", "kept")
+        #expect(mkfifo(jotter.store + "-journal", 0o600) == 0)
+        try jotter.refused("list", saying: "-journal: not a regular file, where the store keeps its journal")
+    }
+
     // MARK: numbers read from the file
 
     /// A version from the file picks the migration steps: a negative one indexed them.
@@ -143,6 +164,20 @@ struct FileState: Equatable {
     }
 
     /// A step of the change log whose range of rows runs backwards made `undo` trap.
+    /// A hook's timeout is read from the file: 2^63 - 1 seconds overflowed the deadline
+    /// made of it and crashed `add` (SIGILL); text or a negative number ran the hook
+    /// with a timeout of one second.
+    @Test(arguments: ["9223372036854775807", "-5", "'soon'"])
+    func aHooksTimeoutOutsideItsRangeIsDamageNotACrash(value: String) throws {
+        try jotter.ok("hook", "add", "before", "true")
+        let database = try Database(path: jotter.store)
+        try database.execute("UPDATE hook SET timeout_seconds = \(value)")
+        try jotter.refused("add", "more", saying: "a timeout of")
+        let check = try jotter.runToEnd("check")
+        #expect(check.status == 3)
+        #expect(check.text.contains("hook 1 has a timeout of"), "\(check.text)")
+    }
+
     @Test func aChangeWhoseRangeRunsBackwardsIsDamageForUndo() throws {
         try jotter.ok("add", "one")
         try jotter.ok("add", "two")
@@ -515,7 +550,7 @@ struct FileState: Equatable {
         #expect(try FileManager.default.contentsOfDirectory(atPath: shared).isEmpty)
     }
 
-    @Test(arguments: ["-wal", "-shm"])
+    @Test(arguments: ["-wal", "-shm", "-journal"])
     func anotherUsersLogBesideTheStoreIsRefused(suffix: String) throws {
         let shared = jotter.folder.file("shared")
         try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)

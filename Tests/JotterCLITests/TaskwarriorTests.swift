@@ -182,6 +182,39 @@ import Testing
         #expect(try runJotter("export", "-r", "/").text == before)
     }
 
+    /// Taskwarrior's dates are UTC years 0000 to 9999; an entry of the first hours of
+    /// year 0 east of UTC falls before them. Its date was written "00-11231T100000Z",
+    /// which neither Taskwarrior nor jotter reads, and the export said nothing.
+    @Test(arguments: ["0000-01-01T00:00:00.000+14:00", "9999-12-31T23:00:00.000-12:00"])
+    func aTimeTaskwarriorCannotHoldStopsTheExportNamingItsEntry(created: String) throws {
+        let file = jotter.folder.file("edge.jsonl")
+        let id = "11111111-1111-4111-8111-111111111111"
+        try "{\"id\":\"\(id)\",\"kind\":\"item\",\"text\":\"edge\",\"created\":\"\(created)\"}\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try runJotter("import", file).status == 0)
+        let export = try runJotter("export", "/", "--format", "taskwarrior")
+        #expect(export.status == 1, "\(export.text)")
+        #expect(export.errors.contains("\(id): its creation time is \(created)"), "\(export.errors)")
+        #expect(!export.text.contains("\"entry\""), "\(export.text)")
+    }
+
+    /// A JSON array of tasks on one line (`task export | jq -c`) was decoded whole, and
+    /// every record made of it waited beside the others: 12 MB took 96 MiB.
+    @Test func anArrayOfTasksOnOneLineIsReadATaskAtATime() throws {
+        let file = jotter.folder.file("tasks.json")
+        let tasks = (0..<60_000).map { number in
+            let uuid = String(format: "%08x-1111-4111-8111-111111111111", number)
+            return "{\"uuid\":\"\(uuid)\",\"description\":\"task \(number)\",\"entry\":\"20261124T090000Z\","
+                + "\"status\":\"pending\",\"annotations\":[{\"entry\":\"20261124T090000Z\",\"description\":\"a note\"}]}"
+        }
+        try ("[" + tasks.joined(separator: ",") + "]\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try jotter.peakMemory(["import", "--from", "taskwarrior", file], extraEnvironment: ["TZ": "UTC"])
+        #expect(run.status == 0 && run.kibibytes < 64 * 1024, "\(run.kibibytes) KiB, \(run.errors)")
+        #expect(run.errors.contains("imported 120000 entries"), "\(run.errors)")
+        let last = try jotter.entries().last
+        #expect(last?["text"] as? String == "task 59999")
+    }
+
     @Test func dryRunReportsAndChangesNothing() throws {
         let source = try sourceTasks()
         let exportFile = jotter.folder.file("export.json")

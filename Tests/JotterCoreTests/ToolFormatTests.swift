@@ -14,6 +14,14 @@ import Testing
         #expect(time.taskwarriorText == text)
     }
 
+    /// Taskwarrior's form has four digits of year: a moment before year 0 or after
+    /// 9999 in UTC has none, rather than a wrong one ("00-11231T100000Z").
+    @Test(arguments: ["0000-01-01T00:00:00+14:00", "9999-12-31T23:00:00-12:00"])
+    func aMomentOutsideTaskwarriorsYearsHasNoTaskwarriorForm(text: String) throws {
+        let time = try #require(Timestamp(parsing: text))
+        #expect(time.taskwarriorText == nil)
+    }
+
     @Test(arguments: ["2026-12-01", "20261301T000000Z", "20261201T000000", "20261201T240000Z", "20230229T000000Z"])
     func malformedTaskwarriorTimesAreRefused(text: String) {
         #expect(Timestamp(taskwarrior: text) == nil)

@@ -85,8 +85,8 @@ struct ExportCommand: StoreCommand {
             switch format {
             case .taskwarrior:
                 var writer = TaskwarriorWriter()
-                try context.store.walk(under: place.top, recursive: true) { writer.write($0, to: out) }
-                writer.end(to: out)
+                try context.store.walk(under: place.top, recursive: true) { try writer.write($0, to: out) }
+                try writer.end(to: out)
             case .todotxt:
                 let writer = TodoTxtWriter()
                 try context.store.walk(under: place.top, recursive: true) { writer.write($0, to: out) }

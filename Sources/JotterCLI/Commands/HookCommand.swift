@@ -81,8 +81,8 @@ struct HookAddCommand: StoreCommand {
     var command: String
 
     func validate() throws {
-        guard (1...3600).contains(timeout) else {
-            throw ValidationError("--timeout takes 1 to 3600 seconds, not \(timeout)")
+        guard Hook.timeoutRange.contains(timeout) else {
+            throw ValidationError("--timeout takes \(Hook.timeoutRange.lowerBound) to \(Hook.timeoutRange.upperBound) seconds, not \(timeout)")
         }
         guard !EntryText.trimmed(command).isEmpty else { throw ValidationError("the hook's command is empty") }
     }
@@ -90,7 +90,7 @@ struct HookAddCommand: StoreCommand {
     func run(in context: CommandContext) throws -> CommandOutcome {
         let place = try target.map(context.resolve) ?? context.path
         try context.store.addHook(timing, on: event, command: command, timeoutSeconds: timeout, to: place.top,
-                                  machine: try context.store.machineIdentity())
+                                  machine: try context.store.machineIdentity(makingMachineID: true))
         return .nothing
     }
 }
@@ -205,7 +205,7 @@ struct HookTrustCommand: StoreCommand {
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
     func run(in context: CommandContext) throws -> CommandOutcome {
-        let trusted = try context.store.trustHooks(machine: try context.store.machineIdentity())
+        let trusted = try context.store.trustHooks(machine: try context.store.machineIdentity(makingMachineID: true))
         if trusted.isEmpty { context.messages.show("no hooks wait to be trusted") }
         for hook in trusted {
             let place = try context.store.place(of: hook)

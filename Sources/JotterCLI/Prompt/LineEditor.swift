@@ -34,6 +34,13 @@ protocol LineSource: AnyObject {
     func remember(_ line: String)
     /// Where the last line came from, for messages ("stdin:3"), or nil on a terminal.
     var location: String? { get }
+    /// Ends the next read at once as `signal` ends a read, keeping what is in the line:
+    /// for a signal that came while the prompt was not reading. False when it cannot.
+    func endNextRead(signal: Int32) -> Bool
+}
+
+extension LineSource {
+    func endNextRead(signal: Int32) -> Bool { false }
 }
 
 /// The libedit shell around the prompt: it reads lines with the user's key bindings
@@ -64,6 +71,8 @@ final class LineEditor: LineSource {
     /// Set by a signal handler when a signal that ends jotter came while a line was
     /// read: libedit's own handler puts the terminal back first, then passes it on.
     nonisolated(unsafe) private static var endingSignal: Int32 = 0
+    /// An ending signal that came while no line was read, for the next read.
+    private var signalBeforeRead: Int32 = 0
     private static let endingSignals = [SIGTERM, SIGHUP]
 
     var location: String? { nil }
@@ -184,7 +193,13 @@ final class LineEditor: LineSource {
         // starts (an editor) and the shell after it get the terminal as it was. The
         // marks go out with the prompt, and the end of them with the line's newline.
         if marksPastes { fputs(TerminalInput.enablePasteMarks, output) }
-        let read = LineEditor.notingSignals { el_gets(editLine, &count) }
+        let read = LineEditor.notingSignals { () -> UnsafePointer<CChar>? in
+            if signalBeforeRead != 0 {
+                LineEditor.endingSignal = signalBeforeRead
+                signalBeforeRead = 0
+            }
+            return el_gets(editLine, &count)
+        }
         let readError = errno
         if marksPastes { fputs(TerminalInput.disablePasteMarks, output) }
         if LineEditor.endingSignal != 0 {
@@ -277,6 +292,11 @@ final class LineEditor: LineSource {
     /// Pushes `text` as if typed; control characters go in behind Ctrl-V so that they
     /// are inserted rather than acted on. Not while more typed or pasted input is
     /// waiting: it would run into the next line.
+    func endNextRead(signal: Int32) -> Bool {
+        signalBeforeRead = signal
+        return true
+    }
+
     func prefill(_ text: String) -> Bool {
         if keys.isWaiting { return false }
         var keys = ""

@@ -1,6 +1,10 @@
 import ArgumentParser
 import JotterCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Feeds what the user does into the entry session and carries out its effects on
 /// the store and the line source. All decisions are the session's; this only does I/O.
 final class PromptLoop {
@@ -55,10 +59,28 @@ final class PromptLoop {
                 report(problem)
                 continue
             }
-            perform(session.handle(event))
+            performNotingEndingSignals(session.handle(event))
         }
         context.backgroundHooks?.finish().forEach(context.messages.show)
         autoSync?.finish().forEach(context.messages.show)
+    }
+
+    nonisolated(unsafe) private static var signalDuringEffects: Int32 = 0
+
+    /// Carries out `effects` with SIGTERM and SIGHUP noted rather than ending jotter:
+    /// a terminal closed just after Enter, while a `before` hook ran or the store was
+    /// busy, ended jotter with the entry neither written nor kept. The entry is written,
+    /// and the next read ends as the signal would have ended it, keeping what is in
+    /// the line as a draft.
+    private func performNotingEndingSignals(_ effects: [EntrySession.Effect]) {
+        PromptLoop.signalDuringEffects = 0
+        SignalHandlers.handling([SIGTERM, SIGHUP], with: { PromptLoop.signalDuringEffects = $0 }) {
+            perform(effects)
+        }
+        let signal = PromptLoop.signalDuringEffects
+        guard signal != 0, !source.endNextRead(signal: signal) else { return }
+        Glibc.signal(signal, SIG_DFL)
+        raise(signal)
     }
 
     private func perform(_ effects: [EntrySession.Effect]) {

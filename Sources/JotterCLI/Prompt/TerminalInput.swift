@@ -91,9 +91,16 @@ final class TerminalInput {
             guard marks.contains(where: { $0.starts(with: available) }), available.count < marks[0].count else {
                 return nil
             }
-            // A terminal sends a mark in one write; the rest is a moment away at most.
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 50) > 0, fill() else { return nil }
+            // A terminal sends a mark in one write, but a slow link can deliver it in
+            // two. A lone ESC may be the Escape key, whose next key may never come: the
+            // rest of a mark is waited for a moment. ESC [ 2 is the start of no key on
+            // its own, so the rest is waited for as any key is (a signal still ends
+            // the wait): handed to libedit, it left the paste open and "01~" in the text.
+            if available.count < 3 {
+                var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, 50) > 0 else { return nil }
+            }
+            guard fill() else { return nil }
         }
     }
 

@@ -12,6 +12,8 @@ public struct Hook: Equatable, Sendable {
     }
 
     public static let defaultTimeoutSeconds = 5
+    /// What `hook add --timeout` takes; a hook read from the file with another is damage.
+    public static let timeoutRange = 1...3600
 
     /// The hook's row, which `hook rm` names by its position among its place's hooks.
     public var seq: Int64

@@ -7,12 +7,16 @@ import Glibc
 /// another machine, another user or another file has another identity, so the hooks
 /// that came with it wait to be trusted rather than running someone else's commands.
 enum MachineIdentity {
-    static func of(storePath: String) throws -> String {
+    /// With `makingMachineID` false, a machine whose id was never made has none:
+    /// nothing was set up or trusted on it, so no hook runs, and a user who cannot keep
+    /// one (a home they may not write) still adds entries to a store that came with hooks.
+    static func of(storePath: String, makingMachineID: Bool) throws -> String {
         var info = stat()
         guard stat(storePath, &info) == 0 else {
             throw JotterError.store("\(storePath): cannot read the store's file: \(String(cString: strerror(errno)))")
         }
-        return "\(try machineID()):\(getuid()):\(info.st_dev):\(info.st_ino)"
+        let machine = makingMachineID ? try machineID() : existingMachineID() ?? "no-machine-id"
+        return "\(machine):\(getuid()):\(info.st_dev):\(info.st_ino)"
     }
 
     /// `$XDG_CONFIG_HOME/jotter/machine-id`, else `~/.config/jotter/machine-id`; made
@@ -22,7 +26,7 @@ enum MachineIdentity {
             throw JotterError.input("cannot tell where this machine's id is kept: HOME is not set")
         }
         if let existing = read(path) { return existing }
-        try StoreFile.createFolders(for: path)
+        try StoreFile.createFolders(for: path, what: "cannot keep this machine's id, which hooks need, in its folder")
         var bytes = [UInt8](repeating: 0, count: 16)
         var generator = SystemRandomNumberGenerator()
         for index in bytes.indices { bytes[index] = generator.next() }

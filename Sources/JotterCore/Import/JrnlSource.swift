@@ -16,7 +16,7 @@ struct JrnlSource {
     let reader: ByteLineReader
     let layout: Layout
     /// How many times each entry was seen, so that two equal entries make two items.
-    private var seen: [[String]: Int] = [:]
+    private var seen = RecordOccurrences()
     private let decoder = JSONDecoder()
     /// JSON: how deep the scan is, whether it is in a string, and the entry it is reading.
     private var depth = 0
@@ -24,9 +24,15 @@ struct JrnlSource {
     private var afterBackslash = false
     private var entry: [UInt8] = []
     private var entryLine = 0
-    /// Text: the header of the entry being read and the lines after it.
+    /// Text: the header of the entry being read and the lines after it, joined as they
+    /// come, and the blank lines since the last that was not, which are part of the
+    /// body only when more of it follows. An entry, like a line, is at most 16 MiB: an
+    /// entry ran to the end of the file and was held line by line (40 MB, 283 MiB).
     private var header: (time: Timestamp, title: String, line: Int)?
-    private var body: [String] = []
+    private var body = ""
+    private var bodyHasLines = false
+    private var blankLines = ""
+    private var blankLineCount = 0
 
     init(reader: ByteLineReader, layout: Layout) {
         self.reader = reader
@@ -92,6 +98,9 @@ struct JrnlSource {
                 if depth >= 3 { entry.append(0x0A) }
                 return true
             }
+            if depth >= 3 && entry.count > ByteLineReader.maximumLineLength {
+                throw ImportProblem(line: entryLine, "the entry is longer than 16 MiB")
+            }
             if let finished { return try record(fromJSON: finished, line: entryLine) }
             guard more != nil else {
                 guard depth == 0 else { throw ImportProblem(line: reader.lineNumber, "the JSON ends before its brackets close") }
@@ -138,30 +147,57 @@ struct JrnlSource {
         while let line = try reader.nextText() {
             if let parsed = JrnlSource.header(line, format: format) {
                 let finished = header
-                let finishedBody = body
+                let finishedBody = takeBody()
                 header = (parsed.time, parsed.title, reader.lineNumber)
-                body = []
                 if let finished {
-                    return try record(time: finished.time, title: finished.title, body: JrnlSource.joined(finishedBody),
+                    return try record(time: finished.time, title: finished.title, body: finishedBody,
                                       starred: false, line: finished.line)
                 }
-            } else if header != nil {
-                body.append(line)
+            } else if let header {
+                try addToBody(line, entryLine: header.line)
             } else if !EntryText.trimmed(line).isEmpty {
                 throw ImportProblem(line: reader.lineNumber, "not an entry's first line, [\(format)] Title")
             }
         }
         guard let finished = header else { return nil }
         header = nil
-        return try record(time: finished.time, title: finished.title, body: JrnlSource.joined(body), starred: false,
+        return try record(time: finished.time, title: finished.title, body: takeBody(), starred: false,
                           line: finished.line)
     }
 
-    /// The body's lines without the blank ones jrnl leaves between entries.
-    static func joined(_ lines: [String]) -> String {
-        var lines = lines[...]
-        while let last = lines.last, EntryText.trimmed(last).isEmpty { lines = lines.dropLast() }
-        return lines.joined(separator: "\n")
+    /// Adds a line to the body of the entry that starts on `entryLine`. Blank lines
+    /// wait for one that is not: jrnl leaves them between entries.
+    private mutating func addToBody(_ line: String, entryLine: Int) throws {
+        guard body.utf8.count + blankLines.utf8.count + line.utf8.count < ByteLineReader.maximumLineLength else {
+            throw ImportProblem(line: entryLine, "the entry is longer than 16 MiB")
+        }
+        if EntryText.trimmed(line).isEmpty {
+            if blankLineCount > 0 { blankLines += "\n" }
+            blankLines += line
+            blankLineCount += 1
+            return
+        }
+        if blankLineCount > 0 {
+            if bodyHasLines { body += "\n" }
+            body += blankLines
+            bodyHasLines = true
+            blankLines = ""
+            blankLineCount = 0
+        }
+        if bodyHasLines { body += "\n" }
+        body += line
+        bodyHasLines = true
+    }
+
+    /// The body read, without the blank lines after it; the next entry's starts empty.
+    private mutating func takeBody() -> String {
+        defer {
+            body = ""
+            bodyHasLines = false
+            blankLines = ""
+            blankLineCount = 0
+        }
+        return body
     }
 
     /// `[TIME] Title` with TIME in `format`; nil for any other line.
@@ -186,8 +222,7 @@ struct JrnlSource {
         guard !EntryText.trimmed(text).isEmpty else { throw ImportProblem(line: line, "the entry is empty") }
         if let problem = EntryText.problem(with: text.utf8) { throw ImportProblem(line: line, "the entry \(problem)") }
         let key = ["jrnl", time.rfc3339, title, body, starred ? "*" : ""]
-        let occurrence = seen[key, default: 0]
-        seen[key] = occurrence + 1
+        let occurrence = seen.count(key)
         return ImportRecord(id: RecordIDs.derived(from: key + [String(occurrence)]), text: text, created: time, line: line)
     }
 }

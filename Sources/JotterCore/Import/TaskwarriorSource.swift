@@ -24,9 +24,15 @@ import FoundationEssentials
 struct TaskwarriorSource {
     let reader: ByteLineReader
     private let decoder = JSONDecoder()
-    /// The records of the line read last still to be given: a task's annotations, or
-    /// the tasks of an array written on one line.
+    /// The records of the task read last still to be given: its annotations.
     private var waiting: [ImportRecord] = []
+    /// The line read last, as the JSON array `objects(in:)` makes of it, and where its
+    /// next task starts: a line may hold a whole array of tasks (`jq -c`), and decoding
+    /// them all at once held every task, and every record made of them, together (a
+    /// 15.5 MB line of 120,000 tasks took 114 MiB).
+    private var tasks = Data()
+    private var nextTask = 0
+    private var tasksLine = 0
 
     init(reader: ByteLineReader) {
         self.reader = reader
@@ -37,21 +43,79 @@ struct TaskwarriorSource {
 
     mutating func next() throws -> ImportRecord? {
         while waiting.isEmpty {
-            let decoder = self.decoder
-            let line = reader.lineNumber + 1
-            let tasks: [Task]?? = try reader.nextLine { bytes -> [Task]? in
-                guard let body = TaskwarriorSource.objects(in: bytes) else { return nil }
-                do {
-                    return try decoder.decode([Task].self, from: body)
-                } catch let error as DecodingError {
-                    throw ImportProblem(line: line, TaskwarriorSource.describe(error))
-                }
+            if let task = try nextTaskOfLine() {
+                waiting = try TaskwarriorSource.records(from: task, line: tasksLine).reversed()
+                continue
             }
-            guard let tasks else { return nil }
-            for task in tasks ?? [] { waiting += try TaskwarriorSource.records(from: task, line: line) }
-            waiting.reverse()
+            tasksLine = reader.lineNumber + 1
+            let read: Data?? = try reader.nextLine { bytes in TaskwarriorSource.objects(in: bytes) }
+            guard let read else { return nil }
+            tasks = read ?? Data()
+            nextTask = 0
         }
         return waiting.removeLast()
+    }
+
+    /// The next task of the line read last, decoded alone; nil when none is left.
+    private mutating func nextTaskOfLine() throws -> Task? {
+        guard let found = tasks.withUnsafeBytes({ TaskwarriorSource.nextObject(in: $0, from: nextTask) }) else {
+            return nil
+        }
+        do {
+            guard let end = found.end else {
+                // Not an object: the rest, decoded as the array it should be, says why.
+                let rest = tasks[found.start...]
+                tasks = Data()
+                nextTask = 0
+                return try JSONDecoder().decode([Task].self, from: Data([UInt8(ascii: "[")]) + rest).first
+            }
+            let task = try decoder.decode(Task.self, from: tasks[found.start..<end])
+            // The line's last task is made into records without the line beside it.
+            if found.following == tasks.count {
+                tasks = Data()
+                nextTask = 0
+            } else {
+                nextTask = end
+            }
+            return task
+        } catch let error as DecodingError {
+            throw ImportProblem(line: tasksLine, TaskwarriorSource.describe(error))
+        }
+    }
+
+    /// Where the next object of `bytes` starts at or after `offset`, past the brackets,
+    /// commas and spaces of an array; where it ends, nil when what starts there is not
+    /// a whole object; and where what follows it but such punctuation begins. Nil when
+    /// only punctuation is left.
+    static func nextObject(in bytes: UnsafeRawBufferPointer, from offset: Int) -> (start: Int, end: Int?, following: Int)? {
+        func isBetweenObjects(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "[")
+                || byte == UInt8(ascii: "]")
+        }
+        var index = offset
+        while index < bytes.count, isBetweenObjects(bytes[index]) { index += 1 }
+        guard index < bytes.count else { return nil }
+        let start = index
+        guard bytes[index] == UInt8(ascii: "{") else { return (start, nil, bytes.count) }
+        var depth = 0, inString = false, escaped = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == 0x22 { inString = false }
+            } else if byte == 0x22 {
+                inString = true
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                depth -= 1
+                if depth == 0 { break }
+            }
+        }
+        guard depth == 0, bytes[index - 1] == UInt8(ascii: "}") else { return (start, nil, bytes.count) }
+        var following = index
+        while following < bytes.count, isBetweenObjects(bytes[following]) { following += 1 }
+        return (start, index, following)
     }
 
     /// The objects of a line as a JSON array: the line without the brackets and commas

@@ -16,10 +16,12 @@ extension Timestamp {
         self.init(milliseconds: (((days * 24 + hour) * 60 + minute) * 60 + second) * 1000, offsetSeconds: 0)
     }
 
-    /// Taskwarrior's form of the moment, in UTC and to the second.
-    var taskwarriorText: String {
+    /// Taskwarrior's form of the moment, in UTC and to the second; nil outside the
+    /// years 0000 to 9999, which its four digits of year cannot hold.
+    var taskwarriorText: String? {
         let (days, dayMilliseconds) = milliseconds.floorDivided(by: 86_400_000)
         let (year, month, day) = Timestamp.civilDate(daysSinceEpoch: days)
+        guard (0...9999).contains(year) else { return nil }
         let seconds = dayMilliseconds / 1000
         func digits(_ value: Int64, _ width: Int) -> String {
             let text = String(value)

@@ -15,19 +15,19 @@ public struct TaskwarriorWriter {
 
     public init() {}
 
-    public mutating func write(_ step: Store.WalkStep, to out: OutputBuffer) {
+    public mutating func write(_ step: Store.WalkStep, to out: OutputBuffer) throws {
         if let task = pending, step.depth > task.depth {
             if step.node.kind == .item { pending!.annotations.append(step.node) }
             return
         }
-        flush(to: out)
+        try flush(to: out)
         guard step.node.kind == .item else { return }
         let project = step.listPath.split(separator: "/", omittingEmptySubsequences: false).joined(separator: ".")
         pending = PendingTask(node: step.node, fields: step.fields, project: project, depth: step.depth)
     }
 
-    public mutating func end(to out: OutputBuffer) {
-        flush(to: out)
+    public mutating func end(to out: OutputBuffer) throws {
+        try flush(to: out)
     }
 
     /// The text split into the description and the `#tags` that end it. Words are
@@ -51,9 +51,25 @@ public struct TaskwarriorWriter {
         Timestamp(parsing: value)?.taskwarriorText
     }
 
-    private mutating func flush(to out: OutputBuffer) {
+    /// A time of `node`'s in Taskwarrior's form; one it cannot hold stops the export,
+    /// rather than write a date no one can read.
+    private static func date(_ time: Timestamp, _ what: String, of node: Node) throws -> String {
+        guard let text = time.taskwarriorText else {
+            throw JotterError.input("\(node.id): its \(what) is \(time.rfc3339), which a Taskwarrior date (a year from 0000 to 9999, in UTC) cannot hold; the export stops there")
+        }
+        return text
+    }
+
+    private mutating func flush(to out: OutputBuffer) throws {
         guard let task = pending else { return }
         pending = nil
+        let entry = try TaskwarriorWriter.date(task.node.created, "creation time", of: task.node)
+        let modified = try TaskwarriorWriter.date(Timestamp(milliseconds: task.node.updatedMilliseconds, offsetSeconds: 0),
+                                                  "update time", of: task.node)
+        let end = try task.node.doneMilliseconds.map {
+            try TaskwarriorWriter.date(Timestamp(milliseconds: $0, offsetSeconds: 0), "time done", of: task.node)
+        }
+        let annotationTimes = try task.annotations.map { try TaskwarriorWriter.date($0.created, "creation time", of: $0) }
         var fields = Dictionary(task.fields.map { ($0.name, $0.value) }) { _, last in last }
         let (description, tags) = TaskwarriorWriter.descriptionAndTags(of: task.node.text)
         func key(_ name: String) {
@@ -69,11 +85,11 @@ public struct TaskwarriorWriter {
         out.write(task.node.id)
         out.write("\"")
         string("description", description)
-        string("entry", task.node.created.taskwarriorText)
-        string("modified", Timestamp(milliseconds: task.node.updatedMilliseconds, offsetSeconds: 0).taskwarriorText)
-        if let done = task.node.doneMilliseconds {
+        string("entry", entry)
+        string("modified", modified)
+        if let end {
             string("status", "completed")
-            string("end", Timestamp(milliseconds: done, offsetSeconds: 0).taskwarriorText)
+            string("end", end)
             fields["end"] = nil
             fields["status"] = nil
         } else {
@@ -111,7 +127,7 @@ public struct TaskwarriorWriter {
             for (index, note) in task.annotations.enumerated() {
                 if index > 0 { out.write(",") }
                 out.write("{\"entry\":\"")
-                out.write(note.created.taskwarriorText)
+                out.write(annotationTimes[index])
                 out.write("\",\"description\":")
                 JSON.writeString(note.text, to: out)
                 out.write("}")

@@ -35,6 +35,8 @@ public final class Database {
     private var statements: [String: Statement] = [:]
     private var transactionDepth = 0
     private var isClosed = false
+    /// Whether the connection reads its file with a key (SQLCipher).
+    private var isKeyed = false
 
     /// How a connection may use its file.
     public enum Access: Sendable {
@@ -87,6 +89,7 @@ public final class Database {
             sqlite3_exec(connection, "PRAGMA cipher_log = off; PRAGMA cipher_log_level = NONE", nil, nil, nil)
         }
         handle = connection
+        isKeyed = key != nil
         sqlite3_extended_result_codes(handle, 1)
     }
 
@@ -124,8 +127,30 @@ public final class Database {
     }
 
     func error(_ code: Int32) -> SQLiteError {
-        SQLiteError(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
-                    systemErrno: sqlite3_system_errno(handle))
+        let extendedCode = sqlite3_extended_errcode(handle)
+        let message = String(cString: sqlite3_errmsg(handle))
+        if isKeyed && extendedCode == SQLITE_ERROR && message == String(cString: sqlite3_errstr(SQLITE_ERROR)),
+           let damage = pagesThatDoNotDecrypt() {
+            return SQLiteError(code: SQLITE_CORRUPT, message: damage)
+        }
+        return SQLiteError(code: extendedCode, message: message, systemErrno: sqlite3_system_errno(handle))
+    }
+
+    /// A page of an encrypted file that was changed on disk fails SQLCipher's check as
+    /// it is decrypted, and SQLite reports it as a bare SQLITE_ERROR, with no message
+    /// of its own: damage that looked like a mistake in jotter's SQL. SQLCipher's own
+    /// check of every page tells the two apart; it is run only on such an error, and
+    /// says which pages fail, or nil when all decrypt.
+    private func pagesThatDoNotDecrypt() -> String? {
+        var check: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, "PRAGMA cipher_integrity_check", -1, &check, nil) == SQLITE_OK else { return nil }
+        defer { sqlite3_finalize(check) }
+        var pages: [String] = []
+        while sqlite3_step(check) == SQLITE_ROW, let row = sqlite3_column_text(check, 0) {
+            pages.append(String(cString: row))
+        }
+        guard let first = pages.first else { return nil }
+        return pages.count == 1 ? first : "\(first), and \(pages.count - 1) more"
     }
 
     /// Runs SQL that returns no rows, possibly several statements.
@@ -337,6 +362,10 @@ public final class Statement {
     public func firstRow<T>(_ body: (Statement) throws -> T) throws -> T? {
         defer { sqlite3_reset(handle) }
         return try step() ? body(self) : nil
+    }
+
+    public func isInteger(_ column: Int32) -> Bool {
+        sqlite3_column_type(handle, column) == SQLITE_INTEGER
     }
 
     public func isNull(_ column: Int32) -> Bool {

@@ -37,6 +37,7 @@ extension Store {
         try look("the search index") { try searchIndexProblems() }
         try look("the index of items by time") { try timeIndexProblems() }
         try look("the change log") { try changeLogProblems() }
+        try look("the hooks") { try hookProblems() }
         if !problems.isEmpty {
             markDamaged()
         } else if isKnownDamaged {

@@ -32,18 +32,35 @@ extension Store {
     }
 
     /// Keeps `line`, an entry that was being made at `place` when the prompt was ended
-    /// by a signal, for the next prompt there.
+    /// by a signal, for the next prompt there. A draft already kept there (another
+    /// prompt at the same place, its terminal closed at the same moment) is kept too,
+    /// under a number of its own: each comes back at one opening.
     public func keepDraft(_ line: String, at place: NavigationPath) throws {
-        try write(changingSyncedRows: false) { try setSetting(Store.draftKey(place), text: line) }
+        try write(changingSyncedRows: false) {
+            let name = Store.draftKey(place)
+            var key = name
+            var number = 1
+            while try setting(key, { _ in true }) != nil {
+                number += 1
+                key = name + " \(number)"
+            }
+            try setSetting(key, text: line)
+        }
     }
 
-    /// The draft kept at `place`, taken out of the store; nil when there is none.
+    /// A draft kept at `place`, taken out of the store, the first kept first; nil when
+    /// there is none.
     public func takeDraft(at place: NavigationPath) throws -> String? {
-        let key = Store.draftKey(place)
+        let name = Store.draftKey(place)
+        let firstDraft = """
+            SELECT key, value FROM setting WHERE key = ?1 OR key GLOB ?1 || ' [1-9]*'
+            ORDER BY length(key), key LIMIT 1
+            """
         // Read first: a prompt that finds none, the common case, writes nothing.
-        guard try setting(key, { $0.string(0) }) != nil else { return nil }
+        guard try database.statement(firstDraft).bind(1, name).firstRow({ _ in true }) != nil else { return nil }
         return try write(changingSyncedRows: false) {
-            let draft = try setting(key) { $0.string(0) }
+            guard let (key, draft) = try database.statement(firstDraft).bind(1, name)
+                .firstRow({ ($0.string(0), $0.string(1)) }) else { return nil }
             try database.statement("DELETE FROM setting WHERE key = ?").bind(1, key).run()
             return draft
         }

@@ -3,9 +3,10 @@
 /// imports them.
 extension Store {
     /// This user's identity on this machine for this very store file; hooks recorded
-    /// with another run only once trusted (`MachineIdentity`).
-    public func machineIdentity() throws -> String {
-        try MachineIdentity.of(storePath: path)
+    /// with another run only once trusted (`MachineIdentity`). Only setting a hook up
+    /// (`hook add`, `hook trust`) makes this machine's id when it has none.
+    public func machineIdentity(makingMachineID: Bool = false) throws -> String {
+        try MachineIdentity.of(storePath: path, makingMachineID: makingMachineID)
     }
 
     /// Whether the store has any hook at all: one query, so that a store without hooks
@@ -104,14 +105,42 @@ extension Store {
     private func hooks(from statement: Statement, machine: String) throws -> [Hook] {
         var hooks: [Hook] = []
         while try statement.step() {
+            // The deadline is made of the timeout: 2^63 - 1 seconds overflowed it.
+            guard let timeout = Store.hookTimeout(statement, column: 5) else {
+                throw damaged(Store.hookTimeoutProblem(seq: statement.int64(0), statement.string(5)))
+            }
             hooks.append(Hook(
                 seq: statement.int64(0), ownerSeq: statement.optionalInt64(1),
                 timing: Hook.Timing(rawValue: statement.string(2)) ?? .after,
                 event: Hook.Event(rawValue: statement.string(3)) ?? .add,
-                command: statement.string(4), timeoutSeconds: Int(statement.int64(5)),
+                command: statement.string(4), timeoutSeconds: timeout,
                 isTrusted: statement.string(6) == machine))
         }
         return hooks
+    }
+
+    /// A hook's timeout in `column`, when it is a whole number `hook add` would take.
+    static func hookTimeout(_ statement: Statement, column: Int32) -> Int? {
+        guard statement.isInteger(column) else { return nil }
+        let seconds = statement.int64(column)
+        return Hook.timeoutRange.contains(Int(clamping: seconds)) ? Int(seconds) : nil
+    }
+
+    static func hookTimeoutProblem(seq: Int64, _ value: String) -> String {
+        "hook \(seq) has a timeout of \(DisplayText.escaped(value)), not \(Hook.timeoutRange.lowerBound) to \(Hook.timeoutRange.upperBound) seconds"
+    }
+
+    /// The hooks whose timeouts `hook add` would not take.
+    func hookProblems() throws -> [String] {
+        try database.transaction(immediate: false) {
+            let statement = try database.statement("SELECT seq, timeout_seconds FROM hook ORDER BY seq")
+            var problems: [String] = []
+            while try statement.step() {
+                guard Store.hookTimeout(statement, column: 1) == nil else { continue }
+                problems.append(Store.hookTimeoutProblem(seq: statement.int64(0), statement.string(1)))
+            }
+            return problems
+        }
     }
 
     private func scopedOwners(among owners: [Int64?]) throws -> Set<Int64> {

@@ -172,7 +172,9 @@ struct RewriteFiles {
     func clearLeftovers() throws {
         let leftovers: [String] = [new, new + "-journal", old]
         guard leftovers.contains(where: { access($0, F_OK) == 0 }) else { return }
-        let newFile = open(new, O_RDONLY | O_CLOEXEC)
+        // Without waiting: a FIFO under one of these names (another user's, in a folder
+        // with the sticky bit) held every opening of the store on its open.
+        let newFile = open(new, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         if newFile >= 0 {
             defer { close(newFile) }
             guard flock(newFile, LOCK_EX | LOCK_NB) == 0 else { return }
@@ -191,7 +193,7 @@ struct RewriteFiles {
 
     /// Writes zeros over the file at `path`, to the disk, and removes it.
     private func shred(_ path: String) {
-        let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         if descriptor >= 0 {
             var info = stat()
             if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {

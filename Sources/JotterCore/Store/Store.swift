@@ -624,17 +624,20 @@ enum StoreFile {
 
     /// Refuses a store whose log or its index (`-wal`, `-shm`) belongs to someone
     /// other than `owner`, the store's owner, or is not a plain file: what jotter
-    /// writes goes through the log first.
+    /// writes goes through the log first. So does a rollback journal (`-journal`),
+    /// which SQLite opens as it opens the store, to play back into it if it holds
+    /// pages: a FIFO there held every command, and another user's would be played
+    /// into the store.
     static func refuseLogsOfAnotherUser(path: String, owner: uid_t) throws {
-        for file in [path + "-wal", path + "-shm"] {
+        for (file, what) in [(path + "-wal", "log"), (path + "-shm", "log"), (path + "-journal", "journal")] {
             var info = stat()
             guard lstat(file, &info) == 0 else { continue }
             guard (info.st_mode & S_IFMT) == S_IFREG else {
-                throw JotterError.store("\(file): not a regular file, where the store keeps its log; nothing was done")
+                throw JotterError.store("\(file): not a regular file, where the store keeps its \(what); nothing was done")
             }
             guard info.st_uid == owner else {
                 throw JotterError.store(
-                    "\(file): belongs to another user (uid \(info.st_uid)), and the store's log is kept there; nothing was done")
+                    "\(file): belongs to another user (uid \(info.st_uid)), and the store's \(what) is kept there; nothing was done")
             }
         }
     }
@@ -660,7 +663,7 @@ enum StoreFile {
     }
 
     /// Creates the missing folders above `path`, each 0700: they will hold private text.
-    static func createFolders(for path: String) throws {
+    static func createFolders(for path: String, what: String = "cannot create the store's folder") throws {
         var folders: [String] = []
         var folder = parent(of: path)
         while !folder.isEmpty, folder != "/", access(folder, F_OK) != 0 {
@@ -673,7 +676,7 @@ enum StoreFile {
         }
         for folder in folders.reversed() {
             guard mkdir(folder, 0o700) == 0 || errno == EEXIST else {
-                throw systemError("cannot create the store's folder", path: folder)
+                throw systemError(what, path: folder)
             }
             chmod(folder, 0o700)
         }
