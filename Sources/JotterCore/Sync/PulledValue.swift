@@ -290,7 +290,7 @@ struct PulledValueReader {
             escape.append(byte)
             return
         }
-        guard let digit = hexValue(byte) else { return giveUp() }
+        guard let digit = NodeID.hexValue(byte) else { return giveUp() }
         escape.append(digit)
         guard escape.count == 5 else { return }
         let unit = escape.dropFirst().reduce(UInt32(0)) { $0 << 4 | UInt32($1) }
@@ -304,15 +304,6 @@ struct PulledValueReader {
             highSurrogate = nil
             append(scalar: 0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00), to: pulled)
         default: giveUp()
-        }
-    }
-
-    private func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
         }
     }
 
