@@ -185,6 +185,18 @@ import Testing
         #expect(run.errors.contains("imported 200002 entries"), "\(run.errors)")
     }
 
+    /// The text of an entry was made with a copy of its body beside the body, and grew
+    /// into a second buffer: an entry near 16 MiB took 68 MiB.
+    @Test func anEntryNearSixteenMebibytesComesInWholeInUnder64MiB() throws {
+        let file = jotter.folder.file("journal.txt")
+        let line = "a line of the body, and more words 漢字"
+        let body = Array(repeating: line, count: 15_900_000 / (line.utf8.count + 1)).joined(separator: "\n") + "\nand ends"
+        try ("[2026-11-01 10:00] a title\n" + body + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try jotter.peakMemory(["import", "--from", "jrnl", file], extraEnvironment: ["TZ": "UTC"])
+        #expect(run.status == 0 && run.kibibytes < 64 * 1024, "\(run.kibibytes) KiB, \(run.errors)")
+        #expect(try jotter.texts() == ["a title\n" + body])
+    }
+
     /// An entry is read until the next header, or the end of its object: one that ran
     /// on to the end of a 40 MB file was held line by line and imported whole, in 283
     /// MiB. As a line, an entry is at most 16 MiB.

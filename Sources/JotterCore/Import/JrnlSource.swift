@@ -218,7 +218,13 @@ struct JrnlSource {
             starred = true
         }
         var text = starred ? (title.isEmpty ? "#starred" : title + " #starred") : title
-        if !body.isEmpty { text += "\n" + body }
+        if !body.isEmpty {
+            // Joined in a text made to its length: `text += "\n" + body` held a copy
+            // of the body beside it and the text, which grew into a second buffer.
+            text.reserveCapacity(text.utf8.count + 1 + body.utf8.count)
+            text += "\n"
+            text += body
+        }
         guard !EntryText.trimmed(text).isEmpty else { throw ImportProblem(line: line, "the entry is empty") }
         if let problem = EntryText.problem(with: text.utf8) { throw ImportProblem(line: line, "the entry \(problem)") }
         let key = ["jrnl", time.rfc3339, title, body, starred ? "*" : ""]
