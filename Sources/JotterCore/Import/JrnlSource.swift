@@ -61,6 +61,13 @@ struct JrnlSource {
             let lineNumber = reader.lineNumber + 1
             var finished: [UInt8]?
             let more = try reader.nextLine { bytes -> Bool in
+                // An entry going on over a long line grows to hold it at once: grown a
+                // byte at a time, its bytes were copied into a buffer twice their size
+                // while the old one and the reader's line were held. Short lines still
+                // double it, so that an entry of many lines is not copied at each.
+                if depth >= 3 && entry.capacity - entry.count <= bytes.count {
+                    entry.reserveCapacity(max(entry.count + bytes.count + 1, entry.capacity * 2))
+                }
                 var index = bytes.startIndex
                 while index < bytes.endIndex {
                     let byte = bytes[index]
@@ -87,6 +94,7 @@ struct JrnlSource {
                         guard depth >= 0 else { throw ImportProblem(line: lineNumber, "a bracket closes what was not opened") }
                         if depth == 2 {
                             finished = entry
+                            entry = []
                             // The rest of the line is read on the next call.
                             return index < bytes.endIndex ? try rest(bytes, from: index, line: lineNumber) : true
                         }
@@ -101,7 +109,7 @@ struct JrnlSource {
             if depth >= 3 && entry.count > ByteLineReader.maximumLineLength {
                 throw ImportProblem(line: entryLine, "the entry is longer than 16 MiB")
             }
-            if let finished { return try record(fromJSON: finished, line: entryLine) }
+            if var bytes = finished.take() { return try record(fromJSON: &bytes, line: entryLine) }
             guard more != nil else {
                 guard depth == 0 else { throw ImportProblem(line: reader.lineNumber, "the JSON ends before its brackets close") }
                 return nil
@@ -125,10 +133,17 @@ struct JrnlSource {
         return true
     }
 
-    private mutating func record(fromJSON bytes: [UInt8], line: Int) throws -> ImportRecord {
+    /// The record of an entry's bytes, which are let go of once decoded.
+    private mutating func record(fromJSON bytes: inout [UInt8], line: Int) throws -> ImportRecord {
         let entry: Entry
         do {
-            entry = try decoder.decode(Entry.self, from: Data(bytes))
+            // Decoded where the bytes are: a copy of a 16 MiB entry was held beside
+            // them and the body decoded from it.
+            entry = try bytes.withUnsafeMutableBytes { bytes in
+                try decoder.decode(Entry.self, from: Data(bytesNoCopy: bytes.baseAddress!, count: bytes.count,
+                                                          deallocator: .none))
+            }
+            bytes = []
         } catch let error as DecodingError {
             switch error {
             case .keyNotFound(let key, _): throw ImportProblem(line: line, "an entry needs '\(key.stringValue)'")
