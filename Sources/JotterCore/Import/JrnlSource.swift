@@ -240,7 +240,7 @@ struct JrnlSource {
             text += "\n"
             text += body
         }
-        guard !EntryText.trimmed(text).isEmpty else { throw ImportProblem(line: line, "the entry is empty") }
+        guard !EntryText.isBlank(text) else { throw ImportProblem(line: line, "the entry is empty") }
         if let problem = EntryText.problem(with: text.utf8) { throw ImportProblem(line: line, "the entry \(problem)") }
         let key = ["jrnl", time.rfc3339, title, body, starred ? "*" : ""]
         let occurrence = seen.count(key)
