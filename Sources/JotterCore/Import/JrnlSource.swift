@@ -50,8 +50,23 @@ struct JrnlSource {
         let date: String
         let time: String
         let title: String
-        let body: String?
+        var body: String?
         let starred: Bool?
+
+        /// Set on a decoder whose caller reads the body itself (`JSONStringValue`).
+        static let passesBodyBy = CodingUserInfoKey(rawValue: "passesBodyBy")!
+
+        private enum CodingKeys: String, CodingKey { case date, time, title, body, starred }
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            date = try container.decode(String.self, forKey: .date)
+            time = try container.decode(String.self, forKey: .time)
+            title = try container.decode(String.self, forKey: .title)
+            body = decoder.userInfo[Entry.passesBodyBy] as? Bool == true
+                ? nil : try container.decodeIfPresent(String.self, forKey: .body)
+            starred = try container.decodeIfPresent(Bool.self, forKey: .starred)
+        }
     }
 
     /// Scans the document a line at a time and decodes each object of the `entries`
@@ -140,8 +155,17 @@ struct JrnlSource {
             // Decoded where the bytes are: a copy of a 16 MiB entry was held beside
             // them and the body decoded from it.
             entry = try bytes.withUnsafeMutableBytes { bytes in
-                try decoder.decode(Entry.self, from: Data(bytesNoCopy: bytes.baseAddress!, count: bytes.count,
-                                                          deallocator: .none))
+                let whole = Data(bytesNoCopy: bytes.baseAddress!, count: bytes.count, deallocator: .none)
+                let object = UnsafeRawBufferPointer(bytes)
+                guard let value = JSONStringValue.range(ofKey: "body", in: object), value.count >= JSONStringValue.long,
+                      let body = JSONStringValue.unescaped(UnsafeRawBufferPointer(rebasing: object[value])) else {
+                    return try decoder.decode(Entry.self, from: whole)
+                }
+                let passing = JSONDecoder()
+                passing.userInfo[Entry.passesBodyBy] = true
+                var entry = try passing.decode(Entry.self, from: whole)
+                entry.body = body
+                return entry
             }
             bytes = []
         } catch let error as DecodingError {
