@@ -17,6 +17,12 @@ public enum EntryText {
         return String(scalars[first...last])
     }
 
+    /// Whether `text` is white space only, as `trimmed(text).isEmpty`, without the
+    /// trimmed copy: a 16 MB entry ending in CJK or white space was copied to be asked.
+    public static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+    }
+
     /// `text` without white space at its end only.
     public static func trimmedAtEnd(_ text: String) -> String {
         let scalars = text.unicodeScalars

@@ -185,6 +185,37 @@ import Testing
         #expect(run.errors.contains("imported 200002 entries"), "\(run.errors)")
     }
 
+    /// The text of an entry was made with a copy of its body beside the body, and grew
+    /// into a second buffer: an entry near 16 MiB took 68 MiB. In a JSON export, the
+    /// entry's bytes also grew a byte at a time beside the reader's line, and were
+    /// copied to be decoded and kept while the record was made: 84 MiB. A text ending
+    /// in white space was copied trimmed to learn whether it was blank: 68 MiB. The
+    /// decoder made a string of each run between a body's escapes and appended it to
+    /// the value, so a body with one quote near its start was held a third time: 68 MiB.
+    @Test(arguments: [("txt", "\n"), ("json", "\n"), ("json", " "), ("json", "\"")])
+    func anEntryNearSixteenMebibytesComesInWholeInUnder64MiB(layout: String, between: String) throws {
+        let file = jotter.folder.file("journal." + layout)
+        let line = "a line of the body, and more words 漢字"
+        let lines = Array(repeating: line, count: 15_900_000 / (line.utf8.count + 1))
+        let body = switch between {
+        case "\n": lines.joined(separator: "\n") + "\nand ends"
+        case " ": lines.joined(separator: " ") + " "
+        default: "say \"hi\" " + lines.joined(separator: " ")
+        }
+        if layout == "txt" {
+            try ("[2026-11-01 10:00] a title\n" + body + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        } else {
+            // As jrnl --export json lays an entry out, its body's line breaks escaped.
+            let escaped = body.replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+            try ("{\n  \"tags\": {},\n  \"entries\": [\n    {\n      \"title\": \"a title\",\n      \"body\": \"" + escaped
+                + "\",\n      \"date\": \"2026-11-01\",\n      \"time\": \"10:00\",\n      \"tags\": [],\n      \"starred\": false\n    }\n  ]\n}\n")
+                .write(toFile: file, atomically: true, encoding: .utf8)
+        }
+        let run = try jotter.peakMemory(["import", "--from", "jrnl", file], extraEnvironment: ["TZ": "UTC"])
+        #expect(run.status == 0 && run.kibibytes < 64 * 1024, "\(run.kibibytes) KiB, \(run.errors)")
+        #expect(try jotter.texts() == ["a title\n" + body])
+    }
+
     /// An entry is read until the next header, or the end of its object: one that ran
     /// on to the end of a 40 MB file was held line by line and imported whole, in 283
     /// MiB. As a line, an entry is at most 16 MiB.

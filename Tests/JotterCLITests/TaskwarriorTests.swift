@@ -198,6 +198,24 @@ import Testing
         #expect(!export.text.contains("\"entry\""), "\(export.text)")
     }
 
+    /// The decoder made a string of each run between the escapes of a description and
+    /// appended it to the value: a 16 MB description holding a quote, or a tab that
+    /// Taskwarrior writes raw, was held a third time beside the line and the value
+    /// (69 MiB).
+    @Test(arguments: ["a \\\"quoted\\\" word", "a\ttab"])
+    func aSixteenMegabyteDescriptionWithEscapesComesInWholeInUnder64MiB(start: String) throws {
+        let file = jotter.folder.file("tasks.json")
+        let cycle = "plain words here and there 漢字 more words "
+        let rest = String(repeating: cycle, count: 16_000_000 / cycle.utf8.count) + "and ends"
+        try ("[\n{\"uuid\":\"11111111-2222-4333-8444-555555555555\",\"description\":\"" + start + " " + rest
+            + "\",\"entry\":\"20261124T090000Z\",\"status\":\"pending\",\"tags\":[\"long\"]}\n]\n")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try jotter.peakMemory(["import", "--from", "taskwarrior", file], extraEnvironment: ["TZ": "UTC"])
+        #expect(run.status == 0 && run.kibibytes < 64 * 1024, "\(run.kibibytes) KiB, \(run.errors)")
+        let unescaped = start.replacingOccurrences(of: "\\\"", with: "\"")
+        #expect(try jotter.texts() == [unescaped + " " + rest + " #long"])
+    }
+
     /// A JSON array of tasks on one line (`task export | jq -c`) was decoded whole, and
     /// every record made of it waited beside the others: 12 MB took 96 MiB.
     @Test func anArrayOfTasksOnOneLineIsReadATaskAtATime() throws {

@@ -151,6 +151,18 @@ import Testing
         #expect(fields["project"]?.utf8.count == 320_000 * 7 - 1 && fields["context"]?.utf8.count == 320_000 * 5 - 1)
     }
 
+    /// A 16 MB line with white space at its ends was held as a string of the whole
+    /// line, and again trimmed, beside the text made of it: 68 MiB.
+    @Test func aSixteenMegabyteLineComesInWholeInUnder64MiB() throws {
+        let file = jotter.folder.file("todo.txt")
+        let cycle = "plain words here and there 漢字 more words "
+        let words = "zanzibar opens " + String(repeating: cycle, count: 16_000_000 / cycle.utf8.count) + "漢字 ends"
+        try ("   " + words + "  \n").write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try jotter.peakMemory(["import", "--from", "todotxt", file], extraEnvironment: ["TZ": "UTC"])
+        #expect(run.status == 0 && run.kibibytes < 64 * 1024, "\(run.kibibytes) KiB, \(run.errors)")
+        #expect(try jotter.texts() == [words])
+    }
+
     @Test func aLineOfMoreKeyValuePairsThanARecordHoldsIsRefused() throws {
         let file = jotter.folder.file("todo.txt")
         let pairs = (0...10_000).map { "key\($0):value" }.joined(separator: " ")

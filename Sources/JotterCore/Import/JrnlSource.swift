@@ -50,8 +50,23 @@ struct JrnlSource {
         let date: String
         let time: String
         let title: String
-        let body: String?
+        var body: String?
         let starred: Bool?
+
+        /// Set on a decoder whose caller reads the body itself (`JSONStringValue`).
+        static let passesBodyBy = CodingUserInfoKey(rawValue: "passesBodyBy")!
+
+        private enum CodingKeys: String, CodingKey { case date, time, title, body, starred }
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            date = try container.decode(String.self, forKey: .date)
+            time = try container.decode(String.self, forKey: .time)
+            title = try container.decode(String.self, forKey: .title)
+            body = decoder.userInfo[Entry.passesBodyBy] as? Bool == true
+                ? nil : try container.decodeIfPresent(String.self, forKey: .body)
+            starred = try container.decodeIfPresent(Bool.self, forKey: .starred)
+        }
     }
 
     /// Scans the document a line at a time and decodes each object of the `entries`
@@ -61,6 +76,13 @@ struct JrnlSource {
             let lineNumber = reader.lineNumber + 1
             var finished: [UInt8]?
             let more = try reader.nextLine { bytes -> Bool in
+                // An entry going on over a long line grows to hold it at once: grown a
+                // byte at a time, its bytes were copied into a buffer twice their size
+                // while the old one and the reader's line were held. Short lines still
+                // double it, so that an entry of many lines is not copied at each.
+                if depth >= 3 && entry.capacity - entry.count <= bytes.count {
+                    entry.reserveCapacity(max(entry.count + bytes.count + 1, entry.capacity * 2))
+                }
                 var index = bytes.startIndex
                 while index < bytes.endIndex {
                     let byte = bytes[index]
@@ -87,6 +109,7 @@ struct JrnlSource {
                         guard depth >= 0 else { throw ImportProblem(line: lineNumber, "a bracket closes what was not opened") }
                         if depth == 2 {
                             finished = entry
+                            entry = []
                             // The rest of the line is read on the next call.
                             return index < bytes.endIndex ? try rest(bytes, from: index, line: lineNumber) : true
                         }
@@ -101,7 +124,7 @@ struct JrnlSource {
             if depth >= 3 && entry.count > ByteLineReader.maximumLineLength {
                 throw ImportProblem(line: entryLine, "the entry is longer than 16 MiB")
             }
-            if let finished { return try record(fromJSON: finished, line: entryLine) }
+            if var bytes = finished.take() { return try record(fromJSON: &bytes, line: entryLine) }
             guard more != nil else {
                 guard depth == 0 else { throw ImportProblem(line: reader.lineNumber, "the JSON ends before its brackets close") }
                 return nil
@@ -125,10 +148,26 @@ struct JrnlSource {
         return true
     }
 
-    private mutating func record(fromJSON bytes: [UInt8], line: Int) throws -> ImportRecord {
+    /// The record of an entry's bytes, which are let go of once decoded.
+    private mutating func record(fromJSON bytes: inout [UInt8], line: Int) throws -> ImportRecord {
         let entry: Entry
         do {
-            entry = try decoder.decode(Entry.self, from: Data(bytes))
+            // Decoded where the bytes are: a copy of a 16 MiB entry was held beside
+            // them and the body decoded from it.
+            entry = try bytes.withUnsafeMutableBytes { bytes in
+                let whole = Data(bytesNoCopy: bytes.baseAddress!, count: bytes.count, deallocator: .none)
+                let object = UnsafeRawBufferPointer(bytes)
+                guard let value = JSONStringValue.range(ofKey: "body", in: object), value.count >= JSONStringValue.long,
+                      let body = JSONStringValue.unescaped(UnsafeRawBufferPointer(rebasing: object[value])) else {
+                    return try decoder.decode(Entry.self, from: whole)
+                }
+                let passing = JSONDecoder()
+                passing.userInfo[Entry.passesBodyBy] = true
+                var entry = try passing.decode(Entry.self, from: whole)
+                entry.body = body
+                return entry
+            }
+            bytes = []
         } catch let error as DecodingError {
             switch error {
             case .keyNotFound(let key, _): throw ImportProblem(line: line, "an entry needs '\(key.stringValue)'")
@@ -218,8 +257,14 @@ struct JrnlSource {
             starred = true
         }
         var text = starred ? (title.isEmpty ? "#starred" : title + " #starred") : title
-        if !body.isEmpty { text += "\n" + body }
-        guard !EntryText.trimmed(text).isEmpty else { throw ImportProblem(line: line, "the entry is empty") }
+        if !body.isEmpty {
+            // Joined in a text made to its length: `text += "\n" + body` held a copy
+            // of the body beside it and the text, which grew into a second buffer.
+            text.reserveCapacity(text.utf8.count + 1 + body.utf8.count)
+            text += "\n"
+            text += body
+        }
+        guard !EntryText.isBlank(text) else { throw ImportProblem(line: line, "the entry is empty") }
         if let problem = EntryText.problem(with: text.utf8) { throw ImportProblem(line: line, "the entry \(problem)") }
         let key = ["jrnl", time.rfc3339, title, body, starred ? "*" : ""]
         let occurrence = seen.count(key)

@@ -69,7 +69,9 @@ struct TaskwarriorSource {
                 nextTask = 0
                 return try JSONDecoder().decode([Task].self, from: Data([UInt8(ascii: "[")]) + rest).first
             }
-            let task = try decoder.decode(Task.self, from: tasks[found.start..<end])
+            let task = try tasks.withUnsafeBytes { line in
+                try TaskwarriorSource.task(in: UnsafeRawBufferPointer(rebasing: line[found.start..<end]), decoder: decoder)
+            }
             // The line's last task is made into records without the line beside it.
             if found.following == tasks.count {
                 tasks = Data()
@@ -81,6 +83,24 @@ struct TaskwarriorSource {
         } catch let error as DecodingError {
             throw ImportProblem(line: tasksLine, TaskwarriorSource.describe(error))
         }
+    }
+
+    /// The task of `object`. A long description is read from its bytes here, the
+    /// decoder told to pass it by: the decoder makes a string of each run between
+    /// escapes and appends it to the value, so that a 16 MB description holding a
+    /// quote or a tab was held a third time, beside the line and the value (69 MiB).
+    static func task(in object: UnsafeRawBufferPointer, decoder: JSONDecoder) throws -> Task {
+        let whole = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: object.baseAddress!), count: object.count,
+                         deallocator: .none)
+        guard let value = JSONStringValue.range(ofKey: "description", in: object), value.count >= JSONStringValue.long,
+              let description = JSONStringValue.unescaped(UnsafeRawBufferPointer(rebasing: object[value])) else {
+            return try decoder.decode(Task.self, from: whole)
+        }
+        let passing = JSONDecoder()
+        passing.userInfo[Task.passesDescriptionBy] = true
+        var task = try passing.decode(Task.self, from: whole)
+        task.description = description
+        return task
     }
 
     /// Where the next object of `bytes` starts at or after `offset`, past the brackets,
@@ -202,11 +222,16 @@ struct TaskwarriorSource {
         var depends: [String] = []
         var others: [(key: String, value: JSONValue)] = []
 
+        /// Set on a decoder whose caller reads the description itself (`task(in:decoder:)`).
+        static let passesDescriptionBy = CodingUserInfoKey(rawValue: "passesDescriptionBy")!
+
         init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: AnyJSONKey.self)
+            let passesDescriptionBy = decoder.userInfo[Task.passesDescriptionBy] as? Bool == true
             for key in container.allKeys {
                 switch key.stringValue {
                 case "uuid": uuid = try container.decode(String.self, forKey: key)
+                case "description" where passesDescriptionBy: continue
                 case "description": description = try container.decode(String.self, forKey: key)
                 case "entry": entry = try container.decode(String.self, forKey: key)
                 case "modified": modified = try container.decode(String.self, forKey: key)

@@ -35,7 +35,7 @@ struct TodoTxtSource {
     mutating func next() throws -> ImportRecord? {
         while let file = files.first {
             do {
-                while let line = try file.reader.nextText() {
+                while let line = try TodoTxtSource.nextLineTrimmedOfASCIISpace(from: file.reader) {
                     let text = EntryText.trimmed(line)
                     guard !text.isEmpty else { continue }
                     let occurrence = seen.count([text])
@@ -48,6 +48,21 @@ struct TodoTxtSource {
             files.removeFirst()
         }
         return nil
+    }
+
+    /// The next line as text, without the ASCII white space at its ends: a string of
+    /// the whole line, then one of it trimmed, held a 16 MB line twice beside the text
+    /// made of it.
+    static func nextLineTrimmedOfASCIISpace(from reader: ByteLineReader) throws -> String? {
+        try reader.nextLine { bytes -> String in
+            var lower = bytes.startIndex, upper = bytes.endIndex
+            while lower < upper, EntryText.isASCIIWhitespace(bytes[lower]) { lower += 1 }
+            while upper > lower, EntryText.isASCIIWhitespace(bytes[upper - 1]) { upper -= 1 }
+            guard let text = EntryText.text(from: UnsafeBufferPointer(rebasing: bytes[lower..<upper])) else {
+                throw ImportProblem(line: reader.lineNumber, ByteLineReader.problem(with: bytes))
+            }
+            return text
+        }
     }
 
     /// A todo.txt date, `2026-11-20`, as midnight of that day in the local zone.
