@@ -823,6 +823,22 @@ import Testing
         #expect(listed.contains("\"text\":\"zanzibar opens plain") && listed.contains("# dash and ends\""))
     }
 
+    /// A jsonl record's 16 MB text holding a quote or a tab: the JSON decoder made a
+    /// string of each run between escapes and appended it to the text, held a third
+    /// time beside the line and the text (68 MiB).
+    @Test(arguments: ["a \\\"quoted\\\" word", "a\\ttab"])
+    func aJSONLineOfSixteenMegabytesWithEscapesIsImportedWholeInUnder64MiB(start: String) throws {
+        let cycle = "plain words here and there 漢字 more words "
+        let rest = String(repeating: cycle, count: 16_000_000 / cycle.utf8.count) + "and ends"
+        let file = jotter.folder.file("long.jsonl")
+        try ("{\"kind\":\"item\",\"text\":\"" + start + " " + rest + "\",\"fields\":{}}\n")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try jotter.peakMemory(["import", "--format", "jsonl", file])
+        #expect(run.status == 0 && run.kibibytes < 64 * 1024, "\(run.kibibytes) KiB, \(run.errors)")
+        let unescaped = start.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\t", with: "\t")
+        #expect(try jotter.texts() == [unescaped + " " + rest])
+    }
+
     /// `edit` through the editor held the entry, the file read back twice over, and
     /// SQLite's copies of the new text to compare and bind it: 136 MiB to put 16.5 MB
     /// in place of a short entry, 101 MiB when the editor left the long one as it was.
