@@ -532,7 +532,8 @@ extension Store {
     /// by SQLite as it freed it (`secure_delete`) or written anew. Every trigger of the
     /// store's schema is off meanwhile: `body` changes only texts and update times,
     /// which no other trigger of the store's watches. The sync triggers, in the connection's TEMP
-    /// schema, stay: they log the change as ever.
+    /// schema, stay, unless the caller takes the one on texts off and logs by hand
+    /// (`loggingTextChangeForSync`).
     func withoutTextTriggers<T>(_ body: () throws -> T) throws -> T {
         let hadRecordingTriggers = isPreparedForRecording
         if hadRecordingTriggers {
