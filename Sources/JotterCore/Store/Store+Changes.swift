@@ -356,8 +356,9 @@ extension Store {
         // Sync's trigger on texts, on in a store that syncs, read each long text whole
         // as it was emptied and made SQLite keep the statement's journal (75 MiB for
         // the undo of an edit of a 16.5 MB entry, encrypted): the texts are logged by
-        // hand as they are put back.
-        try withoutSyncTextTrigger { logsTexts in
+        // hand as they are put back. A batch of short texts keeps the trigger: taking
+        // it off and making it again makes SQLite prepare the swap's statements anew.
+        try withoutSyncTextTrigger(if: !longTexts.isEmpty) { logsTexts in
             try withoutTextTriggers {
                 for text in longTexts { try emptyLongText(ofNode: text.node) }
             }

@@ -449,11 +449,11 @@ extension Store: SyncReplica {
         }
     }
 
-    /// Runs `body` without sync's trigger on texts, when this connection has it, and
-    /// makes it again after. `body` is told whether it was there: if so, it logs each
-    /// change of a text it makes itself (`logTextChangeForSync`).
-    func withoutSyncTextTrigger<T>(_ body: (_ logsTexts: Bool) throws -> T) throws -> T {
-        guard try database.statement("SELECT 1 FROM sqlite_temp_schema WHERE name = 'sync_node_text'")
+    /// Runs `body` without sync's trigger on texts, when this connection has it and
+    /// `isNeeded`, and makes it again after. `body` is told whether it was taken off:
+    /// if so, it logs each change of a text it makes itself (`logTextChangeForSync`).
+    func withoutSyncTextTrigger<T>(if isNeeded: Bool = true, _ body: (_ logsTexts: Bool) throws -> T) throws -> T {
+        guard isNeeded, try database.statement("SELECT 1 FROM sqlite_temp_schema WHERE name = 'sync_node_text'")
             .firstRow({ _ in true }) == true else { return try body(false) }
         try database.execute("DROP TRIGGER temp.sync_node_text")
         let result = try body(true)
