@@ -881,38 +881,7 @@ import Testing
     /// the one text whole, found by its own words and not by the other's.
     @Test(arguments: ["jsonl", "csv"])
     func anImportReplacingSixteenMegabytesWithAnotherSixteenIsMadeUndoneAndRedoneInUnder64MiB(format: String) throws {
-        let cycle = "plain words 漢字かな交じり文 \"quoted\", # dash "
-        let first = "zanzibar opens " + String(repeating: cycle, count: 16_500_000 / cycle.utf8.count) + "and ends"
-        let otherCycle = "other words 別の文章です \"quoted\", # dash "
-        let second = "mombasa opens " + String(repeating: otherCycle, count: 16_000_000 / otherCycle.utf8.count) + "and ends"
-        let file = jotter.folder.file("first.txt")
-        try first.write(toFile: file, atomically: true, encoding: .utf8)
-        try jotter.ok("import", "--to", "/", file)
-        // Indexed for find, the entry's row is in the search index, whose triggers a
-        // change of its text sets off.
-        try jotter.ok("find", "zanzibar")
-        let id = try #require(try jotter.entries("/").first?["id"] as? String)
-        let record = format == "jsonl"
-            ? "{\"id\":\"\(id)\",\"kind\":\"item\",\"text\":\"\(second.replacingOccurrences(of: "\"", with: "\\\""))\"}\n"
-            : "id,kind,text\r\n\(id),item,\"\(second.replacingOccurrences(of: "\"", with: "\"\""))\"\r\n"
-        let replacing = jotter.folder.file("replacing.\(format)")
-        try record.write(toFile: replacing, atomically: true, encoding: .utf8)
-        let replaced = try jotter.peakMemory(["import", "--on-conflict", "replace", replacing])
-        #expect(replaced.status == 0 && replaced.kibibytes < 64 * 1024, "import: \(replaced.kibibytes) KiB, \(replaced.errors)")
-        #expect(replaced.errors == "jotter: imported 0 entries (1 replaced) into /")
-        for (step, expected) in [("import", second), ("undo", first), ("redo", second), ("undo", first), ("redo", second)] {
-            if step != "import" {
-                let run = try jotter.peakMemory([step])
-                #expect(run.status == 0 && run.kibibytes < 64 * 1024, "\(step): \(run.kibibytes) KiB, \(run.errors)")
-            }
-            let texts = try jotter.entries("/").compactMap { $0["text"] as? String }
-            #expect(texts.count == 1 && texts.first == expected, "after \(step): \(texts.map(\.utf8.count))")
-            let word = expected == first ? "zanzibar" : "mombasa"
-            let other = expected == first ? "mombasa" : "zanzibar"
-            #expect(!(try jotter.run(["find", word]).text.isEmpty), "after \(step)")
-            #expect(try jotter.run(["find", other]).text.isEmpty, "after \(step)")
-        }
-        try jotter.ok("check")
+        try jotter.importReplacingSixteenMegabytesWithAnotherSixteenThenUndoAndRedo(format: format)
     }
 
     /// Undo and redo of an import that replaced 500,000 entries swapped their rows

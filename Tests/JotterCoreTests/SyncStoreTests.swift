@@ -508,6 +508,42 @@ struct Machines {
         #expect(try machines.b.node(seq: try #require(pulled.parentSeq))?.id == other.id)
     }
 
+    /// A long text (64 KiB or more) is emptied before it is given another, with sync's
+    /// trigger on texts off, and its operation logged by hand: as the trigger logs a
+    /// short one's, one operation, stamped by one tick of the clock (for an edit, from
+    /// the edit's time), and the text arrives whole. Emptied with the trigger on, a long
+    /// text was logged twice, the clock ticked for each.
+    @Test func aLongTextEditedUndoneAndRedoneIsLoggedOnceWithOneTickAndArrivesWhole() throws {
+        let machines = try Machines()
+        let first = String(repeating: "zanzibar words ", count: 10_000)
+        let second = String(repeating: "mombasa words ", count: 10_000)
+        let item = try machines.add(first, in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        for (step, expected) in [("edit", second), ("undo", first), ("redo", second)] {
+            let before = try machines.a.integerSetting("hlc")
+            switch step {
+            case "edit": try machines.a.edit(try machines.node(item.id, in: machines.a), text: second)
+            case "undo": #expect(try machines.a.undo() != nil)
+            default: #expect(try machines.a.redo() != nil)
+            }
+            let after = try machines.a.integerSetting("hlc")
+            let logged = try machines.a.database.statement("SELECT property, stamp FROM sync_op")
+                .firstRow { ($0.string(0), $0.int64(1)) }
+            #expect(try machines.pendingOperations(in: machines.a) == 1, "\(step)")
+            #expect(logged?.0 == "text" && logged?.1 == after, "\(step)")
+            if step == "edit" {
+                let updated = try #require(try machines.a.database.statement("SELECT updated FROM node WHERE seq = ?")
+                    .bind(1, item.seq).firstRow { $0.int64(0) })
+                #expect(after == max(before + 1, updated << 16))
+            } else {
+                #expect(after > before, "\(step)")
+            }
+            try machines.hub.sync(machines.a, machines.b)
+            #expect(try machines.node(item.id, in: machines.b).text == expected, "after \(step)")
+            #expect(try machines.node(item.id, in: machines.a).text == expected, "after \(step)")
+        }
+    }
+
     /// Case 3.
     @Test func trashedOnOneAndEditedOnTheOtherIsInTheTrashWithTheNewText() throws {
         let machines = try Machines()

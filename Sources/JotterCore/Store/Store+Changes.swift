@@ -353,28 +353,37 @@ extension Store {
         // the node's other columns are put back: the rows rewritten then are short.
         let swapped = "seq IN (SELECT seq FROM node_before WHERE change = ?1 AND seq > ?2 AND seq <= ?3 AND text_before IS NOT NULL)"
         try unindexTexts(ofNodesWhere: swapped) { $0.bind(1, seq).bind(2, batch.after).bind(3, batch.upTo) }
-        try withoutTextTriggers {
-            for text in longTexts { try emptyLongText(ofNode: text.node) }
+        // Sync's trigger on texts, on in a store that syncs, read each long text whole
+        // as it was emptied and made SQLite keep the statement's journal (75 MiB for
+        // the undo of an edit of a 16.5 MB entry, encrypted): the texts are logged by
+        // hand as they are put back. A batch of short texts keeps the trigger: taking
+        // it off and making it again makes SQLite prepare the swap's statements anew.
+        try withoutSyncTextTrigger(if: !longTexts.isEmpty) { logsTexts in
+            try withoutTextTriggers {
+                for text in longTexts { try emptyLongText(ofNode: text.node) }
+            }
+            // Not UPDATE ... FROM, which gathers the rows it joins, each whole, first.
+            try run(
+                """
+                UPDATE OR ROLLBACK node SET (\(NodeColumn.list(NodeColumn.changedByVerbs))) = (
+                    SELECT \(NodeColumn.list(NodeColumn.changedByVerbs, of: "b")) FROM node_before AS b
+                    WHERE b.change = ?1 AND b.seq = node.seq)
+                WHERE seq IN (SELECT b.seq FROM node_before AS b WHERE \(inBatch))
+                """)
+            try run(
+                """
+                UPDATE OR ROLLBACK node SET (\(NodeColumn.list(NodeColumn.settledAtMaking))) = (
+                    SELECT \(NodeColumn.list(NodeColumn.settledAtMaking, of: "b")) FROM node_before AS b
+                    WHERE b.change = ?1 AND b.seq = node.seq)
+                WHERE seq IN (
+                    SELECT b.seq FROM node_before AS b JOIN node AS n ON n.seq = b.seq
+                    WHERE \(inBatch)
+                      AND (\(NodeColumn.settledAtMaking.map { "b.\($0.name) IS NOT n.\($0.name)" }.joined(separator: " OR "))))
+                """)
+            try withoutTextTriggers {
+                try putEarlierTexts(of: seq, in: batch, loggingForSync: logsTexts ? Set(longTexts.map(\.node)) : nil)
+            }
         }
-        // Not UPDATE ... FROM, which gathers the rows it joins, each whole, first.
-        try run(
-            """
-            UPDATE OR ROLLBACK node SET (\(NodeColumn.list(NodeColumn.changedByVerbs))) = (
-                SELECT \(NodeColumn.list(NodeColumn.changedByVerbs, of: "b")) FROM node_before AS b
-                WHERE b.change = ?1 AND b.seq = node.seq)
-            WHERE seq IN (SELECT b.seq FROM node_before AS b WHERE \(inBatch))
-            """)
-        try run(
-            """
-            UPDATE OR ROLLBACK node SET (\(NodeColumn.list(NodeColumn.settledAtMaking))) = (
-                SELECT \(NodeColumn.list(NodeColumn.settledAtMaking, of: "b")) FROM node_before AS b
-                WHERE b.change = ?1 AND b.seq = node.seq)
-            WHERE seq IN (
-                SELECT b.seq FROM node_before AS b JOIN node AS n ON n.seq = b.seq
-                WHERE \(inBatch)
-                  AND (\(NodeColumn.settledAtMaking.map { "b.\($0.name) IS NOT n.\($0.name)" }.joined(separator: " OR "))))
-            """)
-        try withoutTextTriggers { try putEarlierTexts(of: seq, in: batch) }
         try run("DELETE FROM text_before WHERE seq IN (SELECT b.text_before FROM node_before AS b WHERE \(inBatch))")
         try renumber(table: "node_before", key: "seq", seq: seq, batch: batch)
     }
@@ -402,7 +411,12 @@ extension Store {
     /// the statements that write it, as the C string it is there. Set from a subquery,
     /// a 16 MB text was held once more, when the search index's trigger read it as a
     /// C string. Runs inside `withoutTextTriggers`, a long text there now emptied.
-    private func putEarlierTexts(of seq: Int64, in batch: (after: Int64, upTo: Int64)) throws {
+    /// With `emptied` (the nodes whose long texts were emptied), it runs without sync's
+    /// trigger on texts too, and logs for sync each text that differs from the one its
+    /// node held, as the trigger did: an emptied one always, as the trigger logged its
+    /// emptying.
+    private func putEarlierTexts(of seq: Int64, in batch: (after: Int64, upTo: Int64),
+                                 loggingForSync emptied: Set<Int64>?) throws {
         let kept = try database.statement(
             """
             SELECT b.seq, CAST(t.text AS TEXT), t.seq IS NULL FROM node_before AS b LEFT JOIN text_before AS t ON t.seq = b.text_before
@@ -411,21 +425,35 @@ extension Store {
             .bind(1, seq).bind(2, batch.after).bind(3, batch.upTo)
         let put = try database.statement("UPDATE OR ROLLBACK node SET text = ?2 WHERE seq = ?1")
         let index = try indexingText()
+        let differs = try database.statement("SELECT text IS NOT ?2 FROM node WHERE seq = ?1")
         // None keeps a row read, nor the address of a text bound, once done.
         defer {
             put.reset()
             index.reset()
+            differs.reset()
             kept.reset()
         }
         while try kept.step() {
             guard kept.int64(2) == 0 else { throw damaged("the change log's step \(seq) names an earlier text that is not there") }
+            let node = kept.int64(0)
             try kept.withColumnText(1) { text in
+                var logs = false
+                if let emptied {
+                    logs = emptied.contains(node)
+                    if !logs {
+                        differs.bind(1, node)
+                        differs.bind(2, borrowingColumnText: text)
+                        logs = try differs.firstRow { $0.int64(0) != 0 } ?? false
+                    }
+                }
                 for statement in [put, index] {
-                    statement.bind(1, kept.int64(0))
+                    statement.bind(1, node)
                     statement.bind(2, borrowingColumnText: text)
                     try statement.run()
                     statement.resetKeepingBindings()
                 }
+                // The put-back keeps the update time: the trigger ticked to the time now.
+                if logs { try logTextChangeForSync(ofNode: node, updatedBefore: try updateTime(ofNode: node)) }
             }
         }
     }
@@ -532,7 +560,8 @@ extension Store {
     /// by SQLite as it freed it (`secure_delete`) or written anew. Every trigger of the
     /// store's schema is off meanwhile: `body` changes only texts and update times,
     /// which no other trigger of the store's watches. The sync triggers, in the connection's TEMP
-    /// schema, stay: they log the change as ever.
+    /// schema, stay, unless the caller takes the one on texts off and logs by hand
+    /// (`loggingTextChangeForSync`).
     func withoutTextTriggers<T>(_ body: () throws -> T) throws -> T {
         let hadRecordingTriggers = isPreparedForRecording
         if hadRecordingTriggers {

@@ -36,10 +36,12 @@ extension Store {
             try keepEarlierState(ofNode: node.seq)
             try unindexTexts(ofNodesWhere: "seq = ?1") { $0.bind(1, node.seq) }
             try withoutTextTriggers {
-                try emptyLongText(ofNode: node.seq)
-                let update = try database.statement("UPDATE OR ROLLBACK node SET text = ?, updated = ? WHERE seq = ?")
-                    .bind(2, clock().milliseconds).bind(3, node.seq)
-                try update.withBorrowedText(1, text) { try update.run() }
+                try loggingTextChangeForSync(ofNode: node.seq, changesText: !current.isSameText) {
+                    try emptyLongText(ofNode: node.seq)
+                    let update = try database.statement("UPDATE OR ROLLBACK node SET text = ?, updated = ? WHERE seq = ?")
+                        .bind(2, clock().milliseconds).bind(3, node.seq)
+                    try update.withBorrowedText(1, text) { try update.run() }
+                }
                 let index = try indexingText().bind(1, node.seq)
                 try index.withBorrowedText(2, text) { try index.run() }
             }
