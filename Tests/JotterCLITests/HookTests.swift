@@ -218,6 +218,24 @@ import Testing
         #expect(contents("log") == "ran\n")
     }
 
+    /// A machine that has no id of its own trusted no hook, but its identity was then the
+    /// user's id and the store file's device and inode, which whoever prepares a store
+    /// for another user can know: a hook recorded under them ran as trusted.
+    @Test func noHookIsTrustedOnAMachineWithoutAnID() throws {
+        try jotter.ok("add", "lunch")
+        var info = stat()
+        #expect(stat(jotter.store, &info) == 0)
+        do {
+            let store = try Store(path: jotter.store)
+            _ = try store.addHook(.before, on: .add, command: logging("ran"), timeoutSeconds: 5, to: nil,
+                                  machine: "no-machine-id:\(getuid()):\(info.st_dev):\(info.st_ino)")
+        }
+        let held = try jotter.run(["add", "milk"])
+        #expect(held.status == 0)
+        #expect(held.errors.contains("1 hook here waits to be trusted and did not run"))
+        #expect(contents("log") == "")
+    }
+
     @Test func hookRemoveTakesTheNumberAtItsPlace() throws {
         try jotter.ok("hook", "add", "before", logging("one"))
         try jotter.ok("hook", "add", "before", logging("two"))

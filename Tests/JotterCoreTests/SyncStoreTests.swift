@@ -1151,6 +1151,43 @@ struct Machines {
         #expect(try machines.b.fieldValues(of: machines.node(item.id, in: machines.b)).isEmpty)
     }
 
+    /// The undo of an edit of an entry another machine has since emptied from the trash
+    /// finds no row to put its text back into, and puts none into the search index.
+    @Test func undoingAnEditOfAnEntryEmptiedElsewhereLeavesTheSearchIndexSound() throws {
+        let machines = try Machines()
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.edit(try machines.node(item.id, in: machines.a), text: "oat milk")
+        try machines.a.find(try SearchQuery("milk")) { _ in }
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.b.remove([try machines.node(item.id, in: machines.b)])
+        try machines.b.emptyTrash()
+        try machines.hub.sync(machines.b, machines.a)
+        #expect(try machines.a.node(id: item.id, includingHidden: true) == nil)
+        #expect(try machines.a.undo() != nil)
+        #expect(try machines.a.check() == [])
+        #expect(try machines.a.redo() != nil)
+        #expect(try machines.a.check() == [])
+    }
+
+    /// An edit of a long entry's field values alone sends no text: the text was emptied
+    /// and written back, which the sync log took for a change of it, sent whole, and
+    /// winning over an edit of the text made elsewhere meanwhile.
+    @Test func anEditOfALongEntrysValuesAloneSendsNoText() throws {
+        let machines = try Machines()
+        let long = "alpha " + String(repeating: "x", count: 70_000)
+        let item = try machines.add(long, in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.edit(try machines.node(item.id, in: machines.a), text: long,
+                            values: [FieldValue(name: "shop", value: "corner")])
+        #expect(try machines.a.outgoingOperations(limit: 10).map(\.property) == ["field:shop"])
+        #expect(try machines.a.undo() != nil)
+        let undone = try machines.node(item.id, in: machines.a)
+        #expect(undone.text == long && undone.updatedMilliseconds == item.updatedMilliseconds)
+        #expect(try machines.a.fieldValues(of: undone).isEmpty)
+        #expect(try machines.a.check().isEmpty)
+    }
+
     @Test func undoNamesNoTextItWouldNotHaveRevertedAnyway() throws {
         let machines = try Machines()
         let item = try machines.add("milk", in: machines.a)

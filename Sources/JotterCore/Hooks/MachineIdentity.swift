@@ -10,13 +10,23 @@ enum MachineIdentity {
     /// With `makingMachineID` false, a machine whose id was never made has none:
     /// nothing was set up or trusted on it, so no hook runs, and a user who cannot keep
     /// one (a home they may not write) still adds entries to a store that came with hooks.
+    /// It then stands in with random bits drawn for this call, which no hook can hold: a
+    /// fixed word beside the user's id and the file's device and inode, all of which
+    /// whoever prepares a store for another user can know, let a hook recorded under
+    /// them run as trusted.
     static func of(storePath: String, makingMachineID: Bool) throws -> String {
         var info = stat()
         guard stat(storePath, &info) == 0 else {
             throw JotterError.store("\(storePath): cannot read the store's file: \(String(cString: strerror(errno)))")
         }
-        let machine = makingMachineID ? try machineID() : existingMachineID() ?? "no-machine-id"
+        let machine = makingMachineID ? try machineID() : existingMachineID() ?? "none-" + randomHex()
         return "\(machine):\(getuid()):\(info.st_dev):\(info.st_ino)"
+    }
+
+    /// 128 random bits in hex.
+    private static func randomHex() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in DisplayText.hex(UInt32(UInt8.random(in: 0...255, using: &generator)), width: 2) }.joined()
     }
 
     /// `$XDG_CONFIG_HOME/jotter/machine-id`, else `~/.config/jotter/machine-id`; made
@@ -27,10 +37,7 @@ enum MachineIdentity {
         }
         if let existing = read(path) { return existing }
         try StoreFile.createFolders(for: path, what: "cannot keep this machine's id, which hooks need, in its folder")
-        var bytes = [UInt8](repeating: 0, count: 16)
-        var generator = SystemRandomNumberGenerator()
-        for index in bytes.indices { bytes[index] = generator.next() }
-        let id = bytes.map { DisplayText.hex(UInt32($0), width: 2) }.joined()
+        let id = randomHex()
         let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         if descriptor < 0 {
             // Another jotter made it first; its id is the one.

@@ -538,13 +538,17 @@ extension Store {
     }
 
     /// The statement that puts text ?2, bound where it is held, into the search index
-    /// as node ?1's, where the index has reached that node: a text given by
-    /// `withoutTextTriggers`, once its node holds it.
+    /// as node ?1's, where the index has reached that node and the node is there: a
+    /// text given by `withoutTextTriggers`, once its node holds it. An undo finds no
+    /// node to put a text back into where another machine deleted it since (a pulled
+    /// purge, a list merged into another of its name); indexed all the same, the text
+    /// was a row of the index for no node, which `check` calls damage.
     func indexingText() throws -> Statement {
         try database.statement(
             """
             INSERT INTO node_search (rowid, text)
             SELECT ?1, ?2 WHERE ?1 <= (SELECT value FROM setting WHERE key = 'search_indexed_to')
+                AND EXISTS (SELECT 1 FROM node WHERE seq = ?1)
             """)
     }
 

@@ -455,7 +455,7 @@ private struct Importer {
         // items by time watches them), once the row holds no long text to copy. The
         // update time goes with the text, as sync's log takes an edit's time from it.
         let withTriggers = changed.filter { $0 != .text && $0 != .updated }
-        try store.loggingTextChangeForSync(ofNode: existing.seq, changesText: true) {
+        try store.loggingTextChangeForSync(ofNode: existing.seq) {
             try store.withoutTextTriggers { try store.emptyLongText(ofNode: existing.seq) }
             if !withTriggers.isEmpty {
                 try update(existing, setting: withTriggers, record: record, created: created, updated: updated)

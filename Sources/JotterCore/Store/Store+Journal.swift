@@ -29,21 +29,29 @@ extension Store {
                try !lists(underSeq: current.parentSeq, named: text).isEmpty {
                 throw JotterError.input("a list named '\(DisplayText.escaped(text))' is already there")
             }
-            // The row is kept, with its text, before it is rewritten, which runs
-            // without the undo triggers (`withoutTextTriggers`): kept by them, inside
-            // the rewrite, the text went into the pages the old one had just left,
-            // which SQLite copied into the rewrite's statement journal.
-            try keepEarlierState(ofNode: node.seq)
-            try unindexTexts(ofNodesWhere: "seq = ?1") { $0.bind(1, node.seq) }
-            try withoutTextTriggers {
-                try loggingTextChangeForSync(ofNode: node.seq, changesText: !current.isSameText) {
-                    try emptyLongText(ofNode: node.seq)
-                    let update = try database.statement("UPDATE OR ROLLBACK node SET text = ?, updated = ? WHERE seq = ?")
-                        .bind(2, clock().milliseconds).bind(3, node.seq)
-                    try update.withBorrowedText(1, text) { try update.run() }
+            if current.isSameText {
+                // Only the values change: the text is left where it is, not kept. A
+                // long one emptied and written back was a change of the text to the
+                // sync log, which sent it whole.
+                try database.statement("UPDATE OR ROLLBACK node SET updated = ? WHERE seq = ?")
+                    .bind(1, clock().milliseconds).bind(2, node.seq).run()
+            } else {
+                // The row is kept, with its text, before it is rewritten, which runs
+                // without the undo triggers (`withoutTextTriggers`): kept by them,
+                // inside the rewrite, the text went into the pages the old one had
+                // just left, which SQLite copied into the rewrite's statement journal.
+                try keepEarlierState(ofNode: node.seq)
+                try unindexTexts(ofNodesWhere: "seq = ?1") { $0.bind(1, node.seq) }
+                try withoutTextTriggers {
+                    try loggingTextChangeForSync(ofNode: node.seq) {
+                        try emptyLongText(ofNode: node.seq)
+                        let update = try database.statement("UPDATE OR ROLLBACK node SET text = ?, updated = ? WHERE seq = ?")
+                            .bind(2, clock().milliseconds).bind(3, node.seq)
+                        try update.withBorrowedText(1, text) { try update.run() }
+                    }
+                    let index = try indexingText().bind(1, node.seq)
+                    try index.withBorrowedText(2, text) { try index.run() }
                 }
-                let index = try indexingText().bind(1, node.seq)
-                try index.withBorrowedText(2, text) { try index.run() }
             }
             try insertValues(values, of: node.seq)
             return (true, "edit \(Store.quoted(node.text))")

@@ -437,14 +437,13 @@ extension Store: SyncReplica {
     /// that trigger would have for the text's change (`logTextChangeForSync`), from
     /// the row's update time before and after. The trigger read the old text whole to
     /// compare it, and made SQLite keep each statement's journal, in memory for an
-    /// encrypted store: an edit of a 16.5 MB entry took 77 MiB. `changesText` false,
-    /// for a text given as it was, logs nothing, as the trigger's comparison did not.
-    func loggingTextChangeForSync<T>(ofNode seq: Int64, changesText: Bool, _ body: () throws -> T) throws -> T {
+    /// encrypted store: an edit of a 16.5 MB entry took 77 MiB.
+    func loggingTextChangeForSync<T>(ofNode seq: Int64, _ body: () throws -> T) throws -> T {
         try withoutSyncTextTrigger { logsTexts in
             guard logsTexts else { return try body() }
             let updatedBefore = try updateTime(ofNode: seq)
             let result = try body()
-            if changesText { try logTextChangeForSync(ofNode: seq, updatedBefore: updatedBefore) }
+            try logTextChangeForSync(ofNode: seq, updatedBefore: updatedBefore)
             return result
         }
     }
