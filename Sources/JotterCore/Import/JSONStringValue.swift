@@ -51,6 +51,20 @@ enum JSONStringValue {
         return found
     }
 
+    /// The byte that a backslash and `byte` stand for in a JSON string; nil for `u`,
+    /// which four hex digits follow, and for what JSON does not allow.
+    static func character(escapedBy byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x22, UInt8(ascii: "\\"), UInt8(ascii: "/"): byte
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
+    }
+
     /// The text of a JSON string's contents, its escapes undone, made at its length;
     /// nil for anything the decoder would refuse (it then says why).
     static func unescaped(_ raw: UnsafeRawBufferPointer) -> String? {
@@ -79,16 +93,7 @@ enum JSONStringValue {
                 guard index + 1 < raw.count else { valid = false; return 0 }
                 let escaped = raw[index + 1]
                 index += 2
-                let simple: UInt8? = switch escaped {
-                case 0x22, UInt8(ascii: "\\"), UInt8(ascii: "/"): escaped
-                case UInt8(ascii: "b"): 0x08
-                case UInt8(ascii: "f"): 0x0C
-                case UInt8(ascii: "n"): 0x0A
-                case UInt8(ascii: "r"): 0x0D
-                case UInt8(ascii: "t"): 0x09
-                default: nil
-                }
-                if let simple {
+                if let simple = JSONStringValue.character(escapedBy: escaped) {
                     out[written] = simple
                     written += 1
                     continue

@@ -273,16 +273,7 @@ struct PulledValueReader {
 
     private mutating func readEscape(_ byte: UInt8, into pulled: PulledText) {
         if escape.isEmpty {
-            let simple: UInt8? = switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): byte
-            case UInt8(ascii: "b"): 0x08
-            case UInt8(ascii: "f"): 0x0C
-            case UInt8(ascii: "n"): 0x0A
-            case UInt8(ascii: "r"): 0x0D
-            case UInt8(ascii: "t"): 0x09
-            default: nil
-            }
-            if let simple, highSurrogate == nil {
+            if let simple = JSONStringValue.character(escapedBy: byte), highSurrogate == nil {
                 inEscape = false
                 return pulled.append(simple)
             }
