@@ -100,16 +100,8 @@ struct JSONLinesSource {
     /// appends it to the value, so that a 16 MB text holding a quote or a tab was held
     /// a third time, beside the line and the value (68 MiB).
     static func object(in bytes: UnsafeRawBufferPointer, line: Data, decoder: JSONDecoder) throws -> Object {
-        guard bytes.count >= JSONStringValue.long, let value = JSONStringValue.range(ofKey: "text", in: bytes),
-              value.count >= JSONStringValue.long,
-              let text = JSONStringValue.unescaped(UnsafeRawBufferPointer(rebasing: bytes[value])) else {
-            return try decoder.decode(Object.self, from: line)
-        }
-        let passing = JSONDecoder()
-        passing.userInfo[Object.passesTextBy] = true
-        var object = try passing.decode(Object.self, from: line)
-        object.text = text
-        return object
+        try JSONStringValue.decode(Object.self, from: bytes, whole: line, readingLong: "text",
+                                   passedBy: Object.passesTextBy, decoder: decoder) { $0.text = $1 }
     }
 
     /// The JSON decoder holds each member of an object several times over: a line of

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A long string value read from a JSON object's bytes by the import itself. JSONDecoder
 /// makes a string of each run between a string's escapes and appends it to the value,
 /// so that a 16 MB value holding one quote or tab was held a third time, beside the
@@ -5,6 +7,24 @@
 enum JSONStringValue {
     /// A value this long is unescaped here rather than by the decoder.
     static let long = 64 * 1024
+
+    /// A `T` decoded from `object` (`whole` holds the same bytes), its string member
+    /// `key` read here when it is long, the decoder told by `flag` in its `userInfo`
+    /// to pass that member by, and `place` given the string to put into the value.
+    /// An object too short to hold a long string is not scanned for it.
+    static func decode<T: Decodable>(_ type: T.Type, from object: UnsafeRawBufferPointer, whole: Data,
+                                     readingLong key: String, passedBy flag: CodingUserInfoKey, decoder: JSONDecoder,
+                                     place: (inout T, String) -> Void) throws -> T {
+        guard object.count >= long, let value = range(ofKey: key, in: object), value.count >= long,
+              let string = unescaped(UnsafeRawBufferPointer(rebasing: object[value])) else {
+            return try decoder.decode(T.self, from: whole)
+        }
+        let passing = JSONDecoder()
+        passing.userInfo[flag] = true
+        var decoded = try passing.decode(T.self, from: whole)
+        place(&decoded, string)
+        return decoded
+    }
 
     /// Where the string value of the object's own `key` lies in `object`, between its
     /// quotes; nil when it has none, names it twice, gives it another kind of value or

@@ -156,16 +156,9 @@ struct JrnlSource {
             // them and the body decoded from it.
             entry = try bytes.withUnsafeMutableBytes { bytes in
                 let whole = Data(bytesNoCopy: bytes.baseAddress!, count: bytes.count, deallocator: .none)
-                let object = UnsafeRawBufferPointer(bytes)
-                guard let value = JSONStringValue.range(ofKey: "body", in: object), value.count >= JSONStringValue.long,
-                      let body = JSONStringValue.unescaped(UnsafeRawBufferPointer(rebasing: object[value])) else {
-                    return try decoder.decode(Entry.self, from: whole)
-                }
-                let passing = JSONDecoder()
-                passing.userInfo[Entry.passesBodyBy] = true
-                var entry = try passing.decode(Entry.self, from: whole)
-                entry.body = body
-                return entry
+                return try JSONStringValue.decode(Entry.self, from: UnsafeRawBufferPointer(bytes), whole: whole,
+                                                  readingLong: "body", passedBy: Entry.passesBodyBy,
+                                                  decoder: decoder) { $0.body = $1 }
             }
             bytes = []
         } catch let error as DecodingError {

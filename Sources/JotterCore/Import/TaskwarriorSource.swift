@@ -92,15 +92,8 @@ struct TaskwarriorSource {
     static func task(in object: UnsafeRawBufferPointer, decoder: JSONDecoder) throws -> Task {
         let whole = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: object.baseAddress!), count: object.count,
                          deallocator: .none)
-        guard let value = JSONStringValue.range(ofKey: "description", in: object), value.count >= JSONStringValue.long,
-              let description = JSONStringValue.unescaped(UnsafeRawBufferPointer(rebasing: object[value])) else {
-            return try decoder.decode(Task.self, from: whole)
-        }
-        let passing = JSONDecoder()
-        passing.userInfo[Task.passesDescriptionBy] = true
-        var task = try passing.decode(Task.self, from: whole)
-        task.description = description
-        return task
+        return try JSONStringValue.decode(Task.self, from: object, whole: whole, readingLong: "description",
+                                          passedBy: Task.passesDescriptionBy, decoder: decoder) { $0.description = $1 }
     }
 
     /// Where the next object of `bytes` starts at or after `offset`, past the brackets,
