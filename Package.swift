@@ -42,6 +42,8 @@ let package = Package(
             name: "CJotterSearch",
             dependencies: ["CSQLite"]
         ),
+        // The merge as pure functions over a journal in memory: no SQLite, no I/O.
+        .target(name: "JotterSync"),
         .target(
             name: "JotterCore",
             dependencies: ["CSQLite", "CJotterSearch", "COpenSSL", "CKeyutils", "CLibPQ"]
@@ -79,6 +81,10 @@ let package = Package(
         .testTarget(
             name: "JotterCoreTests",
             dependencies: ["JotterCore", "SystemCallFilter", "TestSupport"]
+        ),
+        .testTarget(
+            name: "JotterSyncTests",
+            dependencies: ["JotterSync"]
         ),
         .testTarget(
             name: "JotterCLITests",
