@@ -277,4 +277,16 @@ import Testing
         #expect(conflicts.isEmpty)
         #expect(journal.trashListing().count == 1)
     }
+
+    @Test func anOperationNamingNothingOrCreatingTwiceAppliesNothingAndIsKept() {
+        let replica = entryID(9)
+        var journal = Journal()
+        journal.apply(JournalOperation(id: OperationID(replica: replica, counter: 1),
+                                       change: .create(entryID(1), kind: .item, parent: entryID(5), place: .last, text: "a", created: 0)))
+        journal.apply(JournalOperation(id: OperationID(replica: replica, counter: 2),
+                                       change: .create(entryID(1), kind: .item, parent: nil, place: .last, text: "b", created: 0)))
+        journal.apply(JournalOperation(id: OperationID(replica: replica, counter: 3), change: .setText(entryID(6), "c")))
+        #expect(journal.visibleTexts(under: nil) == ["a"])
+        #expect(journal.conflicts.map(\.kind) == [.unknownEntry(entryID(5)), .duplicateCreate(entryID(1)), .unknownEntry(entryID(6))])
+    }
 }
