@@ -542,6 +542,43 @@ struct FileState: Equatable {
 
     // MARK: file ownership
 
+    /// In a shared folder with the sticky bit, another user's file where `encrypt`
+    /// and `decrypt` write the store anew cannot be removed by the store's owner: every
+    /// try stopped there, and the message said neither whose it was nor what to do.
+    @Test(arguments: ["encrypt", "decrypt"])
+    func anotherUsersFileWhereTheStoreIsWrittenAnewIsNamedWithItsOwnerAndAWayOut(command: String) throws {
+        var jotter = self.jotter
+        jotter.ownEnvironment["JOTTER_PASSPHRASE_COMMAND"] = "echo a passphrase"
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: jotter.folder.path)
+        let shared = jotter.folder.file("shared")
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: shared)
+        let store = shared + "/v.sqlite3"
+        #expect(try jotter.runToEnd("--store", store, "add", "kept", asNobody: true).status == 0)
+        if command == "decrypt" {
+            let encrypted = try jotter.runToEnd("--store", store, "encrypt", asNobody: true)
+            #expect(encrypted.status == 0, "\(encrypted.errors)")
+        }
+        // Root's file, to the user nobody who owns the store.
+        #expect(FileManager.default.createFile(atPath: store + ".jotter-new", contents: Data("theirs".utf8),
+                                               attributes: [.posixPermissions: 0o600]))
+        try jotter.refused(
+            "--store", store, command,
+            saying: "\(store).jotter-new: a file of another user, root (uid 0) is where the store is written anew, "
+                + "and only they can remove it; ask them to, or move the store to a folder of your own; nothing was changed",
+            asNobody: true)
+        #expect(FileManager.default.contents(atPath: store + ".jotter-new") == Data("theirs".utf8))
+        #expect(try jotter.runToEnd("--store", store, "list", asNobody: true).text.contains("kept"))
+    }
+
+    /// /proc and /sys hold files that look regular: `--store /proc/self/mem` was said
+    /// to be in a read-only folder.
+    @Test(arguments: [["list"], ["add", "an entry"]])
+    func aFileTheKernelMakesUpIsSaidNotToBeAStore(command: [String]) throws {
+        try jotter.refused(["--store", "/proc/self/mem"] + command,
+                           saying: "/proc/self/mem: not a jotter store (a file the kernel makes up, under /proc)")
+    }
+
     @Test func aStoreInAFolderOthersMayWriteIsRefused() throws {
         let shared = jotter.folder.file("shared")
         try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)

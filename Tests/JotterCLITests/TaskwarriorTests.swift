@@ -105,12 +105,13 @@ import Testing
         let fresh = try taskwarrior("fresh")
         try fresh.run(["import", backFile])
 
+        // Every task comes back, the deleted one too (it was left out of the export).
         let before = try Self.tasks(exported), after = try Self.tasks(try fresh.run(["export"]))
-        let kept = before.filter { $0.value["status"] as? String != "deleted" }
-        #expect(Set(after.keys) == Set(kept.keys))
+        #expect(Set(after.keys) == Set(before.keys))
         let fixtureCount = try Self.fixtureTasks().split(separator: UInt8(ascii: "\n")).count
-        #expect(kept.count == 4 + fixtureCount)
-        for (uuid, task) in kept {
+        #expect(before.count == 5 + fixtureCount)
+        #expect(after.values.filter { $0["status"] as? String == "deleted" }.count == 1)
+        for (uuid, task) in before {
             let other = try #require(after[uuid], "\(uuid) did not come back")
             for key in Self.comparedKeys {
                 #expect(String(describing: task[key] ?? "none") == String(describing: other[key] ?? "none"),
@@ -124,6 +125,32 @@ import Testing
         }
         // The deleted task is in jotter's trash, not among the entries.
         #expect(try runJotter("trash").text.contains("an old idea"))
+    }
+
+    /// An item removed in jotter goes back to Taskwarrior as a deleted task, ended
+    /// when it was removed; a note removed from a task in sight is left out.
+    @Test func anItemInTheTrashGoesToTaskwarriorAsADeletedTask() throws {
+        #expect(try runJotter("add", "kept").status == 0)
+        #expect(try runJotter("add", "gone").status == 0)
+        #expect(try runJotter("add", "--to", "kept", "a note").status == 0)
+        #expect(try runJotter("add", "--to", "kept", "a dropped note").status == 0)
+        #expect(try runJotter("rm", "kept/2").status == 0)
+        #expect(try runJotter("rm", "2").status == 0)
+        let exportFile = jotter.folder.file("back.json")
+        let export = try runJotter("export", "/", "--format", "taskwarrior")
+        #expect(export.status == 0, "\(export.errors)")
+        try export.output.write(to: URL(fileURLWithPath: exportFile))
+        let fresh = try taskwarrior("fresh")
+        try fresh.run(["import", exportFile])
+        let tasks = try Self.tasks(try fresh.run(["export"])).values
+        #expect(tasks.count == 2)
+        let gone = try #require(tasks.first { $0["description"] as? String == "gone" })
+        #expect(gone["status"] as? String == "deleted")
+        let end = try #require(gone["end"] as? String)
+        #expect(end >= (gone["entry"] as? String ?? ""), "\(gone)")
+        let kept = try #require(tasks.first { $0["description"] as? String == "kept" })
+        #expect(kept["status"] as? String == "pending")
+        #expect((kept["annotations"] as? [[String: String]])?.map { $0["description"] } == ["a note"])
     }
 
     @Test func theMappingIsTheDocumentedOne() throws {

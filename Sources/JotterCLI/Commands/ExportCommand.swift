@@ -18,7 +18,8 @@ struct ExportCommand: StoreCommand {
             below: an item under a list is a task whose project is the path of lists \
             ('home.garden'), the #tags that end its text its tags, its field values \
             its attributes (see import), done items completed at their done time, and \
-            what is under an item its annotations. The trash is not exported.
+            what is under an item its annotations. What is in the trash goes as \
+            deleted tasks, ended when they were removed (or at their end field).
 
             todotxt writes each item below as a todo.txt line: 'x DONE' for a done \
             one, its priority field as '(A)' (as 'pri:A' when done), its creation \
@@ -85,7 +86,9 @@ struct ExportCommand: StoreCommand {
             switch format {
             case .taskwarrior:
                 var writer = TaskwarriorWriter()
-                try context.store.walk(under: place.top, recursive: true) { try writer.write($0, to: out) }
+                try context.store.walk(under: place.top, recursive: true, includingTrash: true) {
+                    try writer.write($0, to: out)
+                }
                 try writer.end(to: out)
             case .todotxt:
                 let writer = TodoTxtWriter()

@@ -1,13 +1,16 @@
 /// Writes the items of a walk as `task import` reads them, one task object a line:
 /// the mapping of `TaskwarriorSource` the other way. An item under a list (or the
 /// walk's top) is a task, its lists the project (`home.garden`); what is under a
-/// task becomes its annotations. What is in the trash is not exported.
+/// task becomes its annotations. What is in the trash goes as deleted tasks, so that
+/// `task export`, imported and written back, gives `task import` every task it held.
 public struct TaskwarriorWriter {
     private struct PendingTask {
         let node: Node
         let fields: [FieldValue]
         let project: String
         let depth: Int
+        /// When it was put in the trash: a deleted task.
+        let removedMilliseconds: Int64?
         var annotations: [Node] = []
     }
 
@@ -17,13 +20,18 @@ public struct TaskwarriorWriter {
 
     public mutating func write(_ step: Store.WalkStep, to out: OutputBuffer) throws {
         if let task = pending, step.depth > task.depth {
-            if step.node.kind == .item { pending!.annotations.append(step.node) }
+            // A note removed from a task in sight has no place in Taskwarrior, which
+            // deletes tasks, not annotations.
+            if step.node.kind == .item && (step.removedMilliseconds == nil || task.removedMilliseconds != nil) {
+                pending!.annotations.append(step.node)
+            }
             return
         }
         try flush(to: out)
         guard step.node.kind == .item else { return }
         let project = step.listPath.split(separator: "/", omittingEmptySubsequences: false).joined(separator: ".")
-        pending = PendingTask(node: step.node, fields: step.fields, project: project, depth: step.depth)
+        pending = PendingTask(node: step.node, fields: step.fields, project: project, depth: step.depth,
+                              removedMilliseconds: step.removedMilliseconds)
     }
 
     public mutating func end(to out: OutputBuffer) throws {
@@ -87,7 +95,15 @@ public struct TaskwarriorWriter {
         string("description", description)
         string("entry", entry)
         string("modified", modified)
-        if let end {
+        if let removed = task.removedMilliseconds {
+            // Taskwarrior's `end` of a deleted task is when it was deleted: the one it
+            // came with, kept as a field, else when it went to the trash here.
+            let deleted = try fields.removeValue(forKey: "end").flatMap(TaskwarriorWriter.taskwarriorDate)
+                ?? TaskwarriorWriter.date(Timestamp(milliseconds: removed, offsetSeconds: 0), "time removed", of: task.node)
+            string("status", "deleted")
+            string("end", deleted)
+            fields["status"] = nil
+        } else if let end {
             string("status", "completed")
             string("end", end)
             fields["end"] = nil

@@ -11,6 +11,9 @@ extension Store {
         public let listPath: String
         /// The item's field values, by name.
         public let fields: [FieldValue]
+        /// When the node was put in the trash, in a walk that takes the trash in; nil
+        /// for a node in sight.
+        public let removedMilliseconds: Int64?
     }
 
     /// Calls `body` with every node under `top` (the root when nil), depth first and in
@@ -21,23 +24,24 @@ extension Store {
     /// keys go through its queue (with a node's place among its siblings), and each
     /// row is read after, on its own: sorting whole rows copied every text into the
     /// queue and the sorter, several times the size of a long entry. Field values are
-    /// looked up item by item, and only when some item holds any.
-    public func walk(under top: Node?, recursive: Bool, itemsFirst: Bool = false,
+    /// looked up item by item, and only when some item holds any. With
+    /// `includingTrash`, what is in the trash is walked too, in its place.
+    public func walk(under top: Node?, recursive: Bool, itemsFirst: Bool = false, includingTrash: Bool = false,
                      _ body: (WalkStep) throws -> Void) throws {
         let statement = try database.statement(
             """
             WITH RECURSIVE walk (seq, depth, rank, order_stamp, order_replica) AS (
                 SELECT seq, 1 AS depth, CASE WHEN ?3 THEN kind ELSE 0 END AS rank, order_stamp, order_replica
-                FROM node WHERE parent IS ?1 AND hidden IS NULL
+                FROM node WHERE parent IS ?1 AND (hidden IS NULL OR (?4 AND hidden > 0))
                 UNION ALL
                 SELECT child.seq, walk.depth + 1, CASE WHEN ?3 THEN child.kind ELSE 0 END, child.order_stamp, child.order_replica
                 FROM walk JOIN node AS child ON child.parent = walk.seq
-                WHERE ?2 AND child.hidden IS NULL
+                WHERE ?2 AND (child.hidden IS NULL OR (?4 AND child.hidden > 0))
                 ORDER BY depth DESC, rank DESC, \(NodeColumn.siblingOrder())
             )
             SELECT seq, depth FROM walk
             """)
-            .bind(1, top?.seq).bind(2, recursive ? 1 : 0).bind(3, itemsFirst ? 1 : 0)
+            .bind(1, top?.seq).bind(2, recursive ? 1 : 0).bind(3, itemsFirst ? 1 : 0).bind(4, includingTrash ? 1 : 0)
         defer { statement.reset() }
         let holdsValues = try holdsFieldValues()
         // The nodes from the top down to the last one walked, each with the path of
@@ -47,14 +51,23 @@ extension Store {
         while try statement.step() {
             let seq = statement.int64(0)
             let level = Int(statement.int64(1))
+            let removed = includingTrash ? try removedMilliseconds(ofSeq: seq) : nil
             guard let node = try node(seq: seq) else { throw damaged("the row \(seq) went missing while it was read") }
             way.removeSubrange(min(way.count, level - 1)...)
             let parent = level == 1 ? nil : way.last
             let listPath = parent?.childrenListPath ?? ""
             let fields = holdsValues && node.kind == .item ? try fieldValues(ofSeq: node.seq) : []
-            try body(WalkStep(node: node, depth: level, parentID: parent?.id ?? top?.id, listPath: listPath, fields: fields))
+            try body(WalkStep(node: node, depth: level, parentID: parent?.id ?? top?.id, listPath: listPath, fields: fields,
+                                  removedMilliseconds: removed))
             way.append((node.id, node.kind == .list ? (listPath.isEmpty ? node.text : listPath + "/" + node.text) : listPath))
         }
+    }
+
+    /// When the node at `seq` was put in the trash; nil when it is in sight.
+    private func removedMilliseconds(ofSeq seq: Int64) throws -> Int64? {
+        try database.statement(
+            "SELECT change.made FROM node JOIN change ON change.seq = node.hidden WHERE node.seq = ? AND node.hidden > 0")
+            .bind(1, seq).firstRow { $0.int64(0) }
     }
 }
 

@@ -122,8 +122,10 @@ struct RewriteFiles {
             guard errno == EEXIST else { throw StoreFile.systemError("cannot write the store anew", path: new) }
             var info = stat()
             if lstat(new, &info) == 0, info.st_uid != geteuid() {
+                // In a shared folder with the sticky bit only its owner (or root) can
+                // remove it, so every later try would stop here too.
                 throw JotterError.store(
-                    "\(new): a file of another user (uid \(info.st_uid)) is where the store is written anew; nothing was changed")
+                    "\(new): a file of \(StoreFile.userName(info.st_uid)) is where the store is written anew, and only they can remove it; ask them to, or move the store to a folder of your own; nothing was changed")
             }
             throw JotterError.store("\(store): another jotter is writing the store anew; nothing was changed")
         }

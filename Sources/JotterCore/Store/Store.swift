@@ -440,6 +440,9 @@ enum StoreFile {
         }
         if opening.readOnlyReason != nil {
             guard info.st_size > 0 else {
+                if let mount = kernelMount(holding: info) {
+                    throw JotterError.store("\(path): not a jotter store (a file the kernel makes up, under \(mount))")
+                }
                 throw JotterError.store("\(path): the store cannot be written (\(opening.readOnlyReason!))")
             }
             // Without a log beside it the file is the whole store, and reading it as it
@@ -680,6 +683,22 @@ enum StoreFile {
             }
             chmod(folder, 0o700)
         }
+    }
+
+    /// Where the kernel's own files are mounted, when the file described by `info` is
+    /// one of them: they look regular and empty, and `/proc/self/mem` was said to be
+    /// a store in a read-only folder.
+    static func kernelMount(holding info: stat) -> String? {
+        ["/proc", "/sys"].first { mount in
+            var mounted = stat()
+            return stat(mount, &mounted) == 0 && mounted.st_dev == info.st_dev
+        }
+    }
+
+    /// Who the user `uid` is, for a message: their name and number.
+    static func userName(_ uid: uid_t) -> String {
+        guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "another user (uid \(uid))" }
+        return "another user, \(String(cString: name)) (uid \(uid))"
     }
 
     /// Why jotter cannot write the store, in the user's terms: the file itself, its
