@@ -48,8 +48,10 @@ enum CommandRegistry {
     ]
 
     /// Commands only the shell has: they write the whole store anew, which the prompt
-    /// holds open, or touch no store.
+    /// holds open, or touch no store, or (`trust`) take a decision no pasted line
+    /// should make.
     static let shellCommands: [Entry] = [
+        Entry(TrustCommand.self),
         Entry(EncryptCommand.self),
         Entry(DecryptCommand.self),
         Entry(RekeyCommand.self),

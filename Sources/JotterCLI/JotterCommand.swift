@@ -134,8 +134,14 @@ public struct JotterCommand: ParsableCommand {
             for line in try context.store.recentHistory() {
                 editor.remember(line)
             }
-            let autoSync = try context.store.syncsAutomatically()
-                ? AutoSync(storePath: context.store.path, passphraseCommand: options.passphraseCommand) : nil
+            var autoSync: AutoSync?
+            if try context.store.syncsAutomatically() {
+                if try context.store.remoteIsTrusted() {
+                    autoSync = AutoSync(storePath: context.store.path, passphraseCommand: options.passphraseCommand)
+                } else {
+                    context.messages.error(Store.untrustedRemoteMessage)
+                }
+            }
             let loop = try PromptLoop(context: context, source: editor, autoSync: autoSync)
             loop.run()
             if let signal = loop.endingSignal {

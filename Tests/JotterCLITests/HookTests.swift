@@ -21,9 +21,10 @@ import Testing
     /// Which hooks may run took this machine's id, which is made, in the user's
     /// configuration, the first time it is needed: where it could not be (a home the
     /// user may not write), a store that came with hooks took no entry, and `add` said
-    /// "cannot create the store's folder", exit 3. No hook can have been trusted on a
-    /// machine without an id, so none runs, and the entry goes in.
-    @Test func aStoreWithHooksTakesEntriesWhereThisMachinesIDCannotBeMade() throws {
+    /// "cannot create the store's folder", exit 3. The trust key now stands in its
+    /// place: a user who cannot use one (here another user's folder holds it) trusted
+    /// nothing, so no hook runs, and the entry goes in; `trust` names the key.
+    @Test func aStoreWithHooksTakesEntriesWhereTheTrustKeyCannotBeUsed() throws {
         let own = jotter.folder.file("nobody")
         try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: jotter.folder.path)
@@ -37,9 +38,9 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: own + "/ran"))
         let listed = try jotter.runToEnd("--store", store, "hook", "ls", asNobody: true)
         #expect(listed.status == 0 && listed.text.contains("touch"), "\(listed.errors)")
-        let trusted = try jotter.runToEnd("--store", store, "hook", "trust", asNobody: true)
+        let trusted = try jotter.runToEnd("--store", store, "trust", "--yes", asNobody: true)
         #expect(trusted.status == 3)
-        #expect(trusted.errors.contains("cannot keep this machine's id") && !trusted.errors.contains("store's folder"),
+        #expect(trusted.errors.contains("trust key") && !trusted.errors.contains("store's folder"),
                 "\(trusted.errors)")
     }
 
@@ -206,33 +207,29 @@ import Testing
         let copy = file("copy.sqlite3")
         try FileManager.default.copyItem(atPath: jotter.store, toPath: copy)
         let listed = try jotter.run(["--store", copy, "hook", "ls"])
-        #expect(listed.text.contains("(waiting to be trusted: jotter hook trust)"))
-        #expect(listed.errors.contains("1 hook of this store came from elsewhere and waits to be trusted"))
+        #expect(listed.text.contains("(waiting to be trusted: jotter trust)"))
+        #expect(listed.errors.contains("1 hook of this store was not set by you in this file and waits to be trusted"))
         let held = try jotter.run(["--store", copy, "add", "milk"])
         #expect(held.status == 0)
-        #expect(held.errors.contains("1 hook here waits to be trusted and did not run"))
+        #expect(held.errors.contains("1 hook here waits to be trusted and did not run ('jotter trust' shows it"))
         #expect(contents("log") == "")
-        let trusted = try jotter.run(["--store", copy, "hook", "trust"])
-        #expect(trusted.text == "trusted\tbefore\tadd\t/\t\(logging("ran"))\n")
+        let trusted = try jotter.run(["--store", copy, "trust", "--yes"])
+        #expect(trusted.text == "hook\tbefore\tadd\t/\t\(logging("ran"))\n")
+        #expect(trusted.errors == "trusted 1 hook\n")
         try jotter.ok("--store", copy, "add", "bread")
         #expect(contents("log") == "ran\n")
     }
 
-    /// A machine that has no id of its own trusted no hook, but its identity was then the
-    /// user's id and the store file's device and inode, which whoever prepares a store
-    /// for another user can know: a hook recorded under them ran as trusted.
-    @Test func noHookIsTrustedOnAMachineWithoutAnID() throws {
-        try jotter.ok("add", "lunch")
-        var info = stat()
-        #expect(stat(jotter.store, &info) == 0)
-        do {
-            let store = try Store(path: jotter.store)
-            _ = try store.addHook(.before, on: .add, command: logging("ran"), timeoutSeconds: 5, to: nil,
-                                  machine: "no-machine-id:\(getuid()):\(info.st_dev):\(info.st_ino)")
-        }
-        let held = try jotter.run(["add", "milk"])
-        #expect(held.status == 0)
-        #expect(held.errors.contains("1 hook here waits to be trusted and did not run"))
+    /// `hook trust` trusted hooks alone; `jotter trust` covers the hub settings too, so
+    /// the old name trusts nothing and says the new one.
+    @Test func hookTrustSaysTheNewName() throws {
+        try jotter.ok("hook", "add", "before", logging("ran"))
+        let copy = file("copy.sqlite3")
+        try FileManager.default.copyItem(atPath: jotter.store, toPath: copy)
+        let old = try jotter.run(["--store", copy, "hook", "trust"])
+        #expect(old.status == 1)
+        #expect(old.errors == "jotter: 'hook trust' is now 'jotter trust': it shows the hooks and hub settings that wait, then asks\n")
+        try jotter.ok("--store", copy, "add", "milk")
         #expect(contents("log") == "")
     }
 

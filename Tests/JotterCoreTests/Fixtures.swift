@@ -27,6 +27,7 @@ struct StoreFixture {
     init() throws {
         let clock = self.clock
         store = try Store(path: folder.file("store.sqlite3"), clock: { clock.now() })
+        store.trustKeyPath = folder.file("state/jotter/trust-key")
     }
 
     var path: String { store.path }

@@ -5,21 +5,20 @@ import Testing
 /// the way down to it.
 @Suite struct HookOrderTests {
     let fixture: StoreFixture
-    let machine = "this-machine"
 
     init() throws {
         fixture = try StoreFixture()
     }
 
     func commands(at path: NavigationPath, _ timing: Hook.Timing = .before, _ event: Hook.Event = .add) throws -> [String] {
-        HookOrder.applying(try fixture.store.hookLevels(along: path, machine: machine))
+        HookOrder.applying(try fixture.store.hookLevels(along: path))
             .filter { $0.hook.timing == timing && $0.hook.event == event }
             .map(\.hook.command)
     }
 
     func hook(_ command: String, at path: NavigationPath, _ timing: Hook.Timing = .before,
               on event: Hook.Event = .add) throws {
-        try fixture.store.addHook(timing, on: event, command: command, timeoutSeconds: 5, to: path.top, machine: machine)
+        try fixture.store.addHook(timing, on: event, command: command, timeoutSeconds: 5, to: path.top)
     }
 
     @Test func outermostRunFirstThenInTheOrderTheyWereAdded() throws {
@@ -63,13 +62,18 @@ import Testing
         }
     }
 
-    @Test func hooksRecordedByAnotherMachineWaitUntilTrusted() throws {
+    @Test func hooksAddedUnderAnotherUsersKeyWaitUntilTrusted() throws {
         let work = try fixture.lists("/work")
-        try fixture.store.addHook(.before, on: .add, command: "elsewhere", timeoutSeconds: 5, to: work.top, machine: "other")
-        let levels = try fixture.store.hookLevels(along: work, machine: machine)
+        let others = try Store(path: fixture.path)
+        others.trustKeyPath = fixture.folder.file("other/jotter/trust-key")
+        try others.addHook(.before, on: .add, command: "elsewhere", timeoutSeconds: 5, to: work.top)
+        let levels = try fixture.store.hookLevels(along: work)
         #expect(HookOrder.applying(levels).map(\.hook.isTrusted) == [false])
-        #expect(try fixture.store.trustHooks(machine: machine).map(\.command) == ["elsewhere"])
-        #expect(HookOrder.applying(try fixture.store.hookLevels(along: work, machine: machine)).map(\.hook.isTrusted) == [true])
+        let waiting = try fixture.store.untrusted()
+        #expect(waiting.hooks.map(\.command) == ["elsewhere"] && waiting.remote == nil)
+        try fixture.store.trust(waiting)
+        #expect(HookOrder.applying(try fixture.store.hookLevels(along: work)).map(\.hook.isTrusted) == [true])
+        #expect(try fixture.store.untrusted().isEmpty)
     }
 
     @Test func aStoreWithoutHooksSaysSoInOneQuery() throws {

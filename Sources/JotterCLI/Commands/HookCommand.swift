@@ -41,9 +41,10 @@ struct HookCommand: ParsableCommand {
             as each item is read (a refusal stops the import, and nothing is \
             imported; a replacement is not taken) and after ones once it is all in. \
             Hooks are this machine's settings: never \
-            exported, imported or synced, and the hooks of a store copied from \
-            another machine, user or file wait, listed by 'hook ls', until 'hook \
-            trust' lets them run.
+            exported, imported or synced. A hook runs only when you added it with \
+            jotter to this very file, or trusted it with 'jotter trust': the hooks of \
+            a store copied from anyone, or changed by another program, wait, listed \
+            by 'hook ls', and an entry they would have run for says so in one line.
 
             Examples: notify on /shopping, after each item is added:
               jotter hook add after 'notify-send "shopping" "$(jq -r .text)"' --in /shopping
@@ -89,8 +90,7 @@ struct HookAddCommand: StoreCommand {
 
     func run(in context: CommandContext) throws -> CommandOutcome {
         let place = try target.map(context.resolve) ?? context.path
-        try context.store.addHook(timing, on: event, command: command, timeoutSeconds: timeout, to: place.top,
-                                  machine: try context.store.machineIdentity(makingMachineID: true))
+        try context.store.addHook(timing, on: event, command: command, timeoutSeconds: timeout, to: place.top)
         return .nothing
     }
 }
@@ -112,8 +112,7 @@ struct HookListCommand: StoreCommand {
 
     func run(in context: CommandContext) throws -> CommandOutcome {
         let place = try context.place(target)
-        let machine = try context.store.machineIdentity()
-        let levels = try context.store.hookLevels(along: place, machine: machine)
+        let levels = try context.store.hookLevels(along: place)
         let applying = HookOrder.applying(levels)
         if applying.isEmpty && context.terminal.outputIsTerminal {
             context.messages.show("no hooks apply at \(place.display)")
@@ -130,15 +129,15 @@ struct HookListCommand: StoreCommand {
                 var line = "\(hook.timing.rawValue)\t\(hook.event.rawValue)\t\(TerminalStyle.escaped(owner.display)) \(number)\t"
                     + TerminalStyle.escaped(hook.command)
                 if hook.timeoutSeconds != Hook.defaultTimeoutSeconds { line += "\t(timeout \(hook.timeoutSeconds) s)" }
-                if !hook.isTrusted { line += "\t(waiting to be trusted: jotter hook trust)" }
+                if !hook.isTrusted { line += "\t(waiting to be trusted: jotter trust)" }
                 context.output.write(line + "\n")
             }
         }
-        let waiting = try context.store.waitingHookCount(machine: machine)
+        let waiting = try context.store.waitingHookCount()
         if waiting > 0 {
             context.messages.show(waiting == 1
-                ? "1 hook of this store came from elsewhere and waits to be trusted: 'jotter hook trust' lets it run"
-                : "\(waiting) hooks of this store came from elsewhere and wait to be trusted: 'jotter hook trust' lets them run")
+                ? "1 hook of this store was not set by you in this file and waits to be trusted: 'jotter trust' shows it and lets it run"
+                : "\(waiting) hooks of this store were not set by you in this file and wait to be trusted: 'jotter trust' shows them and lets them run")
         }
         return .nothing
     }
@@ -161,8 +160,7 @@ struct HookRemoveCommand: StoreCommand {
 
     func run(in context: CommandContext) throws -> CommandOutcome {
         let place = try target.map(context.resolve) ?? context.path
-        try context.store.removeHook(number: number, from: place.top, display: place.display,
-                                     machine: try context.store.machineIdentity())
+        try context.store.removeHook(number: number, from: place.top, display: place.display)
         return .nothing
     }
 }
@@ -192,26 +190,18 @@ struct HookScopeCommand: StoreCommand {
     }
 }
 
+/// `hook trust` trusted hooks only; `jotter trust` also covers the hub settings, so
+/// a script that ran `hook trust` is told of the new name rather than trusting more
+/// than it meant.
 struct HookTrustCommand: StoreCommand {
     static let configuration = CommandConfiguration(
         commandName: "trust",
-        abstract: "Let the hooks of this store that came from elsewhere run here.",
-        discussion: """
-            A store copied from another machine, user or file brings its hooks along, \
-            and none of them runs until trusted here. Each one trusted is shown: look \
-            at them with 'hook ls' first.
-            """)
+        abstract: "Replaced by 'jotter trust', which shows the hooks and the hub settings it trusts and asks first.",
+        shouldDisplay: false)
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
     func run(in context: CommandContext) throws -> CommandOutcome {
-        let trusted = try context.store.trustHooks(machine: try context.store.machineIdentity(makingMachineID: true))
-        if trusted.isEmpty { context.messages.show("no hooks wait to be trusted") }
-        for hook in trusted {
-            let place = try context.store.place(of: hook)
-            context.output.write("trusted\t\(hook.timing.rawValue)\t\(hook.event.rawValue)\t"
-                + TerminalStyle.escaped(place.display) + "\t" + TerminalStyle.escaped(hook.command) + "\n")
-        }
-        return .nothing
+        throw JotterError.input("'hook trust' is now 'jotter trust': it shows the hooks and hub settings that wait, then asks")
     }
 }

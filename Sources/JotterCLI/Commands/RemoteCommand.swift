@@ -18,7 +18,10 @@ struct RemoteCommand: ParsableCommand {
             PGPASSWORD, service files ('service=journal'), sslmode. A CONNINFO holding \
             a password is refused: the store would keep it in the clear, so it goes in \
             ~/.pgpass or PGPASSWORD. The remote is this machine's setting, kept in the \
-            store and never synced. Without a subcommand, shows it.
+            store and never synced. A remote you set is trusted at once; one that came \
+            with a store from elsewhere, or that another program changed, makes no \
+            connection until 'jotter trust' (see its help). Without a subcommand, shows \
+            it, with 'trusted no' when it waits.
             """,
         subcommands: [RemoteShowCommand.self, RemoteSetCommand.self, RemoteUnsetCommand.self, RemoteSchemaCommand.self],
         defaultSubcommand: RemoteShowCommand.self)
@@ -39,6 +42,9 @@ struct RemoteShowCommand: StoreCommand {
         context.output.write("conninfo\t\(TerminalStyle.escaped(remote.conninfo))\n")
         context.output.write("journal\t\(TerminalStyle.escaped(remote.journal))\n")
         context.output.write("auto\t\(try context.store.syncsAutomatically() ? "yes" : "no")\n")
+        if try !context.store.remoteIsTrusted() {
+            context.output.write("trusted\tno (jotter trust)\n")
+        }
         return .nothing
     }
 }

@@ -6,7 +6,9 @@ struct SyncCommand: StoreCommand {
         commandName: "sync",
         abstract: "Push what is new here to the hub, and pull what is new there.",
         discussion: """
-            Needs a remote ('jotter remote set'). Says in one line on standard error \
+            Needs a remote ('jotter remote set'), trusted here: hub settings that came \
+            with a store from elsewhere, or that another program changed, make no \
+            connection; one line says so, exit status 5, until 'jotter trust'. Says in one line on standard error \
             what went each way: 'sent 3, received 12, 1 conflict (jotter conflicts)'; \
             --format json writes {"sent":N,"received":N,"conflicts":N} on standard \
             output instead. An operation from the hub that cannot be applied (from a \
@@ -23,7 +25,7 @@ struct SyncCommand: StoreCommand {
     var format: SyncFormat = .text
 
     func run(in context: CommandContext) throws -> CommandOutcome {
-        guard let remote = try context.store.remote() else {
+        guard let remote = try context.store.trustedRemote() else {
             throw JotterError.input("no remote is set; 'jotter remote set CONNINFO' sets the hub to sync with")
         }
         try context.store.requireWritable()

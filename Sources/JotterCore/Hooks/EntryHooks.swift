@@ -32,7 +32,6 @@ public final class EntryHooks {
     /// Whether any hook runs; a prompt command with --no-hooks turns it off for itself.
     public var isEnabled: Bool
     private var storeHasHooks: Bool?
-    private var machine: String?
 
     /// `isEnabled` false (`--no-hooks`, `JOTTER_NO_HOOKS=1`) runs none.
     public init(store: Store, isEnabled: Bool) {
@@ -59,8 +58,7 @@ public final class EntryHooks {
     func applying(_ timing: Hook.Timing, on event: Hook.Event, at place: NavigationPath) throws
         -> (hooks: [(hook: Hook, place: NavigationPath)], waiting: Int) {
         guard try mayRun() else { return ([], 0) }
-        if machine == nil { machine = try store.machineIdentity() }
-        let matching = HookOrder.applying(try store.hookLevels(along: place, machine: machine ?? ""))
+        let matching = HookOrder.applying(try store.hookLevels(along: place))
             .filter { $0.hook.timing == timing && $0.hook.event == event }
         let trusted = matching.filter(\.hook.isTrusted)
         return (trusted, matching.count - trusted.count)
@@ -151,8 +149,8 @@ public struct PendingHooks: Sendable {
 enum HookMessages {
     static func waiting(_ count: Int) -> String {
         count == 1
-            ? "1 hook here waits to be trusted and did not run (jotter hook ls; jotter hook trust)"
-            : "\(count) hooks here wait to be trusted and did not run (jotter hook ls; jotter hook trust)"
+            ? "1 hook here waits to be trusted and did not run ('jotter trust' shows it and lets it run)"
+            : "\(count) hooks here wait to be trusted and did not run ('jotter trust' shows them and lets them run)"
     }
 
     /// A line a hook wrote, cut to a length a message can hold.

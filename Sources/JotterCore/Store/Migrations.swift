@@ -382,6 +382,28 @@ enum Migrations {
         ALTER TABLE change ADD COLUMN stamp INTEGER;
         ALTER TABLE sync_op ADD COLUMN unsent_change INTEGER;
         """,
+        // 13: a hook is trusted by a tag only its user can make (`TrustKey`): an
+        // HMAC of its row in this file, NULL until then, in place of `machine`, which
+        // held an identity written in every store in the clear and could be copied
+        // into another's hook rows. No old mark is turned into a tag, even one that
+        // matches this machine: a forged one matched too. Every hook waits for
+        // `jotter trust` once, which says so where it would have run.
+        """
+        ALTER TABLE hook RENAME TO hook_v7;
+        CREATE TABLE hook (
+            seq INTEGER PRIMARY KEY,
+            owner INTEGER REFERENCES node (seq) ON DELETE CASCADE,
+            timing TEXT NOT NULL CHECK (timing IN ('before', 'after')),
+            event TEXT NOT NULL CHECK (event IN ('add', 'edit', 'done', 'rm')),
+            command TEXT NOT NULL,
+            timeout_seconds INTEGER NOT NULL,
+            trust_tag BLOB
+        );
+        INSERT INTO hook (seq, owner, timing, event, command, timeout_seconds)
+            SELECT seq, owner, timing, event, command, timeout_seconds FROM hook_v7;
+        DROP TABLE hook_v7;
+        CREATE INDEX hook_owners ON hook (ifnull(owner, 0));
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(steps.count) }

@@ -1,14 +1,8 @@
 /// Hooks are this machine's settings, kept in the store beside the places they belong
 /// to but never part of its content: no change records them, and nothing exports or
-/// imports them.
+/// imports them. A hook runs only while its row holds the tag this user's `TrustKey`
+/// gives it in this file (`Store+Trust.swift`).
 extension Store {
-    /// This user's identity on this machine for this very store file; hooks recorded
-    /// with another run only once trusted (`MachineIdentity`). Only setting a hook up
-    /// (`hook add`, `hook trust`) makes this machine's id when it has none.
-    public func machineIdentity(makingMachineID: Bool = false) throws -> String {
-        try MachineIdentity.of(storePath: path, makingMachineID: makingMachineID)
-    }
-
     /// Whether the store has any hook at all: one query, so that a store without hooks
     /// pays nothing more per entry.
     public func hasHooks() throws -> Bool {
@@ -17,27 +11,33 @@ extension Store {
 
     @discardableResult
     public func addHook(_ timing: Hook.Timing, on event: Hook.Event, command: String, timeoutSeconds: Int,
-                        to place: Node?, machine: String) throws -> Hook {
-        try write {
+                        to place: Node?) throws -> Hook {
+        let key = try trustKeyForTagging()
+        return try write {
             try database.statement(
-                "INSERT INTO hook (owner, timing, event, command, timeout_seconds, machine) VALUES (?, ?, ?, ?, ?, ?)")
+                "INSERT INTO hook (owner, timing, event, command, timeout_seconds) VALUES (?, ?, ?, ?, ?)")
                 .bind(1, place?.seq).bind(2, timing.rawValue).bind(3, event.rawValue).bind(4, command)
-                .bind(5, Int64(timeoutSeconds)).bind(6, machine).run()
-            return Hook(seq: database.lastInsertedRowID, ownerSeq: place?.seq, timing: timing, event: event,
-                        command: command, timeoutSeconds: timeoutSeconds, isTrusted: true)
+                .bind(5, Int64(timeoutSeconds)).run()
+            var hook = Hook(seq: database.lastInsertedRowID, ownerSeq: place?.seq, timing: timing, event: event,
+                            command: command, timeoutSeconds: timeoutSeconds, isTrusted: false)
+            if let tag = trustTag(hook.trustedSetting, key: key) {
+                try database.statement("UPDATE hook SET trust_tag = ? WHERE seq = ?").bind(1, blob: tag).bind(2, hook.seq).run()
+                hook.isTrusted = true
+            }
+            return hook
         }
     }
 
     /// The hooks of `place` itself, in the order they were added.
-    public func hooks(declaredBy place: Node?, machine: String) throws -> [Hook] {
-        try hooks(ownedBy: [place?.seq], machine: machine)
+    public func hooks(declaredBy place: Node?) throws -> [Hook] {
+        try hooks(ownedBy: [place?.seq])
     }
 
     /// Removes the hook at 1-based `number` among those of `place`.
     @discardableResult
-    public func removeHook(number: Int, from place: Node?, display: String, machine: String) throws -> Hook {
+    public func removeHook(number: Int, from place: Node?, display: String) throws -> Hook {
         try write {
-            let own = try hooks(declaredBy: place, machine: machine)
+            let own = try hooks(declaredBy: place)
             guard number >= 1, number <= own.count else {
                 throw JotterError.input(own.isEmpty
                     ? "\(display) has no hooks of its own"
@@ -60,10 +60,10 @@ extension Store {
     }
 
     /// The hooks on the way from the root down to `path`'s own place, a level each.
-    public func hookLevels(along path: NavigationPath, machine: String) throws -> [HookLevel] {
+    public func hookLevels(along path: NavigationPath) throws -> [HookLevel] {
         let owners: [Int64?] = [nil] + path.nodes.map(\.seq)
         return try read {
-            let hooks = try self.hooks(ownedBy: owners, machine: machine)
+            let hooks = try self.hooks(ownedBy: owners)
             let scoped = try scopedOwners(among: owners)
             return owners.indices.map { index in
                 let owner = owners[index]
@@ -74,47 +74,39 @@ extension Store {
         }
     }
 
-    /// Marks every hook waiting here as set up by this user on this machine, and
-    /// returns them.
-    public func trustHooks(machine: String) throws -> [Hook] {
-        try write {
-            let waiting = try hooks(from: hooksStatement(where: "machine IS NOT ?").bind(1, machine), machine: machine)
-            try database.statement("UPDATE hook SET machine = ? WHERE machine IS NOT ?").bind(1, machine).bind(2, machine).run()
-            return waiting
-        }
+    /// How many hooks of this store wait to be trusted.
+    public func waitingHookCount() throws -> Int {
+        try untrusted().hooks.count
     }
 
-    /// How many hooks wait to be trusted on this machine.
-    public func waitingHookCount(machine: String) throws -> Int {
-        Int(try database.statement("SELECT count(*) FROM hook WHERE machine IS NOT ?").bind(1, machine)
-            .firstRow { $0.int64(0) } ?? 0)
-    }
-
-    private func hooksStatement(where condition: String) throws -> Statement {
+    func hooksStatement(where condition: String) throws -> Statement {
         try database.statement(
-            "SELECT seq, owner, timing, event, command, timeout_seconds, machine FROM hook WHERE \(condition) ORDER BY seq")
+            "SELECT seq, owner, timing, event, command, timeout_seconds, trust_tag FROM hook WHERE \(condition) ORDER BY seq")
     }
 
-    private func hooks(ownedBy owners: [Int64?], machine: String) throws -> [Hook] {
+    private func hooks(ownedBy owners: [Int64?]) throws -> [Hook] {
         let marks = Array(repeating: "?", count: owners.count).joined(separator: ", ")
         let statement = try hooksStatement(where: "ifnull(owner, 0) IN (\(marks))")
         for (index, owner) in owners.enumerated() { statement.bind(Int32(index + 1), owner ?? 0) }
-        return try hooks(from: statement, machine: machine)
+        return try hooks(from: statement)
     }
 
-    private func hooks(from statement: Statement, machine: String) throws -> [Hook] {
+    /// The hooks `statement` (of `hooksStatement`) reads, each trusted when its tag holds.
+    func hooks(from statement: Statement) throws -> [Hook] {
+        let key = trustKeyForChecking()
         var hooks: [Hook] = []
         while try statement.step() {
             // The deadline is made of the timeout: 2^63 - 1 seconds overflowed it.
             guard let timeout = Store.hookTimeout(statement, column: 5) else {
                 throw damaged(Store.hookTimeoutProblem(seq: statement.int64(0), statement.string(5)))
             }
-            hooks.append(Hook(
+            var hook = Hook(
                 seq: statement.int64(0), ownerSeq: statement.optionalInt64(1),
                 timing: Hook.Timing(rawValue: statement.string(2)) ?? .after,
                 event: Hook.Event(rawValue: statement.string(3)) ?? .add,
-                command: statement.string(4), timeoutSeconds: timeout,
-                isTrusted: statement.string(6) == machine))
+                command: statement.string(4), timeoutSeconds: timeout, isTrusted: false)
+            hook.isTrusted = isTrusted(hook.trustedSetting, tag: statement.isNull(6) ? nil : statement.blob(6), key: key)
+            hooks.append(hook)
         }
         return hooks
     }

@@ -87,6 +87,8 @@ extension Store {
         try reader.statement("UPDATE rewritten.setting SET value = ? WHERE key = 'file_identity' AND value = ?")
             .bind(1, Store.fileIdentity(of: StoreFile.identity(of: target)))
             .bind(2, Store.fileIdentity(of: openedFile)).run()
+        // What its user trusted is trusted in the new file too: the tags name the file.
+        try carryTrust(to: StoreFile.identity(of: target), schema: "rewritten", on: reader)
         let counted = "SELECT (SELECT count(*) FROM main.node), (SELECT count(*) FROM rewritten.node)"
         let counts = try reader.statement(counted).firstRow { ($0.int64(0), $0.int64(1)) }
         guard let counts, counts.0 == counts.1 else {

@@ -16,6 +16,10 @@ public final class Store {
     /// The identity of the file this connection opened, worked out at its first write
     /// (see `giveACopyItsOwnIdentity`).
     var openedFileIdentity: String?
+    /// Where the user's trust key is kept (`TrustKey`); nil where it cannot be told.
+    public var trustKeyPath: String? = TrustKey.defaultPath()
+    /// The trust key once found: a store without it has nothing trusted, and looks again.
+    var foundTrustKey: TrustKey?
     /// Whether this connection has been told where to keep its temporary data (set
     /// once: see `keepTemporaryData`).
     private var hasTempStoreSet = false

@@ -46,6 +46,21 @@ public struct HubRemote: Equatable, Sendable {
         }.joined(separator: "\"")
     }
 
+    /// What `conninfo` makes libpq do, for the user to judge before trusting it: where
+    /// it connects and as whom first (host, hostaddr, port, user, dbname), then every
+    /// other option it gives, a password-like value shown as hidden. libpq finds a
+    /// password for `host` and `user` in ~/.pgpass and sends it to `hostaddr` when
+    /// that is given, so each is shown on its own.
+    public static func shownOptions(of conninfo: String) throws -> [(keyword: String, value: String)] {
+        let given = try parse(conninfo)
+        let first = ["host", "hostaddr", "port", "user", "dbname"]
+        let ordered = first.flatMap { keyword in given.filter { $0.keyword == keyword } }
+            + given.filter { !first.contains($0.keyword) }
+        return ordered.map { option in
+            option.keyword.contains("password") && !option.value.isEmpty ? (option.keyword, "(hidden)") : option
+        }
+    }
+
     /// The options `conninfo` gives, as libpq reads them.
     static func parse(_ conninfo: String) throws -> [(keyword: String, value: String)] {
         let pq = try LibPQ.loaded()

@@ -16,7 +16,7 @@ extension Store {
     /// The identity of `file` (its device and inode) on this machine.
     static func fileIdentity(of file: (device: UInt64, inode: UInt64)?) -> String {
         let place = file.map { "\($0.device):\($0.inode)" } ?? "unknown"
-        return "\(MachineIdentity.existingMachineID() ?? "no-machine-id"):\(place)"
+        return "\(MachineID.existing() ?? "no-machine-id"):\(place)"
     }
 
     /// Keeps the file's identity when the store has none yet (made, or brought up to
