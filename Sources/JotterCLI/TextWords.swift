@@ -47,7 +47,7 @@ enum TextWords {
     /// `arguments` with the words of a WHEN of `log` after --since, --until or --on
     /// made one ('--since 3 days ago', '--on last monday'), as the prompt splits a
     /// line into words and a shell user may not quote them. The longest run of up to
-    /// three words that reads as a WHEN is taken; the words after it are the target.
+    /// four words that reads as a WHEN is taken; the words after it are the target.
     static func whenWordsJoined(in arguments: [String], rootOptions: [String]) -> [String] {
         var index = commandIndex(in: arguments, rootOptions: rootOptions)
         guard index < arguments.endIndex, arguments[index] == "log" else { return arguments }
@@ -62,7 +62,7 @@ enum TextWords {
                 break
             }
             guard ["--since", "--until", "--on"].contains(argument), index < arguments.endIndex else { continue }
-            let longest = (1...3).reversed().first { count in
+            let longest = (1...4).reversed().first { count in
                 count == 1 || (index + count <= arguments.endIndex
                     && LogWindow.readsAsWhen(arguments[index..<index + count].joined(separator: " ")))
             } ?? 1

@@ -53,7 +53,8 @@ private func milliseconds(_ text: String) -> Int64 {
     private static let wednesdayMorning = "2026-11-18T15:00Z"
 
     private static let acceptedWhen =
-        "not a date or time (use YYYY-MM-DD, YYYY-MM-DD HH:MM, today, yesterday, N days ago, a weekday or now)"
+        "not a date or time (use YYYY-MM-DD, Nov 27, today, yesterday, a weekday, N days ago, last week, this month, "
+        + "a day and a time such as 'yesterday 21:00' or 'monday 9am', or now)"
 
     private static func window(
         since: String? = nil, until: String? = nil, on: String? = nil,
@@ -175,6 +176,149 @@ private func milliseconds(_ text: String) -> Int64 {
         #expect(try Self.localStart(since: text, now: now) == expected)
     }
 
+    // MARK: - Dates and times as people write them
+
+    /// With the clock at Wednesday 18 November 2026, 10:00 in New York.
+    @Test(arguments: [
+        ("yesterday 21:00", "2026-11-17 21:00"),
+        ("Yesterday at 9pm", "2026-11-17 21:00"),
+        ("yesterday 9:30 PM", "2026-11-17 21:30"),
+        ("yesterday 21:00:30", "2026-11-17 21:00"),
+        ("9am", "2026-11-18 09:00"),
+        ("9 am", "2026-11-18 09:00"),
+        ("at 9am", "2026-11-18 09:00"),
+        ("12am", "2026-11-18 00:00"),
+        ("12pm", "2026-11-18 12:00"),
+        ("12:45am", "2026-11-18 00:45"),
+        ("noon", "2026-11-18 12:00"),
+        ("midnight", "2026-11-18 00:00"),
+        ("21:00", "2026-11-18 21:00"),
+        ("7:05", "2026-11-18 07:05"),
+        ("monday 8:30", "2026-11-16 08:30"),
+        ("last wed 8:30", "2026-11-11 08:30"),
+        ("3 days ago 6pm", "2026-11-15 18:00"),
+        ("2026-11-27 21:00", "2026-11-27 21:00"),
+        ("2026-11-27 9am", "2026-11-27 09:00"),
+        ("2026-11-27 at noon", "2026-11-27 12:00"),
+        ("Nov 17", "2026-11-17 00:00"),
+        ("nov 18", "2026-11-18 00:00"),
+        ("Nov 27", "2025-11-27 00:00"),
+        ("November 1st", "2026-11-01 00:00"),
+        ("27 November", "2025-11-27 00:00"),
+        ("2 Jan", "2026-01-02 00:00"),
+        ("27 nov 2026", "2026-11-27 00:00"),
+        ("Nov 27, 2026", "2026-11-27 00:00"),
+        ("sept 3rd 2024", "2024-09-03 00:00"),
+        ("nov 27 21:00", "2025-11-27 21:00"),
+        ("27 November 2026 8:15pm", "2026-11-27 20:15"),
+        ("feb 29", "2024-02-29 00:00"),
+        ("18/11", "2026-11-18 00:00"),
+        ("11/18", "2026-11-18 00:00"),
+        ("27/11/2025", "2025-11-27 00:00"),
+        ("5/5", "2026-05-05 00:00"),
+        ("a week ago", "2026-11-11 00:00"),
+        ("one day ago", "2026-11-17 00:00"),
+        ("an hour ago 9am", nil),
+        ("2 months ago", "2026-09-18 00:00"),
+        ("a month ago", "2026-10-18 00:00"),
+        ("a year ago", "2025-11-18 00:00"),
+        ("13 months ago", "2025-10-18 00:00"),
+        ("this week", "2026-11-16 00:00"),
+        ("last week", "2026-11-09 00:00"),
+        ("this month", "2026-11-01 00:00"),
+        ("last month", "2026-10-01 00:00"),
+        ("this year", "2026-01-01 00:00"),
+        ("last year", "2025-01-01 00:00"),
+    ] as [(String, String?)])
+    func datesAndTimesAsPeopleWriteThem(text: String, expected: String?) throws {
+        guard let expected else {
+            #expect(throws: JotterError.input("--since '\(text)': \(Self.acceptedWhen)")) { try Self.window(since: text) }
+            return
+        }
+        #expect(try Self.localStart(since: text) == expected)
+    }
+
+    /// The first moment `--until` leaves out.
+    @Test(arguments: [
+        ("this week", "2026-11-23 00:00"),
+        ("last week", "2026-11-16 00:00"),
+        ("this month", "2026-12-01 00:00"),
+        ("last month", "2026-11-01 00:00"),
+        ("last year", "2026-01-01 00:00"),
+        ("Nov 17", "2026-11-18 00:00"),
+        ("yesterday 21:00", "2026-11-17 21:00"),
+    ])
+    func untilARunOfDaysTakesInItsLastDay(text: String, firstLeftOut: String) throws {
+        let end = try #require(try Self.window(until: text).endMilliseconds)
+        #expect(Self.shownInNewYork(end) == firstLeftOut)
+    }
+
+    @Test(arguments: [
+        ("last week", "2026-11-09T05:00Z", "2026-11-16T05:00Z"),
+        ("last month", "2026-10-01T04:00Z", "2026-11-01T04:00Z"),
+        ("this month", "2026-11-01T04:00Z", "2026-12-01T05:00Z"),
+    ])
+    func onARunOfDaysIsAllOfIt(text: String, start: String, end: String) throws {
+        let span = try Self.window(on: text)
+        #expect(span.startMilliseconds == milliseconds(start))
+        #expect(span.endMilliseconds == milliseconds(end))
+    }
+
+    @Test(arguments: [
+        ("last month", "2027-01-10T17:00Z", "2026-12-01 00:00"),
+        ("last week", "2027-01-02T17:00Z", "2026-12-21 00:00"),
+        ("a month ago", "2026-03-31T16:00Z", "2026-02-28 00:00"),
+        ("a month ago", "2024-03-31T16:00Z", "2024-02-29 00:00"),
+        ("a year ago", "2028-02-29T17:00Z", "2027-02-28 00:00"),
+        ("dec 31", "2027-01-02T17:00Z", "2026-12-31 00:00"),
+        ("jan 2", "2027-01-02T17:00Z", "2027-01-02 00:00"),
+        ("jan 3", "2027-01-02T17:00Z", "2026-01-03 00:00"),
+    ])
+    func namedDaysAndRunsCrossYearEnds(text: String, now: String, expected: String) throws {
+        #expect(try Self.localStart(since: text, now: now) == expected)
+    }
+
+    @Test(arguments: [
+        ("11/12", "it could be 11 December or November 12: write '11 december' or 'november 12'"),
+        ("3/4/2026", "it could be 3 April or March 4: write '3 april' or 'march 4'"),
+        ("nov 31", "there is no November 31"),
+        ("31 feb", "there is no February 31"),
+        ("feb 29 2026", "2026 has no February 29"),
+        ("25:00", "there is no hour 25"),
+        ("yesterday 9:60", "there is no minute 60"),
+        ("13pm", "am and pm go with hours 1 to 12, not 13"),
+        ("0am", "am and pm go with hours 1 to 12, not 0"),
+        ("last week 9am", "a time goes with one day, not with a week, a month or a year"),
+        ("this month noon", "a time goes with one day, not with a week, a month or a year"),
+    ])
+    func aDateOrTimeThatIsNoneOrTwoSaysSo(text: String, reason: String) {
+        #expect(throws: JotterError.input("--since '\(text)': \(reason)")) { try Self.window(since: text) }
+    }
+
+    /// Clock times on days whose clocks change, in several zones: a skipped time is
+    /// the moment of the jump, a repeated time its first reading.
+    @Test(arguments: [
+        (TableZone.newYork, "2026-03-09T15:00Z", "yesterday 2:30am", "2026-03-08T07:00Z"),
+        (TableZone.newYork, "2026-03-09T15:00Z", "yesterday 1:59am", "2026-03-08T06:59Z"),
+        (TableZone.newYork, "2026-03-09T15:00Z", "yesterday 3am", "2026-03-08T07:00Z"),
+        (TableZone.newYork, "2026-03-09T15:00Z", "yesterday 9pm", "2026-03-09T01:00Z"),
+        (TableZone.newYork, "2026-11-02T15:00Z", "yesterday 1:30", "2026-11-01T05:30Z"),
+        (TableZone.newYork, "2026-11-02T15:00Z", "sunday 2am", "2026-11-01T07:00Z"),
+        (TableZone.newYork, "2026-11-02T15:00Z", "nov 1 9pm", "2026-11-02T02:00Z"),
+        (TableZone.santiago, "2026-09-07T15:00Z", "sep 6 00:30", "2026-09-06T04:00Z"),
+        (TableZone.santiago, "2026-09-07T15:00Z", "yesterday 1am", "2026-09-06T04:00Z"),
+        (TableZone.santiago, "2026-04-06T15:00Z", "apr 4 23:30", "2026-04-05T02:30Z"),
+        (TableZone.lordHowe, "2026-04-06T00:00Z", "5 april 1:45am", "2026-04-04T14:45Z"),
+        (TableZone.lordHowe, "2026-04-06T00:00Z", "5 april 2:15am", "2026-04-04T15:45Z"),
+        (TableZone.kathmandu, "2026-11-18T15:00Z", "monday 8:30", "2026-11-16T02:45Z"),
+        (TableZone.kathmandu, "2026-11-18T18:00Z", "9am", "2026-11-18T03:15Z"),
+        (TableZone.marquesas, "2026-11-18T08:00Z", "yesterday 21:00", "2026-11-17T06:30Z"),
+        (TableZone.utc, "2026-11-18T15:00Z", "last month", "2026-10-01T00:00Z"),
+    ])
+    func timesOfNamedDaysInSeveralZones(zone: TableZone, now: String, text: String, expected: String) throws {
+        #expect(try Self.window(since: text, now: now, zone: zone).startMilliseconds == milliseconds(expected))
+    }
+
     // MARK: - Impossible dates and unknown text
 
     @Test(arguments: ["2026-04-30", "2024-02-29", "2000-02-29", "2026-12-31", "0001-01-01", "9999-12-31"])
@@ -212,7 +356,9 @@ private func milliseconds(_ text: String) -> Int64 {
 
     @Test(arguments: [
         "tomorow", "tomorrow", "next monday", "last", "last today", "mo", "days ago", "3 days",
-        "3 months ago", "-1 days ago", "+1 days ago", "1.5 days ago", "three days ago", "yesterday 10:00",
+        "3 fortnights ago", "-1 days ago", "+1 days ago", "1.5 days ago", "three days ago", "yesterday 10",
+        "an hour ago", "nov", "nov 27 26", "27 27", "13/13", "2026/07/04", "1/2/26", "9 o'clock", "yesterday at",
+        "last week monday", "next week", "27 november 2026 2026",
         "2026-7-4", "2026/07/04", "04.07.2026", "20260704", "2026-07-04T", "2026-07-04 14", "2026-07-04 1430",
         "2026-07-04 14:30 +01:00", "2026-07-04 14:30+0100", "2026-07-04 14:30+01", "2026-07-04T14:30:15.5",
         "2026-07-04Z", "２０２６-０７-０４", "", "   ",
@@ -281,7 +427,7 @@ private func milliseconds(_ text: String) -> Int64 {
 
     @Test func onSaysWhatItAccepts() {
         #expect(throws: JotterError.input(
-            "--on 'tomorow': not a day (use YYYY-MM-DD, today, yesterday, N days ago or a weekday)"
+            "--on 'tomorow': not a day (use YYYY-MM-DD, Nov 27, today, yesterday, a weekday, N days ago, last week or this month)"
         )) { try Self.window(on: "tomorow") }
         #expect(throws: JotterError.input("--on '2026-04-31': there is no April 31")) {
             try Self.window(on: "2026-04-31")

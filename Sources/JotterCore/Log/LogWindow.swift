@@ -8,13 +8,17 @@ public struct LogWindow: Equatable, Sendable {
     /// The first millisecond after those shown; nil when nothing later is left out.
     public let endMilliseconds: Int64?
 
-    private static let notADateOrTime =
-        "not a date or time (use YYYY-MM-DD, YYYY-MM-DD HH:MM, today, yesterday, N days ago, a weekday or now)"
-    private static let notADay = "not a day (use YYYY-MM-DD, today, yesterday, N days ago or a weekday)"
+    static let notADateOrTime =
+        "not a date or time (use YYYY-MM-DD, Nov 27, today, yesterday, a weekday, N days ago, last week, this month, "
+        + "a day and a time such as 'yesterday 21:00' or 'monday 9am', or now)"
+    private static let notADay =
+        "not a day (use YYYY-MM-DD, Nov 27, today, yesterday, a weekday, N days ago, last week or this month)"
 
     /// `--since` a day starts at that day's midnight; `--until` a day takes in the
-    /// whole day. A WHEN with a time is that instant for both, and `--until` takes in
-    /// the instant itself, as it does the day. No option leaves that end open.
+    /// whole day; a run of days (`last week`) is taken the same way, from its first
+    /// day's midnight or through its last day. A WHEN with a time is that instant for
+    /// both, and `--until` takes in the instant itself, as it does the day. No option
+    /// leaves that end open. `--on` takes a day or a run of days, whole.
     public init(
         since: String?, until: String?, on: String?, nowMilliseconds: Int64, zone: some LocalZone
     ) throws(JotterError) {
@@ -31,23 +35,27 @@ public struct LogWindow: Equatable, Sendable {
             guard since == nil && until == nil else {
                 throw .input("--on takes a whole day, so it goes without --since and --until")
             }
-            guard case .day(let date) = try read(on, option: "--on", otherwise: LogWindow.notADay) else {
+            let first: FieldDate, last: FieldDate
+            switch try read(on, option: "--on", otherwise: LogWindow.notADay) {
+            case .day(let date): (first, last) = (date, date)
+            case .days(let from, let through): (first, last) = (from, through)
+            case .instant:
                 throw .input(
                     "--on \(LogWindow.quoted(on)): --on takes a day, not a time; use --since and --until for part of a day")
             }
-            startMilliseconds = LogWindow.start(ofDay: date.daysSinceEpoch, in: zone)
-            endMilliseconds = LogWindow.start(ofDay: date.daysSinceEpoch + 1, in: zone)
+            startMilliseconds = LogWindow.start(ofDay: first.daysSinceEpoch, in: zone)
+            endMilliseconds = LogWindow.start(ofDay: last.daysSinceEpoch + 1, in: zone)
             return
         }
         startMilliseconds = try since.map { (text) throws(JotterError) in
             switch try read(text, option: "--since", otherwise: LogWindow.notADateOrTime) {
-            case .day(let date): LogWindow.start(ofDay: date.daysSinceEpoch, in: zone)
+            case .day(let date), .days(let date, _): LogWindow.start(ofDay: date.daysSinceEpoch, in: zone)
             case .instant(let milliseconds): milliseconds
             }
         }
         endMilliseconds = try until.map { (text) throws(JotterError) in
             switch try read(text, option: "--until", otherwise: LogWindow.notADateOrTime) {
-            case .day(let date): LogWindow.start(ofDay: date.daysSinceEpoch + 1, in: zone)
+            case .day(let date), .days(_, through: let date): LogWindow.start(ofDay: date.daysSinceEpoch + 1, in: zone)
             case .instant(let milliseconds): milliseconds + 1
             }
         }
@@ -56,7 +64,7 @@ public struct LogWindow: Equatable, Sendable {
         }
     }
 
-    /// Whether `text` has the form of a WHEN (`3 days ago`, `2026-11-22 14:30`),
+    /// Whether `text` has the form of a WHEN (`3 days ago`, `yesterday 9am`),
     /// whether or not it names a day that exists, which reading it then says.
     public static func readsAsWhen(_ text: String) -> Bool {
         do throws(FieldValueProblem) {
