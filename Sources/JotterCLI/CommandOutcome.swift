@@ -10,4 +10,6 @@ enum CommandOutcome: Equatable {
     case edit(Node)
     /// The prompt is to end (`:quit`).
     case quit
+    /// The prompt's entries are dated then from now on (`:at`); nil: made now again.
+    case dated(EntryDating?, words: String)
 }

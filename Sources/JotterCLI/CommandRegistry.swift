@@ -59,7 +59,7 @@ enum CommandRegistry {
     ]
 
     /// Commands only the prompt has, parsed as the others are.
-    static let promptCommands: [Entry] = [Entry(QuitCommand.self)]
+    static let promptCommands: [Entry] = [Entry(AtCommand.self, promptArguments: "WHEN"), Entry(QuitCommand.self)]
 
     /// What the prompt reads itself, before the parser: `:back` in the entry session,
     /// `:help` in the prompt loop.

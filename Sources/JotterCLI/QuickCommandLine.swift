@@ -1,9 +1,10 @@
 /// The command line scripts run in loops, `jotter add …`, recognised without the
 /// argument parser: its reflection costs several times the whole insert. Only plain
 /// forms are taken (`--store`, `--to`, `--`, and words, which may start with '-'
-/// as TextWords reads them); anything else, `--passphrase-command`, help and
-/// mistakes included, goes to the argument parser, so the grammar stays the parser's
-/// and a test checks that both read every form taken here the same way.
+/// as TextWords reads them); anything else, `--passphrase-command`, `--at` (whose
+/// WHEN may be several words), help and mistakes included, goes to the argument
+/// parser, so the grammar stays the parser's and a test checks that both read every
+/// form taken here the same way.
 struct QuickAdd: Equatable {
     var store: String?
     var target: String?
@@ -32,8 +33,12 @@ struct QuickAdd: Equatable {
             return (false, nil)
         }
 
-        // A passphrase command is the parser's: the quick path would take it for text.
-        guard !arguments.contains(where: { $0 == "--passphrase-command" || $0.hasPrefix("--passphrase-command=") }) else {
+        // A passphrase command and a date are the parser's: the quick path would take
+        // them for text. (After a '--' they are text, and the parser says so too.)
+        let parsersOwn = ["--passphrase-command", "--at"]
+        guard !arguments.prefix(while: { $0 != "--" }).contains(where: { argument in
+            parsersOwn.contains { argument == $0 || argument.hasPrefix($0 + "=") }
+        }) else {
             return nil
         }
         while let argument = remaining.first, argument != "add" {

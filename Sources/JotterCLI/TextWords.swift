@@ -38,19 +38,22 @@ enum TextWords {
     }
 
     private static let commands: [String: TextCommand] = [
-        "add": TextCommand(valueOptions: ["--to", "--store", "--passphrase-command"], targets: 0),
+        "add": TextCommand(valueOptions: ["--to", "--at", "--store", "--passphrase-command"], targets: 0),
         "new": TextCommand(valueOptions: ["--in", "--store", "--passphrase-command"], targets: 0),
         "edit": TextCommand(valueOptions: ["--store", "--passphrase-command"], targets: 1),
         "find": TextCommand(valueOptions: ["--format", "--store", "--passphrase-command"], targets: 0),
     ]
 
-    /// `arguments` with the words of a WHEN of `log` after --since, --until or --on
-    /// made one ('--since 3 days ago', '--on last monday'), as the prompt splits a
-    /// line into words and a shell user may not quote them. The longest run of up to
+    /// The options whose value is a WHEN, by command.
+    private static let whenOptions: [String: [String]] = ["log": ["--since", "--until", "--on"], "add": ["--at"]]
+
+    /// `arguments` with the words of a WHEN of `log` after --since, --until or --on,
+    /// or of `add --at`, made one ('--since 3 days ago', '--at yesterday 9am'), as the
+    /// prompt splits a line into words and a shell user may not quote them. The longest run of up to
     /// four words that reads as a WHEN is taken; the words after it are the target.
     static func whenWordsJoined(in arguments: [String], rootOptions: [String]) -> [String] {
         var index = commandIndex(in: arguments, rootOptions: rootOptions)
-        guard index < arguments.endIndex, arguments[index] == "log" else { return arguments }
+        guard index < arguments.endIndex, let options = whenOptions[arguments[index]] else { return arguments }
         var joined = Array(arguments[...index])
         index += 1
         while index < arguments.endIndex {
@@ -61,7 +64,7 @@ enum TextWords {
                 joined += arguments[index...]
                 break
             }
-            guard ["--since", "--until", "--on"].contains(argument), index < arguments.endIndex else { continue }
+            guard options.contains(argument), index < arguments.endIndex else { continue }
             let longest = (1...4).reversed().first { count in
                 count == 1 || (index + count <= arguments.endIndex
                     && LogWindow.readsAsWhen(arguments[index..<index + count].joined(separator: " ")))

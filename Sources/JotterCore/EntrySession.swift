@@ -11,6 +11,9 @@ public struct EntrySession {
     /// What entering an item at `path` asks for.
     public private(set) var form: EntryForm
     public private(set) var isFinished = false
+    /// The date the entries made from now on take (`:at`), and the words it was given
+    /// in, which the prompt shows; nil while entries are made now.
+    public private(set) var dating: (when: EntryDating, words: String)?
     /// Lines piped in are data: each is an entry as it is (trimmed), never a command,
     /// so no line of a file can stop or redirect the rest of it.
     public let linesAreLiteral: Bool
@@ -102,6 +105,9 @@ public struct EntrySession {
         case quitRequested
         /// `:edit` without text: the item's text goes in the line to edit.
         case editRequested(NodeID, text: String)
+        /// `:at`: the entries that follow are dated `when` (given as `words`), or made
+        /// now again when nil.
+        case dated(EntryDating?, words: String)
         /// The store refused an edit: it goes back in the line.
         case editReturned(NodeID, line: String, notice: String)
     }
@@ -126,9 +132,10 @@ public struct EntrySession {
         case finish
     }
 
-    /// The prompt, naming where the next entry will go and what is being asked.
+    /// The prompt, naming where the next entry will go, when it will be dated (`:at`),
+    /// and what is being asked.
     public var prompt: String {
-        let place = path.promptDisplay() + " › "
+        let place = path.promptDisplay() + (dating.map { " @" + DisplayText.escaped($0.words) } ?? "") + " › "
         switch stage {
         case .ready:
             return place
@@ -217,6 +224,9 @@ public struct EntrySession {
             isFinished = true
             guard let draft = draft(adding: typed) else { return [.finish] }
             return [.keepDraft(draft, at: path), .finish]
+        case .dated(let when, let words):
+            dating = when.map { ($0, words) }
+            return []
         case .moved(let destination, let newForm):
             guard destination != path || newForm != form else {
                 // The same form, read at a later version of the store's forms.

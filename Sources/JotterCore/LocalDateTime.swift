@@ -21,6 +21,14 @@ public struct LocalDateTime: Hashable, Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `Wednesday`, for the log's day headings.
+    public var weekdayText: String {
+        // 1970-01-01, day 0, was a Thursday.
+        LocalDateTime.weekdayNames[Int((day + 3).floorDivided(by: 7).remainder)]
+    }
+
+    private static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
     /// `07:04`: entries are timed to the minute.
     public var timeText: String {
         let minuteOfDay = wallClockSeconds.floorDivided(by: 86_400).remainder / 60

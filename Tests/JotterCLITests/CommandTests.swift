@@ -86,4 +86,20 @@ import Testing
         #expect(node.text == "pay rent")
         #expect(try jotter.store.fieldValues(of: node).map(\.value) == ["2026-11-22"])
     }
+
+    @Test func atThePromptDatesTheEntriesThatFollowUntilAtNow() throws {
+        let jotter = try InProcess(isPrompt: true)
+        let lines = TypedLines([":at 2026-11-20T21:00Z", "late walk", "tea", ":at now", "today's", ":at last week"])
+        try PromptLoop(context: jotter.context, source: lines).run()
+        #expect(lines.prompts[1] == "/ @2026-11-20T21:00Z › " && lines.prompts[3] == "/ @2026-11-20T21:00Z › ",
+                "\(lines.prompts)")
+        #expect(lines.prompts[4] == "/ › ", "\(lines.prompts)")
+        var created: [String: Int64] = [:]
+        try jotter.store.log(try LogWindow(since: nil, until: nil, on: nil, nowMilliseconds: 0, zone: SystemZone()), under: nil) {
+            created[$0.node.text] = $0.node.created.milliseconds
+        }
+        #expect(created["late walk"] == 1_795_208_400_000 && created["tea"] == 1_795_208_400_000)
+        #expect(created["today's"].map { $0 > 1_795_208_400_000 } == true, "made now, by the store's clock")
+        #expect(jotter.messages.contains("--at") == false && jotter.messages.contains(":at 'last week'"), "\(jotter.messages)")
+    }
 }

@@ -38,6 +38,8 @@ struct InProcess {
 /// Lines for the prompt as if typed, one after another, then the end of input.
 final class TypedLines: LineSource {
     private var lines: [String]
+    /// The prompt shown for each line read.
+    private(set) var prompts: [String] = []
 
     init(_ lines: [String]) {
         self.lines = lines
@@ -46,7 +48,8 @@ final class TypedLines: LineSource {
     var location: String? { nil }
 
     func readLine(prompt: String) -> LineEvent {
-        lines.isEmpty ? .end : .line(lines.removeFirst())
+        prompts.append(prompt)
+        return lines.isEmpty ? .end : .line(lines.removeFirst())
     }
 
     func prefill(_ text: String) -> Bool { false }

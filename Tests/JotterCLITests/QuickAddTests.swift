@@ -25,6 +25,7 @@ import Testing
         ["add", "it", "is", "-5", "degrees"], ["add", "-"],
         ["add", "-5", "degrees", "--to", "x"],
         ["add", "note", "-h", "--help", "--bogus", "-x"],
+        ["add", "x", "--", "--at", "yesterday"],
     ]
 
     static let leftToTheParser: [[String]] = [
@@ -34,6 +35,7 @@ import Testing
         ["add", "--generate-completion-script", "bash"], ["--version"], ["-h", "add", "x"], ["help", "add"],
         ["add", "buy", "milk", "--passphrase-command=pass show journal"], ["--passphrase-command", "cat p", "add", "x"],
         ["add", "x", "--passphrase-command", "cat p"],
+        ["add", "--at", "yesterday", "x"], ["add", "x", "--at", "yesterday", "21:00"], ["add", "x", "--at=monday 9am"],
     ]
 
     @Test(arguments: taken)

@@ -204,8 +204,8 @@ import Testing
         #expect(on.status == 0, "\(on.errors)")
         #expect(try ids(on.text) == ["first", "last"])
         let text = try jotter.run(["log", "--since", "2026-03-07", "--until", "2026-03-09"], extraEnvironment: newYork).text
-        #expect(text.contains("2026-03-07\n  23:59  ") && text.contains("2026-03-08\n  00:00  "), "\(text)")
-        #expect(text.contains("  23:59  ") && text.contains("2026-03-09\n  00:00  "), "times in the local zone: \(text)")
+        #expect(text.contains("2026-03-07 Saturday\n  23:59  ") && text.contains("2026-03-08 Sunday\n  00:00  "), "\(text)")
+        #expect(text.contains("  23:59  ") && text.contains("2026-03-09 Monday\n  00:00  "), "times in the local zone: \(text)")
         let utc = try jotter.run(["log", "--on", "2026-03-08", "--format", "jsonl"], extraEnvironment: ["TZ": "UTC"])
         #expect(try ids(utc.text) == ["before", "first"], "the day in UTC is another stretch of time")
     }
@@ -248,5 +248,71 @@ import Testing
             #expect(result.status == 1, "\(wrong)")
             #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
         }
+    }
+
+    // MARK: - Writing into the past, and reading back
+
+    @Test func addAtDatesTheItemThenQuotedOrNotAndBeforeOrAfterTheText() throws {
+        let utc = ["TZ": "UTC"]
+        let on = { (day: String) in try self.ids(self.jotter.run(["log", "--on", day, "--format", "jsonl"], extraEnvironment: utc).text) }
+        #expect(try jotter.run(["add", "--at", "2025-06-01 21:00", "dinner"], extraEnvironment: utc).status == 0)
+        #expect(try jotter.run(["add", "--at", "yesterday", "21:00", "late", "walk"], extraEnvironment: utc).status == 0)
+        #expect(try jotter.run(["add", "read", "--at", "2 days ago"], extraEnvironment: utc).status == 0,
+                "after the text: the quick path leaves it to the parser")
+        #expect(try jotter.run(["add", "--", "--at", "yesterday"], extraEnvironment: utc).status == 0)
+        #expect(try on("2025-06-01") == ["dinner"])
+        #expect(try on("yesterday") == ["late walk"])
+        #expect(try on("2 days ago") == ["read"])
+        #expect(try on("today") == ["--at yesterday"])
+        let text = try jotter.run(["log", "--on", "yesterday"], extraEnvironment: utc).text
+        #expect(text.contains("  21:00  ") && text.contains("late walk"), "\(text)")
+        let export = try jotter.ok("export", "--format", "jsonl")
+        #expect(export.contains("\"2025-06-01T21:00:00"), "\(export)")
+        for wrong in [["--at", "last week"], ["--at", "11/12"], ["--at", "tomorow"]] {
+            let result = try jotter.run(["add"] + wrong + ["x"], extraEnvironment: utc)
+            #expect(result.status == 1, "\(wrong)")
+            #expect(result.errors.split(separator: "\n").count == 1, "\(result.errors)")
+        }
+        #expect(try jotter.texts().count == 4, "a refused date adds nothing")
+    }
+
+    @Test func logShowsTheLastFewNewestFirstAndThisDayInEveryYear() throws {
+        let today = FieldDate.today()
+        let dayOfYear = String(today.description.dropFirst(4))
+        // In a month that is not this one, so that none of them is on this day.
+        let month = today.month == 1 ? "06" : "01"
+        var items = [("a", "2021-\(month)-05T12:00:00Z"), ("b", "2021-\(month)-06T12:00:00Z"), ("c", "2021-\(month)-07T12:00:00Z")]
+        for year in [2022, 2023] where !(today.month == 2 && today.day == 29) {
+            items.append(("\(year) then", "\(year)\(dayOfYear)T12:00:00Z"))
+        }
+        try itemsAt(items)
+        try jotter.ok("add", "today's")
+        let utc = ["TZ": "UTC"]
+        let log = { (arguments: [String]) in try self.ids(self.jotter.run(["log", "--format", "jsonl"] + arguments, extraEnvironment: utc).text) }
+        #expect(try log(["--until", "2021-12-31", "-n", "2"]) == ["b", "c"])
+        #expect(try log(["--until", "2021-12-31", "--reverse"]) == ["c", "b", "a"])
+        #expect(try log(["--until", "2021-12-31", "--reverse", "-n", "2"]) == ["c", "b"])
+        #expect(try log(["-n", "1"]) == ["today's"])
+        if !(today.month == 2 && today.day == 29) {
+            #expect(try log(["--on-this-day"]) == ["2022 then", "2023 then", "today's"])
+            #expect(try log(["--on-this-day", "--reverse"]) == ["today's", "2023 then", "2022 then"])
+            #expect(try log(["--on-this-day", "-n", "2"]) == ["2023 then", "today's"])
+        }
+        #expect(try jotter.run(["log", "-n", "0"]).status == 2)
+        #expect(try jotter.run(["log", "--on-this-day", "--since", "monday"]).status == 2)
+    }
+
+    @Test func logAndFindShowEntriesOfSeveralLinesIndentedAndFindShowsTheDate() throws {
+        try jotter.ok("import", "--format", "jsonl", input: #"{"kind":"item","text":"first line\nsecond line","created":"2026-03-08T12:00:00Z"}"# + "\n")
+        let utc = ["TZ": "UTC"]
+        let log = try jotter.run(["log", "--on", "2026-03-08"], extraEnvironment: utc).text
+        let lines = log.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "2026-03-08 Sunday")
+        #expect(lines.count == 4 && lines[1].hasPrefix("  12:00  ") && lines[1].hasSuffix("  /  first line"), "\(log)")
+        #expect(lines.count == 4 && lines[2] == String(repeating: " ", count: 19) + "second line", "\(log)")
+        let found = try jotter.run(["find", "second"], extraEnvironment: utc).text
+        let foundLines = found.split(separator: "\n")
+        #expect(foundLines.first?.hasPrefix("  2026-03-08  ") == true, "\(found)")
+        #expect(foundLines.count == 2 && foundLines[1] == String(repeating: " ", count: 24) + "second line", "\(found)")
     }
 }

@@ -159,4 +159,25 @@ import Testing
         var session = EntrySession(path: .root)
         #expect(session.handle(.submitted(":rm 1")) == [.runCommand("rm 1", historyLine: ":rm 1")])
     }
+
+    @Test func atDatesTheEntriesThatFollowAndThePromptShowsIt() throws {
+        var session = EntrySession(path: .root)
+        let before = session.prompt
+        let yesterday = EntryDating.instant(1_795_000_000_000)
+        #expect(session.handle(.dated(yesterday, words: "yesterday 21:00")).isEmpty)
+        #expect(session.prompt == before.replacingOccurrences(of: " › ", with: " @yesterday 21:00 › "))
+        #expect(session.dating?.when == yesterday)
+        #expect(session.handle(.submitted("late walk")) == [.commit(text: "late walk", fields: [], under: .root, historyLine: "late walk")])
+        #expect(session.dating?.when == yesterday, "until ':at now'")
+        #expect(session.handle(.dated(nil, words: "now")).isEmpty)
+        #expect(session.prompt == before)
+        #expect(session.dating == nil)
+    }
+
+    @Test func theDatingInThePromptIsShownEscaped() {
+        var session = EntrySession(path: .root)
+        _ = session.handle(.dated(.instant(0), words: "\u{1b}[2J"))
+        #expect(!session.prompt.contains("\u{1b}"))
+        #expect(session.prompt.contains("@\\x1b[2J"))
+    }
 }

@@ -319,6 +319,50 @@ private func milliseconds(_ text: String) -> Int64 {
         #expect(try Self.window(since: text, now: now, zone: zone).startMilliseconds == milliseconds(expected))
     }
 
+    // MARK: - Dating an entry (add --at, :at)
+
+    private static func dating(_ text: String, now: String = wednesdayMorning, zone: TableZone = .newYork)
+        throws -> EntryDating? {
+        try EntryDating(parsing: text, option: "--at", nowMilliseconds: milliseconds(now), zone: zone)
+    }
+
+    @Test(arguments: [
+        ("yesterday 21:00", "2026-11-18T02:00:00Z", -5 * 3600),
+        ("2026-07-04 9am", "2026-07-04T13:00:00Z", -4 * 3600),
+        ("2026-11-27T21:00Z", "2026-11-27T21:00:00Z", -5 * 3600),
+        ("yesterday", "2026-11-17T15:00:00.250Z", -5 * 3600),
+        ("nov 1", "2026-11-01T15:00:00.250Z", -5 * 3600),
+        ("oct 31", "2026-10-31T14:00:00.250Z", -4 * 3600),
+    ])
+    func anEntryIsDatedThenAndADayTakesTheTimeOfDayItIsNow(text: String, expected: String, offset: Int) throws {
+        let when = try #require(try Self.dating(text))
+        let created = when.timestamp(nowMilliseconds: milliseconds("2026-11-18T15:00:00.250Z"), zone: TableZone.newYork)
+        #expect(created.milliseconds == milliseconds(expected))
+        #expect(created.offsetSeconds == Int32(offset))
+    }
+
+    @Test func aDayWhoseTimeOfDayWasSkippedTakesTheMomentOfTheJump() throws {
+        // 02:30 on 9 March 2026 in New York; on the 8th the clocks went from 02:00 to 03:00.
+        let now = milliseconds("2026-03-09T06:30:00Z")
+        let when = try #require(try EntryDating(parsing: "yesterday", option: "--at", nowMilliseconds: now, zone: TableZone.newYork))
+        #expect(when.timestamp(nowMilliseconds: now, zone: TableZone.newYork).milliseconds == milliseconds("2026-03-08T07:00:00Z"))
+    }
+
+    @Test func nowIsNoDating() throws {
+        #expect(try Self.dating("now") == nil)
+        #expect(try Self.dating("  NOW ") == nil)
+    }
+
+    @Test(arguments: [
+        ("last week", "--at 'last week': an entry is dated by a day or a time, not by a week, a month or a year"),
+        ("tomorow", "--at 'tomorow': \(acceptedWhen)"),
+        ("11/12", "--at '11/12': it could be 11 December or November 12: write '11 december' or 'november 12'"),
+        ("nov 31 9am", "--at 'nov 31 9am': there is no November 31"),
+    ])
+    func aDatingThatIsNoDayOrTimeSaysWhy(text: String, message: String) {
+        #expect(throws: JotterError.input(message)) { try Self.dating(text) }
+    }
+
     // MARK: - Impossible dates and unknown text
 
     @Test(arguments: ["2026-04-30", "2024-02-29", "2000-02-29", "2026-12-31", "0001-01-01", "9999-12-31"])

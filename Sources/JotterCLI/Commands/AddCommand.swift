@@ -9,7 +9,11 @@ struct AddCommand: StoreCommand {
             The words are joined with spaces and trimmed; the text is taken literally, \
             so it may start with ':'. The item goes under the current place, or under \
             TARGET with --to. Where the place has fields, words 'name:value' fill them \
-            ('coffee price:3.50'), and every required field must be given.
+            ('coffee price:3.50'), and every required field must be given. --at WHEN \
+            dates the item then instead of now: WHEN is any day or time `log` takes, \
+            with a time or not ('yesterday 21:00', 'monday 9am', 'Nov 27', \
+            '2026-11-27 21:00'); a day without a time takes the time of day it is now. \
+            Unquoted, the longest run of up to four words that reads as a WHEN is taken.
             """)
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
@@ -17,11 +21,18 @@ struct AddCommand: StoreCommand {
     @Option(name: .customLong("to"), help: ArgumentHelp("Add it under this list or item.", valueName: "target"))
     var target: String?
 
+    @Option(help: ArgumentHelp("Date the item then rather than now.", valueName: "when"))
+    var at: String?
+
     @Argument(help: ArgumentHelp("The item's text.", valueName: "text"))
     var words: [String]
 
     func run(in context: CommandContext) throws -> CommandOutcome {
-        try AddCommand.add(words: words, target: target, in: context)
+        let zone = SystemZone()
+        let dating = try at.flatMap { (text) throws(JotterError) in
+            try EntryDating(parsing: text, option: "--at", nowMilliseconds: context.clock.now().milliseconds, zone: zone)
+        }
+        return try AddCommand.add(words: words, target: target, dating: dating, in: context)
     }
 
     /// The words as one line of inline fields. The shell has already split the words:
@@ -39,7 +50,8 @@ struct AddCommand: StoreCommand {
     /// What `add` does, shared with the quick path that skips the argument parser.
     /// When the place was deleted meanwhile, the item goes to what is left of it,
     /// which becomes the place.
-    static func add(words: [String], target: String?, in context: CommandContext) throws -> CommandOutcome {
+    static func add(words: [String], target: String?, dating: EntryDating? = nil,
+                    in context: CommandContext) throws -> CommandOutcome {
         let text = EntryText.trimmed(words.joined(separator: " "))
         guard !text.isEmpty else { throw JotterError.input("nothing to add: the text is empty") }
         if let problem = EntryText.problem(with: text.utf8) {
@@ -54,8 +66,9 @@ struct AddCommand: StoreCommand {
                 : try form.fill(AddCommand.inlineLine(words, form: form), today: context.clock.today()).entry(in: form)
             let entry = try context.checkedByHooks(.add, HookEntry(node: nil, text: typed.text, fields: typed.fields,
                                                                    place: destination), form: form)
+            let created = dating?.timestamp(nowMilliseconds: context.clock.now().milliseconds, zone: SystemZone())
             switch try context.store.addEntry(entry.text, fields: entry.fields, under: destination, historyLine: nil,
-                                              formVersion: form.version) {
+                                              formVersion: form.version, created: created) {
             case .added(let node):
                 context.output.write(node.id.description + "\n")
                 context.runAfterHooks(.add, HookEntry(node: node, text: entry.text, fields: entry.fields, place: destination))

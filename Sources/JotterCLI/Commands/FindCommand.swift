@@ -12,7 +12,8 @@ struct FindCommand: StoreCommand {
             Case does not matter. Chinese, Japanese and Korean text is found by any \
             part of it ('東京' in '昨日東京へ行きました'). Hits are listed oldest first, \
             each with its id, the place that holds it, and its text with the match \
-            marked on a terminal. What is in the trash is not searched.
+            marked on a terminal, after the date it was entered. What is in the trash \
+            is not searched.
             """)
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
@@ -32,9 +33,11 @@ struct FindCommand: StoreCommand {
         var writer = FoundWriter(format: format, context: context)
         writer.begin()
         var count = 0
+        let zone = SystemZone()
         try context.store.find(query) { hit in
             count += 1
-            try writer.write(hit, marking: context.terminal.colour ? query.highlights(in: hit.node.text) : [])
+            try writer.write(hit, marking: context.terminal.colour ? query.highlights(in: hit.node.text) : [],
+                             when: zone.localDateTime(atMilliseconds: hit.node.created.milliseconds).dateText)
         }
         writer.end()
         if count == 0 && format == .text {
@@ -70,20 +73,23 @@ struct FoundWriter {
         nodes?.begin(to: context.output)
     }
 
-    /// Writes one hit; `marking` are the ranges of its text to show marked. With
-    /// `time`, the text line starts with it (for the log's days).
-    mutating func write(_ found: Store.Found, marking: [Range<String.Index>] = [], time: String? = nil) throws {
+    /// Writes one hit; `marking` are the ranges of its text to show marked. The line
+    /// starts with `when` (the date of a hit of `find`, the time of an entry of a
+    /// day of `log`); the lines after the first of a text are indented under the id.
+    mutating func write(_ found: Store.Found, marking: [Range<String.Index>] = [], when: String) throws {
         position += 1
         if nodes != nil {
             return try nodes!.write(found.node, fields: found.fields, position: position, parentID: found.place.top?.id,
                                     to: context.output)
         }
         let out = context.output
-        if let time { out.write("  " + time + "  ") }
-        out.write(style.dim(found.node.id.shortForm()) + "  ")
+        out.write("  " + when + "  ")
+        let id = found.node.id.shortForm()
+        out.write(style.dim(id) + "  ")
         out.write(style.dim(TerminalStyle.escaped(found.place.display)) + "  ")
         if found.node.doneMilliseconds != nil { out.write("✓ ") }
-        style.writeMarked(found.node.text, marking, to: out)
+        let indent = String(repeating: " ", count: 2 + when.count + 2 + id.count + 2)
+        style.writeMarked(found.node.text, marking, continuationIndent: indent, to: out)
         if found.node.kind == .list { out.write("/") }
         if !found.fields.isEmpty { out.write("  " + style.dim(TerminalStyle.escaped(FieldValue.inlineWords(found.fields)))) }
         out.write("\n")

@@ -25,7 +25,7 @@ struct PromptCommands: ParsableCommand {
             Type an entry and press Enter: it is added under the place the prompt shows.
             A line that starts with ':' is a command; start a line with '\\' to add it as typed.
 
-            Commands (each but :quit, :back and :help is also `jotter COMMAND` from a shell):
+            Commands (each but :at, :quit, :back and :help is also `jotter COMMAND` from a shell):
 
             """
         let commands = configuration.subcommands.map { command in

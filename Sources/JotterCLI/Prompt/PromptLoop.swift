@@ -130,8 +130,10 @@ final class PromptLoop {
                 }
                 return
             }
+            let created = session.dating?.when.timestamp(nowMilliseconds: context.clock.now().milliseconds,
+                                                         zone: SystemZone())
             switch try context.store.addEntry(text, fields: fields, under: path, historyLine: historyLine,
-                                              formVersion: session.form.version) {
+                                              formVersion: session.form.version, created: created) {
             case .added(let node):
                 added += 1
                 if let historyLine { source.remember(historyLine) }
@@ -231,6 +233,9 @@ final class PromptLoop {
     private func follow(_ outcome: CommandOutcome) {
         if outcome == .quit {
             perform(session.handle(.quitRequested))
+        }
+        if case .dated(let when, let words) = outcome {
+            perform(session.handle(.dated(when, words: words)))
         }
         do {
             let check = try context.store.recheck(context.path)

@@ -48,14 +48,25 @@ struct TerminalStyle {
     }
 
     /// Writes `text` escaped, with `ranges` marked as matches. Each piece is escaped
-    /// on its own, so the marks stay where the match is.
-    func writeMarked(_ text: String, _ ranges: [Range<String.Index>], to out: OutputBuffer) {
+    /// on its own, so the marks stay where the match is. With `continuationIndent`,
+    /// each line after the first starts on a line of its own after it.
+    func writeMarked(_ text: String, _ ranges: [Range<String.Index>], continuationIndent: String? = nil,
+                     to out: OutputBuffer) {
+        func write(_ piece: Substring, in look: Look?) {
+            guard let continuationIndent else { return writeEscaped(piece, in: look, to: out) }
+            var isFirst = true
+            for line in piece.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+                if !isFirst { out.write("\n" + continuationIndent) }
+                isFirst = false
+                writeEscaped(Substring(line), in: look, to: out)
+            }
+        }
         var start = text.startIndex
         for range in ranges {
-            writeEscaped(text[start..<range.lowerBound], to: out)
-            writeEscaped(text[range], in: .match, to: out)
+            write(text[start..<range.lowerBound], in: nil)
+            write(text[range], in: .match)
             start = range.upperBound
         }
-        writeEscaped(text[start...], to: out)
+        write(text[start...], in: nil)
     }
 }

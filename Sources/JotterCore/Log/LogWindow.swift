@@ -64,6 +64,27 @@ public struct LogWindow: Equatable, Sendable {
         }
     }
 
+    private init(startMilliseconds: Int64, endMilliseconds: Int64) {
+        self.startMilliseconds = startMilliseconds
+        self.endMilliseconds = endMilliseconds
+    }
+
+    /// Today's month and day in every year from that of `earliestMilliseconds` to
+    /// this one, oldest first (`log --on-this-day`); a year without the day (29
+    /// February) has none.
+    public static func sameDayEachYear(nowMilliseconds: Int64, since earliestMilliseconds: Int64?,
+                                       zone: some LocalZone) -> [LogWindow] {
+        let today = Timestamp.civilDate(daysSinceEpoch: zone.localDateTime(atMilliseconds: nowMilliseconds).day)
+        let firstYear = earliestMilliseconds.map {
+            Timestamp.civilDate(daysSinceEpoch: zone.localDateTime(atMilliseconds: $0).day).year
+        } ?? today.year
+        return (max(1, min(firstYear, today.year))...today.year).compactMap { year in
+            guard let date = try? FieldDate(year: Int(year), month: Int(today.month), day: Int(today.day)) else { return nil }
+            return LogWindow(startMilliseconds: start(ofDay: date.daysSinceEpoch, in: zone),
+                             endMilliseconds: start(ofDay: date.daysSinceEpoch + 1, in: zone))
+        }
+    }
+
     /// Whether `text` has the form of a WHEN (`3 days ago`, `yesterday 9am`),
     /// whether or not it names a day that exists, which reading it then says.
     public static func readsAsWhen(_ text: String) -> Bool {

@@ -75,7 +75,7 @@ extension Store {
     /// With `formVersion`, the version of the form the entry was made with: an entry
     /// made with a form that changed since is not added.
     public func addEntry(_ text: String, fields: [FieldValue] = [], under path: NavigationPath,
-                         historyLine: String?, formVersion: Int64? = nil) throws -> EntryOutcome {
+                         historyLine: String?, formVersion: Int64? = nil, created: Timestamp? = nil) throws -> EntryOutcome {
         try recordingChange(capturing: false) {
             guard try stillHolds(path) else {
                 return (.pathChanged(try check(ids: path.ids, display: path.display)), "")
@@ -83,7 +83,7 @@ extension Store {
             if let formVersion, try self.formVersion() != formVersion {
                 return (.formChanged, "")
             }
-            let node = try insert(.item, text: text, under: path.top)
+            let node = try insert(.item, text: text, under: path.top, created: created)
             try insertValues(fields, of: node.seq)
             if let historyLine { try appendHistory(historyLine) }
             return (.added(node), "add \(Store.quoted(text))")

@@ -208,8 +208,9 @@ extension Store {
 
     /// Adds a list or an item as the last child of `parent`. Call inside `write`.
     @discardableResult
-    public func insert(_ kind: Node.Kind, text: String, under parent: Node?) throws -> Node {
-        let now = clock()
+    /// `created` dates the row in the past (or future); nil is now.
+    public func insert(_ kind: Node.Kind, text: String, under parent: Node?, created: Timestamp? = nil) throws -> Node {
+        let now = created ?? clock()
         let statement = try database.statement(
             "INSERT INTO node (parent, kind, text, created, created_offset) VALUES (?, ?, ?, ?, ?)")
             .bind(1, parent?.seq).bind(2, kind.rawValue).bind(4, now.milliseconds).bind(5, Int64(now.offsetSeconds))

@@ -110,7 +110,29 @@ extension Store {
 
     /// Calls `body` with each item created in `window`, oldest first; under `top`
     /// only, when given. The rows stream: a log of years holds no more than one.
-    public func log(_ window: LogWindow, under top: Node?, _ body: (Found) throws -> Void) throws {
+    /// The creation time of the earliest item, in or out of the trash; nil when there
+    /// is none.
+    public func earliestItemCreated() throws -> Int64? {
+        try bringLogIndexUpToDate()
+        return try read {
+            let statement = try database.statement(
+                """
+                SELECT min(created) FROM (
+                    SELECT min(created) AS created FROM item_time
+                    UNION ALL
+                    SELECT min(created) FROM node WHERE seq > ?1 AND kind = 1)
+                """)
+            defer { statement.reset() }
+            statement.bind(1, try rowSetting("log_indexed_to", atMost: try highestNodeSeq()))
+            guard try statement.step() else { return nil }
+            return statement.optionalInt64(0)
+        }
+    }
+
+    /// Calls `body` with each item entered within `window`, under `top` if given,
+    /// oldest first or `newestFirst`, at most `limit` of them.
+    public func log(_ window: LogWindow, under top: Node?, newestFirst: Bool = false, limit: Int? = nil,
+                    _ body: (Found) throws -> Void) throws {
         try bringLogIndexUpToDate()
         try read {
             let columns = NodeColumn.all(of: "node")
@@ -135,9 +157,10 @@ extension Store {
                 """
                 SELECT \(columns) FROM \(times) AS time JOIN node ON node.seq = time.seq
                 WHERE time.created >= ?1 AND time.created < ?2 AND node.hidden IS NULL \(under)
-                ORDER BY time.created, time.seq
+                ORDER BY time.created \(newestFirst ? "DESC" : ""), time.seq \(newestFirst ? "DESC" : "") LIMIT ?4
                 """)
             statement.bind(1, window.startMilliseconds ?? Int64.min).bind(2, window.endMilliseconds ?? Int64.max)
+                .bind(4, limit.map(Int64.init) ?? -1)
             if let top { statement.bind(3, top.seq) }
             try forEachFound(statement, body)
         }
