@@ -80,7 +80,8 @@ struct Schedule {
     /// with the seed and the steps.
     static func run(seed: UInt64) -> String? {
         var schedule = Schedule(seed: seed)
-        let stepCount = Int.random(in: 6...36, using: &schedule.random)
+        if Bool.random(using: &schedule.random) { schedule.shareSomeLists() }
+        let stepCount = Int.random(in: 6...30, using: &schedule.random)
         for _ in 0..<stepCount { schedule.step() }
         if let problem = schedule.check() {
             return describe(seed: seed, steps: schedule.steps, problem: problem)
@@ -128,6 +129,21 @@ struct Schedule {
         sent = Array(repeating: nil, count: count)
     }
 
+    /// Lists every machine holds before the schedule begins: what crossed moves and
+    /// adds into emptied lists need, and few schedules make on their own.
+    mutating func shareSomeLists() {
+        for name in Schedule.listNames {
+            let change = JournalChange.create(newID(), kind: .list, parent: nil, place: .last, text: name, created: 0)
+            let operation = cluster.make(0, change)
+            made.append(operation.id)
+            steps.append(.local(0, operation.id, change))
+        }
+        for index in cluster.replicas.indices {
+            steps.append(.sync(index))
+            cluster.sync(index)
+        }
+    }
+
     mutating func step() {
         let index = Int.random(in: cluster.replicas.indices, using: &random)
         switch Int.random(in: 0..<100, using: &random) {
@@ -166,7 +182,7 @@ struct Schedule {
         let items = visible.filter { journal.entries[$0]?.kind == .item }
         var changes: [JournalChange] = []
         var undoing: Int?
-        switch Int.random(in: 0..<17, using: &random) {
+        switch Int.random(in: 0..<19, using: &random) {
         case 0, 1:
             let parent = place(among: lists)
             changes = [.create(newID(), kind: .item, parent: parent, place: randomPlace(under: parent, in: journal),
@@ -225,10 +241,15 @@ struct Schedule {
             guard let last = undo[index].popLast() else { return }
             changes = last
             undoing = 1
-        default:
+        case 16:
             guard let last = redo[index].popLast() else { return }
             changes = last
             undoing = 0
+        default:
+            // A list into another: what crosses when two machines do it at once.
+            guard let moved = lists.randomElement(using: &random), let parent = lists.randomElement(using: &random),
+                  !journal.isInside(parent, of: moved) else { return }
+            changes = [.move(moved, parent: parent, place: randomPlace(under: parent, in: journal))]
         }
         var inverses: [JournalChange] = []
         for change in changes {
