@@ -354,6 +354,9 @@ import TestSupport
         let session = try askedOnATerminal(jotter, ["list"])
         try session.expect("Passphrase")
         session.type("half-typ")
+        // Taken by the terminal while echo is off: sent, they could still be on their
+        // way when the handler turns echo back on, and be echoed then.
+        try session.waitUntilTaken()
         kill(session.pid, SIGHUP)
         #expect(try session.waitForExit() == 128 + SIGHUP)
         #expect(session.terminalSettings().c_lflag & tcflag_t(ECHO) != 0)
