@@ -57,6 +57,12 @@ final class PseudoTerminalSession {
         }
     }
 
+    /// Sends text as a terminal that does not mark pastes sends a paste: in one write,
+    /// so that the program finds its lines together.
+    func paste(_ text: String) {
+        type(text)
+    }
+
     /// Waits until the program's side of the terminal has taken every key sent so far:
     /// read by the program, or, while the terminal assembles lines itself (canonical
     /// mode, as while a passphrase is asked for), taken into the line. Until then the
