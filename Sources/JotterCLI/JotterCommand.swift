@@ -15,10 +15,14 @@ public struct JotterCommand: ParsableCommand {
             Without a command, jotter opens a prompt on the current place of the store: \
             each line typed and Enter is added at once as an item there, durably, and \
             the prompt is ready for the next. Blank lines add nothing; white space at \
-            either end is trimmed; a pasted block adds one item per line. Where the \
-            terminal marks pastes (bracketed paste), every pasted line is text, ':' \
-            lines too; where it does not, a line with more input waiting behind it never \
-            runs :rm, :undo, :redo, :trash --empty, :field rm, :hook rm or :remote unset.
+            either end is trimmed; a pasted block adds one item per line. No line of \
+            a paste runs a command, first, middle or last: a pasted ':' line is an \
+            entry as pasted, or the value of the field asked. Where the terminal marks \
+            pastes (bracketed paste), the marks say what was pasted, and everything up \
+            to a line typed on its own is text; where it does not, input that comes in \
+            one burst is a paste: a line that began in the read that ended the line \
+            before, that was there whole before its prompt showed, or that has more \
+            waiting behind it. A command typed at the prompt runs.
 
             PROMPT COMMANDS: a line that starts with ':' is a command, the same as the \
             one-shot command of that name with the same options: \(CommandRegistry.promptSummary). \

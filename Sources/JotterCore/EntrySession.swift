@@ -75,13 +75,14 @@ public struct EntrySession {
     public enum Event: Equatable {
         /// A line was entered (without its newline).
         case submitted(String)
-        /// A line entered while more was already waiting: part of a paste. Where the
-        /// place has fields, it is a whole item with its fields inline, as a piped line
-        /// is, so that pasting twenty lines adds twenty items rather than filling
-        /// fields with the lines that follow.
+        /// A line that came in one burst with other input, where the terminal marks no
+        /// pastes: part of a paste. Text whatever it starts with, as a marked paste's
+        /// lines are. Where the place has fields, it is a whole item with its fields
+        /// inline, as a piped line is, so that pasting twenty lines adds twenty items
+        /// rather than filling fields with the lines that follow.
         case pasted(String)
-        /// A line of a block the terminal marked as pasted (bracketed paste): an entry
-        /// whatever it starts with, so that a pasted `:rm 1` is text, never a command.
+        /// A line of a paste the terminal marked (bracketed paste): an entry whatever
+        /// it starts with, so that a pasted `:rm 1` is text, never a command.
         case pastedBlock(String)
         /// Shift-Tab or `:back`, with the text that was in the line.
         case back(typed: String)
@@ -167,31 +168,24 @@ public struct EntrySession {
         case .submitted(let line) where linesAreLiteral, .pasted(let line) where linesAreLiteral:
             return submitLiteral(line)
         case .pasted(let line) where stage == .ready && !form.fields.isEmpty && !form.takesSeveralLines:
-            if case .entry = EntryText.meaning(of: line), EntryText.trimmed(line) != EntrySession.blockDelimiter {
-                return submitLiteral(line)
+            if EntryText.trimmed(line) == EntrySession.blockDelimiter { return submitFirstLine(line) }
+            return submitLiteral(line)
+        case .pastedBlock(let line) where stage == .ready:
+            // Text as it is, '\\' lines too; but a block or a text box opens as it
+            // would typed, so that a pasted entry of several lines stays one.
+            if EntryText.trimmed(line) == EntrySession.blockDelimiter || form.takesSeveralLines {
+                return submitFirstLine(line, pasted: true)
             }
-            return submitFirstLine(line, moreWasWaiting: true)
-        case .pastedBlock(let line):
+            return submitLiteral(line)
+        case .submitted(let line), .pasted(let line), .pastedBlock(let line):
+            // No line of a paste runs a command, first, middle or last: a hostile
+            // text on the clipboard must not be able to run `:trash --empty --yes`
+            // or `:hook add`. Its ':' lines are entries, as every other line of it.
+            let pasted = event != .submitted(line)
             switch stage {
-            case .ready:
-                // Text as it is, ':' and '\\' lines too; but a block or a text box opens
-                // as it would typed, so that a pasted entry of several lines stays one.
-                if case .command = EntryText.meaning(of: line) { return submitLiteral(line) }
-                if EntryText.trimmed(line) == EntrySession.blockDelimiter || form.takesSeveralLines {
-                    return submitFirstLine(line)
-                }
-                return submitLiteral(line)
+            case .ready: return submitFirstLine(line, pasted: pasted)
             case .lines(let box): return submitTextLine(line, of: box)
-            case .fields(let draft): return submitFieldValue(line, for: draft)
-            case .editing(let id):
-                stage = .ready
-                return [.saveEdit(id, line: line)]
-            }
-        case .submitted(let line), .pasted(let line):
-            switch stage {
-            case .ready: return submitFirstLine(line, moreWasWaiting: event == .pasted(line))
-            case .lines(let box): return submitTextLine(line, of: box)
-            case .fields(let draft): return submitFieldValue(line, for: draft)
+            case .fields(let draft): return submitFieldValue(line, for: draft, pasted: pasted)
             case .editing(let id):
                 stage = .ready
                 return [.saveEdit(id, line: line)]
@@ -265,19 +259,6 @@ public struct EntrySession {
 
     // MARK: Piped and pasted lines
 
-    /// Whether a command line removes entries or forgets anything: what a stray line
-    /// in a paste must never run.
-    static func removesOrForgets(_ command: String) -> Bool {
-        let words = command.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        switch words.first {
-        case "rm", "undo", "redo": return true
-        case "trash": return words.contains("--empty")
-        case "field", "hook": return ["rm", "remove"].contains(words.dropFirst().first)
-        case "remote": return words.dropFirst().first == "unset"
-        default: return false
-        }
-    }
-
     private mutating func submitLiteral(_ line: String) -> [Effect] {
         let text = EntryText.trimmed(line)
         guard !text.isEmpty else { return [] }
@@ -294,19 +275,16 @@ public struct EntrySession {
 
     // MARK: The first line of an item
 
-    /// `moreWasWaiting`: the line came with more input behind it, as a paste from a
-    /// terminal that does not mark pastes does; it never runs a command that removes
-    /// or forgets anything.
-    private mutating func submitFirstLine(_ line: String, moreWasWaiting: Bool = false) -> [Effect] {
+    /// `pasted`: the line came in a paste, and a command line of it is an entry.
+    private mutating func submitFirstLine(_ line: String, pasted: Bool = false) -> [Effect] {
         switch EntryText.meaning(of: line) {
         case .nothing:
             return []
+        case .command where pasted:
+            return submitLiteral(line)
         case .command(let command):
             if EntryText.trimmed(command) == EntrySession.backCommand {
                 return back(typed: "")
-            }
-            if moreWasWaiting && EntrySession.removesOrForgets(command) {
-                return [.notice("not run, as more input was waiting behind it: :\(DisplayText.escaped(EntryText.trimmed(command))); type it on its own")]
             }
             return [.runCommand(command, historyLine: EntryText.trimmed(line))]
         case .entry(let text):
@@ -394,11 +372,14 @@ public struct EntrySession {
         return [.prefill(typed)]
     }
 
-    private mutating func submitFieldValue(_ line: String, for draft: Draft) -> [Effect] {
+    /// `pasted`: the line came in a paste, and is the value whatever it starts with.
+    private mutating func submitFieldValue(_ line: String, for draft: Draft, pasted: Bool = false) -> [Effect] {
         var draft = draft
         let field = form.fields[draft.field]
         let typed: String
         switch EntryText.meaning(of: line) {
+        case .command where pasted:
+            typed = EntryText.trimmed(line)
         case .command(let command):
             if EntryText.trimmed(command) == EntrySession.backCommand { return back(typed: "") }
             return [.runCommand(command, historyLine: EntryText.trimmed(line))]

@@ -354,6 +354,9 @@ import TestSupport
         let session = try askedOnATerminal(jotter, ["list"])
         try session.expect("Passphrase")
         session.type("half-typ")
+        // Taken by the terminal while echo is off: sent, they could still be on their
+        // way when the handler turns echo back on, and be echoed then.
+        try session.waitUntilTaken()
         kill(session.pid, SIGHUP)
         #expect(try session.waitForExit() == 128 + SIGHUP)
         #expect(session.terminalSettings().c_lflag & tcflag_t(ECHO) != 0)
@@ -394,8 +397,12 @@ import TestSupport
         let session = try jotter.prompt()
         session.type(":encrypt\r")
         try session.expect("run 'jotter encrypt' from a shell")
+        // Each command after the prompt that follows the message: typed before it, a
+        // line is typed ahead, in a burst, and taken as pasted text.
+        try session.expect("/ › ")
         session.type(":list --passphrase-command true\r")
         try session.expect("--passphrase-command cannot be given at the prompt")
+        try session.expect("/ › ")
         session.type(":quit\r")
         #expect(try session.waitForExit() == 0)
     }

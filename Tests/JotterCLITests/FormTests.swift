@@ -201,7 +201,7 @@ import Testing
         try jotter.ok("new", "costs")
         try jotter.ok("field", "add", "price", "decimal", "--required")
         let prompt = try jotter.prompt(expecting: "/costs › ")
-        prompt.type("milk price:1\nbread\nbutter price:3\n")
+        prompt.paste("milk price:1\nbread\nbutter price:3\n")
         try prompt.expect("not added: bread: price is required here; give it as price:VALUE")
         // Ctrl-D only once the last line is in: typed ahead between two lines, it
         // would be the kernel's end-of-file rather than a key for the prompt.

@@ -58,7 +58,7 @@ import Testing
     @Test func aPastedBlockAddsOneItemPerLineInOrder() throws {
         let prompt = try jotter.prompt()
         let lines = (1...20).map { "pasted line \($0)" }
-        prompt.type(lines.joined(separator: "\n") + "\n")
+        prompt.paste(lines.joined(separator: "\n") + "\n")
         for _ in lines { try prompt.expect("/ › ") }
         prompt.type("\u{4}")
         _ = try prompt.waitForExit()
@@ -71,7 +71,7 @@ import Testing
         try jotter.ok("rm", "2")
         let prompt = try jotter.prompt()
         #expect(prompt.text.contains("\u{1B}[?2004h"), "the prompt asks the terminal to mark pastes")
-        prompt.type("\u{1B}[200~notes:\r:trash --empty --yes\r:rm 1\rend\r\u{1B}[201~")
+        prompt.paste("\u{1B}[200~notes:\r:trash --empty --yes\r:rm 1\rend\r\u{1B}[201~")
         for _ in 1...4 { try prompt.expect("/ › ") }
         prompt.type("\u{4}")
         #expect(try prompt.waitForExit() == 0)
@@ -91,7 +91,7 @@ import Testing
 
     @Test func aMarkedPasteOfABlockIsOneEntry() throws {
         let session = try jotter.prompt()
-        session.type("\u{1B}[200~\"\"\"\rfirst\r:second\r\"\"\"\r\u{1B}[201~")
+        session.paste("\u{1B}[200~\"\"\"\rfirst\r:second\r\"\"\"\r\u{1B}[201~")
         for prompt in ["/ › line 1: ", "/ › line 2: ", "/ › line 3: "] { try session.expect(prompt) }
         try session.expect("/ › ")
         session.type("\u{4}")
@@ -116,10 +116,12 @@ import Testing
     /// so the commands typed after it were taken for text.
     @Test func aPasteMarkDeliveredInTwoPiecesIsStillAMark() throws {
         let prompt = try jotter.prompt()
-        prompt.type("\u{1B}[200~pasted\r:rm 1\rlast line\u{1B}[20")
+        prompt.paste("\u{1B}[200~pasted\r:rm 1\rlast line\u{1B}[20")
         Thread.sleep(forTimeInterval: 0.3)
         prompt.type("1~ typed\r")
-        try prompt.expect("/ › ")
+        // The prompts after each of the three lines: a command typed before the last
+        // would be typed ahead, in the burst of the paste.
+        for _ in 1...3 { try prompt.expect("/ › ") }
         prompt.type(":list\r")
         try prompt.expect("/ › ")
         prompt.type("\u{4}")
@@ -127,15 +129,89 @@ import Testing
         #expect(try jotter.texts() == ["pasted", ":rm 1", "last line typed"])
     }
 
-    @Test func anUnmarkedPasteNeverRunsACommandThatRemoves() throws {
+    /// The last line of a paste has nothing behind it, but it came in the same read as
+    /// the lines before it: pasted too, on a terminal that marks nothing (dumb) and on
+    /// one that could but did not.
+    @Test(arguments: ["dumb", "xterm"], [":trash --empty --yes", ":rm 1", ":undo"])
+    func theLastLineOfAnUnmarkedPasteIsAnEntry(term: String, command: String) throws {
         try jotter.ok("add", "keep me")
-        let prompt = try jotter.prompt()
-        prompt.type(":rm 1\rnext\r")
-        try prompt.expect("not run, as more input was waiting behind it: :rm 1; type it on its own")
+        try jotter.ok("add", "in the trash")
+        try jotter.ok("rm", "2")
+        let prompt = try jotter.prompt(environment: ["TERM": term])
+        prompt.paste("pasted first\n\(command)\n")
+        for _ in 1...2 { try prompt.expect("/ › ") }
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        #expect(try jotter.texts() == ["keep me", "pasted first", command])
+        #expect(try jotter.ok("trash").contains("in the trash"), "the trash was not emptied")
+    }
+
+    /// A line in the middle of a paste that would add a hook, set a remote, import a
+    /// file or open a form is an entry like the lines around it.
+    @Test(arguments: ["dumb", "xterm"])
+    func theMiddleLinesOfAnUnmarkedPasteAreEntries(term: String) throws {
+        let touched = jotter.folder.file("touched")
+        let imported = jotter.folder.file("to-import.txt")
+        try "imported by a paste\n".write(toFile: imported, atomically: true, encoding: .utf8)
+        let commands = [":hook add after \"touch '\(touched)'\"", ":remote set --auto \"host=/nonexistent dbname=pasted\"",
+                        ":import '\(imported)'", ":field add pastedfield text"]
+        let prompt = try jotter.prompt(environment: ["TERM": term])
+        prompt.paste((["first"] + commands + ["last"]).joined(separator: "\n") + "\n")
+        for _ in 0..<(commands.count + 2) { try prompt.expect("/ › ") }
+        // An entry typed after it runs no hook, and is asked no field.
+        prompt.type("typed after\r")
         try prompt.expect("/ › ")
         prompt.type("\u{4}")
         #expect(try prompt.waitForExit() == 0)
-        #expect(try jotter.texts() == ["keep me", "next"])
+        #expect(try jotter.texts() == ["first"] + commands + ["last", "typed after"])
+        #expect(!FileManager.default.fileExists(atPath: touched), "no hook ran")
+        #expect(!(try jotter.ok("hook", "ls")).contains("touch"))
+        #expect(!prompt.text.contains("hub pasted"), "no connection to the pasted remote was tried")
+        #expect(!(try jotter.ok("remote")).contains("pasted"))
+        #expect(!(try jotter.ok("field", "ls")).contains("pastedfield"))
+    }
+
+    /// A command typed after a paste, at the prompt, still runs; and so does a line
+    /// sent whole, as a terminal that sends a line at a time (Emacs's shell) sends it.
+    @Test func aCommandTypedAfterAnUnmarkedPasteRuns() throws {
+        try jotter.ok("add", "keep me")
+        let prompt = try jotter.prompt(environment: ["TERM": "dumb"])
+        prompt.paste("pasted\n:rm 1\n")
+        for _ in 1...2 { try prompt.expect("/ › ") }
+        prompt.type(":rm 1\r")
+        try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        #expect(try jotter.texts() == ["pasted", ":rm 1"])
+    }
+
+    /// Pasted text can hold the end mark itself: what follows it in the same paste is
+    /// not typed, and stays text.
+    @Test func aMarkedPasteHoldingTheEndMarkStaysTextToItsEnd() throws {
+        try jotter.ok("add", "keep me")
+        try jotter.ok("add", "in the trash")
+        try jotter.ok("rm", "2")
+        let prompt = try jotter.prompt()
+        prompt.paste("\u{1B}[200~notes \u{1B}[201~\r:trash --empty --yes\r:rm 1\r\u{1B}[201~")
+        for _ in 1...3 { try prompt.expect("/ › ") }
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        #expect(try jotter.texts() == ["keep me", "notes", ":trash --empty --yes", ":rm 1"])
+        #expect(try jotter.ok("trash").contains("in the trash"), "the trash was not emptied")
+    }
+
+    /// The end mark of a paste can come on its own, after the last pasted line was
+    /// taken: that line was still part of the paste.
+    @Test func aLineEndedByAStrayEndMarkIsText() throws {
+        try jotter.ok("add", "keep me")
+        let prompt = try jotter.prompt()
+        prompt.paste("\u{1B}[200~notes \u{1B}[201~\r")
+        try prompt.expect("/ › ")
+        prompt.paste(":rm 1\r\u{1B}[201~")
+        try prompt.expect("/ › ")
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        #expect(try jotter.texts() == ["keep me", "notes", ":rm 1"])
     }
 
     @Test func commandsMoveAndThePromptShowsWhereEntriesGo() throws {
@@ -309,7 +385,7 @@ import Testing
         // Another jotter: writes to nodes run the search index's tokenizer.
         try other.registerSearchTokenizer()
         try other.execute("PRAGMA foreign_keys = ON; DELETE FROM node WHERE text = 'b'")
-        prompt.type("one\ntwo\n")
+        prompt.paste("one\ntwo\n")
         let shown = try prompt.expect("jotter: not added: one\r\n")
         #expect(shown.contains("/a/b no longer exists; now at /a"))
         try prompt.expect("/a › ")
@@ -353,6 +429,7 @@ import Testing
         let prompt = try jotter.prompt(expecting: "/\\x1b]0;title injection\\… › ")
         prompt.type(":ls\r")
         try prompt.expect("\\x1b]0;title injection\\x07 \\x1b[31mred\\x1b[0m\r\n")
+        try prompt.expect("/\\x1b]0;title injection\\… › ")
         prompt.type(":cd /\r")
         try prompt.expect("/ › ")
         prompt.type(":ls\r")

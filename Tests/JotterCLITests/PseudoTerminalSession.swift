@@ -57,6 +57,35 @@ final class PseudoTerminalSession {
         }
     }
 
+    /// Sends text as a terminal that does not mark pastes sends a paste: in one write,
+    /// so that the program finds its lines together.
+    func paste(_ text: String) {
+        type(text)
+    }
+
+    /// Waits until the program's side of the terminal has taken every key sent so far:
+    /// read by the program, or, while the terminal assembles lines itself (canonical
+    /// mode, as while a passphrase is asked for), taken into the line. Until then the
+    /// kernel has yet to handle them, and would do so under whatever settings the
+    /// program has by then (echo turned back on, say).
+    func waitUntilTaken(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let terminal = jotter_open_terminal_side(controller)
+        guard terminal >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(terminal) }
+        let deadline = Date().addingTimeInterval(PseudoTerminalSession.patience)
+        while true {
+            // Linux passes keys still on their way to the line discipline before it
+            // answers a poll of the terminal's side, so "nothing to read" means taken.
+            var descriptor = pollfd(fd: terminal, events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, 0) >= 0 && descriptor.revents & Int16(POLLIN) == 0 { return }
+            guard Date() < deadline else {
+                Issue.record("the program never read the keys sent", sourceLocation: sourceLocation)
+                throw CancellationError()
+            }
+            pump(timeout: 0.001)
+        }
+    }
+
     /// Changes the window size, as a terminal emulator does when its window is resized:
     /// the kernel then sends SIGWINCH to the program in the foreground.
     func resize(rows: UInt16, columns: UInt16) {

@@ -139,20 +139,32 @@ import Testing
             [.commit(text: ":rm 1", fields: [], under: .root, historyLine: nil)])
     }
 
-    /// `hook rm` and `remote unset` came after the list was made, and forget what no
-    /// undo brings back: a hook, and how the store reaches its hub.
-    @Test(arguments: ["rm 1", "undo", "redo", "trash --empty --yes", "field rm price", "field remove price",
-                      "hook rm 1", "hook remove 1", "remote unset"])
-    func aLineWithMoreWaitingBehindItNeverRemovesOrForgets(command: String) {
+    static let hostileCommands = [
+        "trash --empty --yes", "rm 1", "undo", "redo", "hook add after \"touch /tmp/pasted\"",
+        "remote set --auto \"host=/nonexistent\"", "import /etc/hostname", "field add x text", "cd /", "back", "quit",
+    ]
+
+    /// Whatever the command, first, middle or last line of a paste the terminal did
+    /// not mark: an entry, as it was pasted.
+    @Test(arguments: hostileCommands)
+    func aCommandLineOfAnUnmarkedPasteIsAnEntry(command: String) {
         var session = EntrySession(path: .root)
-        let effects = session.handle(.pasted(":" + command))
-        #expect(effects == [.notice("not run, as more input was waiting behind it: :\(command); type it on its own")])
+        #expect(session.handle(.pasted(":" + command)) ==
+            [.commit(text: ":" + command, fields: [], under: .root, historyLine: nil)])
     }
 
-    @Test(arguments: ["list", "trash", "cd /", "field add price decimal", "hook ls", "remote show"])
-    func aLineWithMoreWaitingBehindItRunsOtherCommands(command: String) {
-        var session = EntrySession(path: .root)
-        #expect(session.handle(.pasted(":" + command)) == [.runCommand(command, historyLine: ":" + command)])
+    /// Where the prompt asks for a field, a pasted line is the field's value, never a
+    /// command: marked or not.
+    @Test(arguments: hostileCommands)
+    func aCommandLineOfAPasteIsTheValueOfTheFieldAsked(command: String) {
+        let form = EntryForm(fields: [Field(name: "note", kind: .text)])
+        for pasted in [EntrySession.Event.pasted(":" + command), .pastedBlock(":" + command)] {
+            var session = EntrySession(path: .root, form: form)
+            #expect(session.handle(.submitted("tea")).isEmpty)
+            #expect(session.isAskingForField)
+            #expect(session.handle(pasted) ==
+                [.commit(text: "tea", fields: [FieldValue(name: "note", value: ":" + command)], under: .root, historyLine: "tea")])
+        }
     }
 
     @Test func theSameCommandTypedAloneRuns() {

@@ -1,4 +1,8 @@
+#define _GNU_SOURCE
 #include "PseudoTerminal.h"
+
+#include <fcntl.h>
+#include <stdlib.h>
 
 #include <pty.h>
 #include <signal.h>
@@ -36,4 +40,10 @@ int jotter_open_pseudo_terminal(int *controller_fd, int *terminal_fd, char *term
         return -1;
     }
     return 0;
+}
+
+int jotter_open_terminal_side(int controller_fd) {
+    char path[256];
+    if (ptsname_r(controller_fd, path, sizeof path) != 0) return -1;
+    return open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
 }

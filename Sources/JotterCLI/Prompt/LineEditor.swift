@@ -8,10 +8,11 @@ import Glibc
 /// What reading one line produced.
 enum LineEvent: Equatable {
     case line(String)
-    /// A line that more typed or pasted input was already waiting behind.
+    /// A line that came in one burst with other input (`TerminalInput.lineOrigin`):
+    /// part of a paste the terminal did not mark. Text, whatever it starts with.
     case pasted(String)
-    /// A line of a block the terminal marked as pasted (bracketed paste): text,
-    /// whatever it starts with.
+    /// A line of a paste the terminal marked (bracketed paste), or of the burst it
+    /// came in: text, whatever it starts with.
     case pastedBlock(String)
     case interrupted
     /// Shift-Tab: back one field or line, with the text that was in the line.
@@ -193,6 +194,7 @@ final class LineEditor: LineSource {
         // starts (an editor) and the shell after it get the terminal as it was. The
         // marks go out with the prompt, and the end of them with the line's newline.
         if marksPastes { fputs(TerminalInput.enablePasteMarks, output) }
+        keys.beginLine()
         let read = LineEditor.notingSignals { () -> UnsafePointer<CChar>? in
             if signalBeforeRead != 0 {
                 LineEditor.endingSignal = signalBeforeRead
@@ -224,8 +226,11 @@ final class LineEditor: LineSource {
         }
         var text = String(cString: line)
         if text.hasSuffix("\n") { text.removeLast() }
-        if keys.lastByteWasPasted { return .pastedBlock(text) }
-        return keys.isWaiting ? .pasted(text) : .line(text)
+        switch keys.lineOrigin {
+        case .typed: return .line(text)
+        case .pasted: return .pasted(text)
+        case .markedPaste: return .pastedBlock(text)
+        }
     }
 
     /// Notes SIGWINCH and SIGCONT, and the signals that end jotter, while `body`

@@ -39,6 +39,11 @@ struct PromptCommands: ParsableCommand {
         }
         text += """
 
+            No line of a paste runs a command: a pasted ':' line is an entry as pasted (or
+            the value of the field asked). Where the terminal does not mark pastes, lines that
+            come in one burst (several in one read, there before their prompt, or with more
+            waiting behind) are a paste. Type a command at the prompt to run it.
+
             A line of three double quotes (\"\"\") starts an entry of several lines, and another
             ends it. Where the place has fields (:field ls), each item walks them after its
             text; 'coffee price:3.50' fills fields on one line.

@@ -12,6 +12,12 @@ import Glibc
 /// A terminal in bracketed paste mode marks pasted text with `ESC [200~` before and
 /// `ESC [201~` after: the marks are taken out here, and each byte is known to be
 /// pasted or typed.
+///
+/// Each line is also told apart as typed or pasted where the terminal marks nothing:
+/// a line came in one burst with other input (a paste, or lines faster than anyone
+/// types them) when it began in the read that ended the line before, or was there
+/// whole before jotter asked for it, or had more waiting behind its end. A line with
+/// anything of a marked paste in it, or a paste mark, is pasted too.
 final class TerminalInput {
     private let descriptor: Int32
     /// Fixed, like the output's buffer, so that nothing here allocates while a line is read.
@@ -19,8 +25,11 @@ final class TerminalInput {
     private var next = 0
     private var end = 0
     private var isInPaste = false
-    /// Whether the byte last handed out came inside a bracketed paste.
-    private(set) var lastByteWasPasted = false
+    /// What is known of the line being read since `beginLine`.
+    private var lineBeganInTheReadBefore = false
+    private var lineBeganWaiting = false
+    private var lineWaitedForAKey = false
+    private var lineWasInAMarkedPaste = false
 
     static let pasteStart = Array("\u{1B}[200~".utf8)
     static let pasteEnd = Array("\u{1B}[201~".utf8)
@@ -59,7 +68,7 @@ final class TerminalInput {
         }
         let byte = buffer[next]
         next += 1
-        lastByteWasPasted = isInPaste
+        if isInPaste { lineWasInAMarkedPaste = true }
         // At once, so that what is held here is always input, and output is never held
         // back for a mark while the next read waits.
         skipPasteMarks()
@@ -70,7 +79,36 @@ final class TerminalInput {
         while next < end, buffer[next] == 0x1B, let mark = pasteMark() {
             next += mark.count
             isInPaste = mark == TerminalInput.pasteStart
+            // An end mark where no paste began is the end of one whose text held a
+            // mark of its own: what came between was pasted too.
+            lineWasInAMarkedPaste = true
         }
+    }
+
+    /// How a line came.
+    enum LineOrigin: Equatable {
+        case typed
+        /// In one burst with other input, with no mark from the terminal.
+        case pasted
+        /// With or inside a paste the terminal marked.
+        case markedPaste
+    }
+
+    /// Starts the account of a new line: call before the prompt for it shows, so that
+    /// what was waiting then came before anyone could have seen the prompt.
+    func beginLine() {
+        // Bytes still held came in the read that brought the end of the line before.
+        lineBeganInTheReadBefore = next < end
+        lineBeganWaiting = isWaiting
+        lineWaitedForAKey = false
+        lineWasInAMarkedPaste = isInPaste
+    }
+
+    /// How the line read since `beginLine` came, once its end is read.
+    var lineOrigin: LineOrigin {
+        if lineWasInAMarkedPaste || isInPaste { return .markedPaste }
+        if lineBeganInTheReadBefore || (lineBeganWaiting && !lineWaitedForAKey) || isWaiting { return .pasted }
+        return .typed
     }
 
     /// Whether typed or pasted input is waiting to be read: already read here, or
@@ -130,6 +168,7 @@ final class TerminalInput {
         end -= next
         next = 0
         guard end < buffer.count else { return false }
+        if !isWaiting { lineWaitedForAKey = true }
         guard waitForInput() else { return false }
         errno = 0
         let count = Glibc.read(descriptor, buffer.baseAddress! + end, buffer.count - end)

@@ -18,4 +18,9 @@ pid_t jotter_spawn_in_pseudo_terminal(const char *path, char *const argv[], char
 // Returns 0, or -1 with errno set.
 int jotter_open_pseudo_terminal(int *controller_fd, int *terminal_fd, char *terminal_path, size_t path_size);
 
+// Opens the terminal side of the pseudo-terminal whose controller is `controller_fd`,
+// without making it a controlling terminal and without blocking. Returns the
+// descriptor, or -1 with errno set.
+int jotter_open_terminal_side(int controller_fd);
+
 #endif
