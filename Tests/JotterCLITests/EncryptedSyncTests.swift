@@ -209,6 +209,8 @@ import Testing
         let copy = try Self.machineWithPassphrase()
         try FileManager.default.copyItem(atPath: original.store, toPath: copy.store)
         try copy.ok("encrypt")
+        // Another user's copy: its hub waits to be trusted, and the trust is its first write.
+        try copy.ok("trust", "--yes")
         try copy.ok("add", "bread")
         #expect(try copy.run(["sync"]).errors == "sent 1, received 0\n")
         try original.ok("add", "eggs")
