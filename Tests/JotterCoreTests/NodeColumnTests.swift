@@ -14,7 +14,7 @@ import Testing
     @Test func theNodeTableHasExactlyTheColumnsNamedOnce() throws {
         let fixture = try StoreFixture()
         #expect(try columns(of: "node", in: fixture.store)
-            == (NodeColumn.allCases.map(\.name) + NodeColumn.siblingOrderColumns).sorted())
+            == (NodeColumn.allCases.map(\.name) + NodeColumn.siblingOrderColumns + ["text_sum"]).sorted())
     }
 
     @Test func undoKeepsEveryColumnOfANodeButItsRowNumber() throws {

@@ -13,7 +13,10 @@ struct CheckCommand: StoreCommand {
             that sync gave is whole, the search index and the \
             index of items by time hold exactly the rows they should, the change \
             log's ranges of rows can be, the earlier texts undo keeps are each \
-            one step's, and each hook's timeout is one 'hook add' takes. Nothing is written to the store. Each problem \
+            one step's, each hook's timeout is one 'hook add' takes, and each \
+            entry's text, list's name and field value matches the checksum written \
+            with it (a bit changed inside a text leaves the file's structure whole, \
+            and SQLite's check sees nothing). Nothing is written to the store. Each problem \
             found is one line on standard output; the exit status is 0 when the store \
             is sound and 3 when it is damaged. --format json writes one object: store, \
             sound (true or false) and problems (an array of strings).
@@ -59,7 +62,7 @@ struct CheckCommand: StoreCommand {
         switch format {
         case .text:
             if problems.isEmpty {
-                out.write("\(TerminalStyle.escaped(store.path)): sound (SQLite's integrity check, tables, settings, parent links, places among siblings, search and time indexes, change log, hooks)\n")
+                out.write("\(TerminalStyle.escaped(store.path)): sound (SQLite's integrity check, tables, settings, parent links, places among siblings, search and time indexes, checksums, change log, hooks)\n")
             }
             for problem in problems { out.write(TerminalStyle.escaped(problem) + "\n") }
         case .json:

@@ -55,13 +55,14 @@ struct ExportCommand: StoreCommand {
 
     func run(in context: CommandContext) throws -> CommandOutcome {
         let place = try context.place(target)
+        // Everything is read anyway: damage is found before any of it is written out,
+        // where a partial export would otherwise look whole. The other tools' formats
+        // are always of everything below.
+        if place.top == nil && (recursive || format.nodeFormat == nil) { try context.store.requireSoundFile() }
         guard let nodeFormat = format.nodeFormat else {
             try exportForTool(under: place, in: context)
             return .nothing
         }
-        // Everything is read anyway: damage is found before any of it is written out,
-        // where a partial export would otherwise look whole.
-        if place.top == nil && recursive { try context.store.requireSoundFile() }
         var writer = NodeWriter(format: nodeFormat, terminal: context.terminal)
         let out = context.output
         try context.store.read {

@@ -364,6 +364,9 @@ public final class Statement {
         return try step() ? body(self) : nil
     }
 
+    /// How many columns a row of the statement has.
+    var columnCount: Int32 { sqlite3_column_count(handle) }
+
     public func isInteger(_ column: Int32) -> Bool {
         sqlite3_column_type(handle, column) == SQLITE_INTEGER
     }

@@ -404,6 +404,18 @@ enum Migrations {
         DROP TABLE hook_v7;
         CREATE INDEX hook_owners ON hook (ifnull(owner, 0));
         """,
+        // 14: checksums (RowChecksum) of each entry's text and of each field value's
+        // name and value, written by every statement of jotter's that writes them, and
+        // compared by `check` and by every export: SQLite checks the structure of the
+        // file's pages, not the bytes of a text, and a bit changed in one passed
+        // unseen. Rows already there get theirs here, in this step's transaction, from
+        // the texts as they are. NULL is a row written by another program.
+        """
+        ALTER TABLE node ADD COLUMN text_sum INTEGER;
+        ALTER TABLE field_value ADD COLUMN value_sum INTEGER;
+        UPDATE node SET text_sum = jotter_checksum(text);
+        UPDATE field_value SET value_sum = jotter_checksum(name, value);
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(steps.count) }

@@ -232,8 +232,8 @@ extension Store {
                         SELECT item, name FROM value_before WHERE change = ?1 AND item > ?3 AND item <= ?4)
                     """,
                     """
-                    INSERT INTO field_value (item, name, value)
-                    SELECT item, name, value FROM value_before
+                    INSERT INTO field_value (item, name, value, value_sum)
+                    SELECT item, name, value, jotter_checksum(name, value) FROM value_before
                     WHERE change = ?1 AND item > ?3 AND item <= ?4 AND value IS NOT NULL
                     """,
                 ])
@@ -423,7 +423,7 @@ extension Store {
             WHERE b.change = ?1 AND b.seq > ?2 AND b.seq <= ?3 AND b.text_before IS NOT NULL
             """)
             .bind(1, seq).bind(2, batch.after).bind(3, batch.upTo)
-        let put = try database.statement("UPDATE OR ROLLBACK node SET text = ?2 WHERE seq = ?1")
+        let put = try database.statement("UPDATE OR ROLLBACK node SET text = ?2, text_sum = jotter_checksum(?2) WHERE seq = ?1")
         let index = try indexingText()
         let differs = try database.statement("SELECT text IS NOT ?2 FROM node WHERE seq = ?1")
         // None keeps a row read, nor the address of a text bound, once done.
@@ -521,7 +521,7 @@ extension Store {
     /// search index's and undo's triggers read, and sync's still compare) and the new
     /// row were held together, beside the new text bound.
     func emptyLongText(ofNode seq: Int64) throws {
-        try database.statement("UPDATE OR ROLLBACK node SET text = '' WHERE seq = ? AND octet_length(text) >= ?")
+        try database.statement("UPDATE OR ROLLBACK node SET text = '', text_sum = jotter_checksum('') WHERE seq = ? AND octet_length(text) >= ?")
             .bind(1, seq).bind(2, Int64(Store.longTextBytes)).run()
     }
 

@@ -36,6 +36,7 @@ extension Store {
         try look("the places among siblings") { try siblingPlaceProblems() }
         try look("the search index") { try searchIndexProblems() }
         try look("the index of items by time") { try timeIndexProblems() }
+        try look("the checksums") { try checksumProblems() }
         try look("the change log") { try changeLogProblems() }
         try look("the hooks") { try hookProblems() }
         if !problems.isEmpty {
@@ -49,6 +50,8 @@ extension Store {
     /// Stops with the damage SQLite finds in the file's structure, for a command that
     /// is about to read all of it (an export of the whole store): it would otherwise
     /// write out what it could read and say nothing of what it could not.
+    /// Then the indexes that lead a walk to the rows are compared with the table, which
+    /// SQLite's quick check leaves out (`requireNodeIndexesAgreeWithTable`).
     public func requireSoundFile() throws {
         let messages: [String]
         do {
@@ -60,6 +63,7 @@ extension Store {
             markDamaged()
             throw damaged(messages[0])
         }
+        try requireNodeIndexesAgreeWithTable()
     }
 
     /// SQLite's own check of the file: every page, cell and index entry with `quick`
@@ -97,6 +101,7 @@ extension Store {
         }
         let fresh = try Database(path: ":memory:")
         try fresh.registerSearchTokenizer()
+        try fresh.registerChecksumFunction()
         for step in Migrations.steps { try fresh.execute(step) }
         let missing = try tables(of: fresh).subtracting(tables(of: database)).sorted()
         guard !missing.isEmpty else { return [] }
@@ -224,6 +229,31 @@ extension Store {
                 """)
                 .bind(1, indexed).firstRow { $0.int64(0) } ?? 0
             if missing > 0 { problems.append("the index of items by time lacks \(missing) items") }
+            return problems
+        }
+    }
+
+    /// Texts, list names and field values that do not match the checksums written
+    /// with them (`RowChecksum`): bits changed inside a value, which leave the file's
+    /// structure as it was, so that SQLite's own check finds nothing.
+    private func checksumProblems() throws -> [String] {
+        try database.transaction(immediate: false) {
+            var problems: [String] = []
+            let texts = try database.statement(
+                "SELECT seq, kind FROM node WHERE text_sum IS NOT NULL AND text_sum IS NOT jotter_checksum(text) LIMIT 20")
+            while try texts.step() {
+                problems.append(
+                    "the \(texts.int64(1) == 0 ? "name of the list" : "text of the item") in row \(texts.int64(0)) does not match its checksum: it changed after it was written")
+            }
+            let values = try database.statement(
+                """
+                SELECT item, name FROM field_value
+                WHERE value_sum IS NOT NULL AND value_sum IS NOT jotter_checksum(name, value) LIMIT 20
+                """)
+            while try values.step() {
+                problems.append(
+                    "the field value '\(DisplayText.escaped(values.string(1)))' of row \(values.int64(0)) does not match its checksum: it changed after it was written")
+            }
             return problems
         }
     }

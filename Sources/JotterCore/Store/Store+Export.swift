@@ -26,40 +26,71 @@ extension Store {
     /// queue and the sorter, several times the size of a long entry. Field values are
     /// looked up item by item, and only when some item holds any. With
     /// `includingTrash`, what is in the trash is walked too, in its place.
+    ///
+    /// Each row is checked as it is read, from the table rather than the index that
+    /// led to it: it must be under the node it was reached from, after the sibling met
+    /// before it, and hold the text and values its checksums say (`RowChecksum`). What
+    /// fails stops the walk as damage, and marks the store.
     public func walk(under top: Node?, recursive: Bool, itemsFirst: Bool = false, includingTrash: Bool = false,
                      _ body: (WalkStep) throws -> Void) throws {
         let statement = try database.statement(
             """
-            WITH RECURSIVE walk (seq, depth, rank, order_stamp, order_replica) AS (
-                SELECT seq, 1 AS depth, CASE WHEN ?3 THEN kind ELSE 0 END AS rank, order_stamp, order_replica
-                FROM node WHERE parent IS ?1 AND (hidden IS NULL OR (?4 AND hidden > 0))
+            WITH RECURSIVE walk (seq, depth, rank, order_stamp, order_replica, reached_from) AS (
+                SELECT seq, 1 AS depth, CASE WHEN ?3 THEN kind ELSE 0 END AS rank, order_stamp, order_replica, ?1
+                FROM node WHERE parent IS ?1 AND hidden IS NULL
                 UNION ALL
-                SELECT child.seq, walk.depth + 1, CASE WHEN ?3 THEN child.kind ELSE 0 END, child.order_stamp, child.order_replica
+                SELECT child.seq, walk.depth + 1, CASE WHEN ?3 THEN child.kind ELSE 0 END, child.order_stamp, child.order_replica,
+                       walk.seq
                 FROM walk JOIN node AS child ON child.parent = walk.seq
                 WHERE ?2 AND (child.hidden IS NULL OR (?4 AND child.hidden > 0))
                 ORDER BY depth DESC, rank DESC, \(NodeColumn.siblingOrder())
             )
-            SELECT seq, depth FROM walk
+            SELECT seq, depth, reached_from FROM walk
             """)
             .bind(1, top?.seq).bind(2, recursive ? 1 : 0).bind(3, itemsFirst ? 1 : 0).bind(4, includingTrash ? 1 : 0)
         defer { statement.reset() }
         let holdsValues = try holdsFieldValues()
+        let row = try database.statement(
+            """
+            SELECT \(NodeColumn.all), \(NodeColumn.siblingOrderColumns.joined(separator: ", ")),
+                   text_sum IS NOT NULL AND text_sum IS NOT jotter_checksum(text)
+            FROM node WHERE seq = ?
+            """)
         // The nodes from the top down to the last one walked, each with the path of
-        // lists its children are in: depth first, a node's parent is the last one
-        // walked a level up.
-        var way: [(id: NodeID, childrenListPath: String)] = []
+        // lists its children are in and its place among its siblings: depth first, a
+        // node's parent is the last one walked a level up, and the node walked last at
+        // its own level, if any, is its sibling before it.
+        var way: [(id: NodeID, childrenListPath: String, place: SiblingPlace)] = []
         while try statement.step() {
             let seq = statement.int64(0)
             let level = Int(statement.int64(1))
+            let reachedFrom = statement.optionalInt64(2)
             let removed = includingTrash ? try removedMilliseconds(ofSeq: seq) : nil
-            guard let node = try node(seq: seq) else { throw damaged("the row \(seq) went missing while it was read") }
+            guard let found = try row.bind(1, seq).firstRow({ row in
+                // Columns after the whole node's: the place among siblings, then the checksum's verdict.
+                (self.node(from: row),
+                 SiblingPlace(rank: itemsFirst ? -row.int64(NodeColumn.kind.position) : 0,
+                              stamp: row.optionalInt64(NodeColumn.count), replica: row.optionalInt64(NodeColumn.count + 1),
+                              seq: seq),
+                 row.int64(NodeColumn.count + 2) != 0)
+            }) else { throw damaged("the row \(seq) went missing while it was read") }
+            let (node, place, textDiffers) = found
+            guard node.parentSeq == reachedFrom else {
+                markDamaged()
+                throw damaged("row \(seq) was reached through the index of row \(reachedFrom.map(String.init) ?? "the root")'s children, but is not under it")
+            }
+            try requireInOrder(place, after: way.count >= level ? way[level - 1].place : nil, under: reachedFrom)
+            if textDiffers {
+                markDamaged()
+                throw damaged("the \(node.kind == .list ? "name of list" : "text of item") \(node.id.shortForm()) (row \(seq)) does not match its checksum: it changed after it was written")
+            }
             way.removeSubrange(min(way.count, level - 1)...)
             let parent = level == 1 ? nil : way.last
             let listPath = parent?.childrenListPath ?? ""
-            let fields = holdsValues && node.kind == .item ? try fieldValues(ofSeq: node.seq) : []
+            let fields = holdsValues && node.kind == .item ? try checkedFieldValues(ofSeq: node.seq) : []
             try body(WalkStep(node: node, depth: level, parentID: parent?.id ?? top?.id, listPath: listPath, fields: fields,
-                                  removedMilliseconds: removed))
-            way.append((node.id, node.kind == .list ? (listPath.isEmpty ? node.text : listPath + "/" + node.text) : listPath))
+                              removedMilliseconds: removed))
+            way.append((node.id, node.kind == .list ? (listPath.isEmpty ? node.text : listPath + "/" + node.text) : listPath, place))
         }
     }
 
@@ -68,6 +99,26 @@ extension Store {
         try database.statement(
             "SELECT change.made FROM node JOIN change ON change.seq = node.hidden WHERE node.seq = ? AND node.hidden > 0")
             .bind(1, seq).firstRow { $0.int64(0) }
+    }
+
+    /// The values `item` holds, by field name, each checked against its checksum.
+    private func checkedFieldValues(ofSeq item: Int64) throws -> [FieldValue] {
+        let statement = try database.statement(
+            """
+            SELECT name, value, value_sum IS NOT NULL AND value_sum IS NOT jotter_checksum(name, value)
+            FROM field_value WHERE item = ? ORDER BY name
+            """)
+            .bind(1, item)
+        defer { statement.reset() }
+        var values: [FieldValue] = []
+        while try statement.step() {
+            guard statement.int64(2) == 0 else {
+                markDamaged()
+                throw damaged("the field value '\(DisplayText.escaped(statement.string(0)))' of row \(item) does not match its checksum: it changed after it was written")
+            }
+            values.append(FieldValue(name: statement.string(0), value: statement.string(1)))
+        }
+        return values
     }
 }
 

@@ -108,7 +108,10 @@ extension Store {
         let statement = try database.statement(
             // An upsert rather than INSERT OR REPLACE: a replaced row would reach undo's
             // record as an insert, and its earlier value would be lost.
-            "INSERT INTO field_value (item, name, value) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET value = excluded.value")
+            """
+            INSERT INTO field_value (item, name, value, value_sum) VALUES (?1, ?2, ?3, jotter_checksum(?2, ?3))
+            ON CONFLICT DO UPDATE SET value = excluded.value, value_sum = excluded.value_sum
+            """)
         for value in values {
             try statement.bind(1, item).bind(2, value.name).bind(3, value.value).run()
             statement.resetKeepingBindings()
@@ -170,13 +173,17 @@ extension Store {
                 defer { values.reset() }
                 let children = try database.statement(
                     """
-                    SELECT \(NodeColumn.all(of: "node")) FROM node
+                    SELECT \(NodeColumn.all(of: "node")), node.seq, node.order_stamp, node.order_replica FROM node
                     WHERE node.parent IS ? AND node.hidden IS NULL AND \(run.condition) ORDER BY \(run.order)
                     """)
                     .bind(1, parent?.seq)
                 defer { children.reset() }
                 var hasValue = try values.step()
+                var previous: SiblingPlace?
                 while try children.step() {
+                    let place = SiblingPlace(children, from: NodeColumn.count)
+                    try requireInOrder(place, after: previous, under: parent?.seq)
+                    previous = place
                     let node = node(from: children)
                     var fields: [FieldValue] = []
                     while hasValue && values.int64(0) == node.seq {

@@ -198,6 +198,8 @@ private struct Importer {
     /// The columns a new row is inserted with; `done` is set afterwards, for the rows
     /// that have it.
     static let insertedColumns: [NodeColumn] = [.id, .parent, .kind, .text, .created, .createdOffset, .updated]
+    /// The values bound for each row: its columns, then its text's checksum.
+    static let boundPerRow = insertedColumns.count + 1
 
     struct Row {
         /// Nil for a node of this store's own, whose id is derived from its row.
@@ -238,14 +240,18 @@ private struct Importer {
         now = store.clock()
         // Held for the whole import: looking a statement up by its SQL for every
         // record would cost more than some of the inserts.
-        let columns = "INSERT INTO node (\(NodeColumn.list(Importer.insertedColumns))) VALUES "
-        let row = "(" + Array(repeating: "?", count: Importer.insertedColumns.count).joined(separator: ", ") + ")"
+        // Each row's text checksum is worked out here and bound after its columns:
+        // through SQL's `jotter_checksum`, a call for every row cost more than the sum.
+        let columns = "INSERT INTO node (\(NodeColumn.list(Importer.insertedColumns)), text_sum) VALUES "
+        let row = "(" + Array(repeating: "?", count: Importer.boundPerRow).joined(separator: ", ") + ")"
         insert = try store.database.statement(columns + row)
         insertBatch = try store.database.statement(
             columns + Array(repeating: row, count: Importer.batchSize).joined(separator: ", "))
-        let texts = (4..<4 + Importer.batchSize).map { "(?1, \(Node.Kind.item.rawValue), ?\($0), ?2, ?3)" }
+        let texts = (4..<4 + Importer.batchSize).map {
+            "(?1, \(Node.Kind.item.rawValue), ?\($0), ?2, ?3, ?\($0 + Importer.batchSize))"
+        }
         insertTexts = try store.database.statement(
-            "INSERT INTO node (parent, kind, text, created, created_offset) VALUES " + texts.joined(separator: ", "))
+            "INSERT INTO node (parent, kind, text, created, created_offset, text_sum) VALUES " + texts.joined(separator: ", "))
         pending.reserveCapacity(Importer.batchSize)
     }
 
@@ -473,8 +479,10 @@ private struct Importer {
     /// one statement, the text bound where the record holds it.
     private func update(_ existing: ExistingNode, setting columns: [NodeColumn], record: ImportRecord,
                         created: Timestamp, updated: Int64) throws {
+        var assignments = columns.enumerated().map { "\($0.element.name) = ?\($0.offset + 1)" }
+        if let text = columns.firstIndex(of: .text) { assignments.append("text_sum = jotter_checksum(?\(text + 1))") }
         let update = try store.database.statement(
-            "UPDATE OR ROLLBACK node SET \(columns.map { "\($0.name) = ?" }.joined(separator: ", ")) WHERE seq = ?")
+            "UPDATE OR ROLLBACK node SET \(assignments.joined(separator: ", ")) WHERE seq = ?\(columns.count + 1)")
         for (offset, column) in columns.enumerated() {
             let index = Int32(offset + 1)
             switch column {
@@ -627,13 +635,15 @@ private struct Importer {
             insertTexts.bind(1, pending[0].parent).bind(2, pending[0].created.milliseconds)
                 .bind(3, Int64(pending[0].created.offsetSeconds))
             for (offset, row) in pending.enumerated() {
-                insertTexts.bind(Int32(4 + offset), borrowingText: UnsafeBufferPointer(rebasing: texts[row.text]))
+                let text = UnsafeBufferPointer(rebasing: texts[row.text])
+                insertTexts.bind(Int32(4 + offset), borrowingText: text)
+                insertTexts.bind(Int32(4 + Importer.batchSize + offset), RowChecksum.of(UnsafeRawBufferPointer(text)))
             }
             try insertTexts.run()
         } else if pending.count == Importer.batchSize {
             insertBatch.resetKeepingBindings()
             for (offset, row) in pending.enumerated() {
-                bind(row, text: texts, to: insertBatch, from: Int32(offset * Importer.insertedColumns.count))
+                bind(row, text: texts, to: insertBatch, from: Int32(offset * Importer.boundPerRow))
             }
             try insertBatch.run()
         } else {
@@ -660,6 +670,8 @@ private struct Importer {
             case .seq, .done, .hidden: preconditionFailure("an import does not insert \(column.name)")
             }
         }
+        let text = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: texts[row.text]))
+        statement.bind(first + Int32(Importer.insertedColumns.count) + 1, RowChecksum.of(text))
     }
 }
 

@@ -45,7 +45,7 @@ extension Store {
                 try withoutTextTriggers {
                     try loggingTextChangeForSync(ofNode: node.seq) {
                         try emptyLongText(ofNode: node.seq)
-                        let update = try database.statement("UPDATE OR ROLLBACK node SET text = ?, updated = ? WHERE seq = ?")
+                        let update = try database.statement("UPDATE OR ROLLBACK node SET text = ?1, text_sum = jotter_checksum(?1), updated = ?2 WHERE seq = ?3")
                             .bind(2, clock().milliseconds).bind(3, node.seq)
                         try update.withBorrowedText(1, text) { try update.run() }
                     }

@@ -81,15 +81,27 @@ extension Store {
     }
 
     /// Calls `body` with the row of each child of `parent` in order, `columns` selected;
-    /// in one read, so that a node placed meanwhile by a push is met once.
+    /// in one read, so that a node placed meanwhile by a push is met once. Each child
+    /// must come after the one before it (`requireInOrder`): an index that names a row
+    /// twice stops the listing as damage.
     func forEachChildRow(of parent: Node?, columns: String, _ body: (Statement) throws -> Void) throws {
         try read {
             for run in NodeColumn.siblingRuns() {
                 let statement = try database.statement(
-                    "SELECT \(columns) FROM node WHERE parent IS ? AND hidden IS NULL AND \(run.condition) ORDER BY \(run.order)")
+                    """
+                    SELECT \(columns), seq, \(NodeColumn.siblingOrderColumns.joined(separator: ", ")) FROM node
+                    WHERE parent IS ? AND hidden IS NULL AND \(run.condition) ORDER BY \(run.order)
+                    """)
                     .bind(1, parent?.seq)
                 defer { statement.reset() }
-                while try statement.step() { try body(statement) }
+                let placeColumn = statement.columnCount - 3
+                var previous: SiblingPlace?
+                while try statement.step() {
+                    let place = SiblingPlace(statement, from: placeColumn)
+                    try requireInOrder(place, after: previous, under: parent?.seq)
+                    previous = place
+                    try body(statement)
+                }
             }
         }
     }
@@ -212,7 +224,7 @@ extension Store {
     public func insert(_ kind: Node.Kind, text: String, under parent: Node?, created: Timestamp? = nil) throws -> Node {
         let now = created ?? clock()
         let statement = try database.statement(
-            "INSERT INTO node (parent, kind, text, created, created_offset) VALUES (?, ?, ?, ?, ?)")
+            "INSERT INTO node (parent, kind, text, created, created_offset, text_sum) VALUES (?1, ?2, ?3, ?4, ?5, jotter_checksum(?3))")
             .bind(1, parent?.seq).bind(2, kind.rawValue).bind(4, now.milliseconds).bind(5, Int64(now.offsetSeconds))
         // The text is bound where the string holds it: SQLite's own copy of a 16 MB
         // entry came on top of the string and of the row it builds.

@@ -148,6 +148,7 @@ public final class Store {
             // The search index's triggers run its tokenizer whenever a row's text
             // changes, so every connection that writes has it.
             try database.registerSearchTokenizer()
+            try database.registerChecksumFunction()
             // With this, SQLite checks each page's cells as it reads the page: damage such as
             // a cell pointing out of its page stops the command that meets it, where
             // otherwise rows were silently passed over and writes went on around it.

@@ -245,8 +245,8 @@ struct SyncMerge {
         }
         let insert = try database.statement(
             """
-            INSERT INTO node (id, parent, kind, text, created, created_offset, done, hidden, order_stamp, order_replica)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO node (id, parent, kind, text, created, created_offset, done, hidden, order_stamp, order_replica, text_sum)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, jotter_checksum(?4))
             """)
             .bind(1, blob: id.bytes).bind(2, parent).bind(3, kind.rawValue).bind(5, created)
             .bind(6, offset).bind(7, done).bind(8, trashed ? try trashChange() : nil)
@@ -264,8 +264,8 @@ struct SyncMerge {
         if let fields {
             try database.statement(
                 """
-                INSERT OR REPLACE INTO field_value (item, name, value)
-                SELECT ?1, key, value FROM json_each(?2) WHERE type IN ('text', 'integer', 'real')
+                INSERT OR REPLACE INTO field_value (item, name, value, value_sum)
+                SELECT ?1, key, value, jotter_checksum(key, value) FROM json_each(?2) WHERE type IN ('text', 'integer', 'real')
                 """)
                 .bind(1, seq).bind(2, fields).run()
         }
@@ -437,15 +437,15 @@ struct SyncMerge {
         let parentThere = try parent.map { try store.nodeID(seq: $0) != nil } ?? true
         try database.statement(
             """
-            INSERT INTO node (seq, id, parent, kind, text, created, created_offset, done, hidden, order_stamp, order_replica)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO node (seq, id, parent, kind, text, created, created_offset, done, hidden, order_stamp, order_replica, text_sum)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, jotter_checksum(?5))
             """)
             .bind(1, purged.seq).bind(2, id: restored.storedID.flatMap { NodeID(bytes: $0) }).bind(3, parentThere ? parent : nil)
             .bind(4, restored.kind).bind(5, restored.text).bind(6, restored.created).bind(7, restored.offset)
             .bind(8, restored.done).bind(9, try trashChange()).bind(10, restored.orderStamp).bind(11, restored.orderReplica).run()
         if let values {
             try database.statement(
-                "INSERT OR REPLACE INTO field_value (item, name, value) SELECT ?, key, value FROM json_each(?)")
+                "INSERT OR REPLACE INTO field_value (item, name, value, value_sum) SELECT ?1, key, value, jotter_checksum(key, value) FROM json_each(?2)")
                 .bind(1, purged.seq).bind(2, values).run()
         }
         try database.statement("DELETE FROM sync_tombstone WHERE seq = ?").bind(1, purged.seq).run()
@@ -554,7 +554,7 @@ struct SyncMerge {
         }
         if !isSame {
             if let pulled = operation.pulledText, let seq {
-                let update = try database.statement("UPDATE node SET text = ?1, updated = ?2 WHERE seq = ?3")
+                let update = try database.statement("UPDATE node SET text = ?1, text_sum = jotter_checksum(?1), updated = ?2 WHERE seq = ?3")
                 defer { update.reset() }
                 update.bind(1, borrowingColumnText: pulled.text)
                 try update.bind(2, operation.stamp >> 16).bind(3, seq).run()
@@ -596,7 +596,7 @@ struct SyncMerge {
             return
         case .text:
             guard let seq else { return }
-            try database.statement("UPDATE node SET text = json_extract(?1, '$'), updated = ?2 WHERE seq = ?3")
+            try database.statement("UPDATE node SET text = json_extract(?1, '$'), text_sum = jotter_checksum(json_extract(?1, '$')), updated = ?2 WHERE seq = ?3")
                 .bind(1, value.text).bind(2, madeMilliseconds).bind(3, seq).run()
         case .parent:
             guard let seq else { return }
@@ -618,7 +618,7 @@ struct SyncMerge {
                 try database.statement("DELETE FROM field_value WHERE item = ? AND name = ?").bind(1, seq).bind(2, name).run()
                 return
             }
-            try database.statement("INSERT OR REPLACE INTO field_value (item, name, value) VALUES (?, ?, ?)")
+            try database.statement("INSERT OR REPLACE INTO field_value (item, name, value, value_sum) VALUES (?1, ?2, ?3, jotter_checksum(?2, ?3))")
                 .bind(1, seq).bind(2, name).bind(3, text).run()
         case .fieldDefinition(let name):
             try writeFieldDefinition(name, of: seq, value)
