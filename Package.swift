@@ -38,13 +38,16 @@ let package = Package(
         ),
         // glibc's malloc.h, for the process's one setting of how it allocates.
         .systemLibrary(name: "CMalloc"),
+        // glibc's prctl, wrapped (it is variadic): a process holding a store's key
+        // keeps it out of core files.
+        .systemLibrary(name: "CProcessControl"),
         .target(
             name: "CJotterSearch",
             dependencies: ["CSQLite"]
         ),
         .target(
             name: "JotterCore",
-            dependencies: ["CSQLite", "CJotterSearch", "COpenSSL", "CKeyutils", "CLibPQ"]
+            dependencies: ["CSQLite", "CJotterSearch", "COpenSSL", "CKeyutils", "CLibPQ", "CProcessControl"]
         ),
         .target(
             name: "JotterCLI",
