@@ -38,6 +38,9 @@ let package = Package(
         ),
         // glibc's malloc.h, for the process's one setting of how it allocates.
         .systemLibrary(name: "CMalloc"),
+        // glibc's prctl, wrapped (it is variadic): a process holding a store's key
+        // keeps it out of core files.
+        .systemLibrary(name: "CProcessControl"),
         .target(
             name: "CJotterSearch",
             dependencies: ["CSQLite"]
@@ -46,7 +49,7 @@ let package = Package(
         .target(name: "JotterSync"),
         .target(
             name: "JotterCore",
-            dependencies: ["CSQLite", "CJotterSearch", "COpenSSL", "CKeyutils", "CLibPQ"]
+            dependencies: ["CSQLite", "CJotterSearch", "COpenSSL", "CKeyutils", "CLibPQ", "CProcessControl"]
         ),
         .target(
             name: "JotterCLI",

@@ -24,7 +24,7 @@ enum ExternalEditor {
         }
         let editor = chosen ?? "vi"
         let base = inMemory ? try memoryFolder() : Terminal.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((base + "/jotter-edit-XXXXXX").utf8CString)
+        var template = Array((base + "/" + LeftoverEdits.prefix + "\(getpid())-XXXXXX").utf8CString)
         guard let folderPointer = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw JotterError.input("cannot make a private folder for the editor in \(base): \(String(cString: strerror(errno)))")
         }
@@ -150,7 +150,7 @@ enum ExternalEditor {
     /// Removes `folder` with everything the editor left in it, subfolders included.
     /// Each entry is reached from its folder's descriptor and never through a link:
     /// a symbolic link is removed itself, and what it points to is left alone.
-    private static func removeFolder(_ folder: String) {
+    static func removeFolder(_ folder: String) {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         if descriptor >= 0 { removeContents(ofFolderAt: descriptor) }
         rmdir(folder)

@@ -176,6 +176,7 @@ public struct JotterCommand: ParsableCommand {
                 Glibc.exit(1)
             }
         }
+        LeftoverEdits.clear()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let add = QuickAdd(arguments: arguments) {
             do {

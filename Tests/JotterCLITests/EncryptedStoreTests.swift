@@ -36,6 +36,78 @@ import TestSupport
             }
     }
 
+    /// A process holding a store's key could be dumped: a core of `edit` held the raw
+    /// key and the entry, and other processes of the user could read its memory. The
+    /// kernel makes the /proc files of a process that cannot be dumped root's: the
+    /// passphrase command (asked as `encrypt` starts) and the editor (once `edit` has
+    /// opened the store) look at jotter's, run as the user nobody.
+    @Test func aProcessHoldingAKeyOrAPassphraseCannotBeDumped() throws {
+        var jotter = Jotter()
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: jotter.folder.path)
+        let own = jotter.folder.file("nobody")
+        try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
+        #expect(chown(own, 65534, 65534) == 0)
+        let store = own + "/store.sqlite3"
+        jotter.ownEnvironment["JOTTER_PASSPHRASE_COMMAND"] = "stat -c %U /proc/$PPID/mem > '\(own)/asked'; echo a passphrase"
+        jotter.ownEnvironment["EDITOR"] = "stat -c %U /proc/$PPID/mem > '\(own)/edited'; true"
+        #expect(try jotter.runToEnd("--store", store, "add", "an entry", asNobody: true).status == 0)
+        let encrypted = try jotter.runToEnd("--store", store, "encrypt", asNobody: true)
+        #expect(encrypted.status == 0, "\(encrypted.errors)")
+        #expect(try String(contentsOfFile: own + "/asked", encoding: .utf8) == "root\n")
+        let edited = try jotter.runToEnd("--store", store, "edit", "1", asNobody: true)
+        #expect(edited.status == 0, "\(edited.errors)")
+        #expect(try String(contentsOfFile: own + "/edited", encoding: .utf8) == "root\n")
+    }
+
+    /// `kill -9` of an `edit` left the entry in plain text in /dev/shm until the
+    /// machine restarted: the next jotter of the user removes it. A folder whose
+    /// process runs, and another user's, are left alone.
+    @Test func anEditKilledLeavesNoPlainTextOnceJotterStartsAgain() throws {
+        let (created, command) = try encryptedJotter(items: ["zanzibarquux secret"])
+        var jotter = created
+        let reported = jotter.folder.file("editing")
+        let editor = jotter.folder.file("editor.sh")
+        try "#!/bin/sh\necho $$ > '\(reported).pid'; printf %s \"$1\" > '\(reported).part' && mv '\(reported).part' '\(reported)'\nexec sleep 600\n"
+            .write(toFile: editor, atomically: true, encoding: .utf8)
+        chmod(editor, 0o755)
+        jotter.ownEnvironment = command.merging(["EDITOR": editor]) { $1 }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Jotter.binary)
+        process.arguments = ["edit", "1"]
+        process.environment = jotter.environment
+        try process.run()
+        let deadline = Date().addingTimeInterval(PseudoTerminalSession.patience)
+        while !FileManager.default.fileExists(atPath: reported) {
+            guard Date() < deadline else { throw CancellationError() }
+            usleep(10_000)
+        }
+        let file = try String(contentsOfFile: reported, encoding: .utf8)
+        let folder = (file as NSString).deletingLastPathComponent
+        #expect(folder.hasPrefix("/dev/shm/jotter-edit-"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("zanzibarquux"))
+        kill(process.processIdentifier, SIGKILL)
+        // The kill leaves the editor running: it goes too, before the wait, as
+        // Foundation's Process waits for what holds the descriptors it gave jotter.
+        if let editorProcess = pid_t(try String(contentsOfFile: reported + ".pid", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)) {
+            kill(editorProcess, SIGKILL)
+        }
+        process.waitUntilExit()
+        #expect(FileManager.default.fileExists(atPath: file))
+
+        let running = "/dev/shm/jotter-edit-\(getpid())-kept01"
+        let theirs = "/dev/shm/jotter-edit-\(process.processIdentifier)-theirs"
+        for kept in [running, theirs] {
+            try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: false)
+        }
+        defer { for kept in [running, theirs] { try? FileManager.default.removeItem(atPath: kept) } }
+        #expect(chown(theirs, 65534, 65534) == 0)
+        #expect(try jotter.run(["list"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        #expect(FileManager.default.fileExists(atPath: running))
+        #expect(FileManager.default.fileExists(atPath: theirs))
+    }
+
     @Test func noWordOfAnEncryptedStoreIsFoundInItsFiles() throws {
         let (jotter, command) = try encryptedJotter()
         for arguments in [["add", "zanzibarquux", "second", "#quuxtag"], ["find", "zanzibarquux"], ["tags"],

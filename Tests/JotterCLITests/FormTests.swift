@@ -77,6 +77,28 @@ import Testing
         #expect(!prompt.text.contains("changed meanwhile"))
     }
 
+    /// A draft kept at a place later deleted for good could come back nowhere: it
+    /// stayed in the store, never shown nor removed.
+    @Test func aDraftKeptAtAPlaceDeletedForGoodComesBackAtTheNextPrompt() throws {
+        try jotter.ok("new", "trip")
+        let prompt = try jotter.prompt(expecting: "/trip › ")
+        prompt.type("pack the tent")
+        try prompt.expect("pack the tent")
+        kill(prompt.pid, SIGHUP)
+        #expect(try prompt.waitForExit() == 128 + SIGHUP)
+        try jotter.ok("rm", "/trip")
+        try jotter.ok("trash", "--empty", "--yes")
+
+        let again = try jotter.prompt(expecting: "/ › ")
+        try again.expect("pack the tent")
+        #expect(again.text.contains("what was being entered at a place since deleted for good, when the prompt was ended, is back in the line here"))
+        again.type("\r")
+        try again.expect("/ › ")
+        again.type("\u{4}")
+        #expect(try again.waitForExit() == 0)
+        #expect(try jotter.texts() == ["pack the tent"])
+    }
+
     @Test(arguments: [SIGTERM, SIGHUP])
     func aSignalInTheMiddleOfAFormKeepsItAsADraft(signal: Int32) throws {
         try expensesWithThreeFields()

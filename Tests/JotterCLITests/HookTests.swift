@@ -162,6 +162,38 @@ import Testing
         #expect(try jotter.texts() == (timing == .before ? [] : ["milk"]))
     }
 
+    /// The timeout killed the hook's session, and a process the hook had taken out of
+    /// it (`setsid`) ran on after jotter returned.
+    @Test func whatAHookStartedInASessionOfItsOwnIsStoppedWithIt() throws {
+        let recorded = file("escaped")
+        try jotter.ok("hook", "add", "before", "setsid sleep 61 & echo $! > '\(recorded)'; sleep 30", "--timeout", "1")
+        // Spawned and waited for alone: Foundation's Process waits as long as any
+        // process holds a descriptor it gave jotter, so an escaped sleep held the run
+        // until it ended, rather than failing the test.
+        let arguments = [Jotter.binary, "--store", jotter.store, "add", "milk"]
+        let environment = jotter.environment.map { "\($0.key)=\($0.value)" }
+        var cArguments = arguments.map { strdup($0) } + [nil]
+        var cEnvironment = environment.map { strdup($0) } + [nil]
+        defer { (cArguments + cEnvironment).forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var jotterProcess = pid_t()
+        #expect(posix_spawn(&jotterProcess, Jotter.binary, &actions, nil, &cArguments, &cEnvironment) == 0)
+        var status: Int32 = 0
+        while waitpid(jotterProcess, &status, 0) < 0 && errno == EINTR {}
+        #expect((status >> 8) & 0xFF == 1, "the before hook stopped the add")
+        let pid = try #require(pid_t(try String(contentsOfFile: recorded, encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        // Gone, or a zombie that init has yet to collect.
+        let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))
+            .flatMap { $0.split(separator: ")").last?.split(separator: " ").first }
+        #expect(state == nil || state == "Z", "sleep 61 (\(pid)) is still running")
+        if state != nil && state != "Z" { kill(pid, SIGKILL) }
+    }
+
     @Test(arguments: [Hook.Timing.before, .after])
     func aHookThatFloodsItsOutputIsCut(timing: Hook.Timing) throws {
         try jotter.ok("hook", "add", timing.rawValue, "yes | head -c 50000000")

@@ -271,6 +271,38 @@ import Testing
         #expect(try jotter.texts() == ["changed", "new one", "new one"])
     }
 
+    /// An id given twice in one file was taken for one already in the store: the
+    /// second was "already there" when equal, and "already in the store" when not.
+    @Test(arguments: ["first", "second"])
+    func anIDGivenTwiceInOneFileIsRefusedNamingItsEarlierLine(secondText: String) throws {
+        let id = "11111111-2222-4333-8444-555555555555"
+        let file = try write(
+            "{\"kind\":\"item\",\"text\":\"before it\"}\n{\"id\":\"\(id)\",\"kind\":\"item\",\"text\":\"first\"}\n"
+                + "{\"id\":\"\(id)\",\"kind\":\"item\",\"text\":\"\(secondText)\"}\n", to: "twice.jsonl")
+        let result = try jotter.run(["import", file])
+        #expect(result.status == 1)
+        #expect(result.errors == "jotter: \(file):3: \(id) is given on line 2 already; an id names one entry; nothing was imported\n")
+        #expect(try jotter.texts().isEmpty)
+    }
+
+    /// Names address lists: a list replaced by a record took the name of the list
+    /// beside it, and two lists shared one.
+    @Test func aListReplacedWithTheNameOfTheListBesideItIsRefused() throws {
+        try jotter.ok("new", "alpha")
+        try jotter.ok("cd", "/")
+        try jotter.ok("new", "beta")
+        let beta = try #require(try jotter.run(["export", "/"]).lines.compactMap {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }.first { ($0["text"] ?? $0["name"]) as? String == "beta" }?["id"] as? String)
+        let file = try write("{\"id\":\"\(beta)\",\"kind\":\"list\",\"name\":\"alpha\"}\n", to: "rename.jsonl")
+        let before = try jotter.ok("export", "-r", "/")
+        let result = try jotter.run(["import", "--on-conflict", "replace", file])
+        #expect(result.status == 1)
+        #expect(result.errors.hasPrefix("jotter: \(file):1: \(beta) would be renamed 'alpha', the name of the list "), "\(result.errors)")
+        #expect(result.errors.filter { $0 == "\n" }.count == 1)
+        #expect(try jotter.ok("export", "-r", "/") == before)
+    }
+
     /// The texts an import replaces are kept by the undo triggers, one a row.
     @Test func anImportThatReplacedTextsIsUndoneAndRedoneWhole() throws {
         let first = try jotter.ok("add", "first").dropLast()

@@ -260,6 +260,56 @@ import Testing
         #expect(last?["text"] as? String == "task 59999")
     }
 
+    /// Equal annotations (the same time and text; Taskwarrior itself keys them by their
+    /// time, so the file comes from elsewhere) were given one id: one note was kept,
+    /// and an empty store said "imported 2 entries (2 already there)".
+    @Test func equalAnnotationsAreEachANote() throws {
+        let file = jotter.folder.file("tasks.json")
+        let note = "{\"entry\":\"20261124T090000Z\",\"description\":\"same\"}"
+        try ("[\n{\"uuid\":\"11111111-2222-4333-8444-555555555555\",\"description\":\"task\",\"entry\":\"20261124T090000Z\","
+            + "\"status\":\"pending\",\"annotations\":[\(note),\(note),\(note)]}\n]\n")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try runJotter("import", "--from", "taskwarrior", file)
+        #expect(imported.status == 0)
+        #expect(imported.errors.contains("imported 4 entries into"), "\(imported.errors)")
+        #expect(!imported.errors.contains("already there"), "\(imported.errors)")
+        #expect(try jotter.texts("/task") == ["same", "same", "same"])
+        // Imported again, each is the one already there.
+        let again = try runJotter("import", "--from", "taskwarrior", file)
+        #expect(again.errors.contains("imported 0 entries (4 already there)"), "\(again.errors)")
+    }
+
+    /// An array inside the array of tasks was read as punctuation: `[[]]` imported
+    /// nothing with exit 0, and `[[[task]]]` imported the task.
+    @Test(arguments: ["[[]]", "[[[{\"uuid\":\"11111111-2222-4333-8444-555555555555\",\"description\":\"task\",\"status\":\"pending\"}]]]"])
+    func anArrayInTheArrayOfTasksIsRefused(content: String) throws {
+        let file = jotter.folder.file("tasks.json")
+        try (content + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try runJotter("import", "--from", "taskwarrior", file)
+        #expect(result.status == 1)
+        #expect(result.errors.hasPrefix("jotter: \(file):1: not a task: a JSON object was expected"), "\(result.errors)")
+        #expect(result.errors.filter { $0 == "\n" }.count == 1)
+        #expect(try runJotter("export", "-r", "/").text.isEmpty)
+    }
+
+    /// A deleted task replacing one in sight (`--on-conflict replace`) was counted
+    /// replaced and left in sight.
+    @Test func aDeletedTaskReplacingOneInSightPutsItInTheTrash() throws {
+        let source = try taskwarrior("source")
+        try source.run(["add", "soon gone"])
+        try source.run(["add", "stays"])
+        let first = jotter.folder.file("first.json")
+        try source.run(["export"]).write(to: URL(fileURLWithPath: first))
+        #expect(try runJotter("import", "--from", "taskwarrior", first).status == 0)
+        try source.run(["1", "delete"])
+        let second = jotter.folder.file("second.json")
+        try source.run(["export"]).write(to: URL(fileURLWithPath: second))
+        let replaced = try runJotter("import", "--from", "taskwarrior", "--on-conflict", "replace", second)
+        #expect(replaced.status == 0, "\(replaced.errors)")
+        #expect(try jotter.texts() == ["stays"])
+        #expect(try runJotter("trash").text.contains("soon gone"))
+    }
+
     @Test func dryRunReportsAndChangesNothing() throws {
         let source = try sourceTasks()
         let exportFile = jotter.folder.file("export.json")

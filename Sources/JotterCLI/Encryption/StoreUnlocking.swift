@@ -28,6 +28,7 @@ struct StoreUnlocking {
     /// a passphrase command that answers the same whatever is asked would otherwise
     /// "change" it to itself.
     func newKey(replacing oldKey: StoreKey? = nil) throws -> StoreKey {
+        SecretHolding.begin()
         var passphrase = try passphrases.newPassphrase(for: path)
         defer { passphrase.wipe() }
         if let oldKey, StoreKey.derive(passphrase: passphrase, salt: oldKey.salt).bytes == oldKey.bytes {
@@ -56,6 +57,7 @@ struct StoreUnlocking {
     }
 
     private func open(salt: [UInt8]) throws -> Store {
+        SecretHolding.begin()
         let identity = StoreKey.identity(ofSalt: salt)
         if var cached = cache.key(for: identity) {
             defer { cached.wipe() }

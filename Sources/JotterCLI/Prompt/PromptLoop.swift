@@ -35,6 +35,9 @@ final class PromptLoop {
                 if let draft = try context.store.takeDraft(at: session.path) {
                     perform([.notice("what was being entered here when the prompt was ended is back in the line"),
                              .prefill(draft)])
+                } else if let draft = try context.store.takeDraftOfAPlaceGone() {
+                    perform([.notice("what was being entered at a place since deleted for good, when the prompt was ended, is back in the line here"),
+                             .prefill(draft)])
                 }
             } catch {
                 report((error as? JotterError)?.message ?? "\(error)")

@@ -226,11 +226,7 @@ public enum HookProcess {
         }
         if let writing { close(writing) }
         reading.forEach { close($0) }
-        if ending != nil {
-            // The whole session: the shell and everything it started.
-            kill(-pid, SIGKILL)
-            kill(pid, SIGKILL)
-        }
+        if ending != nil { stopWithDescendants(pid) }
         if !exited { while waitpid(pid, &status, 0) < 0 && errno == EINTR {} }
         if let ending {
             result.ending = ending
@@ -240,6 +236,80 @@ public enum HookProcess {
             result.ending = .signalled(status & 0x7F)
         }
         return result
+    }
+
+    /// Kills the shell at `pid` and everything it started: its session, and every
+    /// process below it in the tree of parents, which holds those that left the
+    /// session (`setsid sleep 61 &` escaped the timeout). Each is stopped as it is
+    /// found, so that none starts another while the tree is walked; all are killed
+    /// once no new one turns up. A process whose parent ended before this has left
+    /// the tree for init's, and is reached only while it stays in the session.
+    static func stopWithDescendants(_ pid: pid_t) {
+        kill(-pid, SIGSTOP)
+        var found: Set<pid_t> = [pid]
+        while true {
+            let parents = parentsOfAllProcesses()
+            var added = false
+            var grew = true
+            while grew {
+                grew = false
+                for (child, parent) in parents where found.contains(parent) && !found.contains(child) {
+                    kill(child, SIGSTOP)
+                    found.insert(child)
+                    grew = true
+                    added = true
+                }
+            }
+            if !added { break }
+        }
+        kill(-pid, SIGKILL)
+        for process in found { kill(process, SIGKILL) }
+        // A killed process ends once the kernel runs it again, which on a busy
+        // machine can be after jotter has returned: each is waited for (the shell by
+        // its caller), up to two seconds in all for one held in the kernel.
+        var turns = 0
+        for process in found where process != pid {
+            while isRunning(process) && turns < 2000 {
+                usleep(1000)
+                turns += 1
+            }
+        }
+    }
+
+    /// Whether the process `pid` is there and not a zombie (state `Z`) or dead (`X`).
+    private static func isRunning(_ pid: pid_t) -> Bool {
+        let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = read(descriptor, &buffer, buffer.count)
+        close(descriptor)
+        guard count > 0, let nameEnd = buffer[..<count].lastIndex(of: UInt8(ascii: ")")), nameEnd + 2 < count else {
+            return false
+        }
+        let state = buffer[nameEnd + 2]
+        return state != UInt8(ascii: "Z") && state != UInt8(ascii: "X")
+    }
+
+    /// Each process's parent, read from /proc: `PID (NAME) STATE PPID ...`, where the
+    /// name may itself hold spaces and parentheses.
+    private static func parentsOfAllProcesses() -> [pid_t: pid_t] {
+        guard let directory = opendir("/proc") else { return [:] }
+        defer { closedir(directory) }
+        var parents: [pid_t: pid_t] = [:]
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            guard let process = pid_t(name) else { continue }
+            let descriptor = open("/proc/\(name)/stat", O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            let count = read(descriptor, &buffer, buffer.count)
+            close(descriptor)
+            guard count > 0, let nameEnd = buffer[..<count].lastIndex(of: UInt8(ascii: ")")) else { continue }
+            let fields = buffer[(nameEnd + 1)..<count].split(separator: UInt8(ascii: " "))
+            guard fields.count > 1, let parent = pid_t(String(decoding: fields[1], as: UTF8.self)) else { continue }
+            parents[process] = parent
+        }
+        return parents
     }
 
     private enum ReadState { case waiting, ended, cut }

@@ -96,17 +96,20 @@ struct TaskwarriorSource {
                                           passedBy: Task.passesDescriptionBy, decoder: decoder) { $0.description = $1 }
     }
 
-    /// Where the next object of `bytes` starts at or after `offset`, past the brackets,
-    /// commas and spaces of an array; where it ends, nil when what starts there is not
-    /// a whole object; and where what follows it but such punctuation begins. Nil when
-    /// only punctuation is left.
+    /// Where the next object of `bytes` (a line as `objects(in:)` makes it) starts at
+    /// or after `offset`, past the commas and spaces between the objects of its array
+    /// and the brackets that enclose it; where it ends, nil when what starts there is
+    /// not a whole object (an array in the array among them: `[[]]` passed as no task);
+    /// and where what follows it but such punctuation begins. Nil when only
+    /// punctuation is left.
     static func nextObject(in bytes: UnsafeRawBufferPointer, from offset: Int) -> (start: Int, end: Int?, following: Int)? {
-        func isBetweenObjects(_ byte: UInt8) -> Bool {
-            byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "[")
-                || byte == UInt8(ascii: "]")
+        func isBetweenObjects(_ index: Int) -> Bool {
+            let byte = bytes[index]
+            return byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == UInt8(ascii: ",")
+                || (index == 0 && byte == UInt8(ascii: "[")) || (index == bytes.count - 1 && byte == UInt8(ascii: "]"))
         }
         var index = offset
-        while index < bytes.count, isBetweenObjects(bytes[index]) { index += 1 }
+        while index < bytes.count, isBetweenObjects(index) { index += 1 }
         guard index < bytes.count else { return nil }
         let start = index
         guard bytes[index] == UInt8(ascii: "{") else { return (start, nil, bytes.count) }
@@ -127,7 +130,7 @@ struct TaskwarriorSource {
         }
         guard depth == 0, bytes[index - 1] == UInt8(ascii: "}") else { return (start, nil, bytes.count) }
         var following = index
-        while following < bytes.count, isBetweenObjects(bytes[following]) { following += 1 }
+        while following < bytes.count, isBetweenObjects(following) { following += 1 }
         return (start, index, following)
     }
 
@@ -320,6 +323,8 @@ struct TaskwarriorSource {
         fields.sort { $0.name < $1.name }
         try record.setFields(fields) { "'\(DisplayText.escaped($0))'" }
         var records = [record]
+        // Equal annotations (the same time and text) are each a note of their own.
+        var earlierEqual: [[String]: Int] = [:]
         for annotation in task.annotations {
             guard let entry = Timestamp(taskwarrior: annotation.entry) else {
                 throw ImportProblem(line: line, "an annotation's 'entry' is not a Taskwarrior date such as 20261201T000000Z")
@@ -330,8 +335,13 @@ struct TaskwarriorSource {
             if let problem = EntryText.problem(with: annotation.description.utf8) {
                 throw ImportProblem(line: line, "an annotation's 'description' \(problem)")
             }
+            var parts = ["taskwarrior annotation", uuid.lowercased(), annotation.entry, annotation.description]
+            let occurrence = earlierEqual[parts, default: 0]
+            earlierEqual[parts] = occurrence + 1
+            // The first keeps the id earlier imports gave it.
+            if occurrence > 0 { parts.append(String(occurrence)) }
             var note = ImportRecord(
-                id: RecordIDs.derived(from: ["taskwarrior annotation", uuid.lowercased(), annotation.entry, annotation.description]),
+                id: RecordIDs.derived(from: parts),
                 text: annotation.description, placement: .under(id, otherwise: []), created: entry, line: line)
             note.isTrashed = record.isTrashed
             records.append(note)

@@ -66,6 +66,28 @@ extension Store {
         }
     }
 
+    /// A draft kept at a place since deleted for good (the trash emptied there, or by
+    /// sync), taken out of the store; nil when there is none. No prompt can open at
+    /// that place again: left there, it was never shown nor removed.
+    public func takeDraftOfAPlaceGone() throws -> String? {
+        let drafts = "SELECT key FROM setting WHERE key GLOB 'draft [0-9a-f]*' ORDER BY length(key), key"
+        var keys: [String] = []
+        let statement = try database.statement(drafts)
+        while try statement.step() { keys.append(statement.string(0)) }
+        statement.reset()
+        for key in keys {
+            let idText = key.dropFirst("draft ".count).prefix { $0 != " " }
+            guard let id = NodeID(String(idText)),
+                  try nodeRow(id: id, includingHidden: true, columns: "seq", { _ in true }) == nil else { continue }
+            return try write(changingSyncedRows: false) {
+                guard let draft = try setting(key, { $0.string(0) }) else { return nil }
+                try database.statement("DELETE FROM setting WHERE key = ?").bind(1, key).run()
+                return draft
+            }
+        }
+        return nil
+    }
+
     private static func draftKey(_ place: NavigationPath) -> String {
         "draft " + (place.top?.id.description ?? "/")
     }

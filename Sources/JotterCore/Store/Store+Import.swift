@@ -122,7 +122,7 @@ extension Store {
                     throw JotterError.input("\(options.target.display) was moved or deleted just now; nothing was imported")
                 }
                 let boundary = try highestNodeSeq()
-                var importer = try Importer(store: self, options: options)
+                var importer = try Importer(store: self, options: options, rowsBefore: boundary)
                 try feed(&importer)
                 try importer.flush()
                 let highest = try highestNodeSeq()
@@ -179,6 +179,14 @@ private struct ExistingNode {
 private struct Importer {
     let store: Store
     let options: Store.ImportOptions
+    /// The highest row before the import: a record's id found above it was given
+    /// earlier in the same file.
+    let rowsBefore: Int64
+    /// Where the rows this import added for records with ids came from, for naming
+    /// the earlier line of an id given twice: runs of rows whose lines go up with
+    /// them, each as its first row and that row's line, so that a file of one record a
+    /// line takes one run whatever its size.
+    var lineRuns: [(seq: Int64, line: Int)] = []
     let now: Timestamp
     let insert: Statement
     let insertBatch: Statement
@@ -211,6 +219,8 @@ private struct Importer {
         let created: Timestamp
         /// Nil until the node changes.
         let updated: Int64?
+        /// The line of the record it was made from.
+        let line: Int
 
         /// Whether the row is a new item of this store's own with the parent and
         /// creation time of `other`, so that only the texts of the two differ.
@@ -234,9 +244,10 @@ private struct Importer {
     var forms: [Int64?: EntryForm] = [:]
     let today = FieldDate.today()
 
-    init(store: Store, options: Store.ImportOptions) throws {
+    init(store: Store, options: Store.ImportOptions, rowsBefore: Int64) throws {
         self.store = store
         self.options = options
+        self.rowsBefore = rowsBefore
         now = store.clock()
         // Held for the whole import: looking a statement up by its SQL for every
         // record would cost more than some of the inserts.
@@ -281,7 +292,7 @@ private struct Importer {
             throw ImportProblem(
                 line: line, "its parent \(id) comes later, on line \(record.line); a parent must come before what it holds")
         }
-        if let id = record.id, let existing = try existing(id, line: record.line, inTrash: record.isTrashed) {
+        if let id = record.id, let existing = try existing(id, line: record.line, inTrash: record.isTrashed, ofRecord: true) {
             var record = record
             record.fields = try checkedFields(of: record, under: existing.parentSeq)
             try reconcile(record, with: existing)
@@ -313,7 +324,8 @@ private struct Importer {
             }
             let id = record.id ?? storedIDUnlessDerivable(created: created)
             let updated = record.updatedMilliseconds.flatMap { $0 == created.milliseconds ? nil : $0 }
-            try queue(id: id, kind: record.kind, text: record.text.utf8, parent: parent, created: created, updated: updated)
+            try queue(id: id, kind: record.kind, text: record.text.utf8, parent: parent, created: created, updated: updated,
+                      line: record.line)
             if record.fields?.isEmpty == false || record.doneMilliseconds != nil || record.isTrashed {
                 // The values name the item's row, which only an insert of the row alone tells.
                 try flush()
@@ -343,7 +355,7 @@ private struct Importer {
         let isLong = text.count >= Importer.longText
         if isLong { try usePageCache(of: Store.defaultPageCache) }
         try queue(id: storedIDUnlessDerivable(created: now), kind: .item, text: text, parent: options.target.top?.seq,
-              created: now, updated: nil)
+              created: now, updated: nil, line: 0)
         if isLong { try usePageCache(of: Store.importPageCache) }
         if pending.count == Importer.batchSize { try flush() }
         summary.added += 1
@@ -377,10 +389,16 @@ private struct Importer {
             .firstRow { _ in true } == true
     }
 
-    private func existing(_ id: NodeID, line: Int, inTrash: Bool = false) throws -> ExistingNode? {
+    /// With `ofRecord`, `id` is a record's own, and one this import added is refused:
+    /// given twice in the file, it was taken for a node already in the store.
+    private func existing(_ id: NodeID, line: Int, inTrash: Bool = false, ofRecord: Bool = false) throws -> ExistingNode? {
         guard let node = try store.nodeRow(id: id, includingHidden: true, columns: ExistingNode.columns, {
             ExistingNode($0, store: store)
         }) else { return nil }
+        if ofRecord && node.seq > rowsBefore {
+            let earlier = self.line(ofRow: node.seq).map { "line \($0)" } ?? "an earlier line"
+            throw ImportProblem(line: line, "\(id) is given on \(earlier) already; an id names one entry")
+        }
         if inTrash, let hidden = node.hidden, hidden > 0 { return node }
         if node.hidden != nil {
             throw ImportProblem(line: line, "\(id) is in the trash; restore it, or empty the trash, and import again")
@@ -409,8 +427,18 @@ private struct Importer {
         case .keep:
             summary.kept += 1
         case .replace:
+            if record.kind == .list, !(storedText.isSame && existing.kind == .list),
+               let sibling = try store.lists(underSeq: existing.parentSeq, named: record.text).first(where: { $0.seq != existing.seq }) {
+                // Names address lists: two beside each other never share one.
+                throw ImportProblem(
+                    line: record.line,
+                    "\(existing.id) would be renamed '\(DisplayText.escaped(record.text))', the name of the list \(sibling.id) "
+                        + "beside it; lists beside each other need names of their own; rename one and import again")
+            }
             try replace(existing, with: record, created: created, updated: updated, storedText: storedText)
             if let fields = record.fields { try store.replaceValues(fields, of: existing.seq) }
+            // A record from the trash puts the entry it replaces there, as `rm` would.
+            if record.isTrashed && existing.hidden == nil { try store.putInTrash(seq: existing.seq) }
             summary.replaced += 1
         }
     }
@@ -563,7 +591,7 @@ private struct Importer {
                 parent = found
             } else {
                 try queue(id: storedIDUnlessDerivable(created: now), kind: .list, text: name.utf8, parent: parent, created: now,
-                      updated: nil)
+                      updated: nil, line: 0)
                 try flush()
                 parent = store.database.lastInsertedRowID
                 summary.listsCreated += 1
@@ -581,14 +609,14 @@ private struct Importer {
     }
 
     private mutating func queue(id: NodeID?, kind: Node.Kind, text: some Collection<UInt8>, parent: Int64?,
-                                created: Timestamp, updated: Int64?) throws {
+                                created: Timestamp, updated: Int64?, line: Int) throws {
         if text.count >= Importer.longText {
             // Inserted alone, from where the text is: in `pendingTexts` it would be one
             // more copy of an entry of up to 16 MiB.
             try flush()
             let inserted: Void? = try text.withContiguousStorageIfAvailable { text in
                 pending.append(Row(id: id, kind: kind, text: 0..<text.count, parent: parent, created: created,
-                                   updated: updated))
+                                   updated: updated, line: line))
                 try flush(texts: text)
             }
             if inserted != nil { return }
@@ -596,7 +624,7 @@ private struct Importer {
         let start = pendingTexts.count
         pendingTexts.append(contentsOf: text)
         pending.append(Row(id: id, kind: kind, text: start..<pendingTexts.count, parent: parent, created: created,
-                           updated: updated))
+                           updated: updated, line: line))
     }
 
     /// Writes the rows waiting to go in: a full batch in one statement, fewer one by
@@ -616,8 +644,11 @@ private struct Importer {
         } else {
             try pendingTexts.withUnsafeBufferPointer { try insertPending(texts: $0) }
         }
-        // Row numbers this high no longer fit a derived id: such rows store one.
         let last = store.database.lastInsertedRowID
+        for (offset, row) in pending.enumerated() where row.id != nil && row.line > 0 {
+            noteLine(row.line, ofRow: last - Int64(pending.count - 1 - offset))
+        }
+        // Row numbers this high no longer fit a derived id: such rows store one.
         if last > DerivedIDs.seqRange.upperBound {
             for (offset, row) in pending.enumerated() where row.id == nil {
                 let seq = last - Int64(pending.count - 1 - offset)
@@ -626,6 +657,23 @@ private struct Importer {
         }
         pending.removeAll(keepingCapacity: true)
         pendingTexts.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func noteLine(_ line: Int, ofRow seq: Int64) {
+        if let run = lineRuns.last, seq - run.seq == Int64(line - run.line) { return }
+        lineRuns.append((seq, line))
+    }
+
+    /// The line of the record that made the row `seq`, one noted by `noteLine`.
+    private func line(ofRow seq: Int64) -> Int? {
+        var low = 0, high = lineRuns.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lineRuns[middle].seq <= seq { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return nil }
+        let run = lineRuns[low - 1]
+        return run.line + Int(seq - run.seq)
     }
 
     /// Inserts the pending rows, their texts read from `texts`.

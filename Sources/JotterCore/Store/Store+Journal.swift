@@ -112,21 +112,24 @@ extension Store {
         try recordingChange {
             for node in nodes where try !isInSight(node) { throw JotterError.gone(node) }
             // A target inside another one, or named twice, went with the first.
-            for node in nodes where try hiddenBy(node) == nil {
-                try database.statement(
-                    """
-                    WITH RECURSIVE subtree (seq) AS (
-                        SELECT ?1
-                        UNION ALL
-                        SELECT node.seq FROM subtree JOIN node ON node.parent = subtree.seq WHERE node.hidden IS NULL
-                    )
-                    UPDATE OR ROLLBACK node SET hidden = (SELECT change FROM recording)
-                    WHERE seq IN subtree AND hidden IS NULL
-                    """)
-                    .bind(1, node.seq).run()
-            }
+            for node in nodes where try hiddenBy(node) == nil { try putInTrash(seq: node.seq) }
             return ((), "rm \(Store.described(nodes))")
         }
+    }
+
+    /// Hides the node at `seq` and what is in sight under it by the change being recorded.
+    func putInTrash(seq: Int64) throws {
+        try database.statement(
+            """
+            WITH RECURSIVE subtree (seq) AS (
+                SELECT ?1
+                UNION ALL
+                SELECT node.seq FROM subtree JOIN node ON node.parent = subtree.seq WHERE node.hidden IS NULL
+            )
+            UPDATE OR ROLLBACK node SET hidden = (SELECT change FROM recording)
+            WHERE seq IN subtree AND hidden IS NULL
+            """)
+            .bind(1, seq).run()
     }
 
     /// Something in the trash: what was removed, and from where.
