@@ -1,6 +1,10 @@
 import ArgumentParser
 import JotterCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 struct AddCommand: StoreCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
@@ -9,7 +13,9 @@ struct AddCommand: StoreCommand {
             The words are joined with spaces and trimmed; the text is taken literally, \
             so it may start with ':'. The item goes under the current place, or under \
             TARGET with --to. Where the place has fields, words 'name:value' fill them \
-            ('coffee price:3.50'), and every required field must be given.
+            ('coffee price:3.50'), and every required field must be given. Without \
+            words, from a shell on a terminal, $VISUAL (else $EDITOR, else vi) opens \
+            an empty file, and what is left in it is the item; left empty, nothing is added.
             """)
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
@@ -17,11 +23,28 @@ struct AddCommand: StoreCommand {
     @Option(name: .customLong("to"), help: ArgumentHelp("Add it under this list or item.", valueName: "target"))
     var target: String?
 
-    @Argument(help: ArgumentHelp("The item's text.", valueName: "text"))
-    var words: [String]
+    @Argument(help: ArgumentHelp("The item's text (none: write it in $EDITOR).", valueName: "text"))
+    var words: [String] = []
+
+    func validate() throws {
+        if words.isEmpty && !Terminal.isTerminal(STDIN_FILENO) {
+            throw ValidationError("add needs the item's text (on a terminal, without it, $EDITOR opens)")
+        }
+    }
 
     func run(in context: CommandContext) throws -> CommandOutcome {
-        try AddCommand.add(words: words, target: target, in: context)
+        guard words.isEmpty, !context.isPrompt, context.terminal.inputIsTerminal else {
+            return try AddCommand.add(words: words, target: target, in: context)
+        }
+        var outcome = CommandOutcome.nothing
+        try ExternalEditor.edit("", inputIsTerminal: true, inMemory: context.store.key != nil) { text, _ in
+            guard !EntryText.trimmed(text).isEmpty else {
+                context.messages.show("the text is empty; nothing was added")
+                return
+            }
+            outcome = try AddCommand.add(words: [text], target: target, in: context)
+        }
+        return outcome
     }
 
     /// The words as one line of inline fields. The shell has already split the words:

@@ -26,15 +26,11 @@ struct LogCommand: StoreCommand {
     @Option(help: ArgumentHelp("Only what was entered that day.", valueName: "day"))
     var on: String?
 
-    @Option(help: ArgumentHelp("The output format: text, json, jsonl or tsv.", valueName: "format"))
-    var format: ListFormat = .text
+    @Option(help: ArgumentHelp("The output format.", valueName: "format"))
+    var format: FoundFormat = .text
 
     @Argument(help: ArgumentHelp("The list or item whose entries to show.", valueName: "target"))
     var target: [String] = []
-
-    func validate() throws {
-        try FoundWriter.validate(format)
-    }
 
     func run(in context: CommandContext) throws -> CommandOutcome {
         let zone = SystemZone()
