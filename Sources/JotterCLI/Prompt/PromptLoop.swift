@@ -95,8 +95,9 @@ final class PromptLoop {
             case .refused(let message):
                 failed += 1
                 report(message)
-            case .prefill(let text):
-                if !source.prefill(text) {
+            case .prefill(let text), .offer(let text):
+                let put = effect == .offer(text) ? source.offer(text) : source.prefill(text)
+                if !put {
                     let what = session.isAskingForField ? "not kept, as more input was waiting: " : "not added: "
                     context.messages.show(prefixed(what + text))
                 }
