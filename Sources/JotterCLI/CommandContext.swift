@@ -37,14 +37,16 @@ final class CommandContext {
 
     /// Opens the store the options name and continues from its saved path.
     static func open(_ options: StoreOptions, isPrompt: Bool) throws -> CommandContext {
-        try open(store: options.store, passphraseCommand: options.passphraseCommand, runsHooks: options.runsHooks,
-                 isPrompt: isPrompt)
+        try open(store: options.store, create: options.create, passphraseCommand: options.passphraseCommand,
+                 runsHooks: options.runsHooks, isPrompt: isPrompt)
     }
 
-    static func open(store explicitStore: String?, passphraseCommand: String? = nil, runsHooks: Bool,
+    static func open(store explicitStore: String?, create: Bool = false, passphraseCommand: String? = nil, runsHooks: Bool,
                      isPrompt: Bool) throws -> CommandContext {
-        let location = try StoreLocation.resolve(explicit: explicitStore, environment: Terminal.environment)
+        let location = try StoreOptions.location(explicit: explicitStore, create: create)
+        let isFirst = StoreOptions.makesTheDefaultStore(location, explicit: explicitStore)
         let store = try StoreUnlocking.open(path: location, passphraseCommand: passphraseCommand)
+        if isFirst { Messages.standardError.show("jotter: made a new store at \(location)") }
         store.notices.forEach(Messages.standardError.show)
         // The prompt writes every line: a store it cannot write is refused before it opens.
         if isPrompt { try store.requireWritable() }

@@ -129,7 +129,7 @@ enum TextWords {
     }
 
     /// Where the command's name is: after the options of the root with their values.
-    private static func commandIndex(in arguments: [String], rootOptions: [String]) -> Int {
+    static func commandIndex(in arguments: [String], rootOptions: [String]) -> Int {
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let option = takesValue(arguments[index], rootOptions)

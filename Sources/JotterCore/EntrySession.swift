@@ -125,6 +125,9 @@ public struct EntrySession {
         case refused(String)
         /// Put text in the line buffer for the next prompt, ready to edit and Enter.
         case prefill(String)
+        /// Put a value back in the line as a selection, for the next prompt: Enter
+        /// keeps it, typing replaces it (Shift-Tab back to a field).
+        case offer(String)
         /// Save `line` as the new text of the item (with any inline field values).
         case saveEdit(NodeID, line: String)
         /// Keep `line`, the entry that was being made, for the next prompt at `path`.
@@ -433,7 +436,7 @@ public struct EntrySession {
             }
             draft.step -= 1
             stage = .fields(draft)
-            return [.prefill(draft.typed[draft.field] ?? "")]
+            return [.offer(draft.typed[draft.field] ?? "")]
         case .editing:
             return typed.isEmpty ? [] : [.prefill(typed)]
         }

@@ -192,7 +192,7 @@ import Testing
 
     @Test func theStoreOptionWorksBeforeAndAfterTheCommand() throws {
         let other = jotter.folder.file("other/store.sqlite3")
-        try jotter.ok("--store", other, "add", "one")
+        try jotter.ok("--store", other, "--create", "add", "one")
         try jotter.ok("add", "--store", other, "two")
         let listed = try jotter.run(["list", "--store", other, "--format", "tsv"])
         #expect(listed.lines.map { $0.split(separator: "\t")[3] } == ["one", "two"])
@@ -221,7 +221,7 @@ import Testing
     @Test func helpAndVersionGoToStandardOutput() throws {
         let help = try jotter.run(["--help"])
         #expect(help.status == 0)
-        #expect(help.text.contains("USAGE: jotter [--store <path>] [<subcommand>]"))
+        #expect(help.text.contains("USAGE: jotter [--store <path>] [<command>] [<options>]"))
         #expect(help.errors.isEmpty)
         let version = try jotter.run(["--version"])
         #expect(version.status == 0)

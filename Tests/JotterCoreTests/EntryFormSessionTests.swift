@@ -122,7 +122,8 @@ import Testing
         var session = session()
         _ = session.handle(.submitted("coffee"))
         _ = session.handle(.submitted("3.50"))
-        #expect(session.handle(.back(typed: "tom")) == [.prefill("3.50")])
+        // Offered as a selection: typing replaces it, Enter keeps it.
+        #expect(session.handle(.back(typed: "tom")) == [.offer("3.50")])
         #expect(session.prompt == "/expenses › price: ")
         #expect(session.handle(.submitted("4")) == [.prefill("tom")])
         #expect(session.prompt == "/expenses › due: ")
@@ -191,7 +192,7 @@ import Testing
         var session = session()
         _ = session.handle(.submitted("coffee"))
         _ = session.handle(.submitted("3"))
-        #expect(session.handle(.submitted(":back")) == [.prefill("3")])
+        #expect(session.handle(.submitted(":back")) == [.offer("3")])
         #expect(session.prompt == "/expenses › price: ")
     }
 

@@ -1,6 +1,10 @@
 import ArgumentParser
 import JotterCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 struct AddCommand: StoreCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
@@ -13,7 +17,9 @@ struct AddCommand: StoreCommand {
             dates the item then instead of now: WHEN is any day or time `log` takes, \
             with a time or not ('yesterday 21:00', 'monday 9am', 'Nov 27', \
             '2026-11-27 21:00'); a day without a time takes the time of day it is now. \
-            Unquoted, the longest run of up to four words that reads as a WHEN is taken.
+            Unquoted, the longest run of up to four words that reads as a WHEN is taken. \
+            Without words, from a shell on a terminal, $VISUAL (else $EDITOR, else vi) opens \
+            an empty file, and what is left in it is the item; left empty, nothing is added.
             """)
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
@@ -24,15 +30,32 @@ struct AddCommand: StoreCommand {
     @Option(help: ArgumentHelp("Date the item then rather than now.", valueName: "when"))
     var at: String?
 
-    @Argument(help: ArgumentHelp("The item's text.", valueName: "text"))
-    var words: [String]
+    @Argument(help: ArgumentHelp("The item's text (none: write it in $EDITOR).", valueName: "text"))
+    var words: [String] = []
+
+    func validate() throws {
+        if words.isEmpty && !Terminal.isTerminal(STDIN_FILENO) {
+            throw ValidationError("add needs the item's text (on a terminal, without it, $EDITOR opens)")
+        }
+    }
 
     func run(in context: CommandContext) throws -> CommandOutcome {
         let zone = SystemZone()
         let dating = try at.flatMap { (text) throws(JotterError) in
             try EntryDating(parsing: text, option: "--at", nowMilliseconds: context.clock.now().milliseconds, zone: zone)
         }
-        return try AddCommand.add(words: words, target: target, dating: dating, in: context)
+        guard words.isEmpty, !context.isPrompt, context.terminal.inputIsTerminal else {
+            return try AddCommand.add(words: words, target: target, dating: dating, in: context)
+        }
+        var outcome = CommandOutcome.nothing
+        try ExternalEditor.edit("", inputIsTerminal: true, inMemory: context.store.key != nil) { text, _ in
+            guard !EntryText.trimmed(text).isEmpty else {
+                context.messages.show("the text is empty; nothing was added")
+                return
+            }
+            outcome = try AddCommand.add(words: [text], target: target, dating: dating, in: context)
+        }
+        return outcome
     }
 
     /// The words as one line of inline fields. The shell has already split the words:

@@ -39,7 +39,7 @@ struct CheckCommand: StoreCommand {
     /// From a shell: the store alone. The saved place is not looked up, as on a
     /// damaged store that can fail before the check says anything.
     func run() throws {
-        let location = try StoreLocation.resolve(explicit: options.store, environment: Terminal.environment)
+        let location = try options.location()
         let store = try StoreUnlocking.open(path: location, passphraseCommand: options.passphraseCommand)
         store.notices.forEach(Messages.standardError.show)
         let context = CommandContext(store: store, path: .root, isPrompt: false)

@@ -6,6 +6,7 @@ struct EditCommand: StoreCommand {
         commandName: "edit",
         abstract: "Change the text of an item, or the name of a list.",
         discussion: """
+            Without TARGET, the item added last at the current place is edited. \
             With TEXT, that is the new text; words 'name:value' set field values as \
             with add. Without it, at the prompt the text is put in the line to edit, \
             and Enter saves it (Ctrl-C leaves it as it was); from a shell, or for text \
@@ -16,13 +17,14 @@ struct EditCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    @Argument(help: ArgumentHelp("The item or list.", valueName: "target"))
-    var target: String
+    @Argument(help: ArgumentHelp("The item or list (default: the item added last here).", valueName: "target"))
+    var target: String?
 
     @Argument(help: ArgumentHelp("Its new text.", valueName: "text"))
     var words: [String] = []
 
     func run(in context: CommandContext) throws -> CommandOutcome {
+        let target = try self.target ?? lastAdded(in: context)
         if !words.isEmpty {
             // Replaced, the text is not held here: only its start, to name it.
             guard let node = try context.nodesToChange([target]).first else { return .nothing }
@@ -46,5 +48,13 @@ struct EditCommand: StoreCommand {
             try ItemEdit.save(edited, to: named, in: context, asItIs: endedWithLineBreak)
         }
         return .nothing
+    }
+
+    /// The id of the item added last at the current place, as a target.
+    private func lastAdded(in context: CommandContext) throws -> String {
+        guard let node = try context.store.lastAddedItem(under: context.path.top) else {
+            throw JotterError.input("\(context.path.display) has no item to edit; name one ('jotter edit TARGET')")
+        }
+        return node.id.description
     }
 }

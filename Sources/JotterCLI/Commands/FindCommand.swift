@@ -18,15 +18,11 @@ struct FindCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    @Option(help: ArgumentHelp("The output format: text, json, jsonl or tsv.", valueName: "format"))
-    var format: ListFormat = .text
+    @Option(help: ArgumentHelp("The output format.", valueName: "format"))
+    var format: FoundFormat = .text
 
     @Argument(help: ArgumentHelp("What to look for.", valueName: "query"))
     var words: [String]
-
-    func validate() throws {
-        try FoundWriter.validate(format)
-    }
 
     func run(in context: CommandContext) throws -> CommandOutcome {
         let query = try SearchQuery(words.joined(separator: " "))
@@ -50,23 +46,20 @@ struct FindCommand: StoreCommand {
 /// Writes what `find` and `log` found: for people, a line each with where it is;
 /// for programs, the formats of `list`.
 struct FoundWriter {
-    let format: ListFormat
+    let format: FoundFormat
     let context: CommandContext
     private let style: TerminalStyle
     private var nodes: NodeWriter?
     private var position: Int64 = 0
+    /// The forms of the places hits were in, which put their fields in the order
+    /// 'list' shows them.
+    private var forms: [NodeID?: EntryForm] = [:]
 
-    init(format: ListFormat, context: CommandContext) {
+    init(format: FoundFormat, context: CommandContext) {
         self.format = format
         self.context = context
         style = context.style
         nodes = format.nodeFormat.map { NodeWriter(format: $0, terminal: context.terminal) }
-    }
-
-    static func validate(_ format: ListFormat) throws {
-        guard [.text, .json, .jsonl, .tsv].contains(format) else {
-            throw ValidationError("the format is one of text, json, jsonl or tsv")
-        }
     }
 
     mutating func begin() {
@@ -78,8 +71,9 @@ struct FoundWriter {
     /// day of `log`); the lines after the first of a text are indented under the id.
     mutating func write(_ found: Store.Found, marking: [Range<String.Index>] = [], when: String) throws {
         position += 1
+        let fields = try ordered(found)
         if nodes != nil {
-            return try nodes!.write(found.node, fields: found.fields, position: position, parentID: found.place.top?.id,
+            return try nodes!.write(found.node, fields: fields, position: position, parentID: found.place.top?.id,
                                     to: context.output)
         }
         let out = context.output
@@ -91,9 +85,17 @@ struct FoundWriter {
         let indent = String(repeating: " ", count: 2 + when.count + 2 + id.count + 2)
         style.writeMarked(found.node.text, marking, continuationIndent: indent, to: out)
         if found.node.kind == .list { out.write("/") }
-        if !found.fields.isEmpty { out.write("  " + style.dim(TerminalStyle.escaped(FieldValue.inlineWords(found.fields)))) }
+        if !fields.isEmpty { out.write("  " + style.dim(TerminalStyle.escaped(FieldValue.inlineWords(fields)))) }
         out.write("\n")
         out.flushIfFull()
+    }
+
+    /// The hit's fields in the order of its place's form, as 'list' has them.
+    private mutating func ordered(_ found: Store.Found) throws -> [FieldValue] {
+        guard found.fields.count > 1 else { return found.fields }
+        let key = found.place.top?.id
+        if forms[key] == nil { forms[key] = try context.store.form(at: found.place) }
+        return forms[key]!.ordered(found.fields)
     }
 
     mutating func end() {

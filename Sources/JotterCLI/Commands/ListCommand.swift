@@ -75,7 +75,7 @@ struct ListCommand: StoreCommand {
             }
             if let sum {
                 let total = try SumCommand.total(of: sum, at: place, in: context)
-                out.write("sum of \(TerminalStyle.escaped(sum)): \(total.total) (\(total.count) item\(total.count == 1 ? "" : "s"))\n")
+                out.write(SumCommand.line(field: sum, total) + "\n")
             }
         }
         return .nothing

@@ -41,14 +41,13 @@ struct LogCommand: StoreCommand {
     @Flag(help: "The newest first.")
     var reverse = false
 
-    @Option(help: ArgumentHelp("The output format: text, json, jsonl or tsv.", valueName: "format"))
-    var format: ListFormat = .text
+    @Option(help: ArgumentHelp("The output format.", valueName: "format"))
+    var format: FoundFormat = .text
 
     @Argument(help: ArgumentHelp("The list or item whose entries to show.", valueName: "target"))
     var target: [String] = []
 
     func validate() throws {
-        try FoundWriter.validate(format)
         if let count, count < 1 { throw ValidationError("-n takes a count of 1 or more, not \(count)") }
         if onThisDay && (since != nil || until != nil || on != nil) {
             throw ValidationError("--on-this-day goes without --since, --until and --on")

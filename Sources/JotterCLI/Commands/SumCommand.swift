@@ -8,7 +8,8 @@ struct SumCommand: StoreCommand {
         discussion: """
             Adds the values the entries of the current place (or TARGET) hold for \
             FIELD, exactly: 0.1 + 0.2 is 0.3. Entries without a value are passed over. \
-            From a shell, only the total is printed.
+            The total is shown as 'price: 5.9 (2 items)', here, at the prompt and at \
+            the end of 'list --sum'.
             """)
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
@@ -22,12 +23,13 @@ struct SumCommand: StoreCommand {
     func run(in context: CommandContext) throws -> CommandOutcome {
         let place = try context.place(target)
         let sum = try SumCommand.total(of: field, at: place, in: context)
-        if context.isPrompt {
-            context.output.write("\(TerminalStyle.escaped(field)): \(sum.total) (\(sum.count) item\(sum.count == 1 ? "" : "s"))\n")
-        } else {
-            context.output.write("\(sum.total)\n")
-        }
+        context.output.write(SumCommand.line(field: field, sum) + "\n")
         return .nothing
+    }
+
+    /// A total as every command shows it: `price: 5.9 (2 items)`.
+    static func line(field: String, _ sum: (total: ExactDecimal, count: Int)) -> String {
+        "\(TerminalStyle.escaped(field)): \(sum.total) (\(sum.count) item\(sum.count == 1 ? "" : "s"))"
     }
 
     /// The total, refusing a name that is neither a field here nor held by any entry:

@@ -19,7 +19,7 @@ struct StoreUnlocking {
     }
 
     init(_ options: StoreOptions) throws {
-        try self.init(path: try StoreLocation.resolve(explicit: options.store, environment: Terminal.environment),
+        try self.init(path: try options.location(),
                       passphraseCommand: options.passphraseCommand)
     }
 

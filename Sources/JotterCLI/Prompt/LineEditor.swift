@@ -31,6 +31,9 @@ protocol LineSource: AnyObject {
     /// Puts `text` in the line buffer for the next read; false when it cannot, and
     /// the caller must show it instead.
     func prefill(_ text: String) -> Bool
+    /// Puts `text` in the line as `prefill` does, as a selection: the first character
+    /// typed replaces it, any other key keeps it to edit, Enter takes it as it is.
+    func offer(_ text: String) -> Bool
     /// Adds a line to what Up/Down and Ctrl-R recall.
     func remember(_ line: String)
     /// Where the last line came from, for messages ("stdin:3"), or nil on a terminal.
@@ -42,6 +45,7 @@ protocol LineSource: AnyObject {
 
 extension LineSource {
     func endNextRead(signal: Int32) -> Bool { false }
+    func offer(_ text: String) -> Bool { prefill(text) }
 }
 
 /// The libedit shell around the prompt: it reads lines with the user's key bindings
@@ -59,6 +63,9 @@ final class LineEditor: LineSource {
     private let terminal: HeldTerminalOutput
     private var promptText: UnsafeMutablePointer<CChar>
     private var interrupted = false
+    /// Whether the line holds a value offered by `offer`, which the first character
+    /// typed replaces.
+    private var replacesOnFirstKey = false
     /// Set by Shift-Tab: the text the line held.
     private var backText: String?
     private let completer: (String) -> Completion
@@ -289,6 +296,12 @@ final class LineEditor: LineSource {
                     bytes = bytes.count > 1 ? [byte] : []
                     continue
                 }
+                if replacesOnFirstKey {
+                    replacesOnFirstKey = false
+                    // The value offered goes as the first character is typed over
+                    // it, as a selection would; any other key keeps it to edit.
+                    if character.pointee >= 0x20 && character.pointee != 0x7F { clearLine() }
+                }
                 return 1
             }
         }
@@ -311,6 +324,20 @@ final class LineEditor: LineSource {
         }
         el_push(editLine, keys)
         return true
+    }
+
+    func offer(_ text: String) -> Bool {
+        guard prefill(text) else { return false }
+        replacesOnFirstKey = !text.isEmpty
+        return true
+    }
+
+    /// Empties the line, wherever the cursor is.
+    private func clearLine() {
+        guard let info = el_wline(editLine)?.pointee, let buffer = info.buffer, let cursor = info.cursor,
+              let end = info.lastchar else { return }
+        _ = el_cursor(editLine, Int32(end - cursor))
+        el_deletestr(editLine, Int32(end - buffer))
     }
 
     func remember(_ line: String) {

@@ -5,9 +5,9 @@ import JotterCore
 /// The `:commands` of the prompt. They are the one-shot subcommands, parsed by the
 /// same argument parser, so help, errors and behaviour are the same in both places.
 struct PromptCommands: ParsableCommand {
-    /// Named and versioned as `jotter`, so that `:add --help` is `jotter add --help`.
+    /// Named as `jotter`, so that `:add --help` is `jotter add --help`.
     static let configuration = CommandConfiguration(
-        commandName: "jotter", version: JotterCommand.configuration.version, subcommands: CommandRegistry.promptSubcommands)
+        commandName: "jotter", subcommands: CommandRegistry.promptSubcommands)
 
     /// Every name a command answers to, for completion and for telling a mistyped
     /// command from a wrong argument.

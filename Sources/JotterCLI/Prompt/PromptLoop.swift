@@ -98,8 +98,9 @@ final class PromptLoop {
             case .refused(let message):
                 failed += 1
                 report(message)
-            case .prefill(let text):
-                if !source.prefill(text) {
+            case .prefill(let text), .offer(let text):
+                let put = effect == .offer(text) ? source.offer(text) : source.prefill(text)
+                if !put {
                     let what = session.isAskingForField ? "not kept, as more input was waiting: " : "not added: "
                     context.messages.show(prefixed(what + text))
                 }
@@ -199,7 +200,8 @@ final class PromptLoop {
                 if CommandRegistry.shellCommands.contains(where: { $0.command.configuration.commandName == name }) {
                     throw JotterError.input("':\(name)' is not a command of the prompt: run 'jotter \(name)' from a shell, with no prompt open on the store")
                 }
-                throw JotterError.input("unknown command ':\(name)'; :help lists the commands")
+                let near = Suggestion.closest(to: name, among: PromptCommands.names).map { "did you mean ':\($0)'? " } ?? ""
+                throw JotterError.input("unknown command ':\(name)'; \(near):help lists the commands")
             }
             if name == "help" {
                 showHelp(for: Array(words.dropFirst()))
@@ -222,11 +224,11 @@ final class PromptLoop {
             report(error.message)
         } catch {
             if PromptCommands.exitCode(for: error) == .success {
-                context.output.write(PromptCommands.fullMessage(for: error, columns: context.terminal.width) + "\n")
+                context.output.write(CommandHelp.arranged(PromptCommands.fullMessage(for: error, columns: context.terminal.width)) + "\n")
                 context.output.flush()
             } else {
                 failed += 1
-                report(PromptCommands.message(for: error))
+                report(CommandHelp.oneLine(PromptCommands.message(for: error)))
             }
         }
     }
@@ -261,7 +263,9 @@ final class PromptLoop {
         if words.isEmpty {
             context.output.write(PromptCommands.help)
         } else if let command = PromptCommands.command(named: words[0]) {
-            context.output.write(PromptCommands.helpMessage(for: command, columns: context.terminal.width) + "\n")
+            context.output.write(CommandHelp.arranged(PromptCommands.helpMessage(for: command, columns: context.terminal.width)) + "\n")
+        } else if let topic = HelpTopic(rawValue: words[0]) {
+            context.output.write(topic.text + "\n")
         } else {
             report("no command ':\(words[0])'; :help lists the commands")
         }

@@ -125,6 +125,14 @@ extension Store {
             .bind(1, parent?.seq).bind(2, name))
     }
 
+    /// The item added last directly under `parent` that is still in sight: what `edit`
+    /// without a target changes.
+    public func lastAddedItem(under parent: Node?) throws -> Node? {
+        try database.statement(
+            "SELECT \(NodeColumn.all) FROM node WHERE parent IS ? AND kind = 1 AND hidden IS NULL ORDER BY seq DESC LIMIT 1")
+            .bind(1, parent?.seq).firstRow(node(from:))
+    }
+
     public func childCount(of parent: Node?) throws -> Int {
         Int(try database.statement("SELECT count(*) FROM node WHERE parent IS ? AND hidden IS NULL")
             .bind(1, parent?.seq).firstRow { $0.int64(0) } ?? 0)
