@@ -138,6 +138,7 @@ public struct JotterCommand: ParsableCommand {
             case .store: Glibc.exit(3)
             case .output: Glibc.exit(4)
             case .hub: Glibc.exit(5)
+            case .hubLost: Glibc.exit(6)
             }
         case let exitCode as ExitCode:
             Glibc.exit(exitCode.rawValue)

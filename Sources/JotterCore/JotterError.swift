@@ -13,6 +13,11 @@ public struct JotterError: Error, Equatable, CustomStringConvertible {
         /// The hub could not be used for a sync (down, unreachable, a wrong password, a
         /// hub of a newer jotter, no libpq): exit status 5. Nothing local was lost.
         case hub
+        /// The hub does not hold what this store pulled from it and sent to it: restored
+        /// from an older backup, rolled back, replaced by an empty database, or another
+        /// journal. Exit status 6; nothing was applied, and `jotter remote rebuild` sends
+        /// it what it lost.
+        case hubLost
     }
 
     public let kind: Kind

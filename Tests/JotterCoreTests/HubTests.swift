@@ -11,6 +11,7 @@ final class ArrayReplica: SyncReplica {
     var acknowledged: [SyncOperation] = []
     var pulled: [SyncOperation] = []
     var cursor: Int64 = 0
+    var hash: String? = ""
 
     init(_ byte: UInt8) {
         id = NodeID(bytes: [UInt8](repeating: byte, count: 16))!
@@ -28,16 +29,35 @@ final class ArrayReplica: SyncReplica {
 
     func syncReplicaID() throws -> NodeID { id }
     func outgoingOperations(limit: Int) throws -> [SyncOperation] { Array(outgoing.prefix(limit)) }
-    func acknowledge(_ operations: [SyncOperation]) throws {
+    func acknowledge(_ operations: [SyncOperation], movingCursorFrom base: HubHead?, to head: HubHead?) throws {
         outgoing.removeFirst(operations.count)
         acknowledged += operations
+        if let base, let head, base.position == cursor { (cursor, hash) = (head.position, head.hash) }
     }
-    func syncCursor() throws -> Int64 { cursor }
-    func applyPulled(_ operations: [SyncOperation], after start: Int64, cursor: Int64) throws -> SyncApplyReport? {
+    func syncHead() throws -> (position: Int64, hash: String?) { (cursor, cursor == 0 ? "" : hash) }
+    func rememberSyncHash(_ hash: String, at position: Int64) throws {
+        if self.hash == nil && position == cursor { self.hash = hash }
+    }
+    func restartSyncCursor() throws { (cursor, hash) = (0, "") }
+    func loggedSyncOperations(after seq: Int64, limit: Int) throws -> (operations: [SyncOperation], last: Int64) {
+        let log = (pulled + acknowledged).dropFirst(Int(seq)).prefix(limit)
+        return (Array(log), seq + Int64(log.count))
+    }
+    func applyPulled(_ operations: [SyncOperation], after start: Int64, cursor: Int64, hash: String?) throws -> SyncApplyReport? {
         guard start == self.cursor else { return nil }
         pulled += operations
         self.cursor = cursor
+        self.hash = hash
         return SyncApplyReport(applied: operations.count { $0.replica != id })
+    }
+}
+
+extension Hub {
+    /// Pushes on top of whatever the journal holds, and says how many were new.
+    @discardableResult
+    func push(_ operations: [SyncOperation]) throws -> Int {
+        guard case .landed(let added, _) = try push(operations, onto: nil) else { return 0 }
+        return added
     }
 }
 
@@ -85,6 +105,13 @@ struct TestHub {
         #expect(try test.sql("SELECT string_agg(name, ',' ORDER BY name) FROM jotter.journal") == "main,work")
     }
 
+    /// Takes the tables back to what hub schema version 2 made: no hash chain.
+    static let withoutTheChain = """
+        ALTER TABLE jotter.op DROP COLUMN hash;
+        DROP AGGREGATE jotter.chain(bytea, bytea); DROP FUNCTION jotter.chain_step(bytea, bytea, bytea);
+        DROP FUNCTION jotter.op_bytes(uuid, bigint, bigint, uuid, text, text, bigint);
+        """
+
     @Test func aHubOfANewerJotterIsRefused() throws {
         let test = try TestHub()
         _ = try test.hub()
@@ -106,7 +133,7 @@ struct TestHub {
         replica.make(2)
         try test.hub().push(replica.outgoing)
         // The tables as hub schema version 1 made them: operations without a base.
-        try test.sql("ALTER TABLE jotter.op DROP COLUMN base; UPDATE jotter.version SET version = 1")
+        try test.sql("ALTER TABLE jotter.op DROP COLUMN base; \(HubTests.withoutTheChain) UPDATE jotter.version SET version = 1")
 
         // A member who does not own the tables is told who can bring them up to date,
         // by sync and by remote set alike, and they are left as they were.
@@ -342,6 +369,50 @@ struct TestHub {
         #expect(again.line == "sent 0, received 0")
         // Every machine that syncs is registered with how far it has pulled.
         #expect(try test.sql("SELECT string_agg(pulled_to::text, ',' ORDER BY replica) FROM jotter.replica") == "12,12")
+    }
+
+    @Test func aPushOnAHeadThatMovedStoresNothing() throws {
+        let test = try TestHub()
+        let hub = try test.hub()
+        let first = ArrayReplica(1)
+        let second = ArrayReplica(2)
+        first.make(2)
+        second.make(2)
+        guard case .landed(2, let head?) = try hub.push(first.outgoing, onto: .empty) else {
+            Issue.record("the first push on an empty journal did not land")
+            return
+        }
+        #expect(head.position == 2 && head.hash.count == 64)
+        #expect(try hub.push(second.outgoing, onto: .empty) == .headMoved)
+        #expect(try test.sql("SELECT count(*) FROM jotter.op") == "2")
+        #expect(try hub.push(second.outgoing, onto: head) != .headMoved)
+        #expect(try hub.chain(at: 2).hashAt == head.hash)
+        #expect(try hub.chain(at: 0).head.position == 4)
+    }
+
+    /// A hub of schema version 2, as the jotter before the chain made it and pushed to,
+    /// and a replica that synced with it and keeps no link: the owner's sync chains
+    /// every operation in one transaction, the replica takes the link at its cursor,
+    /// and the next syncs go on with nothing lost.
+    @Test func aHubOfVersionTwoIsChainedWithNothingLost() throws {
+        let test = try TestHub()
+        let laptop = ArrayReplica(1)
+        let desktop = ArrayReplica(2)
+        laptop.make(3)
+        desktop.make(2)
+        _ = try Sync.run(laptop, with: test.hub())
+        _ = try Sync.run(desktop, with: test.hub())
+        try test.sql(HubTests.withoutTheChain + " UPDATE jotter.version SET version = 2")
+        laptop.hash = nil
+        try Hub(test.remote()).check()
+        #expect(try test.sql("SELECT version FROM jotter.version") == "3")
+        #expect(try test.sql("SELECT count(*) FROM jotter.op WHERE hash IS NULL") == "0")
+        laptop.make(1)
+        let synced = try Sync.run(laptop, with: test.hub())
+        #expect(synced.sent == 1 && synced.received == 2)
+        #expect(laptop.hash == (try test.hub().chain(at: 6).hashAt))
+        #expect(try Sync.run(desktop, with: test.hub()).received == 1)
+        #expect(try test.sql("SELECT count(*), max(position) FROM jotter.op") == "6|6")
     }
 
     @Test func aWrongPasswordFailsInOneLineThatNeverHoldsIt() throws {

@@ -99,6 +99,26 @@ public final class PostgresServer: Sendable {
         return name
     }
 
+    /// Backs `database` up with pg_dump, as a team's nightly backup does, into `file`.
+    public func dump(_ database: String, to file: String) throws {
+        try PostgresServer.run(binaries + "/pg_dump", ["-Fc", "-h", socketFolder, "-U", PostgresServer.superuser,
+                                                       "-d", database, "-f", file])
+    }
+
+    /// Puts back `database` as `file` holds it, as a DBA restores a backup: dropped,
+    /// made again and filled with pg_restore.
+    public func restore(_ database: String, from file: String) throws {
+        try dropAndMakeAgain(database)
+        try PostgresServer.run(binaries + "/pg_restore", ["-h", socketFolder, "-U", PostgresServer.superuser,
+                                                          "-d", database, file])
+    }
+
+    /// Drops `database` and makes an empty one of the same name.
+    public func dropAndMakeAgain(_ database: String) throws {
+        try psql("DROP DATABASE \(database) WITH (FORCE)")
+        try psql("CREATE DATABASE \(database)")
+    }
+
     /// The conninfo of `database` as `role`.
     public func conninfo(_ database: String, role: String = PostgresServer.superuser) -> String {
         "host=\(socketFolder) dbname=\(database) user=\(role)"

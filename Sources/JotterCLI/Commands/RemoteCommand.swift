@@ -23,7 +23,8 @@ struct RemoteCommand: ParsableCommand {
             connection until 'jotter trust' (see its help). Without a subcommand, shows \
             it, with 'trusted no' when it waits.
             """,
-        subcommands: [RemoteShowCommand.self, RemoteSetCommand.self, RemoteUnsetCommand.self, RemoteSchemaCommand.self],
+        subcommands: [RemoteShowCommand.self, RemoteSetCommand.self, RemoteUnsetCommand.self, RemoteSchemaCommand.self,
+                      RemoteRebuildCommand.self],
         defaultSubcommand: RemoteShowCommand.self)
 }
 
@@ -103,6 +104,40 @@ struct RemoteUnsetCommand: StoreCommand {
         if try !context.store.unsetRemote() {
             context.messages.show("no remote was set")
         }
+        return .nothing
+    }
+}
+
+struct RemoteRebuildCommand: StoreCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rebuild",
+        abstract: "Give a hub that lost operations back every one this store holds, then sync.",
+        discussion: """
+            For a hub that 'jotter sync' refused with status 6: restored from an older \
+            backup, rolled back, or replaced by an empty database. Sets the hub up \
+            again as 'remote set' does (tables and journal, when this role may), sends \
+            it every operation this store knows it held (what it pulled from it and \
+            what it acknowledged), each stored once and after what the hub holds now, \
+            then pulls the whole journal again, applying only what this store lacks, \
+            and syncs. Run it on every machine that synced with the hub: then every \
+            operation any of them had acknowledged is on the hub again, in one order. \
+            On a hub that lost nothing, it is a sync. Says in one line what it gave \
+            back and what the sync did; a hub that cannot be used exits with status 5.
+            """)
+
+    @OptionGroup(visibility: .hidden) var options: StoreOptions
+
+    func run(in context: CommandContext) throws -> CommandOutcome {
+        guard let remote = try context.store.remote() else {
+            throw JotterError.input("no remote is set; 'jotter remote set CONNINFO' sets the hub to sync with")
+        }
+        try context.store.requireWritable()
+        let hub = try Hub(remote)
+        try hub.prepare()
+        let summary = try Sync.rebuild(context.store, with: hub)
+        for parked in summary.sync.parked { context.messages.show(parked) }
+        if let more = summary.sync.parkedBeyondShown { context.messages.show(more) }
+        context.messages.show(summary.line)
         return .nothing
     }
 }

@@ -16,7 +16,11 @@ struct SyncCommand: StoreCommand {
             one line each (the first 100, then how many more), and the rest goes on. \
             Tables of an older jotter are brought up to date as 'remote set' does. A hub that is down, a network that is \
             gone, a wrong password: one line naming the hub and the reason, exit \
-            status 5, and nothing local is lost; what was not sent goes at the next sync.
+            status 5, and nothing local is lost; what was not sent goes at the next sync. \
+            A hub that does not hold what this store pulled from it (restored from an \
+            older backup, replaced by an empty database, or another journal) is told \
+            by its hash chain: one line, exit status 6, and nothing is applied; 'jotter \
+            remote rebuild' gives it back what it lost.
             """)
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
@@ -30,6 +34,8 @@ struct SyncCommand: StoreCommand {
         }
         try context.store.requireWritable()
         let hub = try Hub(remote)
+        let pulledTo = try context.store.syncHead().position
+        if pulledTo > 0, try !hub.hasTables() { throw Sync.lostTables(hub, at: pulledTo) }
         try hub.check()
         let summary = try Sync.run(context.store, with: hub)
         for parked in summary.parked { context.messages.show(parked) }

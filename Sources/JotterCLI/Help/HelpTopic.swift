@@ -172,7 +172,10 @@ enum HelpTopic: String, CaseIterable {
         store was changed all the same, as by add); 5 the hub of 'remote set' or \
         'sync' could not be used (down, unreachable, a wrong password, a hub of a \
         newer jotter, no libpq): one line names the hub and the reason, and \
-        nothing local is lost; 130 and 143 an import stopped \
+        nothing local is lost; 6 the hub of 'sync' does not hold what this store \
+        pulled from it (restored from an older backup, replaced by an empty \
+        database, or another journal): one line says so, nothing is applied, and \
+        'jotter remote rebuild' gives it back what it lost; 130 and 143 an import stopped \
         by SIGINT or SIGTERM, with nothing imported.
         """
 }

@@ -416,6 +416,30 @@ enum Migrations {
         UPDATE node SET text_sum = jotter_checksum(text);
         UPDATE field_value SET value_sum = jotter_checksum(name, value);
         """,
+        // 15: what the store knows the hub to hold, so that a hub that lost operations
+        // can be given them again (docs/sync.md, "A hub that lost operations"):
+        // `sync_log`, every operation this store pulled and every one of its own the hub
+        // acknowledged, whole, in the order it learned them (a long pulled text in `text`,
+        // the value holding `""` at `text_offset` in its place, as the pull read it); and
+        // `sync_cursor_hash`, the hub's hash chain at the cursor. A store that synced
+        // before has none: NULL, which its next sync takes from the hub.
+        """
+        CREATE TABLE sync_log (
+            seq INTEGER PRIMARY KEY,
+            replica BLOB NOT NULL,
+            counter INTEGER NOT NULL,
+            stamp INTEGER NOT NULL,
+            node BLOB,
+            property TEXT NOT NULL,
+            value TEXT,
+            base INTEGER,
+            text TEXT,
+            text_offset INTEGER
+        );
+        CREATE UNIQUE INDEX sync_log_operation ON sync_log (replica, counter);
+        INSERT INTO setting (key, value)
+        SELECT 'sync_cursor_hash', CASE WHEN value = 0 THEN '' END FROM setting WHERE key = 'sync_cursor';
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(steps.count) }

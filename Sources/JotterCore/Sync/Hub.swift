@@ -67,9 +67,7 @@ public final class Hub {
     /// Refuses a hub without jotter's tables, or with a newer jotter's; brings tables of
     /// an older jotter up to date.
     public func check() throws {
-        var exists = false
-        try connection.query("SELECT to_regclass('jotter.version') IS NOT NULL") { row in exists = row.string(0) == "t" }
-        guard exists else {
+        guard try hasTables() else {
             throw connection.failure("the hub has no jotter tables; 'jotter remote set' creates them")
         }
         if try checkVersion() < HubSchema.version {
@@ -79,6 +77,13 @@ public final class Hub {
             }
         }
         try requireJournal()
+    }
+
+    /// Whether the hub's database has jotter's tables.
+    public func hasTables() throws -> Bool {
+        var exists = false
+        try connection.query("SELECT to_regclass('jotter.version') IS NOT NULL") { row in exists = row.string(0) == "t" }
+        return exists
     }
 
     /// The version of the hub's tables, refused when it is a newer jotter's.
@@ -125,81 +130,176 @@ public final class Hub {
         }
     }
 
-    /// Stores `operations` in the journal, all in one transaction, and returns how many
-    /// were new: one already stored (the same replica and counter, or a second creation
-    /// of a node) is passed over, so a push cut short can be made again.
-    @discardableResult
-    public func push(_ operations: [SyncOperation]) throws -> Int {
-        guard !operations.isEmpty else { return 0 }
-        return try connection.transaction {
-            try connection.execute("""
-                CREATE TEMPORARY TABLE IF NOT EXISTS jotter_incoming (
-                    ordinal bigint, replica uuid, counter bigint, stamp bigint, node uuid, property text, value text,
-                    base bigint
-                ) ON COMMIT DELETE ROWS
-                """)
-            try connection.copy("COPY jotter_incoming FROM STDIN") { send in
-                try withoutActuallyEscaping(send) { send in
-                    var rows = HubCopyText(send: send)
-                    for (index, operation) in operations.enumerated() {
-                        try rows.append(operation, ordinal: index + 1)
-                    }
-                    try rows.finish()
-                }
-            }
-            // A temporary table is never analysed by autovacuum, so the planner guessed
-            // hundreds of rows in it and hashed the journal's every operation to find the
-            // new ones: 178 ms to push one change to a hub of 100,000 entries. Counted, it
-            // looks each one up in the indexes: 0.3 ms.
-            try connection.execute("ANALYZE jotter_incoming")
-            // The journal's row is locked until the commit: positions are given in the
-            // order pushes commit, with none left behind by one that commits late.
-            // A member may insert rows of its own past the journal's end, around this
-            // lock: numbered from next_position, the operation given a position so taken
-            // was passed over by ON CONFLICT, and lost while the push was acknowledged.
-            // Numbered after it, the row joins the journal's order there.
-            var next: Int64?
-            try connection.query("""
-                SELECT greatest(next_position, coalesce((SELECT max(position) + 1 FROM jotter.op WHERE journal = $1), 1))
-                FROM jotter.journal WHERE name = $1 FOR UPDATE
-                """, [journal]) { row in
-                next = row.int64(0)
-            }
-            guard let next else {
-                throw connection.failure("the journal '\(journal)' is not there for this role")
-            }
-            var added: Int64 = 0
-            var following = next
-            // Under the lock nothing else is added to the journal, so the new operations
-            // are found exactly and numbered without gaps; ON CONFLICT stays as the
-            // constraint's own guard.
-            try connection.query("""
-                WITH fresh AS (
-                    SELECT incoming.* FROM jotter_incoming AS incoming
-                    WHERE NOT EXISTS (SELECT 1 FROM jotter.op WHERE op.journal = $1
-                                      AND op.replica = incoming.replica AND op.counter = incoming.counter)
-                      AND NOT (incoming.property = 'create' AND EXISTS (
-                          SELECT 1 FROM jotter.op WHERE op.journal = $1 AND op.node = incoming.node
-                          AND op.property = 'create'))
-                ), added AS (
-                    INSERT INTO jotter.op (journal, position, replica, counter, stamp, node, property, value, base)
-                    SELECT $1, $2::bigint - 1 + row_number() OVER (ORDER BY ordinal),
-                           replica, counter, stamp, node, property, value, base
-                    FROM fresh ORDER BY ordinal
-                    ON CONFLICT DO NOTHING
-                    RETURNING position
-                )
-                SELECT count(*), coalesce(max(position) + 1, $2::bigint) FROM added
-                """, [journal, String(next)]) { row in
-                added = row.int64(0) ?? 0
-                following = row.int64(1) ?? next
-            }
-            if following > next {
-                try connection.query("UPDATE jotter.journal SET next_position = $2 WHERE name = $1",
-                                     [journal, String(following)])
-            }
-            return Int(added)
+    /// The last operation of the journal's hash chain, and the hash of the last one at
+    /// or before `position`: what a store that pulled up to `position` compares with
+    /// the hash it remembers. The chain's head is the journal's end: rows written by
+    /// hand past it, with no hash, are not in the order until a push takes them in.
+    public func chain(at position: Int64) throws -> (head: HubHead, hashAt: String?) {
+        var head: HubHead?
+        var hashAt: String?
+        try connection.query("""
+            SELECT coalesce(head.position, 0), coalesce(encode(head.hash, 'hex'), ''),
+                   CASE WHEN $2::bigint = 0 THEN '' ELSE encode(at.hash, 'hex') END
+            FROM jotter.journal AS journal
+            LEFT JOIN LATERAL (SELECT position, hash FROM jotter.op WHERE op.journal = journal.name AND hash IS NOT NULL
+                               ORDER BY position DESC LIMIT 1) AS head ON true
+            LEFT JOIN LATERAL (SELECT hash FROM jotter.op WHERE op.journal = journal.name AND hash IS NOT NULL
+                               AND position <= $2::bigint ORDER BY position DESC LIMIT 1) AS at ON true
+            WHERE journal.name = $1
+            """, [journal, String(position)]) { row in
+            head = HubHead(position: row.int64(0) ?? 0, hash: row.string(1) ?? "")
+            hashAt = row.string(2)
         }
+        guard let head else { throw connection.failure("the journal '\(journal)' is not there for this role") }
+        return (head, hashAt)
+    }
+
+    /// Stores `operations` in the journal on top of `base`, the head its maker pulled
+    /// up to, all in one transaction: when the journal's head is no longer `base`,
+    /// another machine pushed first, nothing is stored and the maker pulls and tries
+    /// again (nil `base`: on top of whatever is there, as a rebuild sends what the hub
+    /// lost). An operation already stored (the same replica and counter, or a second
+    /// creation of a node) is passed over, so a push cut short can be made again. Each
+    /// stored operation gets the next position and its link of the hash chain.
+    public func push(_ operations: [SyncOperation], onto base: HubHead?) throws -> HubPushOutcome {
+        guard !operations.isEmpty else { return .landed(added: 0, head: base) }
+        return try connection.transaction { try pushInTransaction(operations, onto: base) }
+    }
+
+    private func pushInTransaction(_ operations: [SyncOperation], onto base: HubHead?) throws -> HubPushOutcome {
+        try connection.execute("""
+            CREATE TEMPORARY TABLE IF NOT EXISTS jotter_incoming (
+                ordinal bigint, replica uuid, counter bigint, stamp bigint, node uuid, property text, value text,
+                base bigint
+            ) ON COMMIT DELETE ROWS
+            """)
+        try connection.copy("COPY jotter_incoming FROM STDIN") { send in
+            try withoutActuallyEscaping(send) { send in
+                var rows = HubCopyText(send: send)
+                for (index, operation) in operations.enumerated() {
+                    try rows.append(operation, ordinal: index + 1)
+                }
+                try rows.finish()
+            }
+        }
+        // A temporary table is never analysed by autovacuum, so the planner guessed
+        // hundreds of rows in it and hashed the journal's every operation to find the
+        // new ones: 178 ms to push one change to a hub of 100,000 entries. Counted, it
+        // looks each one up in the indexes: 0.3 ms.
+        try connection.execute("ANALYZE jotter_incoming")
+        // The journal's row is locked until the commit: pushes land one after another,
+        // each on the head the one before left. The head is read by a statement of its
+        // own, after the lock: one that waited for the lock in the same statement kept
+        // the snapshot it began with, and numbered from a head already taken.
+        var locked = false
+        try connection.query("SELECT 1 FROM jotter.journal WHERE name = $1 FOR UPDATE", [journal]) { _ in locked = true }
+        var found: (head: HubHead, last: Int64)?
+        if locked {
+            try connection.query("""
+                SELECT coalesce(head.position, 0), coalesce(encode(head.hash, 'hex'), ''),
+                       coalesce((SELECT max(position) FROM jotter.op WHERE op.journal = $1), 0)
+                FROM (SELECT 1) AS one
+                LEFT JOIN LATERAL (SELECT position, hash FROM jotter.op WHERE op.journal = $1 AND hash IS NOT NULL
+                                   ORDER BY position DESC LIMIT 1) AS head ON true
+                """, [journal]) { row in
+                found = (HubHead(position: row.int64(0) ?? 0, hash: row.string(1) ?? ""), row.int64(2) ?? 0)
+            }
+        }
+        guard var (head, last) = found else {
+            throw connection.failure("the journal '\(journal)' is not there for this role")
+        }
+        if let base, base != head { return .headMoved }
+        // A member may insert rows of its own past the head (the grants let it): they
+        // join the order here, before what this push adds, and its maker has not pulled
+        // them. Numbered from the head, the operation given such a row's position was
+        // lost to the conflict while the push was acknowledged.
+        var tookInOthers = false
+        if last > head.position {
+            head = try chainRows(after: head, upTo: last)
+            tookInOthers = true
+        }
+        var added: Int64 = 0
+        var newHead = head
+        // Under the lock nothing else is added to the journal, so the new operations
+        // are found exactly, numbered without gaps, and chained from the head. One sent
+        // twice in the push itself (a node's creation made again) is stored once too.
+        try connection.query("""
+            WITH ranked AS (
+                SELECT incoming.*,
+                       row_number() OVER (PARTITION BY replica, counter ORDER BY ordinal) AS same_counter,
+                       row_number() OVER (PARTITION BY property = 'create', CASE WHEN property = 'create' THEN node END
+                                          ORDER BY ordinal) AS same_create
+                FROM jotter_incoming AS incoming
+            ), fresh AS (
+                SELECT incoming.* FROM ranked AS incoming
+                WHERE same_counter = 1 AND (property <> 'create' OR same_create = 1)
+                  AND NOT EXISTS (SELECT 1 FROM jotter.op WHERE op.journal = $1
+                                  AND op.replica = incoming.replica AND op.counter = incoming.counter)
+                  AND NOT (incoming.property = 'create' AND EXISTS (
+                      SELECT 1 FROM jotter.op WHERE op.journal = $1 AND op.node = incoming.node
+                      AND op.property = 'create'))
+            ), chained AS (
+                SELECT $2::bigint + row_number() OVER (ORDER BY ordinal) AS position,
+                       replica, counter, stamp, node, property, value, base,
+                       jotter.chain(decode($3, 'hex'), jotter.op_bytes(replica, counter, stamp, node, property, value, base))
+                           OVER (ORDER BY ordinal ROWS UNBOUNDED PRECEDING) AS hash
+                FROM fresh
+            ), added AS (
+                INSERT INTO jotter.op (journal, position, replica, counter, stamp, node, property, value, base, hash)
+                SELECT $1, position, replica, counter, stamp, node, property, value, base, hash
+                FROM chained ORDER BY position
+                RETURNING position, hash
+            )
+            SELECT count(*), max(position), (SELECT encode(hash, 'hex') FROM added ORDER BY position DESC LIMIT 1)
+            FROM added
+            """, [journal, String(head.position), head.hash]) { row in
+            added = row.int64(0) ?? 0
+            if let position = row.int64(1), let hash = row.string(2) {
+                newHead = HubHead(position: position, hash: hash)
+            }
+        }
+        if newHead.position > head.position || tookInOthers {
+            try connection.query("UPDATE jotter.journal SET next_position = $2 WHERE name = $1",
+                                 [journal, String(newHead.position + 1)])
+        }
+        return .landed(added: Int(added), head: tookInOthers ? nil : newHead)
+    }
+
+    /// Takes rows a member wrote past the head, with no hash, into the chain, in their
+    /// position order: a pull reads only the chain.
+    public func chainRowsPastTheHead() throws {
+        try connection.transaction {
+            try connection.query("SELECT 1 FROM jotter.journal WHERE name = $1 FOR UPDATE", [journal])
+            let (head, _) = try chain(at: 0)
+            var last: Int64 = 0
+            try connection.query("SELECT coalesce(max(position), 0) FROM jotter.op WHERE journal = $1", [journal]) { row in
+                last = row.int64(0) ?? 0
+            }
+            if last > head.position {
+                _ = try chainRows(after: head, upTo: last)
+                try connection.query("UPDATE jotter.journal SET next_position = $2 WHERE name = $1", [journal, String(last + 1)])
+            }
+        }
+    }
+
+    /// Chains the rows after `head` up to `last`, under the journal's lock, and returns
+    /// the new head.
+    private func chainRows(after head: HubHead, upTo last: Int64) throws -> HubHead {
+        var newHead = head
+        try connection.query("""
+            UPDATE jotter.op SET hash = chained.hash
+            FROM (SELECT position, jotter.chain(decode($3, 'hex'),
+                         jotter.op_bytes(replica, counter, stamp, node, property, value, base))
+                         OVER (ORDER BY position ROWS UNBOUNDED PRECEDING) AS hash
+                  FROM jotter.op WHERE journal = $1 AND position > $2::bigint) AS chained
+            WHERE op.journal = $1 AND op.position = chained.position
+            RETURNING op.position, encode(op.hash, 'hex')
+            """, [journal, String(head.position), head.hash]) { row in
+            if let position = row.int64(0), position >= last, let hash = row.string(1) {
+                newHead = HubHead(position: position, hash: hash)
+            }
+        }
+        return newHead
     }
 
     /// Operations after `position`, in the journal's order: at most `limit`, and fewer
@@ -212,10 +312,12 @@ public final class Hub {
     /// the journal's row lock, in the transaction that moves its end), so nothing is
     /// passed over but the puller's own.
     public func pull(after position: Int64, limit: Int, passingOver own: NodeID? = nil) throws -> HubBatch {
-        var batch = HubBatch(operations: [], refused: [], lastPosition: position)
+        var batch = HubBatch(operations: [], refused: [], lastPosition: position, lastHash: nil, journalEnd: 0,
+                             startHash: nil, journalLast: 0)
         var returned = 0
         var cutShort = false
         var journalEnd: Int64?
+        var endHash: String?
         // The operation being read, a piece of its value at a time.
         var reading: (operation: SyncOperation, position: Int64, value: PulledValueReader)?
         var readAgain: [(index: Int, position: Int64)] = []
@@ -238,25 +340,34 @@ public final class Hub {
         }
         try connection.queryRowByRow("""
             SELECT page.position, page.replica, page.counter, page.stamp, page.node, page.property,
-                   piece.text, page.size, page.before, page.base, journal.next_position - 1, piece.number,
-                   page.property_bytes
+                   piece.text, page.size, page.before, page.base, coalesce(head.position, 0), piece.number,
+                   page.property_bytes, encode(page.hash, 'hex'), coalesce(encode(head.hash, 'hex'), ''),
+                   CASE WHEN $2::bigint = 0 THEN '' ELSE encode(start.hash, 'hex') END,
+                   (SELECT max(position) FROM jotter.op WHERE op.journal = journal.name)
             FROM jotter.journal AS journal
+            -- The chain's head is the journal's end: every position below it is
+            -- committed, as pushes land one after another under the journal's lock.
+            LEFT JOIN LATERAL (SELECT position, hash FROM jotter.op WHERE op.journal = journal.name AND hash IS NOT NULL
+                               ORDER BY position DESC LIMIT 1) AS head ON true
+            -- The link at the cursor, which the puller compares with the one it keeps.
+            LEFT JOIN LATERAL (SELECT hash FROM jotter.op WHERE op.journal = journal.name AND hash IS NOT NULL
+                               AND position <= $2 ORDER BY position DESC LIMIT 1) AS start ON true
             LEFT JOIN LATERAL (
-                SELECT position, replica, counter, stamp, node,
+                SELECT position, replica, counter, stamp, node, hash,
                        CASE WHEN octet_length(property) <= $8 THEN property END AS property,
                        CASE WHEN size <= $4 THEN value END AS value, size, before, base,
                        octet_length(property) AS property_bytes
                 FROM (
-                    SELECT position, replica, counter, stamp, node, property, value, base, octet_length(value) AS size,
+                    SELECT position, replica, counter, stamp, node, property, value, base, hash, octet_length(value) AS size,
                            coalesce(sum(octet_length(value)) OVER (ORDER BY position ROWS UNBOUNDED PRECEDING)
                                     - octet_length(value), 0) AS before,
                            row_number() OVER (ORDER BY position) AS ordinal
                     FROM jotter.op
-                    -- Rows past the journal's end were written around the push's lock,
-                    -- out of its order: read, they took the cursor past the positions
-                    -- that later pushes then gave.
-                    WHERE op.journal = journal.name AND position > $2 AND position < journal.next_position
-                      AND replica IS DISTINCT FROM $5::uuid
+                    -- Rows past the head were written by hand around the push's lock, out
+                    -- of its order: read, they took the cursor past the positions that
+                    -- later pushes then gave.
+                    WHERE op.journal = journal.name AND position > $2 AND position <= head.position
+                      AND hash IS NOT NULL AND replica IS DISTINCT FROM $5::uuid
                     ORDER BY position
                     LIMIT $3
                 ) AS counted
@@ -275,6 +386,10 @@ public final class Hub {
             """, [journal, String(position), String(limit), String(Hub.largestValueBytes), own?.description,
                   String(Hub.batchValueBytes), String(Hub.pieceCharacters), String(Hub.largestPropertyBytes)]) { row in
             journalEnd = row.int64(10)
+            endHash = row.string(14)
+            batch.journalEnd = row.int64(10) ?? 0
+            batch.startHash = row.string(15)
+            batch.journalLast = row.int64(16) ?? 0
             guard let rowPosition = row.int64(0) else { return }
             if (row.int64(11) ?? 0) > 0 {
                 if reading?.position == rowPosition { reading?.value.read(row.bytes(6)) }
@@ -286,6 +401,7 @@ public final class Hub {
             // page may have been cut, and the journal's end is not reached.
             if (row.int64(8) ?? 0) + (row.int64(7) ?? 0) >= Hub.batchValueBytes { cutShort = true }
             batch.lastPosition = rowPosition
+            batch.lastHash = row.string(13)
             if let refusal = Hub.refusal(row, at: rowPosition) {
                 batch.refused.append(refusal)
                 return
@@ -311,6 +427,7 @@ public final class Hub {
         }
         if !cutShort && returned < limit, let journalEnd, journalEnd > batch.lastPosition {
             batch.lastPosition = journalEnd
+            batch.lastHash = endHash
         }
         return batch
     }
@@ -347,22 +464,6 @@ public final class Hub {
         return nil
     }
 
-    /// The position of the journal's last operation; 0 when it has none. Its last row
-    /// counts too: a member may move `next_position` back (the grants let it), and a
-    /// journal so shortened refused every machine's sync, the push that moves it on
-    /// included.
-    public func journalEnd() throws -> Int64 {
-        var end: Int64?
-        try connection.query("""
-            SELECT greatest(next_position - 1, coalesce((SELECT max(position) FROM jotter.op WHERE journal = $1), 0))
-            FROM jotter.journal WHERE name = $1
-            """, [journal]) { row in
-            end = row.int64(0)
-        }
-        guard let end else { throw connection.failure("the journal '\(journal)' is not there for this role") }
-        return end
-    }
-
     /// Records that `replica` has pulled up to `position`, so the hub keeps what it has
     /// not pulled yet, and when it was last seen.
     public func recordPulled(replica: NodeID, to position: Int64) throws {
@@ -382,6 +483,39 @@ public struct HubBatch: Sendable {
     public var refused: [String]
     /// The position of the batch's last operation, or the one pulled after when empty.
     public var lastPosition: Int64
+    /// The hash chain's link at `lastPosition` (hexadecimal); nil when the batch is empty.
+    public var lastHash: String?
+    /// The position of the journal's last operation, 0 when it has none.
+    public var journalEnd: Int64
+    /// The link at (or just before) the position pulled after, "" at 0; nil when the
+    /// journal holds nothing there.
+    public var startHash: String?
+    /// The journal's last position, rows written past the head by hand included.
+    public var journalLast: Int64
+}
+
+/// The last operation of a journal's hash chain: its position (0 when the journal is
+/// empty) and its hash in hexadecimal ("" before the first operation).
+public struct HubHead: Sendable, Equatable {
+    public var position: Int64
+    public var hash: String
+
+    public init(position: Int64, hash: String) {
+        self.position = position
+        self.hash = hash
+    }
+
+    public static let empty = HubHead(position: 0, hash: "")
+}
+
+/// What came of a push.
+public enum HubPushOutcome: Sendable, Equatable {
+    /// Stored: `added` operations were new, and the journal's head is now `head`; nil
+    /// when the push took in rows written past the head by hand, which its maker has
+    /// still to pull.
+    case landed(added: Int, head: HubHead?)
+    /// Another machine pushed on the head first: nothing was stored.
+    case headMoved
 }
 
 /// `COPY … FROM STDIN`'s text format: tab-separated columns, `\N` for NULL, and the

@@ -9,7 +9,7 @@
 public enum HubSchema {
     /// The version of the hub's tables this jotter writes; a hub whose version is
     /// higher was set up by a newer jotter and is refused, as a newer store is.
-    public static let version: Int64 = 2
+    public static let version: Int64 = 3
 
     /// The roles the current role is or belongs to, as the policies ask for them: a
     /// subquery that does not depend on the row, so it is worked out once per statement.
@@ -53,10 +53,12 @@ public enum HubSchema {
             property text NOT NULL,
             value text,
             base bigint,
+            hash bytea,
             PRIMARY KEY (journal, position),
             UNIQUE (journal, replica, counter)
         );
         CREATE UNIQUE INDEX op_create ON jotter.op (journal, node) WHERE property = 'create';
+        \(chainStatements)
 
         -- The machines that sync a journal and how far each has pulled: operations a
         -- machine has not pulled are never pruned.
@@ -88,17 +90,61 @@ public enum HubSchema {
         GRANT SELECT ON jotter.version, jotter.member TO PUBLIC;
         GRANT SELECT, INSERT, UPDATE ON jotter.journal, jotter.replica TO PUBLIC;
         GRANT SELECT, INSERT ON jotter.op TO PUBLIC;
+        GRANT UPDATE (hash) ON jotter.op TO PUBLIC;
 
         """
 
+    /// The hash chain of a journal (docs/sync.md, "One order, and its hash chain"): each
+    /// operation's `hash` is SHA-256 of the hash before it and of the operation's own
+    /// bytes, so that a store remembering the hash at its cursor tells a journal that
+    /// lost operations, or another journal, from the one it pulled. `op_bytes` is the
+    /// operation as one unambiguous string of bytes: every variable part is either of a
+    /// fixed length or preceded by its length, and an absent one by a byte of its own.
+    /// The first operation chains from no bytes at all.
+    static let chainStatements = """
+        CREATE FUNCTION jotter.op_bytes(replica uuid, counter bigint, stamp bigint, node uuid, property text,
+                                        value text, base bigint) RETURNS bytea
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+            SELECT uuid_send(replica) || int8send(counter) || int8send(stamp)
+                || CASE WHEN node IS NULL THEN '\\x00'::bytea ELSE '\\x01'::bytea || uuid_send(node) END
+                || int8send(octet_length(property)::bigint) || convert_to(property, 'UTF8')
+                || CASE WHEN value IS NULL THEN '\\x00'::bytea
+                        ELSE '\\x01'::bytea || int8send(octet_length(value)::bigint) || convert_to(value, 'UTF8') END
+                || CASE WHEN base IS NULL THEN '\\x00'::bytea ELSE '\\x01'::bytea || int8send(base) END
+        $$;
+        CREATE FUNCTION jotter.chain_step(state bytea, start bytea, bytes bytea) RETURNS bytea
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT sha256(coalesce(state, start) || bytes) $$;
+        -- Over a window ordered by position: the hash of each operation, from the hash
+        -- before the first.
+        CREATE AGGREGATE jotter.chain(bytea, bytea) (SFUNC = jotter.chain_step, STYPE = bytea);
+        """
+
     /// The statements that bring tables of a version to the next, by that version.
-    /// Each is quick on a journal of any size: a column added without a default is
-    /// written to the catalogue only, the rows left as they are.
+    /// Each runs in one transaction with the others a hub needs: a column added without
+    /// a default is written to the catalogue only, and only the chain (2 to 3) reads
+    /// and rewrites every operation.
     public static let upgrades: [Int64: String] = [
         // Operations stored before it have no base, and merge as they did.
         1: """
             ALTER TABLE jotter.op ADD COLUMN base bigint;
             UPDATE jotter.version SET version = 2;
+            """,
+        // Every operation already there is chained in its journal's order, in this one
+        // transaction: rows written by hand past a journal's next_position join the
+        // order where they are. The only upgrade that rewrites every row.
+        2: """
+            ALTER TABLE jotter.op ADD COLUMN hash bytea;
+            \(chainStatements)
+            UPDATE jotter.op SET hash = chained.hash
+            FROM (SELECT journal, position,
+                         jotter.chain('\\x'::bytea, jotter.op_bytes(replica, counter, stamp, node, property, value, base))
+                             OVER (PARTITION BY journal ORDER BY position ROWS UNBOUNDED PRECEDING) AS hash
+                  FROM jotter.op) AS chained
+            WHERE op.journal = chained.journal AND op.position = chained.position;
+            UPDATE jotter.journal SET next_position = greatest(next_position,
+                coalesce((SELECT max(position) + 1 FROM jotter.op WHERE op.journal = journal.name), 1));
+            GRANT UPDATE (hash) ON jotter.op TO PUBLIC;
+            UPDATE jotter.version SET version = 3;
             """,
     ]
 

@@ -6,7 +6,8 @@ extension Store {
     /// machine did: never undone here, as undo reverts this machine's own changes.
     static let syncChangeWhat = "sync"
 
-    public func applyPulled(_ operations: [SyncOperation], after start: Int64, cursor: Int64) throws -> SyncApplyReport? {
+    public func applyPulled(_ operations: [SyncOperation], after start: Int64, cursor: Int64,
+                            hash: String? = nil) throws -> SyncApplyReport? {
         try write {
             // Checked here, on the state written to: two syncs of one store each read the
             // cursor before pulling, and the later one to apply went back over pages the
@@ -18,16 +19,25 @@ extension Store {
             try database.execute("UPDATE sync_op SET unsent_change = NULL WHERE unsent_change IS NOT NULL")
             try database.execute("UPDATE setting SET value = 1 WHERE key = 'sync_applying'")
             var merge = SyncMerge(store: self, replica: try replicaID(), remembersPulledRows: remembersPulledRows)
+            // One the log holds is here already: a hub rebuilt holds again what this
+            // store pulled before it was lost.
+            var known = 0
             for operation in operations {
+                guard try logSyncOperation(operation) else {
+                    known += 1
+                    continue
+                }
                 try merge.apply(operation)
             }
             try merge.finish()
             try database.execute("UPDATE setting SET value = 0 WHERE key = 'sync_applying'")
             try database.statement("UPDATE setting SET value = max(value, ?) WHERE key = 'hlc'")
                 .bind(1, operations.map(\.stamp).filter(SyncOperation.stampRange.contains).max() ?? 0).run()
-            try database.statement("UPDATE setting SET value = ? WHERE key = 'sync_cursor'").bind(1, cursor).run()
+            try setSyncCursor(cursor, hash: hash)
             if !remembersPulledRows { try markEverythingSent() }
-            return merge.report
+            var report = merge.report
+            report.known = known
+            return report
         }
     }
 }

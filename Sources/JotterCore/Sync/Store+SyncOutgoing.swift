@@ -294,9 +294,18 @@ extension Store: SyncReplica {
         }
     }
 
-    public func acknowledge(_ operations: [SyncOperation]) throws {
+    public func acknowledge(_ operations: [SyncOperation], movingCursorFrom base: HubHead? = nil,
+                            to head: HubHead? = nil) throws {
         try write {
             let replica = try replicaID()
+            // The push landed on the head this store had pulled to: what lies between it
+            // and the new head is this store's own, which a pull would pass over. Moved in
+            // the same transaction, the cursor is past every operation acknowledged, so a
+            // hub that loses one of them is told from the one this store synced with.
+            if let base, let head, try integerSetting("sync_cursor") == base.position {
+                try setSyncCursor(head.position, hash: head.hash)
+            }
+            for operation in operations { _ = try logSyncOperation(operation) }
             var pushedTo = try syncMark("sync_pushed_to")
             let sent = try database.statement("SELECT seq, property, previous_parent FROM sync_op WHERE counter = ?")
             for operation in operations where operation.replica == replica {

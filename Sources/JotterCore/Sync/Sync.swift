@@ -10,46 +10,133 @@ public enum Sync {
     /// memory is too.
     public static let pullBatchSize = 20_000
 
-    /// Pushes every operation the replica has not had acknowledged, a batch at a time,
-    /// then pulls every operation after its cursor, applying each batch as a whole. A
-    /// sync cut short at any point loses nothing: what was pushed is pushed again and
-    /// stored once, and what was pulled and not applied is pulled again.
+    /// Checks the hub's hash chain at the store's cursor, then pushes every operation
+    /// the replica has not had acknowledged, a batch at a time, after what the journal
+    /// holds, then pulls every operation after its cursor, applying each batch as a
+    /// whole. A sync cut short at any point loses nothing: what was pushed is pushed
+    /// again and stored once, and what was pulled and not applied is pulled again. A
+    /// hub whose link at the cursor is not the one this store remembers lost
+    /// operations, or is another journal: nothing is pushed or applied, and the error
+    /// says so.
     public static func run(_ replica: SyncReplica, with hub: Hub, batchSize: Int = Sync.batchSize,
                            pullBatchSize: Int = Sync.pullBatchSize) throws -> SyncSummary {
         var summary = SyncSummary()
         let own = try replica.syncReplicaID()
-        // A journal that ends before what this store has pulled is not the one it synced
-        // with (a remote set to another journal or hub), or lost operations: synced, the
-        // store would pass over its first operations and never send what it sent before,
-        // and both would say so as "sent 0, received 0".
-        let pulledTo = try replica.syncCursor()
-        let end = try hub.journalEnd()
-        guard end >= pulledTo else {
-            throw JotterError(.hub, "\(hub.name): the journal '\(hub.journal)' ends at position \(end), before the \(pulledTo) this store has pulled: it is not the journal this store synced with, or it lost operations (restored from an older backup); set the remote back to the journal it synced with, or sync a new store with this one")
+        let (cursor, known) = try replica.syncHead()
+        if cursor > 0 {
+            let chain = try hub.chain(at: cursor)
+            guard chain.head.position >= cursor else { throw lost(hub, at: cursor, end: chain.head.position) }
+            if let known, chain.hashAt != known { throw lost(hub, at: cursor, end: nil) }
         }
         while true {
             let outgoing = try replica.outgoingOperations(limit: batchSize)
             if outgoing.isEmpty { break }
-            try hub.push(outgoing)
-            try replica.acknowledge(outgoing)
+            _ = try hub.push(outgoing, onto: nil)
+            try replica.acknowledge(outgoing, movingCursorFrom: nil, to: nil)
             summary.sent += outgoing.count
             if outgoing.count < batchSize { break }
         }
-        var cursor = try replica.syncCursor()
+        _ = try pullEverything(replica, from: hub, passingOver: own, pullBatchSize: pullBatchSize, into: &summary)
+        try hub.recordPulled(replica: own, to: try replica.syncHead().position)
+        return summary
+    }
+
+    /// Pulls and applies every operation after the store's cursor, a page at a time,
+    /// and returns the head pulled to. Each page says the hash chain's link at the
+    /// cursor it was read after: one that is not the link the store remembers, or a
+    /// journal that ends before the cursor, is a hub that lost operations, or another
+    /// journal, and nothing of it is applied.
+    private static func pullEverything(_ replica: SyncReplica, from hub: Hub, passingOver own: NodeID,
+                                       pullBatchSize: Int, into summary: inout SyncSummary) throws -> HubHead {
+        var (cursor, known) = try replica.syncHead()
         while true {
             let batch = try hub.pull(after: cursor, limit: pullBatchSize, passingOver: own)
-            if batch.lastPosition == cursor { break }
-            guard let report = try replica.applyPulled(batch.operations, after: cursor, cursor: batch.lastPosition) else {
-                cursor = try replica.syncCursor()
+            // Rows a member wrote past the head join the chain before they are read.
+            if batch.journalLast > batch.journalEnd {
+                try hub.chainRowsPastTheHead()
                 continue
             }
-            summary.received += batch.operations.count
+            if cursor > 0 {
+                guard batch.journalEnd >= cursor else { throw lost(hub, at: cursor, end: batch.journalEnd) }
+                guard let found = batch.startHash else { throw lost(hub, at: cursor, end: nil) }
+                if let known {
+                    guard found == known else { throw lost(hub, at: cursor, end: nil) }
+                } else {
+                    try replica.rememberSyncHash(found, at: cursor)
+                    known = found
+                }
+            }
+            if batch.lastPosition == cursor { return HubHead(position: cursor, hash: known ?? "") }
+            guard let report = try replica.applyPulled(batch.operations, after: cursor, cursor: batch.lastPosition,
+                                                       hash: batch.lastHash) else {
+                (cursor, known) = try replica.syncHead()
+                continue
+            }
+            summary.received += batch.operations.count - report.known
             summary.conflicts += report.conflicts
             summary.setAside(batch.refused + report.parked)
             cursor = batch.lastPosition
+            known = batch.lastHash
         }
-        try hub.recordPulled(replica: own, to: cursor)
+    }
+
+    /// The error of a hub that does not hold what this store pulled up to `position`:
+    /// its journal ends at `end` before it, or holds other operations there.
+    static func lost(_ hub: Hub, at position: Int64, end: Int64?) -> JotterError {
+        let what = end.map { "ends at position \($0), before the \(position) this store has pulled" }
+            ?? "holds other operations than this store pulled up to position \(position)"
+        return JotterError(.hubLost, "\(hub.name): the journal '\(hub.journal)' \(what): it lost operations (restored from an older backup, or replaced) or is another journal; nothing was applied; 'jotter remote rebuild' gives it back what this store holds, or set the remote back to the journal it synced with")
+    }
+
+    /// The error of a hub with no jotter tables that this store synced with up to
+    /// `position`: a database dropped and made again, or another one.
+    public static func lostTables(_ hub: Hub, at position: Int64) -> JotterError {
+        JotterError(.hubLost, "\(hub.name): the hub has no jotter tables, and this store synced with it up to position \(position): it was replaced by an empty database, or is another one; nothing was applied; 'jotter remote rebuild' sets it up again and gives it back what this store holds")
+    }
+
+    /// Gives a hub that lost operations every one this store knows it held: what this
+    /// store pulled from it and what it acknowledged, in the order this store learned
+    /// them, each stored once (the hub passes over one it still holds), after what the
+    /// hub holds now; then pulls the whole journal again, applying only what this store
+    /// does not hold yet, and syncs. Every store that synced with the lost hub does the
+    /// same, and every operation any of them had acknowledged is on the hub again, in
+    /// one order. A hub that holds what this store pulled is left as it is: the sync is
+    /// an ordinary one.
+    public static func rebuild(_ replica: SyncReplica, with hub: Hub, batchSize: Int = Sync.batchSize,
+                               pullBatchSize: Int = Sync.pullBatchSize) throws -> RebuildSummary {
+        var summary = RebuildSummary()
+        let (cursor, known) = try replica.syncHead()
+        let chain = try hub.chain(at: cursor)
+        let intact = cursor == 0 || (chain.head.position >= cursor && (known == nil || chain.hashAt == known))
+        if !intact {
+            var seq: Int64 = 0
+            while true {
+                let (operations, last) = try replica.loggedSyncOperations(after: seq, limit: batchSize)
+                if operations.isEmpty { break }
+                if case .landed(let added, _) = try hub.push(operations, onto: nil) { summary.resent += added }
+                seq = last
+            }
+            try replica.restartSyncCursor()
+        }
+        summary.sync = try run(replica, with: hub, batchSize: batchSize, pullBatchSize: pullBatchSize)
         return summary
+    }
+}
+
+/// What `jotter remote rebuild` did.
+public struct RebuildSummary: Sendable, Equatable {
+    /// Operations the hub had lost, sent again from this store's log.
+    public var resent = 0
+    /// The sync that followed.
+    public var sync = SyncSummary()
+
+    public init() {}
+
+    /// `gave the hub back 12 operations it had lost; sent 3, received 40`.
+    public var line: String {
+        let given = resent == 0 ? "the hub lacked nothing this store holds"
+            : "gave the hub back \(resent) operation\(resent == 1 ? "" : "s") it had lost"
+        return given + "; " + sync.line
     }
 }
 

@@ -7,16 +7,28 @@ public protocol SyncReplica {
     /// the same operations, with the same counters, until they are acknowledged, so that
     /// a push cut short and made again stores nothing twice.
     func outgoingOperations(limit: Int) throws -> [SyncOperation]
-    /// The hub has stored these operations: they are not sent again.
-    func acknowledge(_ operations: [SyncOperation]) throws
-    /// The hub's position up to which this store has applied operations.
-    func syncCursor() throws -> Int64
+    /// The hub has stored these operations: they are not sent again, and the log keeps
+    /// them. When they landed on `base`, the head this store had pulled to, making
+    /// `head`, the cursor moves there, if it is still at `base`.
+    func acknowledge(_ operations: [SyncOperation], movingCursorFrom base: HubHead?, to head: HubHead?) throws
+    /// The cursor, and the hash chain's link there in hexadecimal ("" at position 0);
+    /// nil when not known yet (a store that last synced before the chain).
+    func syncHead() throws -> (position: Int64, hash: String?)
+    /// Takes `hash` as the link at the cursor when none is known and the cursor is at
+    /// `position`.
+    func rememberSyncHash(_ hash: String, at position: Int64) throws
+    /// Moves the cursor back to the journal's start, for a rebuild.
+    func restartSyncCursor() throws
+    /// Up to `limit` operations of the log after its row `seq`, in the order this store
+    /// learned them, and the row of the last.
+    func loggedSyncOperations(after seq: Int64, limit: Int) throws -> (operations: [SyncOperation], last: Int64)
     /// Applies operations pulled from the hub after position `start`, in the hub's order
-    /// (this replica's own among them, which change nothing), and moves the cursor from
-    /// `start` to `cursor`, all in one transaction: a sync cut short applies each batch
+    /// (this replica's own among them, which change nothing; one the log holds is not
+    /// applied again), and moves the cursor from `start` to `cursor`, whose link of the
+    /// hash chain is `hash`, all in one transaction: a sync cut short applies each batch
     /// whole or not at all. Nil, with nothing applied, when the cursor is no longer at
     /// `start`: another sync of this store applied them meanwhile, and then went on.
-    func applyPulled(_ operations: [SyncOperation], after start: Int64, cursor: Int64) throws -> SyncApplyReport?
+    func applyPulled(_ operations: [SyncOperation], after start: Int64, cursor: Int64, hash: String?) throws -> SyncApplyReport?
 }
 
 /// What applying a batch of pulled operations did.
@@ -28,16 +40,20 @@ public struct SyncApplyReport: Sendable, Equatable {
     /// Operations that could not be applied (malformed, too large, of a kind from a
     /// newer jotter, or a move that would make a cycle), each with a one-line reason.
     public var parked: [String]
+    /// Operations this store held already (its log has them), not applied again.
+    public var known: Int
 
-    public init(applied: Int = 0, conflicts: Int = 0, parked: [String] = []) {
+    public init(applied: Int = 0, conflicts: Int = 0, parked: [String] = [], known: Int = 0) {
         self.applied = applied
         self.conflicts = conflicts
         self.parked = parked
+        self.known = known
     }
 
     public mutating func add(_ other: SyncApplyReport) {
         applied += other.applied
         conflicts += other.conflicts
         parked += other.parked
+        known += other.known
     }
 }

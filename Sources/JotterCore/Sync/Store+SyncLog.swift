@@ -1,0 +1,108 @@
+/// The store's log of the operations it knows the hub to hold (`sync_log`, store
+/// version 13), and where it is in the hub's hash chain (`sync_cursor_hash`).
+///
+/// Every operation this store pulled, and every one of its own the hub acknowledged, is
+/// kept whole, in the order this store learned it: when the hub loses operations (a
+/// restore from an older backup, a database dropped), `jotter remote rebuild` sends
+/// them again from here, and a store never applies twice one it already holds
+/// (docs/sync.md, "A hub that lost operations").
+extension Store {
+    /// The hub's position up to which this store has applied operations, and the hash
+    /// chain's link there in hexadecimal ("" at position 0); nil when not known yet: a
+    /// store that last synced before the chain, which takes the hub's at its next sync.
+    public func syncHead() throws -> (position: Int64, hash: String?) {
+        try read {
+            let position = try integerSetting("sync_cursor")
+            let hash = try setting("sync_cursor_hash") { $0.isNull(0) ? nil : $0.string(0) } ?? nil
+            return (position, position == 0 ? "" : hash)
+        }
+    }
+
+    /// Takes `hash` as the chain's link at the cursor, when the cursor is still at
+    /// `position` and the store knew none: a store from before the chain trusts the
+    /// hub it synced with at the first sync that reads one.
+    public func rememberSyncHash(_ hash: String, at position: Int64) throws {
+        try write {
+            try database.statement(
+                """
+                UPDATE setting SET value = ?2 WHERE key = 'sync_cursor_hash' AND value IS NULL
+                  AND (SELECT value FROM setting WHERE key = 'sync_cursor') = ?1
+                """)
+                .bind(1, position).bind(2, hash).run()
+        }
+    }
+
+    /// Moves the cursor back to the journal's start, for a rebuild: what the hub holds
+    /// is pulled again, and the log keeps any operation this store holds from being
+    /// applied twice.
+    public func restartSyncCursor() throws {
+        try write {
+            try database.execute(
+                "UPDATE setting SET value = CASE key WHEN 'sync_cursor' THEN 0 ELSE '' END WHERE key IN ('sync_cursor', 'sync_cursor_hash')")
+        }
+    }
+
+    /// Sets the cursor to `position` and the chain's link there to `hash` (nil: not
+    /// known). Call inside a write transaction.
+    func setSyncCursor(_ position: Int64, hash: String?) throws {
+        try database.statement("UPDATE setting SET value = ? WHERE key = 'sync_cursor'").bind(1, position).run()
+        try database.statement("UPDATE setting SET value = ? WHERE key = 'sync_cursor_hash'").bind(1, hash).run()
+    }
+
+    /// Keeps `operation` in the log; false when the log held it already (the same
+    /// replica and counter), and the store with it. Call inside a write transaction.
+    func logSyncOperation(_ operation: SyncOperation) throws -> Bool {
+        let insert = try database.statement(
+            """
+            INSERT OR IGNORE INTO sync_log (replica, counter, stamp, node, property, value, base, text, text_offset)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+            .bind(1, blob: operation.replica.bytes).bind(2, operation.counter).bind(3, operation.stamp)
+            .bind(4, id: operation.node).bind(5, operation.property).bind(7, operation.base)
+        // A long value or text is bound where it lies, as the apply binds it: copied, a
+        // 16.5 MB entry was held once more.
+        if let pulled = operation.pulledText {
+            defer { insert.reset() }
+            insert.bind(6, operation.value).bind(9, Int64(pulled.offset)).bind(8, borrowingColumnText: pulled.text)
+            try insert.run()
+        } else if let value = operation.value {
+            try insert.bind(8, nil as String?).bind(9, nil as Int64?).withBorrowedText(6, value) { try insert.run() }
+        } else {
+            try insert.bind(6, nil as String?).bind(8, nil as String?).bind(9, nil as Int64?).run()
+        }
+        return database.changes > 0
+    }
+
+    /// Up to `limit` operations of the log after its row `seq`, in the order this store
+    /// learned them, and the row of the last.
+    public func loggedSyncOperations(after seq: Int64, limit: Int) throws -> (operations: [SyncOperation], last: Int64) {
+        try read {
+            let rows = try database.statement(
+                """
+                SELECT seq, replica, counter, stamp, node, property, value, base, text, text_offset
+                FROM sync_log WHERE seq > ? ORDER BY seq LIMIT ?
+                """)
+                .bind(1, seq).bind(2, Int64(limit))
+            defer { rows.reset() }
+            var operations: [SyncOperation] = []
+            var last = seq
+            while try rows.step() {
+                last = rows.int64(0)
+                guard let replica = NodeID(bytes: rows.blob(1)) else { continue }
+                var value = rows.isNull(6) ? nil : rows.string(6)
+                if let held = value, !rows.isNull(8) {
+                    let utf8 = Array(held.utf8)
+                    let offset = min(max(Int(rows.int64(9)), 0), utf8.count)
+                    let head = String(decoding: utf8[..<offset], as: UTF8.self)
+                    let tail = String(decoding: utf8[min(offset + 2, utf8.count)...], as: UTF8.self)
+                    value = rows.withColumnText(8) { SyncValue.value(head, quoting: $0, tail) }
+                }
+                operations.append(SyncOperation(
+                    replica: replica, counter: rows.int64(2), stamp: rows.int64(3),
+                    node: rows.isNull(4) ? nil : NodeID(bytes: rows.blob(4)), property: rows.string(5), value: value,
+                    base: rows.optionalInt64(7)))
+            }
+            return (operations, last)
+        }
+    }
+}
