@@ -37,7 +37,7 @@ extension Store {
             """
             WITH RECURSIVE walk (seq, depth, rank, order_stamp, order_replica, reached_from) AS (
                 SELECT seq, 1 AS depth, CASE WHEN ?3 THEN kind ELSE 0 END AS rank, order_stamp, order_replica, ?1
-                FROM node WHERE parent IS ?1 AND hidden IS NULL
+                FROM node WHERE parent IS ?1 AND (hidden IS NULL OR (?4 AND hidden > 0))
                 UNION ALL
                 SELECT child.seq, walk.depth + 1, CASE WHEN ?3 THEN child.kind ELSE 0 END, child.order_stamp, child.order_replica,
                        walk.seq
