@@ -1,3 +1,3 @@
 #include <openssl/evp.h>
 #include <openssl/crypto.h>
-#include <openssl/hmac.h>
+#include <openssl/sha.h>

@@ -11,6 +11,16 @@ import Glibc
 @Suite struct TrustTagTests {
     /// A version 12 store's hooks carried the old mark, which anyone could copy: none
     /// is taken as trust, whatever it held. The rows themselves are kept.
+    /// A tag is HMAC-SHA256: RFC 4231's test cases 1 and 2, whose keys are shorter
+    /// than a block as a trust key is.
+    @Test func aTagIsHMACSHA256() {
+        func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+        #expect(hex(TrustKey(bytes: [UInt8](repeating: 0x0b, count: 20)).tag(Array("Hi There".utf8)))
+                == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
+        #expect(hex(TrustKey(bytes: Array("Jefe".utf8)).tag(Array("what do ya want for nothing?".utf8)))
+                == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+    }
+
     @Test func hooksOfAVersion12StoreWaitForTrustAfterTheMigration() throws {
         let folder = TemporaryFolder()
         let path = folder.file("old.sqlite3")

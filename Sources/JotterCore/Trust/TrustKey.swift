@@ -87,17 +87,28 @@ public final class TrustKey {
         return key
     }
 
-    /// The tag of `message` under this key.
+    /// The tag of `message` under this key: HMAC-SHA256 (RFC 2104), built on OpenSSL's
+    /// plain SHA-256 block functions. OpenSSL's `HMAC` goes through its library
+    /// context, whose first use sets up per-thread state; libpq, loaded later into
+    /// the same static process, brings the system's libcrypto, whose own per-thread
+    /// state then met it in the same slots and crashed at the hub's password
+    /// exchange. The block functions keep no such state.
     func tag(_ message: [UInt8]) -> [UInt8] {
-        prepareCryptoLibrary()
-        var tag = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-        var tagLength: UInt32 = 0
-        let result = bytes.withUnsafeBytes { key in
-            HMAC(EVP_sha256(), key.baseAddress, Int32(key.count), message, message.count, &tag, &tagLength)
+        let blockSize = 64
+        var paddedKey = bytes + [UInt8](repeating: 0, count: blockSize - bytes.count)
+        defer { paddedKey.wipe() }
+        func sha256(_ parts: [UInt8]...) -> [UInt8] {
+            var context = SHA256_CTX()
+            SHA256_Init(&context)
+            for part in parts { _ = part.withUnsafeBytes { SHA256_Update(&context, $0.baseAddress, $0.count) } }
+            var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+            SHA256_Final(&digest, &context)
+            return digest
         }
-        // OpenSSL fails here only when it cannot allocate a few hundred bytes.
-        precondition(result != nil && tagLength == 32, "HMAC-SHA256 failed")
-        return Array(tag.prefix(Int(tagLength)))
+        var inner = paddedKey.map { $0 ^ 0x36 }
+        var outer = paddedKey.map { $0 ^ 0x5c }
+        defer { inner.wipe(); outer.wipe() }
+        return sha256(outer, sha256(inner, message))
     }
 
     /// Whether `tag` is the tag of `message`, compared in constant time.
