@@ -120,6 +120,13 @@ enum CommandExamples {
             Example(command: "jotter remote set postgresql://alice@db.example.com/journal", meaning: "a URI"),
         ],
         "remote unset": [Example(command: "jotter remote unset", meaning: "stop syncing this store")],
+        "remote rebuild": [
+            Example(command: "jotter remote rebuild", meaning: "after 'sync' exited 6: give the hub back what it lost"),
+        ],
+        "trust": [
+            Example(command: "jotter trust", meaning: "show what waits to be trusted, and ask"),
+            Example(command: "jotter trust --yes", meaning: "trust it without asking, in a script"),
+        ],
         "remote schema": [Example(command: "jotter remote schema | psql journal", meaning: "a DBA makes the tables")],
         "sync": [
             Example(command: "jotter sync", meaning: "push and pull once"),
