@@ -256,13 +256,16 @@ import Testing
             SELECT name, next_position + 2, gen_random_uuid(), 1, 1, gen_random_uuid(), 'colour', '"red"'
             FROM jotter.journal WHERE name = 'main'
             """, database: machines.database)
-        #expect(try machines.sync(machines.b) == ["sent 0, received 0\n"])
+        // A pull reads the journal to its last row: the row is taken now, and set aside.
+        let early = try machines.sync(machines.b)
+        #expect(early.count == 1 && early[0].hasSuffix("a kind of change this jotter does not know (from a newer jotter?)\nsent 0, received 1\n"),
+                "\(early)")
         for text in ["bread", "eggs", "jam", "tea"] { try machines.a.ok("add", text) }
         // The row is in the journal's order now, before what A sent.
         #expect(try machines.sync(machines.a).first?.hasSuffix("sent 4, received 1\n") == true)
         let pulled = try machines.b.run(["sync"])
         #expect(pulled.status == 0)
-        #expect(pulled.errors.hasSuffix("sent 0, received 5\n"), "\(pulled.errors)")
+        #expect(pulled.errors.hasSuffix("sent 0, received 4\n"), "\(pulled.errors)")
         #expect(try machines.b.texts() == ["milk", "bread", "eggs", "jam", "tea"])
     }
 
