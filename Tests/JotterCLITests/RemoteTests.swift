@@ -73,7 +73,7 @@ import Testing
                            "PGUSER": role]
         try server.psql("GRANT CREATE ON DATABASE \(database) TO \(role)", database: database)
         let right = try jotter.run(["remote", "set", ""], extraEnvironment: environment)
-        #expect(right.status == 0)
+        #expect(right.status == 0, "\(right.errors)")
         let shown = try jotter.run(["remote"])
         #expect(shown.text == "conninfo\t\njournal\tmain\nauto\tno\n")
         #expect(!shown.text.contains("horse") && !shown.errors.contains("horse"))
