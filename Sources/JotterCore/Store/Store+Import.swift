@@ -242,6 +242,9 @@ private struct Importer {
     var holdsTombstones: Bool?
     /// The forms of the places records with field values went under, by row.
     var forms: [Int64?: EntryForm] = [:]
+    /// The depth of each row a record went under, by row: a chain of records each
+    /// under the one before looks one row up a record.
+    var depths: [Int64: Int] = [:]
     let today = FieldDate.today()
 
     init(store: Store, options: Store.ImportOptions, rowsBefore: Int64) throws {
@@ -264,6 +267,7 @@ private struct Importer {
         insertTexts = try store.database.statement(
             "INSERT INTO node (parent, kind, text, created, created_offset, text_sum) VALUES " + texts.joined(separator: ", "))
         pending.reserveCapacity(Importer.batchSize)
+        if let top = options.target.top { depths[top.seq] = options.target.nodes.count }
     }
 
     mutating func add(_ record: ImportRecord) throws {
@@ -317,6 +321,8 @@ private struct Importer {
                         + "import it without its id to add it anew")
             }
             let parent = try parentSeq(for: record)
+            let depth = try depth(ofRow: parent) + 1
+            if depth > Store.deepestLevel { throw ImportProblem(line: record.line, Store.tooDeep(record.text, at: depth)) }
             let fields = try checkedFields(of: record, under: parent)
             let created = record.created ?? now
             if let id = record.id, let row = store.derivedIDs.row(of: id) {
@@ -574,6 +580,28 @@ private struct Importer {
         case .path(let names):
             return try listSeq(for: names, line: record.line)
         }
+    }
+
+    /// How deep the row `seq` is (0 for the root), or a depth past the deepest level
+    /// once the walk up goes beyond it, as it would round a loop in a damaged file.
+    private mutating func depth(ofRow seq: Int64?) throws -> Int {
+        guard let seq else { return 0 }
+        var walked: [Int64] = []
+        var next: Int64? = seq
+        var above = 0
+        while let current = next {
+            if let known = depths[current] {
+                above = known
+                break
+            }
+            walked.append(current)
+            if walked.count > Store.deepestLevel { return walked.count }
+            let parent = try store.database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, current)
+            defer { parent.reset() }
+            next = try parent.step() ? parent.optionalInt64(0) : nil
+        }
+        for (offset, row) in walked.enumerated() { depths[row] = above + walked.count - offset }
+        return above + walked.count
     }
 
     /// The list at `names` below the target, created when missing.

@@ -100,6 +100,7 @@ extension Store {
                     throw JotterError.input(
                         "a list named '\(DisplayText.escaped(node.text))' is already in \(destination.display); nothing was moved")
                 }
+                try checkDepth(moving: node, into: line)
                 try database.statement("UPDATE OR ROLLBACK node SET parent = ? WHERE seq = ?")
                     .bind(1, destination.top?.seq).bind(2, node.seq).run()
             }

@@ -48,6 +48,7 @@ extension Store {
             if try !lists(under: parent.top, named: name).isEmpty {
                 throw JotterError.input("a list named '\(DisplayText.escaped(name))' already exists in \(parent.display)")
             }
+            try checkDepth(ofNew: name, under: parent)
             return (try insert(.list, text: name, under: parent.top), "new \(Store.quoted(name))")
         }
     }

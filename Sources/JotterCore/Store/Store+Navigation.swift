@@ -83,6 +83,7 @@ extension Store {
             if let formVersion, try self.formVersion() != formVersion {
                 return (.formChanged, "")
             }
+            try checkDepth(ofNew: text, under: path)
             let node = try insert(.item, text: text, under: path.top, created: created)
             try insertValues(fields, of: node.seq)
             if let historyLine { try appendHistory(historyLine) }
