@@ -40,6 +40,32 @@ import Testing
         return (Int(id(pushed)) ?? -1, Int(id(registered)) ?? -1)
     }
 
+    /// SQLCipher's OpenSSL, built into the binary, and the libcrypto that libpq loads
+    /// for a password's SCRAM exchange meet in one process when an encrypted store
+    /// syncs with a hub that asks for a password.
+    @Test func anEncryptedStoreSyncsWithAHubThatAsksForAPassword() throws {
+        let server = try PostgresServer.shared
+        let database = try server.database()
+        let role = "erin_" + String(database.suffix(8))
+        try server.psql("CREATE ROLE \(role) LOGIN PASSWORD 'sealed horse'; GRANT \(PostgresServer.passwordGroup) TO \(role)")
+        try server.psql("GRANT CREATE ON DATABASE \(database) TO \(role)", database: database)
+        var laptop = try Self.machineWithPassphrase()
+        laptop.ownEnvironment["PGPASSWORD"] = "sealed horse"
+        let milk = id(try laptop.ok("add", "milk"))
+        try laptop.ok("encrypt")
+        let set = try laptop.run(["remote", "set", server.conninfo(database, role: role)])
+        #expect(set.status == 0, "\(set.errors)")
+        let sync = try laptop.run(["sync"])
+        #expect(sync.status == 0, "\(sync.errors)")
+        #expect(sync.errors == "sent 1, received 0\n")
+        var desktop = Jotter()
+        desktop.ownEnvironment["PGPASSWORD"] = "sealed horse"
+        #expect(try desktop.run(["remote", "set", server.conninfo(database, role: role)]).status == 0)
+        #expect(try desktop.run(["sync"]).errors == "sent 0, received 1\n")
+        #expect(try desktop.ok("export", "--recursive", "/") == (try laptop.ok("export", "--recursive", "/")))
+        #expect(try desktop.ok("list").contains("milk") && !milk.isEmpty)
+    }
+
     @Test func anEncryptedAndAPlainStoreSyncBothWaysAndConverge() throws {
         let laptop = try Self.machineWithPassphrase()
         let oatcakes = id(try laptop.ok("add", "oatcakes before encrypting"))

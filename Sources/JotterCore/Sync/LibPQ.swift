@@ -57,6 +57,7 @@ struct LibPQ: @unchecked Sendable {
             let reason = dlerror().map { String(cString: $0) } ?? "not found"
             throw JotterError(.hub, "sync needs libpq, which cannot be loaded (\(reason)); install the package \(package)")
         }
+        keepThreadKeysApart(loadedWith: handle)
         func function<T>(_ name: String, as type: T.Type) throws -> T {
             guard let address = dlsym(handle, name) else {
                 throw JotterError(.hub, "\(fileName) has no \(name); install the package \(package) of PostgreSQL 10 or newer")
@@ -89,5 +90,31 @@ struct LibPQ: @unchecked Sendable {
             port: try function("PQport", as: jotter_pq_port.self),
             db: try function("PQdb", as: jotter_pq_db.self),
             setNoticeProcessor: try function("PQsetNoticeProcessor", as: jotter_pq_set_notice_processor.self))
+    }
+
+    /// How many thread keys past the executable's own the loaded C library starts at:
+    /// room for keys the executable makes after libpq is loaded.
+    private static let threadKeysKeptFree: pthread_key_t = 64
+
+    /// The static executable has a C library of its own, and dlopen brings the shared
+    /// one libpq needs: two tables of thread keys over one area of per-thread values.
+    /// Each hands out its keys from 0, so the OpenSSL that SQLCipher set up (in the
+    /// executable) and the libcrypto that libpq loads (for a password's SCRAM exchange,
+    /// or TLS) took the same slots, and libcrypto crashed on the values it found there.
+    /// Making keys in the loaded library's table, past every key of the executable's,
+    /// keeps the two apart; the keys made here are never used.
+    private static func keepThreadKeysApart(loadedWith handle: UnsafeMutableRawPointer) {
+        typealias KeyCreate = @convention(c) (UnsafeMutablePointer<pthread_key_t>?,
+                                              (@convention(c) (UnsafeMutableRawPointer?) -> Void)?) -> Int32
+        guard let address = dlsym(handle, "pthread_key_create") else { return }
+        let loadedKeyCreate = unsafeBitCast(address, to: KeyCreate.self)
+        var next = pthread_key_t()
+        guard pthread_key_create(&next, nil) == 0 else { return }
+        pthread_key_delete(next)
+        var key = pthread_key_t()
+        // A dynamically linked jotter has one table, of which this uses up a few keys.
+        repeat {
+            guard loadedKeyCreate(&key, nil) == 0 else { return }
+        } while key < next + threadKeysKeptFree
     }
 }
