@@ -80,11 +80,12 @@ enum NodeColumn: Int32, CaseIterable {
     /// no sorting, however long the list: those with a place, by it (`node_order`),
     /// then those without, by row (`node_children`). A store that never syncs has only
     /// the second, and its index is the one it always had.
-    static func siblingRuns(of table: String? = nil) -> [(condition: String, order: String)] {
+    static func siblingRuns(of table: String? = nil) -> [(condition: String, order: String, placeColumns: String)] {
         let prefix = table.map { $0 + "." } ?? ""
         return [
-            ("\(prefix)order_stamp IS NOT NULL", "\(prefix)order_stamp, \(prefix)order_replica, \(prefix)seq"),
-            ("\(prefix)order_stamp IS NULL", "\(prefix)seq"),
+            ("\(prefix)order_stamp IS NOT NULL", "\(prefix)order_stamp, \(prefix)order_replica, \(prefix)seq",
+             ", \(prefix)order_stamp, \(prefix)order_replica"),
+            ("\(prefix)order_stamp IS NULL", "\(prefix)seq", ""),
         ]
     }
 }

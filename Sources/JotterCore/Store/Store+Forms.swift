@@ -173,15 +173,16 @@ extension Store {
                 defer { values.reset() }
                 let children = try database.statement(
                     """
-                    SELECT \(NodeColumn.all(of: "node")), node.seq, node.order_stamp, node.order_replica FROM node
+                    SELECT \(NodeColumn.all(of: "node"))\(run.placeColumns) FROM node
                     WHERE node.parent IS ? AND node.hidden IS NULL AND \(run.condition) ORDER BY \(run.order)
                     """)
                     .bind(1, parent?.seq)
                 defer { children.reset() }
                 var hasValue = try values.step()
+                let placeColumn = run.placeColumns.isEmpty ? nil : NodeColumn.count
                 var previous: SiblingPlace?
                 while try children.step() {
-                    let place = SiblingPlace(children, from: NodeColumn.count)
+                    let place = SiblingPlace(children, seqAt: NodeColumn.seq.position, placeFrom: placeColumn)
                     try requireInOrder(place, after: previous, under: parent?.seq)
                     previous = place
                     let node = node(from: children)

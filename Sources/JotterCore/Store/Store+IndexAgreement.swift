@@ -81,9 +81,11 @@ struct SiblingPlace: Comparable {
         self.seq = seq
     }
 
-    /// The place in a row that selects `seq, order_stamp, order_replica` from `column` on.
-    init(_ row: Statement, from column: Int32) {
-        self.init(rank: 0, stamp: row.optionalInt64(column + 1), replica: row.optionalInt64(column + 2), seq: row.int64(column))
+    /// The place in a row with `seq` at `seqColumn` and, from `placeColumn` on, the
+    /// child's `order_stamp, order_replica`; a run ordered by row alone reads no more.
+    init(_ row: Statement, seqAt seqColumn: Int32, placeFrom placeColumn: Int32?) {
+        self.init(rank: 0, stamp: placeColumn.flatMap { row.optionalInt64($0) },
+                  replica: placeColumn.flatMap { row.optionalInt64($0 + 1) }, seq: row.int64(seqColumn))
     }
 
     static func < (lhs: SiblingPlace, rhs: SiblingPlace) -> Bool {

@@ -80,24 +80,24 @@ extension Store {
         try forEachChildRow(of: parent, columns: NodeColumn.all) { try body(node(from: $0)) }
     }
 
-    /// Calls `body` with the row of each child of `parent` in order, `columns` selected;
-    /// in one read, so that a node placed meanwhile by a push is met once. Each child
-    /// must come after the one before it (`requireInOrder`): an index that names a row
-    /// twice stops the listing as damage.
+    /// Calls `body` with the row of each child of `parent` in order, `columns` selected,
+    /// `seq` first; in one read, so that a node placed meanwhile by a push is met once.
+    /// Each child must come after the one before it (`requireInOrder`): an index that
+    /// names a row twice stops the listing as damage.
     func forEachChildRow(of parent: Node?, columns: String, _ body: (Statement) throws -> Void) throws {
         try read {
             for run in NodeColumn.siblingRuns() {
                 let statement = try database.statement(
                     """
-                    SELECT \(columns), seq, \(NodeColumn.siblingOrderColumns.joined(separator: ", ")) FROM node
+                    SELECT \(columns)\(run.placeColumns) FROM node
                     WHERE parent IS ? AND hidden IS NULL AND \(run.condition) ORDER BY \(run.order)
                     """)
                     .bind(1, parent?.seq)
                 defer { statement.reset() }
-                let placeColumn = statement.columnCount - 3
+                let placeColumn = run.placeColumns.isEmpty ? nil : statement.columnCount - 2
                 var previous: SiblingPlace?
                 while try statement.step() {
-                    let place = SiblingPlace(statement, from: placeColumn)
+                    let place = SiblingPlace(statement, seqAt: 0, placeFrom: placeColumn)
                     try requireInOrder(place, after: previous, under: parent?.seq)
                     previous = place
                     try body(statement)

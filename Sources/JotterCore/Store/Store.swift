@@ -10,8 +10,9 @@ public final class Store {
     public let path: String
     private(set) var database: Database
     var idGenerator = NodeIDGenerator()
-    /// How this store's own ids are worked out from their rows.
-    var derivedIDs = StoreIDs(salt: 0)
+    /// How this store's own ids are worked out from their rows. Unchecked: it is read
+    /// for every row a listing shows, and set only as the store opens.
+    @exclusivity(unchecked) var derivedIDs = StoreIDs(salt: 0)
     let clock: () -> Timestamp
     /// The identity of the file this connection opened, worked out at its first write
     /// (see `giveACopyItsOwnIdentity`).
