@@ -38,11 +38,11 @@ final class CommandContext {
     /// Opens the store the options name and continues from its saved path.
     static func open(_ options: StoreOptions, isPrompt: Bool) throws -> CommandContext {
         try open(store: options.store, create: options.create, passphraseCommand: options.passphraseCommand,
-                 runsHooks: options.runsHooks, isPrompt: isPrompt)
+                 runsHooks: options.runsHooks, colour: options.output.colour, isPrompt: isPrompt)
     }
 
     static func open(store explicitStore: String?, create: Bool = false, passphraseCommand: String? = nil, runsHooks: Bool,
-                     isPrompt: Bool) throws -> CommandContext {
+                     colour: ColourChoice = .auto, isPrompt: Bool) throws -> CommandContext {
         let location = try StoreOptions.location(explicit: explicitStore, create: create)
         let isFirst = StoreOptions.makesTheDefaultStore(location, explicit: explicitStore)
         let store = try StoreUnlocking.open(path: location, passphraseCommand: passphraseCommand)
@@ -55,7 +55,8 @@ final class CommandContext {
             Messages.standardError.show(notice)
             if store.isWritable { try store.savePath(restored.path) }
         }
-        return CommandContext(store: store, path: restored.path, isPrompt: isPrompt, runsHooks: runsHooks)
+        return CommandContext(store: store, path: restored.path, isPrompt: isPrompt,
+                              terminal: .ofThisProcess(colour: colour), runsHooks: runsHooks)
     }
 
     /// How text is styled on the way to standard output.

@@ -6,13 +6,20 @@ import JotterCore
 /// did that the one running it must follow, rather than reaching into the prompt.
 protocol StoreCommand: ParsableCommand {
     var options: StoreOptions { get }
+    /// Whether output longer than the screen goes through the pager from a shell:
+    /// for commands that show, not those that ask.
+    static var pagesOutput: Bool { get }
     func run(in context: CommandContext) throws -> CommandOutcome
 }
 
 extension StoreCommand {
+    static var pagesOutput: Bool { false }
+
     /// From a shell: open the store the options name, run, and write out the output.
     func run() throws {
         let context = try CommandContext.open(options, isPrompt: false)
+        let pager = Self.pagesOutput && !options.output.noPager ? Pager.paging(context.output, terminal: context.terminal) : nil
+        defer { pager?.wait() }
         try context.finishing { try context.settle(try run(in: context)) }
         // Said once the command has answered: one that writes has failed with the
         // full disk instead, in one line.

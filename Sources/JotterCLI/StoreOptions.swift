@@ -27,6 +27,8 @@ struct StoreOptions: ParsableArguments {
     @Flag(help: "Make the folders of --store's path when they do not exist.")
     var create = false
 
+    @OptionGroup var output: OutputOptions
+
     /// The store's path, once it is known to be meant: see `location(explicit:create:)`.
     func location() throws -> String {
         try Self.location(explicit: store, create: create)

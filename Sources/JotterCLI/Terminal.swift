@@ -12,11 +12,16 @@ enum Terminal {
         getenv(name).map { String(cString: $0) }
     }
 
-    /// Colour only on a terminal, and never when NO_COLOR is set to anything.
-    static func wantsColour(fileDescriptor: Int32) -> Bool {
-        guard isTerminal(fileDescriptor) else { return false }
-        if let noColour = environment("NO_COLOR"), !noColour.isEmpty { return false }
-        return takesPrivateModes
+    /// The size of the terminal at `fileDescriptor`, or nil when it is not one or does
+    /// not say. COLUMNS, when set, is the width: the user's word over the terminal's.
+    static func size(of fileDescriptor: Int32) -> ScreenSize? {
+        guard isTerminal(fileDescriptor) else { return nil }
+        var size = winsize()
+        let known = ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 && size.ws_row > 0
+        let columns = environment("COLUMNS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+            ?? (known ? Int(size.ws_col) : nil)
+        guard let columns else { return nil }
+        return ScreenSize(rows: known ? Int(size.ws_row) : 24, columns: columns)
     }
 
     /// Whether the terminal understands the private modes of xterm's kind, such as
@@ -43,13 +48,25 @@ struct TerminalFacts: Equatable {
     var colour: Bool
     /// The columns help is wrapped to; nil to let the argument parser ask the terminal.
     var width: Int?
+    /// The rows and columns of the terminal standard output is: listings wrap their
+    /// long entries to its width. Nil for a pipe or file, where each entry stays on
+    /// one line for the scripts that read them.
+    var screen: ScreenSize? = nil
 
     /// Output to a file or pipe, as tests capture it: help wrapped as the argument
     /// parser wraps it there.
     static let none = TerminalFacts(inputIsTerminal: false, outputIsTerminal: false, colour: false, width: 80)
 
-    static func ofThisProcess() -> TerminalFacts {
-        TerminalFacts(inputIsTerminal: Terminal.isTerminal(STDIN_FILENO), outputIsTerminal: Terminal.isTerminal(STDOUT_FILENO),
-                      colour: Terminal.wantsColour(fileDescriptor: STDOUT_FILENO), width: nil)
+    static func ofThisProcess(colour choice: ColourChoice = .auto) -> TerminalFacts {
+        let outputIsTerminal = Terminal.isTerminal(STDOUT_FILENO)
+        return TerminalFacts(inputIsTerminal: Terminal.isTerminal(STDIN_FILENO), outputIsTerminal: outputIsTerminal,
+                             colour: choice.takesColour(outputIsTerminal: outputIsTerminal, environment: Terminal.environment),
+                             width: nil, screen: Terminal.size(of: STDOUT_FILENO))
     }
+}
+
+/// A terminal's size, in rows and in columns of cells.
+struct ScreenSize: Equatable {
+    var rows: Int
+    var columns: Int
 }

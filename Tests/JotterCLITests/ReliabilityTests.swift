@@ -504,7 +504,8 @@ func onASmallDisk(with jotter: Jotter, _ body: (_ disk: String, _ store: String)
         #expect(try jotter.run([], input: input).status == 0)
         try jotter.ok("add", "styled", "note:\u{1B}[31mred\u{1B}]0;title\u{7}")
         let environment = jotter.environment.merging(["TERM": "xterm", "NO_COLOR": "1"]) { $1 }
-        let session = try PseudoTerminalSession(arguments: ["list"], environment: environment)
+        // Longer than the screen: without --no-pager, less would show it and wait.
+        let session = try PseudoTerminalSession(arguments: ["list", "--no-pager"], environment: environment)
         #expect(try session.waitForExit() == 0)
         #expect(session.text.contains("\\x1b[31mred text from an escape sequence\\x1b[0m"))
         #expect(session.text.contains("note:\\x1b[31mred\\x1b]0;title\\x07"))

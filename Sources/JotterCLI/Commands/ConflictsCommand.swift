@@ -2,6 +2,8 @@ import ArgumentParser
 import JotterCore
 
 struct ConflictsCommand: StoreCommand {
+    static let pagesOutput = true
+
     static let configuration = CommandConfiguration(
         commandName: "conflicts",
         abstract: "List the values that lost a conflict in a sync: nothing is dropped.",

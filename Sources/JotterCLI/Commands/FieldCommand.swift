@@ -78,6 +78,8 @@ struct FieldAddCommand: StoreCommand {
 }
 
 struct FieldListCommand: StoreCommand {
+    static let pagesOutput = true
+
     static let configuration = CommandConfiguration(
         commandName: "ls",
         abstract: "Show the fields items here are asked for, in order.",

@@ -2,6 +2,8 @@ import ArgumentParser
 import JotterCore
 
 struct FindCommand: StoreCommand {
+    static let pagesOutput = true
+
     static let configuration = CommandConfiguration(
         commandName: "find",
         abstract: "Search the text of every item and list name in the store.",

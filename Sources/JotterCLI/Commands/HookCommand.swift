@@ -96,6 +96,8 @@ struct HookAddCommand: StoreCommand {
 }
 
 struct HookListCommand: StoreCommand {
+    static let pagesOutput = true
+
     static let configuration = CommandConfiguration(
         commandName: "ls",
         abstract: "Show the hooks that apply here, in the order they run, and where each is from.",

@@ -2,6 +2,8 @@ import ArgumentParser
 import JotterCore
 
 struct ListCommand: StoreCommand {
+    static let pagesOutput = true
+
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the entries of the current place, or of TARGET.",
@@ -70,7 +72,7 @@ struct ListCommand: StoreCommand {
                 if count == 0 && context.terminal.outputIsTerminal {
                     context.messages.show("\(place.display) is empty")
                 }
-                let listing = TextListing(style: context.style, count: count)
+                let listing = TextListing(style: context.style, count: count, width: context.terminal.screen?.columns)
                 try forEachShown { listing.write($0, fields: $1, position: $2, to: out) }
             }
             if let sum {

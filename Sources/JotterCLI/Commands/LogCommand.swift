@@ -2,6 +2,8 @@ import ArgumentParser
 import JotterCore
 
 struct LogCommand: StoreCommand {
+    static let pagesOutput = true
+
     static let configuration = CommandConfiguration(
         commandName: "log",
         abstract: "Show the items entered across all lists in time order, by day.",

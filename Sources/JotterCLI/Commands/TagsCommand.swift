@@ -2,6 +2,8 @@ import ArgumentParser
 import JotterCore
 
 struct TagsCommand: StoreCommand {
+    static let pagesOutput = true
+
     static let configuration = CommandConfiguration(
         commandName: "tags",
         abstract: "List the tags in the store, with how many entries hold each.",

@@ -6,6 +6,8 @@ import Glibc
 #endif
 
 struct TrashCommand: StoreCommand {
+    static let pagesOutput = true
+
     static let configuration = CommandConfiguration(
         commandName: "trash",
         abstract: "Show what 'rm' put in the trash, or empty it.",

@@ -47,6 +47,8 @@ enum CommandHelp {
                                         Prints the passphrase of an encrypted store.
               --no-hooks                Run no hooks.
               --create                  Make --store's folders when they are missing.
+              --color <when>            Colour: auto, always (into a pipe too) or never.
+              --no-pager                Long output straight to the terminal, no pager.
               --version                 Show the version.
               -h, --help                Show help.
             """

@@ -145,7 +145,12 @@ enum HelpTopic: String, CaseIterable {
         the trust key is kept (else ~/.local/state; 'jotter trust --help'). \
         XDG_DATA_HOME, where the default store lives (else ~/.local/share). HOME, \
         for that default and for ~/.editrc. NO_COLOR, set to anything but an empty \
-        string, turns colour off; so does output that is not a terminal, and TERM=dumb. EDITRC, \
+        string, turns colour off; so does output that is not a terminal, and TERM=dumb; \
+        --color=always or --color=never, on any command, overrides all three. \
+        JOTTER_PAGER, else PAGER, the pager of output longer than a terminal's \
+        screen (else 'less -FRX'; LESS=FRX is set when LESS is unset); empty or \
+        'cat' for none, as --no-pager does. COLUMNS, the width long entries of \
+        'list' wrap to on a terminal (else the terminal's). EDITRC, \
         read by libedit instead of ~/.editrc. VISUAL, else EDITOR, the editor of \
         'edit' (else vi); TMPDIR, where its private temporary folder goes \
         (XDG_RUNTIME_DIR, else /dev/shm, for an encrypted store). TZ, the \

@@ -5,12 +5,17 @@ import Glibc
 /// Bytes on their way to a file descriptor, written in large blocks: `list` of a big
 /// list makes one write per 64 KiB, not one per row.
 public final class OutputBuffer {
-    private let fileDescriptor: Int32?
+    private var fileDescriptor: Int32?
     /// Unchecked: Swift's run-time check of each append to it was a tenth of what a
     /// listing's row cost, and the buffer is only ever written by the calls below.
     @exclusivity(unchecked) public private(set) var bytes: [UInt8] = []
     /// The first error a write met: the output is then incomplete.
     public private(set) var writeError: Int32?
+    /// Output held back until it is known to fit a screen; see `hold`.
+    private var held: HeldOutput?
+    /// Whether the reader is a pager the user may quit before the end: the pipe then
+    /// closes, and the rest of the output is dropped without an error.
+    public var readerMayQuit = false
     private static let blockSize = 64 * 1024
 
     /// A buffer that writes to `fileDescriptor`.
@@ -39,7 +44,7 @@ public final class OutputBuffer {
     public func write(_ buffer: UnsafeBufferPointer<UInt8>) {
         // A long text goes out as it is, rather than through a copy of its size that
         // the buffer would keep as its capacity from then on.
-        if fileDescriptor != nil && buffer.count >= OutputBuffer.blockSize {
+        if fileDescriptor != nil && held == nil && buffer.count >= OutputBuffer.blockSize {
             flush()
             writeOut(UnsafeRawBufferPointer(buffer))
             return
@@ -96,13 +101,36 @@ public final class OutputBuffer {
     }
 
     public func flushIfFull() {
+        if held != nil { return divertIfLonger() }
         if fileDescriptor != nil && bytes.count >= OutputBuffer.blockSize { flush() }
+    }
+
+    /// Holds the output back while it fits a screen of `rows` rows, `columns` wide; once
+    /// it does not, `divert` names the descriptor it goes to instead (a pager's pipe),
+    /// or nil to keep to this one. Output that fits is written here as usual.
+    public func hold(rows: Int, columns: Int, divert: @escaping () -> Int32?) {
+        held = HeldOutput(rows: max(rows, 1), columns: max(columns, 1), divert: divert)
+    }
+
+    private func divertIfLonger() {
+        guard var held else { return }
+        guard held.isLonger(than: bytes) else {
+            self.held = held
+            return
+        }
+        self.held = nil
+        if let descriptor = held.divert() { fileDescriptor = descriptor }
+        flushIfFull()
     }
 
     /// Writes out what is buffered. An error is kept for `finish`, and what could not
     /// be written is dropped rather than held. (A closed pipe, `jotter list | head`,
     /// ends the process quietly with SIGPIPE before a write can fail.)
+    /// A flush while output is held (before a question, say) ends the holding: what
+    /// is shown then is shown on the screen, never in a pager.
     public func flush() {
+        if held != nil { divertIfLonger() }
+        held = nil
         guard fileDescriptor != nil, !bytes.isEmpty else { return }
         bytes.withUnsafeBytes { writeOut($0) }
         bytes.removeAll(keepingCapacity: true)
@@ -128,8 +156,44 @@ public final class OutputBuffer {
         flush()
         if let error = writeError {
             writeError = nil
+            if error == EPIPE && readerMayQuit { return }
             throw JotterError.output("cannot write the output: \(String(cString: strerror(error)))")
         }
+    }
+}
+
+/// Counts the rows held output would take on a screen, from where it last stopped.
+private struct HeldOutput {
+    let rows: Int
+    let columns: Int
+    let divert: () -> Int32?
+    private var counted = 0
+    private var rowsOfFinishedLines = 0
+    private var lineStart = 0
+
+    init(rows: Int, columns: Int, divert: @escaping () -> Int32?) {
+        self.rows = rows
+        self.columns = columns
+        self.divert = divert
+    }
+
+    /// Whether `bytes` would fill the screen, leaving a row for the shell's prompt. A
+    /// line's bytes stand for its cells: a line of wide characters or colour counts as
+    /// longer than it shows, which only brings the pager in a little early.
+    mutating func isLonger(than bytes: [UInt8]) -> Bool {
+        while counted < bytes.count {
+            if bytes[counted] == UInt8(ascii: "\n") {
+                rowsOfFinishedLines += rowsTaken(by: counted - lineStart)
+                lineStart = counted + 1
+            }
+            counted += 1
+        }
+        let openLine = bytes.count > lineStart ? rowsTaken(by: bytes.count - lineStart) : 0
+        return rowsOfFinishedLines + openLine >= rows
+    }
+
+    private func rowsTaken(by length: Int) -> Int {
+        max(1, (length + columns - 1) / columns)
     }
 }
 
