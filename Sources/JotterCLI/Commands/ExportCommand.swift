@@ -47,8 +47,8 @@ struct ExportCommand: StoreCommand {
             by how many entries it holds, and for each decimal field a chart of its \
             sum by day and its exact sum by month; and a page for each month with \
             entries (2026-11.html): its days, each day's entries in the order they \
-            were made, in a section for each list, their field values as small \
-            tables. Days are those of the local time zone (TZ), as 'log' has them. \
+            were made under the name of their list (a new heading where the list \
+            changes), their field values as small tables. Days are those of the local time zone (TZ), as 'log' has them. \
             The pages need no server, no script and nothing from elsewhere, and \
             every text is escaped: no entry adds markup or script to them. Each page \
             is written whole under another name and then renamed, so an interrupted \

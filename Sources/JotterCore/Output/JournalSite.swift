@@ -1,7 +1,8 @@
 /// A journal as a static site: `index.html` with a calendar heatmap of each year and
 /// a chart of each decimal field over time, and a page per month (`2026-11.html`)
-/// with its days, the entries of each day in sections by list, and their field
-/// values as small tables. Every page reads without script and without a server
+/// with its days, the entries of each day in the order they were made under the name
+/// of their list (a section for each run of entries of one list: grouping a day's
+/// entries by list would hold the whole day), and their field values as small tables. Every page reads without script and without a server
 /// (from `file://`), loads nothing but the site's own style sheet, and says so in a
 /// Content-Security-Policy that allows no script at all.
 ///
