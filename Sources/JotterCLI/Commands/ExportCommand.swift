@@ -40,6 +40,20 @@ struct ExportCommand: StoreCommand {
             end of the bullet's first line, 'coffee {mood="good" price="3.5"}', with " \
             and \\ in a value escaped by a backslash. A first line that itself ends \
             like a block gets an empty one, '{}', so that it reads back as it was.
+
+            html writes a static site of everything below into the folder --to \
+            names (made when missing; refused when it holds files other than a site \
+            jotter wrote): index.html with a calendar of each year, each day shaded \
+            by how many entries it holds, and for each decimal field a chart of its \
+            sum by day and its exact sum by month; and a page for each month with \
+            entries (2026-11.html): its days, each day's entries in the order they \
+            were made under the name of their list (a new heading where the list \
+            changes), their field values as small tables. Days are those of the local time zone (TZ), as 'log' has them. \
+            The pages need no server, no script and nothing from elsewhere, and \
+            every text is escaped: no entry adds markup or script to them. Each page \
+            is written whole under another name and then renamed, so an interrupted \
+            export leaves no partial page; the pages of months that an earlier \
+            export wrote and this one has no entries for are removed.
             """)
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
@@ -50,8 +64,16 @@ struct ExportCommand: StoreCommand {
     @Flag(name: [.short, .long], help: "Include everything below, not only the entries themselves.")
     var recursive = false
 
+    @Option(help: ArgumentHelp("The folder to write a site into (html only).", valueName: "folder"))
+    var to: String?
+
     @Argument(help: ArgumentHelp("The list or item whose entries to write.", valueName: "target"))
     var target: [String] = []
+
+    func validate() throws {
+        if format == .html && to == nil { throw ValidationError("--format html writes a folder of pages: name it with --to FOLDER") }
+        if format != .html && to != nil { throw ValidationError("--to names the folder of --format html; other formats go to standard output") }
+    }
 
     func run(in context: CommandContext) throws -> CommandOutcome {
         let place = try context.place(target)
@@ -60,7 +82,7 @@ struct ExportCommand: StoreCommand {
         // are always of everything below.
         if place.top == nil && (recursive || format.nodeFormat == nil) { try context.store.requireSoundFile() }
         guard let nodeFormat = format.nodeFormat else {
-            try exportForTool(under: place, in: context)
+            try format == .html ? exportSite(under: place, in: context) : exportForTool(under: place, in: context)
             return .nothing
         }
         var writer = NodeWriter(format: nodeFormat, terminal: context.terminal)
@@ -99,15 +121,29 @@ struct ExportCommand: StoreCommand {
                 try context.store.walk(under: place.top, recursive: true) { writer.write($0, to: out) }
             case .jsonl, .json, .csv, .md, .txt:
                 preconditionFailure("\(format) is written by NodeWriter")
+            case .html:
+                preconditionFailure("html is written by JournalSite")
             }
         }
+    }
+
+    /// Writes the static site: the entries are read twice, oldest first, the first
+    /// time only their times (see `JournalSite`).
+    private func exportSite(under place: NavigationPath, in context: CommandContext) throws {
+        let folder = try SiteFolder(path: to!)
+        var site = JournalSite(folder: folder, zone: SystemZone(), title: place.isRoot ? "Journal" : "Journal: " + place.display,
+                               decimalFields: try context.store.decimalFieldNames())
+        try context.store.forEachJournalEntry(under: place.top) { site.count(createdMilliseconds: $0) } entry: {
+            try site.write($0)
+        }
+        try site.finish()
     }
 }
 
 /// What export writes: the formats of `list` that describe a tree, and those of the
 /// tools a journal comes from and goes to.
 enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
-    case jsonl, json, csv, md, txt, taskwarrior, todotxt, jrnl
+    case jsonl, json, csv, md, txt, taskwarrior, todotxt, jrnl, html
 
     var nodeFormat: NodeFormat? { NodeFormat(rawValue: rawValue) }
 }

@@ -109,6 +109,7 @@ enum CommandExamples {
         "export": [
             Example(command: "jotter export --format jsonl -r / > all.jsonl", meaning: "the whole store"),
             Example(command: "jotter export --format md groceries", meaning: "groceries as Markdown"),
+            Example(command: "jotter export --format html -r / --to site", meaning: "a site of the journal, site/index.html"),
         ],
         "check": [Example(command: "jotter check", meaning: "say whether the store is whole")],
         "remote": [

@@ -166,7 +166,7 @@ extension Store {
         }
     }
 
-    private func forEachFound(_ statement: Statement, _ body: (Found) throws -> Void) throws {
+    func forEachFound(_ statement: Statement, _ body: (Found) throws -> Void) throws {
         defer { statement.reset() }
         try forEachFound(next: { try statement.step() ? self.node(from: statement) : nil }, body)
     }
