@@ -24,7 +24,8 @@ struct AddCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    @Option(name: .customLong("to"), help: ArgumentHelp("Add it under this list or item.", valueName: "target"))
+    @Option(name: .customLong("to"), help: ArgumentHelp("Add it under this list or item.", valueName: "target"),
+            completion: ShellCompletion.targets)
     var target: String?
 
     @Option(help: ArgumentHelp("Date the item then rather than now.", valueName: "when"))

@@ -50,7 +50,8 @@ struct ExportCommand: StoreCommand {
     @Flag(name: [.short, .long], help: "Include everything below, not only the entries themselves.")
     var recursive = false
 
-    @Argument(help: ArgumentHelp("The list or item whose entries to write.", valueName: "target"))
+    @Argument(help: ArgumentHelp("The list or item whose entries to write.", valueName: "target"),
+              completion: ShellCompletion.targets)
     var target: [String] = []
 
     func run(in context: CommandContext) throws -> CommandOutcome {
