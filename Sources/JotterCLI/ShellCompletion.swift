@@ -27,24 +27,47 @@ enum ShellCompletion {
         }
     }
 
+    /// A choice field's values where an entry's words give fields (`add tea mood:go`
+    /// → `mood:good`), among the fields of the place the entry goes (`--to`, else here).
+    static let choiceValues = CompletionKind.custom { words, _, prefix in
+        names(for: words) { store, here in
+            let place = try option("--to", in: words).map { try TargetResolver(store: store).resolve($0, from: here) } ?? here
+            let fields = try store.form(at: place).fields
+            func choices(of name: String) -> [String] {
+                guard case .choice(let choices) = fields.first(where: { $0.name == name })?.kind else { return [] }
+                return choices
+            }
+            let typed = unquoted(prefix)
+            // bash splits a word at ':' (COMP_WORDBREAKS) and asks for the value alone,
+            // the field's name two words before.
+            if CompletionShell.requesting == .bash, words.count >= 3, words[words.count - 2] == ":" {
+                return choices(of: words[words.count - 3]).filter { $0.hasPrefix(typed) }
+            }
+            guard let colon = typed.firstIndex(of: ":") else { return [] }
+            let name = String(typed[..<colon])
+            return choices(of: name).filter { $0.hasPrefix(typed[typed.index(after: colon)...]) }.map { name + ":" + $0 }
+        }
+    }
+
     private static func names(for words: [String], _ find: (Store, NavigationPath) throws -> [String]) -> [String] {
-        guard let store = try? openStore(explicit: storeOption(in: words)),
+        guard let store = try? openStore(explicit: option("--store", in: words)),
               let place = try? store.restorePath().path,
               let names = try? find(store, place) else { return [] }
         return names.filter(TargetCompletion.isShowable).map(escapedForShell)
     }
 
-    /// The value of the last `--store` among the words of the line.
-    static func storeOption(in words: [String]) -> String? {
-        var store: String?
+    /// The value of the last `name` option among the words of the line (`--store PATH`
+    /// or `--store=PATH`).
+    static func option(_ name: String, in words: [String]) -> String? {
+        var value: String?
         for (index, word) in words.enumerated() {
-            if word == "--store", index + 1 < words.count {
-                store = unquoted(words[index + 1])
-            } else if word.hasPrefix("--store=") {
-                store = unquoted(String(word.dropFirst("--store=".count)))
+            if word == name, index + 1 < words.count {
+                value = unquoted(words[index + 1])
+            } else if word.hasPrefix(name + "=") {
+                value = unquoted(String(word.dropFirst(name.count + 1)))
             }
         }
-        return store
+        return value
     }
 
     private static func openStore(explicit: String?) throws -> Store? {
@@ -84,12 +107,18 @@ enum ShellCompletion {
 
     /// bash's script hands the names to `compgen -W`, which expands each word as the
     /// shell would (`$HOME`, `` `…` ``, quotes): a backslash before each character that
-    /// expansion acts on keeps the name as it is. The other shells take them as they are.
+    /// expansion acts on keeps the name as it is. zsh's hands them to `_describe`, which
+    /// reads a ':' as the start of a description (`mood:good`). fish takes them as they are.
     static func escapedForShell(_ name: String) -> String {
-        guard CompletionShell.requesting == .bash else { return name }
+        let special: String
+        switch CompletionShell.requesting {
+        case .bash?: special = "\\$`\"'{}~*?[]!#&;|<>()"
+        case .zsh?: special = "\\:"
+        default: return name
+        }
         var out = ""
         for character in name {
-            if "\\$`\"'{}~*?[]!#&;|<>()".contains(character) { out.append("\\") }
+            if special.contains(character) { out.append("\\") }
             out.append(character)
         }
         return out

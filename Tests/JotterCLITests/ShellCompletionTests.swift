@@ -40,6 +40,7 @@ import Testing
             ["new", "journal"], ["cd", "/"], ["add", "--to", "journal", "walk in the park"],
             ["add", "milk 2 litres"], ["add", "日本酒"], ["add", "Bob's list"], ["add", "best"],
             ["add", "be\u{1b}]2;pwned\u{7}"], ["field", "add", "price", "decimal"],
+            ["field", "add", "mood", "choice", "good,ok,bad"],
         ] {
             let result = try jotter.run(command)
             #expect(result.status == 0, "jotter \(command): \(result.errors)")
@@ -84,6 +85,7 @@ import Testing
         try complete("jotter add --to jo", to: "jotter add --to journal", in: session)
         try complete("jotter sum pr", to: "jotter sum price", in: session)
         try complete("jotter list --format ts", to: "jotter list --format tsv", in: session)
+        try complete("jotter add tea mood:g", to: "jotter add tea mood:good", in: session)
         // The name that holds a control sequence is not offered, so 'be' has one name.
         try complete("jotter cd be", to: "jotter cd best", in: session)
         #expect(!session.text.contains("pwned"))

@@ -31,7 +31,8 @@ struct AddCommand: StoreCommand {
     @Option(help: ArgumentHelp("Date the item then rather than now.", valueName: "when"))
     var at: String?
 
-    @Argument(help: ArgumentHelp("The item's text (none: write it in $EDITOR).", valueName: "text"))
+    @Argument(help: ArgumentHelp("The item's text (none: write it in $EDITOR).", valueName: "text"),
+              completion: ShellCompletion.choiceValues)
     var words: [String] = []
 
     func validate() throws {
