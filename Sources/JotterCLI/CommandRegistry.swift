@@ -56,6 +56,7 @@ enum CommandRegistry {
         Entry(DecryptCommand.self),
         Entry(RekeyCommand.self),
         Entry(LockCommand.self),
+        Entry(CompletionCommand.self),
     ]
 
     /// Commands only the prompt has, parsed as the others are.

@@ -22,12 +22,9 @@ public struct JotterCommand: ParsableCommand {
         let context = try CommandContext.open(options, isPrompt: true)
         if Terminal.isTerminal(STDIN_FILENO) {
             Terminal.setUpLocale()
-            let completer: (String) -> Completion = { [context] line in
-                (try? Completion.complete(lineBeforeCursor: line, commands: PromptCommands.names) { prefix in
-                    try context.store.childNames(of: context.path.top, startingWith: prefix)
-                }) ?? .none
-            }
-            guard let editor = LineEditor(completer: completer) else {
+            // Tab asks the loop, which knows what the line is for; it is made after the editor.
+            var loop: PromptLoop?
+            guard let editor = LineEditor(completer: { line in loop?.complete(line) ?? .none }) else {
                 throw JotterError.input("the terminal cannot be used for line editing")
             }
             for line in try context.store.recentHistory() {
@@ -41,9 +38,10 @@ public struct JotterCommand: ParsableCommand {
                     context.messages.error(Store.untrustedRemoteMessage)
                 }
             }
-            let loop = try PromptLoop(context: context, source: editor, autoSync: autoSync)
-            loop.run()
-            if let signal = loop.endingSignal {
+            let prompt = try PromptLoop(context: context, source: editor, autoSync: autoSync)
+            loop = prompt
+            prompt.run()
+            if let signal = prompt.endingSignal {
                 // Ended as the signal would have ended it, now that nothing is lost.
                 Glibc.signal(signal, SIG_DFL)
                 raise(signal)
@@ -71,8 +69,20 @@ public struct JotterCommand: ParsableCommand {
                 Glibc.exit(1)
             }
         }
-        LeftoverEdits.clear()
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // A shell's Tab (see ShellCompletion): the parser answers it, with no store opened
+        // but the one whose names are asked for.
+        if arguments.first == "---completion" {
+            do {
+                _ = try parseAsRoot(arguments)
+            } catch {
+                let answer = fullMessage(for: error)
+                if !answer.isEmpty { print(answer) }
+                Glibc.exit(exitCode(for: error).rawValue)
+            }
+            Glibc.exit(0)
+        }
+        LeftoverEdits.clear()
         if let add = QuickAdd(arguments: arguments) {
             do {
                 try add.run()

@@ -12,13 +12,15 @@ public struct Completion: Equatable, Sendable {
     public static let none = Completion(insertion: "", alternatives: [])
 
     /// Completes the line before the cursor. After a leading `:` the first word is a
-    /// command name; any other word, and a command's argument, is a name in the
-    /// current list (`names` is asked for those that start with the given prefix).
+    /// command name and the rest a target (`targets` gives the words the one typed
+    /// can become: `/ta` → `/tasks`); any other line is an entry, completed to a name
+    /// in the current list (`names` is asked for those that start with the given prefix).
     /// In a command's argument, names are written as the command line reads them:
     /// a backslash before each space, quote and backslash.
     public static func complete(
         lineBeforeCursor line: String,
         commands: [String],
+        targets: (String) throws -> [String],
         names: (String) throws -> [String]
     ) rethrows -> Completion {
         if line.hasPrefix(":") {
@@ -28,12 +30,18 @@ public struct Completion: Equatable, Sendable {
             }
             let typed = String(command[command.index(after: space)...].drop { $0 == " " })
             let argument = unescaped(typed)
-            let completion = completing(argument, among: try names(argument), finished: "")
+            let completion = completing(argument, among: try targets(argument), finished: "")
             return Completion(insertion: escaped(completion.insertion), alternatives: completion.alternatives)
         }
         let entry = String(line.drop { $0 == " " })
         guard !entry.isEmpty else { return .none }
         return completing(entry, among: try names(entry), finished: "")
+    }
+
+    /// Completes the value of a field being asked, among its `choices`
+    /// (`mood (good, ok, bad): go` → `good`); a field without choices has none.
+    public static func complete(value line: String, choices: [String]) -> Completion {
+        completing(String(line.drop { $0 == " " }), among: choices, finished: "")
     }
 
     static func escaped(_ text: String) -> String {

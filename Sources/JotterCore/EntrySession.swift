@@ -165,6 +165,12 @@ public struct EntrySession {
         return false
     }
 
+    /// The field the prompt asks for, while it asks for one.
+    public var askedField: Field? {
+        guard case .fields(let draft) = stage else { return nil }
+        return form.fields[draft.field]
+    }
+
     public mutating func handle(_ event: Event) -> [Effect] {
         guard !isFinished else { return [] }
         switch event {

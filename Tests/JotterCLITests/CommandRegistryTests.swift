@@ -47,13 +47,13 @@ import Testing
     }
 
     /// All but the commands that write the whole store anew, which the prompt holds open,
-    /// and `trust`, which no pasted line should give.
+    /// `trust`, which no pasted line should give, and `completion`, which is for a shell.
     @Test func thePromptTakesEveryShellCommandButThoseOfTheShellAlone() {
         let shellAlone = CommandRegistry.shellCommands.map { $0.command.configuration.commandName }
         let shell = JotterCommand.configuration.subcommands.map { $0.configuration.commandName }
             .filter { !shellAlone.contains($0) }
         let prompt = PromptCommands.configuration.subcommands.map { $0.configuration.commandName }
         #expect(Array(prompt.prefix(shell.count)) == shell)
-        #expect(shellAlone == ["trust", "encrypt", "decrypt", "rekey", "lock"])
+        #expect(shellAlone == ["trust", "encrypt", "decrypt", "rekey", "lock", "completion"])
     }
 }

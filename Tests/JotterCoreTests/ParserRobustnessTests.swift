@@ -67,7 +67,8 @@ import Testing
             _ = NodeID(text)
             _ = EntryText.meaning(of: text)
             _ = DisplayText.escaped(text)
-            _ = Completion.complete(lineBeforeCursor: text, commands: ["cd", "list"]) { _ in ["a", "a b"] }
+            _ = Completion.complete(lineBeforeCursor: text, commands: ["cd", "list"], targets: { _ in ["a", "a b"] }) { _ in ["a", "a b"] }
+            _ = try TargetCompletion(store: fixture.store).candidates(for: text, from: .root)
             do {
                 _ = try resolver.resolve(text, from: .root)
             } catch let error as JotterError {

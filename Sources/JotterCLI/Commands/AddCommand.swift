@@ -24,13 +24,15 @@ struct AddCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    @Option(name: .customLong("to"), help: ArgumentHelp("Add it under this list or item.", valueName: "target"))
+    @Option(name: .customLong("to"), help: ArgumentHelp("Add it under this list or item.", valueName: "target"),
+            completion: ShellCompletion.targets)
     var target: String?
 
     @Option(help: ArgumentHelp("Date the item then rather than now.", valueName: "when"))
     var at: String?
 
-    @Argument(help: ArgumentHelp("The item's text (none: write it in $EDITOR).", valueName: "text"))
+    @Argument(help: ArgumentHelp("The item's text (none: write it in $EDITOR).", valueName: "text"),
+              completion: ShellCompletion.choiceValues)
     var words: [String] = []
 
     func validate() throws {

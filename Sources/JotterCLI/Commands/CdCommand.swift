@@ -12,7 +12,8 @@ struct CdCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    @Argument(help: ArgumentHelp("The list or item to open: a path, a position or an id.", valueName: "target"))
+    @Argument(help: ArgumentHelp("The list or item to open: a path, a position or an id.", valueName: "target"),
+              completion: ShellCompletion.targets)
     var target: [String] = []
 
     func run(in context: CommandContext) throws -> CommandOutcome {

@@ -19,7 +19,7 @@ struct ConflictsCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    @Option(help: ArgumentHelp("text, json or jsonl.", valueName: "format"))
+    @Option(help: ArgumentHelp("The output format.", valueName: "format"))
     var format: ConflictsFormat = .text
 
     func run(in context: CommandContext) throws -> CommandOutcome {

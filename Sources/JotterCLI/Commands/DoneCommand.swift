@@ -13,7 +13,7 @@ struct DoneCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    @Argument(help: ArgumentHelp("The items.", valueName: "target"))
+    @Argument(help: ArgumentHelp("The items.", valueName: "target"), completion: ShellCompletion.targets)
     var targets: [String]
 
     func run(in context: CommandContext) throws -> CommandOutcome {
@@ -43,7 +43,7 @@ struct UndoneCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    @Argument(help: ArgumentHelp("The items.", valueName: "target"))
+    @Argument(help: ArgumentHelp("The items.", valueName: "target"), completion: ShellCompletion.targets)
     var targets: [String]
 
     func run(in context: CommandContext) throws -> CommandOutcome {

@@ -17,7 +17,8 @@ struct EditCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    @Argument(help: ArgumentHelp("The item or list (default: the item added last here).", valueName: "target"))
+    @Argument(help: ArgumentHelp("The item or list (default: the item added last here).", valueName: "target"),
+              completion: ShellCompletion.targets)
     var target: String?
 
     @Argument(help: ArgumentHelp("Its new text.", valueName: "text"))

@@ -64,10 +64,12 @@ struct ExportCommand: StoreCommand {
     @Flag(name: [.short, .long], help: "Include everything below, not only the entries themselves.")
     var recursive = false
 
-    @Option(help: ArgumentHelp("The folder to write a site into (html only).", valueName: "folder"))
+    @Option(help: ArgumentHelp("The folder to write a site into (html only).", valueName: "folder"),
+            completion: .directory)
     var to: String?
 
-    @Argument(help: ArgumentHelp("The list or item whose entries to write.", valueName: "target"))
+    @Argument(help: ArgumentHelp("The list or item whose entries to write.", valueName: "target"),
+              completion: ShellCompletion.targets)
     var target: [String] = []
 
     func validate() throws {

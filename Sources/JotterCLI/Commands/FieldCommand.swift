@@ -49,7 +49,8 @@ struct FieldAddCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    @Option(name: .customLong("in"), help: ArgumentHelp("Add it to this list or item instead.", valueName: "target"))
+    @Option(name: .customLong("in"), help: ArgumentHelp("Add it to this list or item instead.", valueName: "target"),
+            completion: ShellCompletion.targets)
     var target: String?
 
     @Flag(help: "An item cannot be added without a value for it.")
@@ -88,7 +89,8 @@ struct FieldListCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    @Argument(help: ArgumentHelp("The list or item whose form to show.", valueName: "target"))
+    @Argument(help: ArgumentHelp("The list or item whose form to show.", valueName: "target"),
+              completion: ShellCompletion.targets)
     var target: [String] = []
 
     func run(in context: CommandContext) throws -> CommandOutcome {
@@ -118,10 +120,11 @@ struct FieldRemoveCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    @Option(name: .customLong("in"), help: ArgumentHelp("Remove it from this list or item instead.", valueName: "target"))
+    @Option(name: .customLong("in"), help: ArgumentHelp("Remove it from this list or item instead.", valueName: "target"),
+            completion: ShellCompletion.targets)
     var target: String?
 
-    @Argument(help: ArgumentHelp("The field's name.", valueName: "name"))
+    @Argument(help: ArgumentHelp("The field's name.", valueName: "name"), completion: ShellCompletion.fields)
     var name: String
 
     func run(in context: CommandContext) throws -> CommandOutcome {

@@ -69,7 +69,8 @@ struct HookAddCommand: StoreCommand {
     @Option(name: .customLong("on"), help: ArgumentHelp("add, edit, done or rm.", valueName: "event"))
     var event: Hook.Event = .add
 
-    @Option(name: .customLong("in"), help: ArgumentHelp("Add it to this list or item instead.", valueName: "target"))
+    @Option(name: .customLong("in"), help: ArgumentHelp("Add it to this list or item instead.", valueName: "target"),
+            completion: ShellCompletion.targets)
     var target: String?
 
     @Option(help: ArgumentHelp("Stop it after this many seconds (1 to 3600).", valueName: "seconds"))
@@ -109,7 +110,8 @@ struct HookListCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    @Argument(help: ArgumentHelp("The list or item whose hooks to show.", valueName: "target"))
+    @Argument(help: ArgumentHelp("The list or item whose hooks to show.", valueName: "target"),
+              completion: ShellCompletion.targets)
     var target: [String] = []
 
     func run(in context: CommandContext) throws -> CommandOutcome {
@@ -154,7 +156,8 @@ struct HookRemoveCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    @Option(name: .customLong("in"), help: ArgumentHelp("Remove it from this list or item instead.", valueName: "target"))
+    @Option(name: .customLong("in"), help: ArgumentHelp("Remove it from this list or item instead.", valueName: "target"),
+            completion: ShellCompletion.targets)
     var target: String?
 
     @Argument(help: ArgumentHelp("The hook's number at its place.", valueName: "n"))
@@ -179,7 +182,8 @@ struct HookScopeCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    @Option(name: .customLong("in"), help: ArgumentHelp("Set it for this list or item instead.", valueName: "target"))
+    @Option(name: .customLong("in"), help: ArgumentHelp("Set it for this list or item instead.", valueName: "target"),
+            completion: ShellCompletion.targets)
     var target: String?
 
     @Argument(help: ArgumentHelp("on or off.", valueName: "on|off"))

@@ -98,7 +98,8 @@ struct ImportCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    @Option(name: .customLong("to"), help: ArgumentHelp("Import under this list or item.", valueName: "target"))
+    @Option(name: .customLong("to"), help: ArgumentHelp("Import under this list or item.", valueName: "target"),
+            completion: ShellCompletion.targets)
     var target: String?
 
     @Option(name: [.customLong("format"), .customLong("from")],

@@ -30,7 +30,8 @@ struct ListCommand: StoreCommand {
     @Option(help: ArgumentHelp("The output format.", valueName: "format"))
     var format: ListFormat = .text
 
-    @Option(help: ArgumentHelp("Total this decimal field at the end (text format).", valueName: "field"))
+    @Option(help: ArgumentHelp("Total this decimal field at the end (text format).", valueName: "field"),
+            completion: ShellCompletion.fields)
     var sum: String?
 
     @Flag(help: "Show done items too.")
@@ -39,7 +40,8 @@ struct ListCommand: StoreCommand {
     @Option(help: ArgumentHelp("Only the entries that hold this tag (#word).", valueName: "tag"))
     var tag: String?
 
-    @Argument(help: ArgumentHelp("The list or item whose entries to show.", valueName: "target"))
+    @Argument(help: ArgumentHelp("The list or item whose entries to show.", valueName: "target"),
+              completion: ShellCompletion.targets)
     var target: [String] = []
 
     func run(in context: CommandContext) throws -> CommandOutcome {

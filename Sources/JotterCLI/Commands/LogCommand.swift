@@ -46,7 +46,8 @@ struct LogCommand: StoreCommand {
     @Option(help: ArgumentHelp("The output format.", valueName: "format"))
     var format: FoundFormat = .text
 
-    @Argument(help: ArgumentHelp("The list or item whose entries to show.", valueName: "target"))
+    @Argument(help: ArgumentHelp("The list or item whose entries to show.", valueName: "target"),
+              completion: ShellCompletion.targets)
     var target: [String] = []
 
     func validate() throws {

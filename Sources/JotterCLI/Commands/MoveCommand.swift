@@ -14,7 +14,7 @@ struct MoveCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    @Argument(help: ArgumentHelp("What to move, then where to.", valueName: "target"))
+    @Argument(help: ArgumentHelp("What to move, then where to.", valueName: "target"), completion: ShellCompletion.targets)
     var targets: [String]
 
     func validate() throws {

@@ -16,7 +16,8 @@ struct NewCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    @Option(name: .customLong("in"), help: ArgumentHelp("Create it under this list or item.", valueName: "target"))
+    @Option(name: .customLong("in"), help: ArgumentHelp("Create it under this list or item.", valueName: "target"),
+            completion: ShellCompletion.targets)
     var target: String?
 
     @Argument(help: ArgumentHelp("The list's name.", valueName: "name"))

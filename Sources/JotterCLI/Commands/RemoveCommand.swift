@@ -13,7 +13,7 @@ struct RemoveCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    @Argument(help: ArgumentHelp("What to remove.", valueName: "target"))
+    @Argument(help: ArgumentHelp("What to remove.", valueName: "target"), completion: ShellCompletion.targets)
     var targets: [String]
 
     func run(in context: CommandContext) throws -> CommandOutcome {

@@ -14,7 +14,8 @@ struct SetCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    @Option(name: .customLong("in"), help: ArgumentHelp("Set it on this list or item instead.", valueName: "target"))
+    @Option(name: .customLong("in"), help: ArgumentHelp("Set it on this list or item instead.", valueName: "target"),
+            completion: ShellCompletion.targets)
     var target: String?
 
     @Argument(help: ArgumentHelp("The option: lines.", valueName: "option"))

@@ -14,10 +14,11 @@ struct SumCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    @Argument(help: ArgumentHelp("The decimal field to total.", valueName: "field"))
+    @Argument(help: ArgumentHelp("The decimal field to total.", valueName: "field"), completion: ShellCompletion.fields)
     var field: String
 
-    @Argument(help: ArgumentHelp("The list or item whose entries to total.", valueName: "target"))
+    @Argument(help: ArgumentHelp("The list or item whose entries to total.", valueName: "target"),
+              completion: ShellCompletion.targets)
     var target: [String] = []
 
     func run(in context: CommandContext) throws -> CommandOutcome {

@@ -25,7 +25,7 @@ struct SyncCommand: StoreCommand {
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
 
-    @Option(help: ArgumentHelp("text (one line on standard error) or json (on standard output).", valueName: "format"))
+    @Option(help: ArgumentHelp("The output format: text goes to standard error, json to standard output.", valueName: "format"))
     var format: SyncFormat = .text
 
     func run(in context: CommandContext) throws -> CommandOutcome {

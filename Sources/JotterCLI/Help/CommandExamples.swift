@@ -141,6 +141,10 @@ enum CommandExamples {
         "decrypt": [Example(command: "jotter decrypt", meaning: "back to a plain file")],
         "rekey": [Example(command: "jotter rekey", meaning: "a new passphrase")],
         "lock": [Example(command: "jotter lock", meaning: "forget the cached keys now")],
+        "completion": [
+            Example(command: "source <(jotter completion bash)", meaning: "Tab completes jotter in this bash"),
+            Example(command: "jotter completion fish > ~/.config/fish/completions/jotter.fish", meaning: "for every fish"),
+        ],
         "quit": [Example(command: ":quit", meaning: "leave the prompt")],
     ]
 

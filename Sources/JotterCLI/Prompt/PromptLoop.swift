@@ -68,6 +68,21 @@ final class PromptLoop {
         autoSync?.finish().forEach(context.messages.show)
     }
 
+    /// What Tab does to `line`, the text before the cursor: a choice among the asked
+    /// field's, or a command, a target or a name in the current list.
+    func complete(_ line: String) -> Completion {
+        if let field = session.askedField {
+            guard case .choice(let choices) = field.kind else { return .none }
+            return Completion.complete(value: line, choices: choices)
+        }
+        let place = session.path
+        let store = context.store
+        return (try? Completion.complete(
+            lineBeforeCursor: line, commands: PromptCommands.names,
+            targets: { try TargetCompletion(store: store).candidates(for: $0, from: place) },
+            names: { try store.childNames(of: place.top, startingWith: $0) })) ?? .none
+    }
+
     nonisolated(unsafe) private static var signalDuringEffects: Int32 = 0
 
     /// Carries out `effects` with SIGTERM and SIGHUP noted rather than ending jotter:
