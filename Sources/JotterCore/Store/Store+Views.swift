@@ -38,11 +38,12 @@ extension Store {
             }
             let indexed = try rowSetting("log_indexed_to", atMost: try highestNodeSeq())
             // In the index but in the trash: taken off. After the index (a store that can
-            // only be read): added.
+            // only be read): added. The trash is read through its own index: told of the
+            // bound on row numbers, SQLite walked the whole table by them instead.
             let others = try database.statement(
                 """
-                SELECT created, -1 FROM node WHERE hidden IS NOT NULL AND kind = 1 AND created >= ?1 AND created < ?2
-                    AND seq <= ?3
+                SELECT created, -1 FROM node INDEXED BY node_hidden
+                WHERE hidden IS NOT NULL AND kind = 1 AND created >= ?1 AND created < ?2 AND seq <= ?3
                 UNION ALL
                 SELECT created, 1 FROM node WHERE seq > ?3 AND kind = 1 AND hidden IS NULL AND created >= ?1 AND created < ?2
                 """)
