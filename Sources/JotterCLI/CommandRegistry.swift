@@ -38,6 +38,8 @@ enum CommandRegistry {
         Entry(FieldCommand.self),
         Entry(SetCommand.self),
         Entry(SumCommand.self),
+        Entry(CalCommand.self),
+        Entry(StatsCommand.self),
         Entry(HookCommand.self),
         Entry(ImportCommand.self, promptArguments: "FILE"),
         Entry(ExportCommand.self),

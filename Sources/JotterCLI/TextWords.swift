@@ -40,15 +40,17 @@ enum TextWords {
     private static let commands: [String: TextCommand] = [
         "add": TextCommand(valueOptions: ["--to", "--at", "--store", "--passphrase-command"], targets: 0),
         "new": TextCommand(valueOptions: ["--in", "--store", "--passphrase-command"], targets: 0),
-        "edit": TextCommand(valueOptions: ["--store", "--passphrase-command"], targets: 1),
+        "edit": TextCommand(valueOptions: ["--at", "--store", "--passphrase-command"], targets: 1),
         "find": TextCommand(valueOptions: ["--format", "--store", "--passphrase-command"], targets: 0),
     ]
 
     /// The options whose value is a WHEN, by command.
-    private static let whenOptions: [String: [String]] = ["log": ["--since", "--until", "--on"], "add": ["--at"]]
+    private static let whenOptions: [String: [String]] = [
+        "log": ["--since", "--until", "--on"], "add": ["--at"], "edit": ["--at"],
+    ]
 
     /// `arguments` with the words of a WHEN of `log` after --since, --until or --on,
-    /// or of `add --at`, made one ('--since 3 days ago', '--at yesterday 9am'), as the
+    /// or of `add --at` and `edit --at`, made one ('--since 3 days ago', '--at yesterday 9am'), as the
     /// prompt splits a line into words and a shell user may not quote them. The longest run of up to
     /// four words that reads as a WHEN is taken; the words after it are the target.
     static func whenWordsJoined(in arguments: [String], rootOptions: [String]) -> [String] {

@@ -1336,4 +1336,37 @@ struct Machines {
         #expect(conflict.value == "\"oat milk\"")
         #expect(try conflict.replica == machines.a.syncReplicaID())
     }
+
+    /// `edit --at`: an entry's date is a property of its own, which travels; the id,
+    /// derived from the date on the machine that made the entry, stays the entry's
+    /// on both, and undo moves it back everywhere.
+    @Test func aDateMovedTravelsAndKeepsTheIdAndUndoMovesItBackEverywhere() throws {
+        let machines = try Machines()
+        let item = try machines.add("diary", in: machines.a)
+        let other = try machines.add("other", in: machines.b)
+        try machines.hub.sync(machines.a, machines.b, machines.a)
+        let moved = Timestamp(milliseconds: item.created.milliseconds - 86_400_000, offsetSeconds: 3600)
+        #expect(try machines.a.redate(try machines.node(item.id, in: machines.a), to: moved))
+        // An entry made on the other machine, whose id that machine derives.
+        let otherMoved = Timestamp(milliseconds: other.created.milliseconds - 3_600_000, offsetSeconds: -18000)
+        #expect(try machines.a.redate(try machines.node(other.id, in: machines.a), to: otherMoved))
+        try machines.hub.sync(machines.a, machines.b)
+        for store in machines.stores {
+            #expect(try machines.node(item.id, in: store).created == moved)
+            #expect(try machines.node(other.id, in: store).created == otherMoved)
+            #expect(try store.children(of: nil).map(\.text) == ["diary", "other"])
+            #expect(try store.check().isEmpty)
+        }
+        // A text edited after the move still names the same entry on the hub.
+        try machines.b.edit(try machines.node(other.id, in: machines.b), text: "other, later")
+        try machines.hub.sync(machines.b, machines.a)
+        #expect(try machines.node(other.id, in: machines.a).text == "other, later")
+        #expect(try machines.a.undo()?.what == "date \"other\"")
+        try machines.hub.sync(machines.a, machines.b)
+        for store in machines.stores {
+            #expect(try machines.node(other.id, in: store).created == other.created)
+            #expect(try machines.node(item.id, in: store).created == moved)
+        }
+        #expect(try machines.conflicts(in: machines.a).isEmpty)
+    }
 }

@@ -12,10 +12,16 @@ struct EditCommand: StoreCommand {
             and Enter saves it (Ctrl-C leaves it as it was); from a shell, or for text \
             of several lines, $VISUAL (else $EDITOR, else vi) opens it in a private \
             temporary file, removed afterwards. Text left unchanged or empty changes \
-            nothing. The id and the creation time stay; the update time changes.
+            nothing. The id and the creation time stay; the update time changes. \
+            --at WHEN moves the item's date instead (WHEN as for add --at; a day without \
+            a time keeps the item's time of day): its id and its place in its list stay, \
+            log, cal and stats find it on its new day, and undo moves it back.
             """)
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
+
+    @Option(help: ArgumentHelp("Move the item's date to then.", valueName: "when"))
+    var at: String?
 
     @Argument(help: ArgumentHelp("The item or list (default: the item added last here).", valueName: "target"),
               completion: ShellCompletion.targets)
@@ -24,8 +30,24 @@ struct EditCommand: StoreCommand {
     @Argument(help: ArgumentHelp("Its new text.", valueName: "text"))
     var words: [String] = []
 
+    func validate() throws {
+        if at != nil && !words.isEmpty {
+            throw ValidationError("edit --at moves the date only; change the text with an edit of its own")
+        }
+    }
+
     func run(in context: CommandContext) throws -> CommandOutcome {
         let target = try self.target ?? lastAdded(in: context)
+        if let at {
+            guard let node = try context.nodesToChange([target]).first else { return .nothing }
+            let now = context.clock.now()
+            let zone = SystemZone()
+            let dating = try EntryDating(parsing: at, option: "--at", nowMilliseconds: now.milliseconds, zone: zone)
+            // A day alone keeps the entry's time of day, as the entry's own "now".
+            let created = dating?.timestamp(nowMilliseconds: node.created.milliseconds, zone: zone) ?? now
+            if try !context.store.redate(node, to: created) { context.messages.show("unchanged") }
+            return .nothing
+        }
         if !words.isEmpty {
             // Replaced, the text is not held here: only its start, to name it.
             guard let node = try context.nodesToChange([target]).first else { return .nothing }

@@ -32,6 +32,7 @@ enum CommandExamples {
         "edit": [
             Example(command: "jotter edit 3 buy soy milk", meaning: "entry 3 gets this text"),
             Example(command: "jotter edit groceries", meaning: "rename a list, in $EDITOR"),
+            Example(command: "jotter edit --at 'yesterday 21:00' 3", meaning: "entry 3 was written yesterday evening"),
         ],
         "done": [
             Example(command: "jotter done 2", meaning: "entry 2 is done"),
@@ -88,6 +89,16 @@ enum CommandExamples {
         "sum": [
             Example(command: "jotter sum price", meaning: "the total of price over the entries here"),
             Example(command: "jotter sum price groceries", meaning: "over those of groceries"),
+        ],
+        "cal": [
+            Example(command: "jotter cal", meaning: "this month, each day shaded by its entries"),
+            Example(command: "jotter cal 2026", meaning: "a year, with the longest streak"),
+            Example(command: "jotter cal last month diary", meaning: "last month's entries under diary"),
+        ],
+        "stats": [
+            Example(command: "jotter stats --by week", meaning: "entries a week"),
+            Example(command: "jotter stats price expenses --by month", meaning: "sum, mean, min and max of price a month"),
+            Example(command: "jotter stats price --on paid --format tsv", meaning: "by the date field paid, for a script"),
         ],
         "hook": [
             Example(command: "jotter hook add after 'notify-send jotter'", meaning: "run after each add here"),

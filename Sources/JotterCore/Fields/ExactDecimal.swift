@@ -299,3 +299,31 @@ public struct ExactDecimal: Hashable, Sendable, CustomStringConvertible {
         return text
     }
 }
+
+extension ExactDecimal: Comparable {
+    public static func < (lhs: ExactDecimal, rhs: ExactDecimal) -> Bool {
+        if lhs.isNegative != rhs.isNegative { return lhs.isNegative }
+        let scale = max(lhs.scale, rhs.scale)
+        let left = multiplying(lhs.limbs, byPowerOfTen: scale - lhs.scale)
+        let right = multiplying(rhs.limbs, byPowerOfTen: scale - rhs.scale)
+        return lhs.isNegative ? isLess(right, than: left) : isLess(left, than: right)
+    }
+
+    /// The quotient by `divisor` (a count, 1 or more), rounded half away from zero to
+    /// `digits` more digits after the point than the number has: a mean, which is
+    /// seldom a finite decimal.
+    public func divided(by divisor: Int, addingDigits digits: Int) -> ExactDecimal {
+        precondition(divisor >= 1 && divisor < Int(UInt32.max), "a count from 1 to 2^32 - 1")
+        let divisor = UInt64(divisor)
+        let widened = ExactDecimal.multiplying(limbs, byPowerOfTen: digits)
+        var quotient = [UInt32](repeating: 0, count: widened.count)
+        var remainder: UInt64 = 0
+        for index in widened.indices.reversed() {
+            let current = remainder * UInt64(ExactDecimal.limbBase) + UInt64(widened[index])
+            quotient[index] = UInt32(current / divisor)
+            remainder = current % divisor
+        }
+        if remainder * 2 >= divisor { quotient = ExactDecimal.sum(quotient, [1]) }
+        return ExactDecimal(isNegative: isNegative, normalising: quotient, scale: scale + digits)
+    }
+}

@@ -58,6 +58,31 @@ extension Store {
         }
     }
 
+    /// Dates an item `created` (`edit --at`), keeping its id and its place in its list.
+    /// False when that is its date already. An id derived from the row's creation time
+    /// (`DerivedIDs`) would change with it: it is stored in the row in the same
+    /// statement, as an import's replace does, and undo puts back both.
+    @discardableResult
+    public func redate(_ node: Node, to created: Timestamp) throws -> Bool {
+        guard node.kind == .item else {
+            throw JotterError.input("'\(DisplayText.escaped(node.text))' is a list; only items are dated")
+        }
+        return try recordingChange {
+            guard let held = try database.statement(
+                "SELECT created, created_offset FROM node WHERE seq = ? AND hidden IS NULL")
+                .bind(1, node.seq).firstRow({ (milliseconds: $0.int64(0), offset: $0.int64(1)) })
+            else { throw JotterError.gone(node) }
+            guard held.milliseconds != created.milliseconds || held.offset != Int64(created.offsetSeconds) else {
+                return (false, "")
+            }
+            try database.statement(
+                "UPDATE OR ROLLBACK node SET id = ifnull(id, ?1), created = ?2, created_offset = ?3, updated = ?4 WHERE seq = ?5")
+                .bind(1, blob: node.id.bytes).bind(2, created.milliseconds).bind(3, Int64(created.offsetSeconds))
+                .bind(4, clock().milliseconds).bind(5, node.seq).run()
+            return (true, "date \(Store.quoted(node.text))")
+        }
+    }
+
     /// Marks items done (or, with `done` false, not done). Returns how many changed.
     @discardableResult
     public func markDone(_ nodes: [Node], done: Bool = true) throws -> Int {

@@ -125,6 +125,9 @@ enum SyncTriggers {
             nodeProperty("text", column: "text", changed: "old.text IS NOT new.text",
                          tick: textTick(updated: "new.updated", updatedBefore: "old.updated")),
             nodeProperty("done", column: "done", changed: "old.done IS NOT new.done"),
+            // An entry's date (`edit --at`, an import's replace, their undo).
+            nodeProperty("created", column: "created, created_offset",
+                         changed: "(old.created IS NOT new.created OR old.created_offset IS NOT new.created_offset)"),
             nodeProperty("trashed", column: "hidden", changed: "(old.hidden IS NULL) IS NOT (new.hidden IS NULL)"),
             // The parent before the first move not yet pushed (a later move keeps the
             // row's): where a move that loses to a crossed one goes back to (0 is the root).

@@ -591,6 +591,7 @@ struct SyncMerge {
         case .text: ["text"]
         case .done: ["null", "integer"]
         case .trashed: ["true", "false"]
+        case .created: ["object"]
         case .field: ["null", "text"]
         case .fieldDefinition: ["null", "object"]
         case .option: ["null", "integer", "text"]
@@ -622,6 +623,9 @@ struct SyncMerge {
             } else {
                 try database.statement("UPDATE node SET hidden = NULL WHERE seq = ?").bind(1, seq).run()
             }
+        case .created:
+            guard let seq else { return }
+            try writeCreated(of: seq, value, madeMilliseconds: madeMilliseconds)
         case .field(let name):
             guard let seq else { return }
             guard let text = try scalar(value).text else {
@@ -647,6 +651,26 @@ struct SyncMerge {
                     .bind(1, seq).bind(2, key).bind(3, stored.integer).bind(4, stored.integer == nil ? stored.text : nil).run()
             }
         }
+    }
+
+    /// Moves an entry's date. An id this store derives from the row's creation time is
+    /// stored in the row first, so that the entry keeps it (as `Store.redate` does).
+    private func writeCreated(of seq: Int64, _ value: SyncJSON, madeMilliseconds: Int64) throws {
+        let read = try database.statement(
+            """
+            SELECT json_type(?1, '$.created') = 'integer' AND ifnull(json_type(?1, '$.offset'), 'integer') = 'integer',
+                   json_extract(?1, '$.created'), ifnull(json_extract(?1, '$.offset'), 0)
+            """)
+            .bind(1, value.text)
+        guard let (created, offset) = try read.firstRow({ row in
+            row.int64(0) != 0 ? (row.int64(1), row.int64(2)) : nil
+        }) ?? nil, abs(offset) < 86_400 else {
+            throw Parked(reason: "a date that is not a time in milliseconds with an offset in seconds")
+        }
+        let id = try store.nodeID(seq: seq)
+        try database.statement(
+            "UPDATE node SET id = ifnull(id, ?1), created = ?2, created_offset = ?3, updated = ?4 WHERE seq = ?5")
+            .bind(1, id: id).bind(2, created).bind(3, offset).bind(4, madeMilliseconds).bind(5, seq).run()
     }
 
     private func writeFieldDefinition(_ name: String, of seq: Int64?, _ value: SyncJSON) throws {

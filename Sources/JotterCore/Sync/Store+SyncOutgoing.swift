@@ -270,6 +270,9 @@ extension Store: SyncReplica {
         case .trashed:
             return try database.statement("SELECT hidden IS NOT NULL FROM node WHERE seq = ?").bind(1, seq)
                 .firstRow { $0.int64(0) != 0 ? "true" : "false" }
+        case .created:
+            return try database.statement("SELECT created, created_offset FROM node WHERE seq = ?").bind(1, seq)
+                .firstRow { "{\"created\":\($0.int64(0)),\"offset\":\($0.int64(1))}" }
         case .field(let name):
             return try database.statement("SELECT value FROM field_value WHERE item = ? AND name = ?")
                 .bind(1, seq).bind(2, name).firstRow { SyncValue.quoted($0.string(0)) }

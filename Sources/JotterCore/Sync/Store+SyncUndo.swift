@@ -19,7 +19,7 @@ extension Store {
         let properties = try changedElsewhere(
             """
             SELECT b.seq, s.property FROM node_before AS b
-            JOIN sync_stamp AS s ON s.seq = b.seq AND s.property IN ('text', 'parent', 'done', 'trashed')
+            JOIN sync_stamp AS s ON s.seq = b.seq AND s.property IN ('text', 'parent', 'done', 'trashed', 'created')
             WHERE b.change = ?1 AND s.replica <> ?2 AND s.stamp > ?3
               -- A text the change did not rewrite is one undo leaves as it is anyway.
               AND (s.property <> 'text' OR b.text_before IS NOT NULL)
@@ -35,13 +35,22 @@ extension Store {
                     .bind(1, seq).bind(2, node).run()
                 try database.statement("UPDATE node_before SET text_before = NULL WHERE change = ?1 AND seq = ?2")
                     .bind(1, seq).bind(2, node).run()
+            } else if property == "created" {
+                // The id goes with the date: one this store derives from the date it
+                // was made at is stored in the row while the date differs.
+                try database.statement(
+                    """
+                    UPDATE node_before SET (id, created, created_offset) = (SELECT id, created, created_offset FROM node WHERE seq = ?2)
+                    WHERE change = ?1 AND seq = ?2
+                    """)
+                    .bind(1, seq).bind(2, node).run()
             } else {
                 let column = ["parent": "parent", "done": "done", "trashed": "hidden"][property] ?? "parent"
                 try database.statement(
                     "UPDATE node_before SET \(column) = (SELECT \(column) FROM node WHERE seq = ?2) WHERE change = ?1 AND seq = ?2")
                     .bind(1, seq).bind(2, node).run()
             }
-            kept.append("the \(property == "trashed" ? "trash mark" : property) of \(try nodeID(seq: node)?.shortForm() ?? "?")")
+            kept.append("the \(["trashed": "trash mark", "created": "date"][property] ?? property) of \(try nodeID(seq: node)?.shortForm() ?? "?")")
         }
         let fields = try changedElsewhere(
             """

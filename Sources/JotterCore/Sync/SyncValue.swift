@@ -101,6 +101,8 @@ struct SyncJSON {
 /// A property operations set, as the wire names it.
 enum SyncProperty: Equatable {
     case create, text, parent, done, trashed, purge
+    /// An entry's date (`edit --at`): `{"created":MILLISECONDS,"offset":SECONDS}`.
+    case created
     case field(String)
     case fieldDefinition(String)
     case option(String)
@@ -113,6 +115,7 @@ enum SyncProperty: Equatable {
         case "done": self = .done
         case "trashed": self = .trashed
         case "purge": self = .purge
+        case "created": self = .created
         default:
             if name.hasPrefix("field:"), name.count > 6 {
                 self = .field(String(name.dropFirst(6)))
