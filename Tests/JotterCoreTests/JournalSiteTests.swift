@@ -22,9 +22,9 @@ import Testing
     @Test func calendarDaysAreTheInverseOfTheCivilDate() {
         for number in Int64(-800_000)...Int64(800_000) where number % 97 == 0 || abs(number) < 1000 {
             let day = CalendarDay(number)
-            #expect(CalendarDay.daysSinceEpoch(year: day.year, month: day.month, day: day.dayOfMonth) == number)
+            #expect(Timestamp.daysSinceEpoch(year: day.year, month: day.month, day: day.dayOfMonth) == number)
         }
-        let friday = CalendarDay(CalendarDay.daysSinceEpoch(year: 2026, month: 11, day: 27))
+        let friday = CalendarDay(Timestamp.daysSinceEpoch(year: 2026, month: 11, day: 27))
         #expect(friday.weekday == 4)
         #expect(friday.isoText == "2026-11-27")
         #expect(CalendarDay.pageName(ofMonth: friday.monthNumber) == "2026-11.html")

@@ -402,7 +402,7 @@ struct CalendarDay {
 
     static func firstDay(ofMonth monthNumber: Int64) -> CalendarDay {
         let (year, month) = monthNumber.floorDivided(by: 12)
-        return CalendarDay(daysSinceEpoch(year: year, month: month + 1, day: 1))
+        return CalendarDay(Timestamp.daysSinceEpoch(year: year, month: month + 1, day: 1))
     }
 
     /// `2026-11.html`.
@@ -424,14 +424,4 @@ struct CalendarDay {
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                              "October", "November", "December"]
     static let shortMonthNames = monthNames.map { String($0.prefix(3)) }
-
-    /// Howard Hinnant's `days_from_civil`, the inverse of `Timestamp.civilDate`.
-    static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
 }

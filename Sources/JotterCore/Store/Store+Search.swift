@@ -129,6 +129,33 @@ extension Store {
         }
     }
 
+    /// A condition on `node` that holds for the rows in sight under the row bound to
+    /// `?parameter`, at every level.
+    static func inSubtree(ofParameter parameter: Int) -> String {
+        """
+        AND node.seq IN (
+            WITH RECURSIVE subtree (seq) AS (
+                SELECT ?\(parameter)
+                UNION ALL
+                SELECT node.seq FROM subtree JOIN node ON node.parent = subtree.seq WHERE node.hidden IS NULL
+            )
+            SELECT seq FROM subtree)
+        """
+    }
+
+    /// The items by creation time (`created, seq`) as `log` reads them: the time index,
+    /// and on a store that can only be read, the items after the index from their table
+    /// beside it.
+    func itemTimes() throws -> String {
+        guard readsIndexesAsTheyAre else { return "item_time" }
+        return """
+            (SELECT created, seq FROM item_time
+             UNION ALL
+             SELECT created, seq FROM node WHERE seq > \(try rowSetting("log_indexed_to", atMost: try highestNodeSeq()))
+               AND kind = 1)
+            """
+    }
+
     /// Calls `body` with each item entered within `window`, under `top` if given,
     /// oldest first or `newestFirst`, at most `limit` of them.
     public func log(_ window: LogWindow, under top: Node?, newestFirst: Bool = false, limit: Int? = nil,
@@ -136,23 +163,8 @@ extension Store {
         try bringLogIndexUpToDate()
         try read {
             let columns = NodeColumn.all(of: "node")
-            let under = top == nil ? "" : """
-                AND node.seq IN (
-                    WITH RECURSIVE subtree (seq) AS (
-                        SELECT ?3
-                        UNION ALL
-                        SELECT node.seq FROM subtree JOIN node ON node.parent = subtree.seq WHERE node.hidden IS NULL
-                    )
-                    SELECT seq FROM subtree)
-                """
-            // On a store that can only be read, the items after the index are read
-            // from their table beside it.
-            let times = !readsIndexesAsTheyAre ? "item_time" : """
-                (SELECT created, seq FROM item_time
-                 UNION ALL
-                 SELECT created, seq FROM node WHERE seq > \(try rowSetting("log_indexed_to", atMost: try highestNodeSeq()))
-                   AND kind = 1)
-                """
+            let under = top == nil ? "" : Store.inSubtree(ofParameter: 3)
+            let times = try itemTimes()
             let statement = try database.statement(
                 """
                 SELECT \(columns) FROM \(times) AS time JOIN node ON node.seq = time.seq

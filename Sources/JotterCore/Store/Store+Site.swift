@@ -10,23 +10,8 @@ extension Store {
                                     entry: (Found) throws -> Void) throws {
         try bringLogIndexUpToDate()
         try read {
-            let under = top == nil ? "" : """
-                AND node.seq IN (
-                    WITH RECURSIVE subtree (seq) AS (
-                        SELECT ?1
-                        UNION ALL
-                        SELECT node.seq FROM subtree JOIN node ON node.parent = subtree.seq WHERE node.hidden IS NULL
-                    )
-                    SELECT seq FROM subtree)
-                """
-            // As `log` reads them: on a store that can only be read, the items after
-            // the index are read from their table beside it.
-            let times = !readsIndexesAsTheyAre ? "item_time" : """
-                (SELECT created, seq FROM item_time
-                 UNION ALL
-                 SELECT created, seq FROM node WHERE seq > \(try rowSetting("log_indexed_to", atMost: try highestNodeSeq()))
-                   AND kind = 1)
-                """
+            let under = top == nil ? "" : Store.inSubtree(ofParameter: 1)
+            let times = try itemTimes()
             func statement(selecting columns: String) throws -> Statement {
                 let statement = try database.statement(
                     """
