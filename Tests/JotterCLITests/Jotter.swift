@@ -156,6 +156,25 @@ func shell(_ command: String) throws -> Int32 {
     return process.terminationStatus
 }
 
+/// Shows `folder` again at `view`, read-only, as a copy on read-only media is seen.
+/// A fresh bind mount is made read-only rather than remounting the folder's own file
+/// system: that remount is refused while any process, such as one another test is
+/// starting at that moment, still holds a file of it open for writing.
+func mountReadOnlyView(of folder: String, at view: String) throws {
+    try FileManager.default.createDirectory(atPath: view, withIntermediateDirectories: true)
+    let status = try shell("mount --bind '\(folder)' '\(view)' && mount -o remount,ro,bind '\(view)'")
+    guard status == 0 else {
+        _ = try? shell("umount '\(view)'")
+        throw MountFailure(command: "a read-only view of \(folder)", status: status)
+    }
+}
+
+struct MountFailure: Error, CustomStringConvertible {
+    let command: String
+    let status: Int32
+    var description: String { "mounting \(command) ended with status \(status) (it needs root)" }
+}
+
 extension Jotter {
     /// Imports a 16.5 MB entry and fills the search index with it, then an editor
     /// turns it into another text of that size; undo, redo, undo, redo follow. Each
