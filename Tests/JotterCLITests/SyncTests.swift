@@ -300,6 +300,26 @@ import Testing
         try machines.expectChecksClean()
     }
 
+    /// An add undone before a sync went out as a create in the trash: the other machine
+    /// listed in its trash what this one listed nowhere.
+    @Test func anAddUndoneBeforeItWentOutReachesNoOtherMachineUntilItIsRedone() throws {
+        let machines = try Machines()
+        try machines.a.ok("add", "milk")
+        try machines.a.ok("undo")
+        #expect(try machines.sync(machines.a, machines.b) == ["sent 0, received 0\n", "sent 0, received 0\n"])
+        for machine in machines.all {
+            #expect(try machine.texts().isEmpty)
+            #expect(try !machine.ok("trash").contains("milk"))
+        }
+        try machines.a.ok("redo")
+        #expect(try machines.sync(machines.a, machines.b) == ["sent 1, received 0\n", "sent 0, received 1\n"])
+        for machine in machines.all {
+            #expect(try machine.texts() == ["milk"])
+            #expect(try !machine.ok("trash").contains("milk"))
+        }
+        try machines.expectChecksClean()
+    }
+
     /// Case 4, then an import of an export made before: the hub keeps one create of a
     /// node, so a create of the emptied entry sent again would reach no other machine,
     /// and the entry would be listed, and numbered, on this machine alone.

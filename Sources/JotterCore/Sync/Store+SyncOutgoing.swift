@@ -71,13 +71,18 @@ extension Store: SyncReplica {
             let creates = try database.statement(
                 """
                 SELECT \(Self.nodeColumnsButText), p.id, p.created,
-                       (SELECT json_group_object(name, value) FROM field_value WHERE item = n.seq), n.order_stamp, n.text
+                       (SELECT json_group_object(name, value) FROM field_value WHERE item = n.seq), n.order_stamp, n.text,
+                       ifnull(n.hidden < 0, 0)
                 FROM node AS n LEFT JOIN node AS p ON p.seq = n.parent
                 WHERE n.seq > ? AND n.seq NOT IN (SELECT seq FROM sync_pulled) ORDER BY n.seq
                 """)
                 .bind(1, max(pushedTo, 0))
             defer { creates.reset() }
             while operations.count < limit, try creates.step() {
+                // An add undone before it went out is not sent: sent, every other machine
+                // put it in its trash while this one listed it nowhere. It is redone, and
+                // then goes, or the next change discards it; what was added after it waits.
+                if creates.int64(NodeColumn.count + 5) != 0 { break }
                 let node = node(from: creates)
                 let parentID = node.parentSeq.map { id(seq: $0, stored: creates, column: NodeColumn.count, createdMilliseconds: creates.int64(NodeColumn.count + 1)) }
                 let done = creates.optionalInt64(NodeColumn.done.position)
