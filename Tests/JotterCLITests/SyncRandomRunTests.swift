@@ -1,0 +1,225 @@
+import Foundation
+import JotterCore
+import TestSupport
+import Testing
+
+/// The convergence of sync end to end: random operations on three stores of the built
+/// jotter, random syncs among them through a real PostgreSQL hub, syncs killed at a
+/// random moment and two syncs of one store at once. Once every store has synced until
+/// there is nothing left to send or take, all must show the same journal (tree, order,
+/// texts, done marks and trash), and each must find itself sound.
+///
+/// `JOTTER_SYNC_E2E_RUNS=N` runs N schedules instead of the suite's; `JOTTER_SYNC_E2E_SEED=S`
+/// runs that seed alone. A failure names its seed and its steps.
+@Suite struct SyncRandomRunTests {
+    static var runs: Int {
+        ProcessInfo.processInfo.environment["JOTTER_SYNC_E2E_RUNS"].flatMap(Int.init) ?? 20
+    }
+
+    @Test func storesConvergeOverRandomSchedules() throws {
+        if let seed = ProcessInfo.processInfo.environment["JOTTER_SYNC_E2E_SEED"].flatMap(UInt64.init) {
+            var run = RandomSyncRun(seed: seed)
+            try run.run()
+            return
+        }
+        var seeds = SystemRandomNumberGenerator()
+        for _ in 0..<Self.runs {
+            var run = RandomSyncRun(seed: seeds.next() % 1_000_000_000)
+            try run.run()
+        }
+    }
+}
+
+/// One schedule: its steps are drawn from its seed, and each store's choices from what
+/// that store showed at its last look.
+private struct RandomSyncRun {
+    let seed: UInt64
+    private var random: SeededGenerator
+    private var steps: [String] = []
+    private var counter = 0
+    /// The stores whose last step was a change of their own not sent yet: only such a
+    /// change is undone here (see `step`).
+    private var unsentLast: Set<String> = []
+
+    /// What a step does. Kinds left out of `drawn` still leave stores apart (issue 28):
+    /// a move whose cycle is judged against this store's own unsent move, a restore or
+    /// an add meeting an emptied trash, a rename into a name another store has, and
+    /// undo of a change already sent; and `rm` takes items alone, as a list put in the
+    /// trash here while an entry of it was put there elsewhere is grouped differently.
+    enum Kind: CaseIterable {
+        case add, newList, edit, done, undone, remove, restore, emptyTrash, move, rename, undoUnsent
+        case killedSync, twoSyncsAtOnce, sync
+    }
+
+    /// The kinds drawn, some more than once to draw them more often.
+    static let drawn: [Kind] = [.add, .add, .add, .newList, .edit, .edit, .done, .undone, .remove, .undoUnsent,
+                                .killedSync, .twoSyncsAtOnce, .sync, .sync, .sync]
+
+    init(seed: UInt64) {
+        self.seed = seed
+        random = SeededGenerator(seed: seed)
+    }
+
+    mutating func run() throws {
+        let machines = try SyncTests.Machines(count: 3)
+        let stores = machines.all
+        for _ in 0..<36 {
+            let index = Int.random(in: 0..<stores.count, using: &random)
+            try step(on: stores[index], named: "abc".map(String.init)[index])
+        }
+        for _ in 0..<3 {
+            for (index, store) in stores.enumerated() {
+                let sync = try store.run(["sync"])
+                #expect(sync.status == 0, "\(describe("the last syncs of \(index): \(sync.errors)"))")
+            }
+        }
+        let journals = try stores.map(journal(of:))
+        for (index, journal) in journals.enumerated().dropFirst() where journal != journals[0] {
+            let difference = zip(journals[0].lines, journal.lines).first { $0 != $1 }
+            Issue.record("\(describe("store \(index) differs from store 0: \(journals[0].lines.count) and \(journal.lines.count) lines, first difference \(String(describing: difference))\nstore 0:\n\(journals[0].lines.joined(separator: "\n"))\nstore \(index):\n\(journal.lines.joined(separator: "\n"))"))")
+        }
+        for (index, store) in stores.enumerated() {
+            let check = try store.run(["check"])
+            #expect(check.status == 0, "\(describe("check of store \(index): \(check.text)\(check.errors)"))")
+        }
+    }
+
+    private func describe(_ problem: String) -> String {
+        "seed \(seed): \(problem)\nsteps:\n" + steps.joined(separator: "\n")
+    }
+
+    private mutating func step(on store: Jotter, named name: String) throws {
+        let entries = try store.exportedTree()
+        let items = entries.filter { $0.kind == "item" }.map(\.id)
+        let lists = entries.filter { $0.kind == "list" }.map(\.id)
+        counter += 1
+        let text = "\(name)\(counter)"
+        var arguments: [String]
+        switch Self.drawn.randomElement(using: &random)! {
+        case .add:
+            arguments = ["add", text] + (lists.randomElement(using: &random).map { ["--to", $0] } ?? [])
+        case .newList:
+            arguments = ["new", "--in", lists.randomElement(using: &random) ?? "/", "list" + text]
+        case .edit where !items.isEmpty:
+            arguments = ["edit", items.randomElement(using: &random)!, "edited " + text]
+        case .done where !items.isEmpty:
+            arguments = ["done", items.randomElement(using: &random)!]
+        case .undone where !items.isEmpty:
+            arguments = ["undone", items.randomElement(using: &random)!]
+        case .remove where !items.isEmpty:
+            arguments = ["rm", items.randomElement(using: &random)!]
+        case .restore:
+            arguments = try store.trashNumbers().randomElement(using: &random).map { ["restore", $0] } ?? ["sync"]
+        case .emptyTrash:
+            arguments = ["trash", "--empty", "--yes"]
+        case .move where !entries.isEmpty && !lists.isEmpty:
+            arguments = ["mv", entries.randomElement(using: &random)!.id, lists.randomElement(using: &random)!]
+        case .rename where !lists.isEmpty:
+            arguments = ["edit", lists.randomElement(using: &random)!, "renamed" + String(counter % 3)]
+        case .undoUnsent where unsentLast.contains(name):
+            arguments = ["undo"]
+        case .killedSync:
+            try killedSync(of: store, named: name)
+            return
+        case .twoSyncsAtOnce:
+            try twoSyncsAtOnce(of: store, named: name)
+            return
+        default:
+            arguments = ["sync"]
+        }
+        let result = try store.run(arguments)
+        // `done` of an item done already changes nothing, and an undo after it would
+        // undo the change before, which may have gone out.
+        if ["add", "new", "edit", "rm"].contains(arguments[0]), result.status == 0 {
+            unsentLast.insert(name)
+        } else {
+            unsentLast.remove(name)
+        }
+        steps.append("\(name): \(arguments.joined(separator: " ")) -> \(result.status) \(result.errors.split(separator: "\n").last ?? "")")
+    }
+
+    /// A sync killed at a random moment, then one that runs to its end.
+    private mutating func killedSync(of store: Jotter, named name: String) throws {
+        let delay = useconds_t(Int.random(in: 0..<60_000, using: &random))
+        let sync = try store.launch(["sync"])
+        usleep(delay)
+        kill(sync.process.processIdentifier, SIGKILL)
+        _ = try sync.finish()
+        unsentLast.remove(name)
+        steps.append("\(name): sync killed after \(delay) µs")
+    }
+
+    private mutating func twoSyncsAtOnce(of store: Jotter, named name: String) throws {
+        let first = try store.launch(["sync"])
+        let second = try store.launch(["sync"])
+        let results = try [first.finish(), second.finish()]
+        unsentLast.remove(name)
+        steps.append("\(name): two syncs at once -> \(results.map(\.status))")
+        for result in results {
+            #expect(result.status == 0, "\(describe("two syncs at once on \(name): \(result.errors)"))")
+        }
+    }
+
+    /// What a store shows: its tree as `export -r /` writes it (without `updated`, when
+    /// this store last changed an entry, which sync does not carry) and its trash.
+    /// Conflicts are not compared yet: a store keeps a losing value when it meets it,
+    /// so which ones it keeps depends on what it pulled when (issue 28).
+    private func journal(of store: Jotter) throws -> ShownJournal {
+        let tree = try store.exportedTree()
+        let trash = try store.run(["trash"])
+        return ShownJournal(lines: tree.map(\.line) + ["trash:"] + trash.lines.map(Self.withoutNumberAndTime).sorted())
+    }
+
+    /// A line of `trash` without its number and the time it was trashed at, which are
+    /// this store's own.
+    private static func withoutNumberAndTime(_ line: String) -> String {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst()
+        return words.joined(separator: " ").split(separator: ",").first.map(String.init) ?? line
+    }
+}
+
+private struct ShownJournal: Equatable {
+    let lines: [String]
+}
+
+/// SplitMix64: a schedule drawn again from its seed.
+private struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}
+
+private struct ExportedEntry {
+    let id: String
+    let kind: String
+    let line: String
+}
+
+extension Jotter {
+    /// Every entry out of the trash, as `export -r /` writes them, in the order of the tree.
+    fileprivate func exportedTree() throws -> [ExportedEntry] {
+        let export = try run(["export", "--recursive", "/"])
+        #expect(export.status == 0, "\(export.errors)")
+        return try export.lines.map { line in
+            var entry = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            entry["updated"] = nil
+            let sorted = String(decoding: try JSONSerialization.data(withJSONObject: entry, options: .sortedKeys), as: UTF8.self)
+            return ExportedEntry(id: entry["id"] as? String ?? "", kind: entry["kind"] as? String ?? "", line: sorted)
+        }
+    }
+
+    /// The numbers `restore` takes, one per group in the trash.
+    fileprivate func trashNumbers() throws -> [String] {
+        try run(["trash"]).lines.compactMap { line in
+            line.split(separator: " ").first.flatMap { Int($0) }.map(String.init)
+        }
+    }
+}
