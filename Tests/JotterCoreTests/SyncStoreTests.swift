@@ -712,6 +712,37 @@ struct Machines {
         #expect(try machines.conflicts(in: machines.b).contains { $0.property == "parent" })
     }
 
+    /// RuleTests' `aLocalChangeThatNoLongerAppliesAfterAPullIsAConflictOnEveryMachine`:
+    /// the desktop moves q into p before it has pulled the laptop's p into q. The pull
+    /// refuses its move there (q back at the root), and the move still goes out, for
+    /// every machine to refuse at its position and keep the same conflict.
+    @Test func aLocalMoveThatAPullTurnsIntoACycleIsRefusedAndSentAndKeptOnEveryMachine() throws {
+        let machines = try Machines(count: 3)
+        let p = try machines.a.createList(named: "p", under: .root)
+        let q = try machines.a.createList(named: "q", under: .root)
+        try machines.hub.sync(machines.a, machines.b, machines.stores[2])
+        try machines.a.move([try machines.node(p.id, in: machines.a)],
+                            to: NavigationPath.root.pushing(try machines.node(q.id, in: machines.a)))
+        try machines.hub.sync(machines.a)
+        try machines.b.move([try machines.node(q.id, in: machines.b)],
+                            to: NavigationPath.root.pushing(try machines.node(p.id, in: machines.b)))
+        try machines.hub.pull(machines.b)
+        let qOnB = try machines.node(q.id, in: machines.b)
+        #expect(qOnB.parentSeq == nil)
+        #expect(try machines.node(p.id, in: machines.b).parentSeq == qOnB.seq)
+        #expect(try machines.conflicts(in: machines.b).map(\.property) == ["parent"])
+        try machines.hub.sync(machines.b, machines.a, machines.stores[2], machines.b)
+        let tree = try machines.tree(of: machines.a)
+        let kept = try machines.conflicts(in: machines.b)
+        #expect(kept.count == 1)
+        for store in machines.stores {
+            #expect(try machines.tree(of: store) == tree)
+            #expect(try machines.conflicts(in: store).map { [$0.node?.description, $0.property, $0.value] }
+                == kept.map { [$0.node?.description, $0.property, $0.value] })
+            #expect(try store.check().isEmpty)
+        }
+    }
+
     @Test func aCrossedMoveLostByAMoveMadeWhileTheOneBeforeWentOutEndsInOneTree() throws {
         let machines = try Machines()
         let first = try machines.a.createList(named: "first", under: .root)

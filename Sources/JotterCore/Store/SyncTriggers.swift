@@ -133,6 +133,18 @@ enum SyncTriggers {
             // row's): where a move that loses to a crossed one goes back to (0 is the root).
             nodeProperty("parent", column: "parent", changed: "old.parent IS NOT new.parent",
                          previousParent: "ifnull(old.parent, 0)"),
+            // The parent the hub's order gives a node, kept at its first move here
+            // until the hub gives that move back; a later move carries its own parent,
+            // no longer one refused before it.
+            """
+            CREATE TEMP TRIGGER IF NOT EXISTS sync_node_hub_parent AFTER UPDATE OF parent ON node
+            WHEN old.parent IS NOT new.parent AND \(local) AND \(watched("old.seq")) BEGIN
+                INSERT INTO sync_hub_parent (seq, parent, stamp, replica)
+                SELECT old.seq, old.parent, s.stamp, s.replica
+                FROM (SELECT 1) LEFT JOIN sync_stamp AS s ON s.seq = old.seq AND s.property = 'parent' WHERE true
+                ON CONFLICT (seq) DO UPDATE SET sending = NULL;
+            END;
+            """,
             // Before the delete, while the node's field values are still there: its last
             // state is kept, for an edit made later elsewhere to bring it back.
             """
