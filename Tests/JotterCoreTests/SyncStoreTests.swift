@@ -498,9 +498,9 @@ struct Machines {
                                 to: NavigationPath.root.pushing(try machines.node(place.id, in: machines.a)))
         }
         #expect(try machines.pendingOperations(in: machines.a) == 2)
-        // The parent to go back to, should the moves lose to a crossed one, is the
-        // one before the first.
-        #expect(try machines.a.database.statement("SELECT previous_parent FROM sync_op WHERE property = 'parent'")
+        // The parent the hub's order gives it, should a pull put the moves in a
+        // cycle, is the one before the first.
+        #expect(try machines.a.database.statement("SELECT ifnull(parent, 0) FROM sync_hub_parent")
             .firstRow { $0.int64(0) } == 0)
         try machines.hub.sync(machines.a, machines.b)
         let pulled = try machines.node(item.id, in: machines.b)

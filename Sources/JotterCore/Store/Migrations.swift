@@ -448,7 +448,8 @@ enum Migrations {
         // other nodes' parents in `node` are the hub's. `sending`: the parent a move
         // refused here (a pull put it in a cycle) still carries to the hub, where every
         // machine refuses it at its position (0 the root). Moves not sent yet take the
-        // parent they left as the hub's.
+        // parent they left as the hub's: `previous_parent`, which the stamps' rule of
+        // crossed moves read before, and nothing reads now.
         """
         CREATE TABLE sync_hub_parent (
             seq INTEGER PRIMARY KEY,
@@ -461,6 +462,8 @@ enum Migrations {
             SELECT o.seq, nullif(o.previous_parent, 0), s.stamp, s.replica
             FROM sync_op AS o LEFT JOIN sync_stamp AS s ON s.seq = o.seq AND s.property = 'parent'
             WHERE o.property = 'parent' AND o.seq IS NOT NULL;
+        ALTER TABLE sync_op DROP COLUMN previous_parent;
+        ALTER TABLE sync_stamp DROP COLUMN previous_parent;
         """,
     ]
 

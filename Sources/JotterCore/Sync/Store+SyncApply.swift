@@ -566,11 +566,6 @@ struct SyncMerge {
             let unseen = current.replica != operation.replica && operation.base.map { $0 != current.stamp } == true
             if !agrees && (current.isLocal || unseen) { loser = (current.stamp, current.replica) }
         }
-        var previousParent: Int64?
-        if property == .parent, let seq {
-            previousParent = try database.statement("SELECT ifnull(parent, 0) FROM node WHERE seq = ?").bind(1, seq)
-                .firstRow { $0.int64(0) }
-        }
         if let loser {
             // A local change kept this way is not sent.
             let held = try held ?? store.currentValue(seq: seq, property: operation.property)
@@ -590,7 +585,7 @@ struct SyncMerge {
         try database.statement("DELETE FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?")
             .bind(1, seq ?? 0).bind(2, operation.property).run()
         try store.recordStamp(seq: seq ?? 0, property: operation.property, stamp: operation.stamp,
-                              replica: operation.replica, previousParent: previousParent)
+                              replica: operation.replica)
         if !isSame, property == .parent, let seq { try refuseOwnMovesInACycle(through: seq) }
         if !isSame, property == .text || property == .parent || property == .trashed, let seq {
             try mergeWithListsOfItsName(seq)
