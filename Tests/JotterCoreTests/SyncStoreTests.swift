@@ -743,6 +743,54 @@ struct Machines {
         }
     }
 
+    /// A store of version 15 with a move not sent yet (q into p): the migration takes
+    /// the parent it left as the hub's, so a pull of p into q applies and refuses the
+    /// move here, as every machine refuses it at its place after.
+    @Test func aMoveNotSentByVersion15IsJudgedAfterWhatThePullBringsOnceMigrated() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("old.sqlite3")
+        let p = NodeID("01a201e5-1d3b-7656-9289-ca0ccba8f95b")!
+        let q = NodeID("01a201e5-1d3b-7656-9289-ca0ccba8f95c")!
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        do {
+            let database = try Database(path: path)
+            try database.registerSearchTokenizer()
+            try database.registerChecksumFunction()
+            try database.execute("PRAGMA journal_mode = WAL")
+            for step in Migrations.steps.prefix(15) { try database.execute(step) }
+            try database.statement(
+                """
+                INSERT INTO node (seq, id, parent, kind, text, created, created_offset, order_stamp, order_replica)
+                    VALUES (1, ?1, NULL, 0, 'p', 1795000000000, 0, 1795000000000 << 16, 0),
+                           (2, ?2, 1, 0, 'q', 1795000000001, 0, 1795000000001 << 16, 0)
+                """).bind(1, blob: p.bytes).bind(2, blob: q.bytes).run()
+            try database.statement(
+                """
+                INSERT INTO sync_op (counter, stamp, seq, created, id, property, previous_parent)
+                    VALUES (1, 1795000000002 << 16, 2, 1795000000001, ?, 'parent', 0)
+                """).bind(1, blob: q.bytes).run()
+            try database.execute(
+                """
+                UPDATE node SET text_sum = jotter_checksum(text);
+                UPDATE setting SET value = 2 WHERE key IN ('sync_pushed_to', 'sync_watched_to');
+                UPDATE setting SET value = 1795000000002 << 16 WHERE key = 'hlc';
+                PRAGMA user_version = 15;
+                """)
+        }
+        let store = try Store(path: path)
+        let elsewhere = NodeID("01a201e5-1d3b-7656-9289-ca0ccba8f95d")!
+        let pulled = SyncOperation(replica: elsewhere, counter: 1, stamp: 1795000000001 << 16, node: p,
+                                   property: "parent", value: "\"\(q)\"")
+        _ = try #require(try store.applyPulled([pulled], after: 0, cursor: 1))
+        #expect(try store.node(id: q)?.parentSeq == nil)
+        #expect(try store.node(id: p)?.parentSeq == 2)
+        let conflicts = try { var all: [Store.SyncConflict] = []; try store.forEachSyncConflict { all.append($0) }; return all }()
+        #expect(conflicts.map(\.node) == [q])
+        // The move still goes out as it was made, for every machine to refuse.
+        let outgoing = try store.outgoingOperations(limit: 10).filter { $0.property == "parent" }
+        #expect(outgoing.map(\.value) == ["\"\(p)\""])
+    }
+
     @Test func aCrossedMoveLostByAMoveMadeWhileTheOneBeforeWentOutEndsInOneTree() throws {
         let machines = try Machines()
         let first = try machines.a.createList(named: "first", under: .root)
