@@ -498,9 +498,9 @@ struct Machines {
                                 to: NavigationPath.root.pushing(try machines.node(place.id, in: machines.a)))
         }
         #expect(try machines.pendingOperations(in: machines.a) == 2)
-        // The parent to go back to, should the moves lose to a crossed one, is the
-        // one before the first.
-        #expect(try machines.a.database.statement("SELECT previous_parent FROM sync_op WHERE property = 'parent'")
+        // The parent the hub's order gives it, should a pull put the moves in a
+        // cycle, is the one before the first.
+        #expect(try machines.a.database.statement("SELECT ifnull(parent, 0) FROM sync_hub_parent")
             .firstRow { $0.int64(0) } == 0)
         try machines.hub.sync(machines.a, machines.b)
         let pulled = try machines.node(item.id, in: machines.b)
@@ -710,6 +710,85 @@ struct Machines {
             #expect(try store.check().isEmpty)
         }
         #expect(try machines.conflicts(in: machines.b).contains { $0.property == "parent" })
+    }
+
+    /// RuleTests' `aLocalChangeThatNoLongerAppliesAfterAPullIsAConflictOnEveryMachine`:
+    /// the desktop moves q into p before it has pulled the laptop's p into q. The pull
+    /// refuses its move there (q back at the root), and the move still goes out, for
+    /// every machine to refuse at its position and keep the same conflict.
+    @Test func aLocalMoveThatAPullTurnsIntoACycleIsRefusedAndSentAndKeptOnEveryMachine() throws {
+        let machines = try Machines(count: 3)
+        let p = try machines.a.createList(named: "p", under: .root)
+        let q = try machines.a.createList(named: "q", under: .root)
+        try machines.hub.sync(machines.a, machines.b, machines.stores[2])
+        try machines.a.move([try machines.node(p.id, in: machines.a)],
+                            to: NavigationPath.root.pushing(try machines.node(q.id, in: machines.a)))
+        try machines.hub.sync(machines.a)
+        try machines.b.move([try machines.node(q.id, in: machines.b)],
+                            to: NavigationPath.root.pushing(try machines.node(p.id, in: machines.b)))
+        try machines.hub.pull(machines.b)
+        let qOnB = try machines.node(q.id, in: machines.b)
+        #expect(qOnB.parentSeq == nil)
+        #expect(try machines.node(p.id, in: machines.b).parentSeq == qOnB.seq)
+        #expect(try machines.conflicts(in: machines.b).map(\.property) == ["parent"])
+        try machines.hub.sync(machines.b, machines.a, machines.stores[2], machines.b)
+        let tree = try machines.tree(of: machines.a)
+        let kept = try machines.conflicts(in: machines.b)
+        #expect(kept.count == 1)
+        for store in machines.stores {
+            #expect(try machines.tree(of: store) == tree)
+            #expect(try machines.conflicts(in: store).map { [$0.node?.description, $0.property, $0.value] }
+                == kept.map { [$0.node?.description, $0.property, $0.value] })
+            #expect(try store.check().isEmpty)
+        }
+    }
+
+    /// A store of version 15 with a move not sent yet (q into p): the migration takes
+    /// the parent it left as the hub's, so a pull of p into q applies and refuses the
+    /// move here, as every machine refuses it at its place after.
+    @Test func aMoveNotSentByVersion15IsJudgedAfterWhatThePullBringsOnceMigrated() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("old.sqlite3")
+        let p = NodeID("01a201e5-1d3b-7656-9289-ca0ccba8f95b")!
+        let q = NodeID("01a201e5-1d3b-7656-9289-ca0ccba8f95c")!
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        do {
+            let database = try Database(path: path)
+            try database.registerSearchTokenizer()
+            try database.registerChecksumFunction()
+            try database.execute("PRAGMA journal_mode = WAL")
+            for step in Migrations.steps.prefix(15) { try database.execute(step) }
+            try database.statement(
+                """
+                INSERT INTO node (seq, id, parent, kind, text, created, created_offset, order_stamp, order_replica)
+                    VALUES (1, ?1, NULL, 0, 'p', 1795000000000, 0, 1795000000000 << 16, 0),
+                           (2, ?2, 1, 0, 'q', 1795000000001, 0, 1795000000001 << 16, 0)
+                """).bind(1, blob: p.bytes).bind(2, blob: q.bytes).run()
+            try database.statement(
+                """
+                INSERT INTO sync_op (counter, stamp, seq, created, id, property, previous_parent)
+                    VALUES (1, 1795000000002 << 16, 2, 1795000000001, ?, 'parent', 0)
+                """).bind(1, blob: q.bytes).run()
+            try database.execute(
+                """
+                UPDATE node SET text_sum = jotter_checksum(text);
+                UPDATE setting SET value = 2 WHERE key IN ('sync_pushed_to', 'sync_watched_to');
+                UPDATE setting SET value = 1795000000002 << 16 WHERE key = 'hlc';
+                PRAGMA user_version = 15;
+                """)
+        }
+        let store = try Store(path: path)
+        let elsewhere = NodeID("01a201e5-1d3b-7656-9289-ca0ccba8f95d")!
+        let pulled = SyncOperation(replica: elsewhere, counter: 1, stamp: 1795000000001 << 16, node: p,
+                                   property: "parent", value: "\"\(q)\"")
+        _ = try #require(try store.applyPulled([pulled], after: 0, cursor: 1))
+        #expect(try store.node(id: q)?.parentSeq == nil)
+        #expect(try store.node(id: p)?.parentSeq == 2)
+        let conflicts = try { var all: [Store.SyncConflict] = []; try store.forEachSyncConflict { all.append($0) }; return all }()
+        #expect(conflicts.map(\.node) == [q])
+        // The move still goes out as it was made, for every machine to refuse.
+        let outgoing = try store.outgoingOperations(limit: 10).filter { $0.property == "parent" }
+        #expect(outgoing.map(\.value) == ["\"\(p)\""])
     }
 
     @Test func aCrossedMoveLostByAMoveMadeWhileTheOneBeforeWentOutEndsInOneTree() throws {

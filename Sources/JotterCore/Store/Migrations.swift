@@ -440,6 +440,31 @@ enum Migrations {
         INSERT INTO setting (key, value)
         SELECT 'sync_cursor_hash', CASE WHEN value = 0 THEN '' END FROM setting WHERE key = 'sync_cursor';
         """,
+        // 16: the tree in the hub's order (docs/sync.md, "Merging", crossed moves). A
+        // move pulled is judged at its position, before this store's own moves the hub
+        // has not given back yet: `sync_hub_parent` holds, for each node moved here and
+        // not given back, the parent the hub's operations give it so far (NULL the root)
+        // and the stamp and replica of the move that gave it (NULL its create's); the
+        // other nodes' parents in `node` are the hub's. `sending`: the parent a move
+        // refused here (a pull put it in a cycle) still carries to the hub, where every
+        // machine refuses it at its position (0 the root). Moves not sent yet take the
+        // parent they left as the hub's: `previous_parent`, which the stamps' rule of
+        // crossed moves read before, and nothing reads now.
+        """
+        CREATE TABLE sync_hub_parent (
+            seq INTEGER PRIMARY KEY,
+            parent INTEGER,
+            stamp INTEGER,
+            replica BLOB,
+            sending INTEGER
+        );
+        INSERT INTO sync_hub_parent (seq, parent, stamp, replica)
+            SELECT o.seq, nullif(o.previous_parent, 0), s.stamp, s.replica
+            FROM sync_op AS o LEFT JOIN sync_stamp AS s ON s.seq = o.seq AND s.property = 'parent'
+            WHERE o.property = 'parent' AND o.seq IS NOT NULL;
+        ALTER TABLE sync_op DROP COLUMN previous_parent;
+        ALTER TABLE sync_stamp DROP COLUMN previous_parent;
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(steps.count) }

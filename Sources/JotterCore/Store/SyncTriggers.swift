@@ -50,8 +50,7 @@ enum SyncTriggers {
 
     /// A second change of a property logged already takes over its row with a new
     /// counter, above any given (the hub keeps operations by counter), and the new
-    /// stamp; the row's `previous_parent` stays the one before the first change, and
-    /// its `unsent_change` the first change's, undone last. An
+    /// stamp; its `unsent_change` stays the first change's, undone last. An
     /// upsert, not `INSERT OR REPLACE`: a verb's `UPDATE OR ROLLBACK` overrides the
     /// conflict clause of the statements its triggers run, and a second edit before a
     /// sync failed on the unique index.
@@ -61,14 +60,13 @@ enum SyncTriggers {
                               (SELECT max(counter) FROM sync_op))
         """
 
-    private static func nodeProperty(_ property: String, column: String, changed: String, previousParent: String = "NULL",
-                                     tick: String = tick) -> String {
+    private static func nodeProperty(_ property: String, column: String, changed: String, tick: String = tick) -> String {
         """
         CREATE TEMP TRIGGER IF NOT EXISTS sync_node_\(property) AFTER UPDATE OF \(column) ON node
         WHEN \(changed) AND \(local) AND \(watched("old.seq")) BEGIN
             \(tick)
-            INSERT INTO sync_op (stamp, seq, created, id, property, previous_parent, unsent_change)
-            VALUES (\(stamp), new.seq, new.created, new.id, '\(property)', \(previousParent), \(change))
+            INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change)
+            VALUES (\(stamp), new.seq, new.created, new.id, '\(property)', \(change))
             \(takeOver);
         END;
         """
@@ -113,8 +111,8 @@ enum SyncTriggers {
         textTick(updated: "(SELECT updated FROM node WHERE seq = ?1)", updatedBefore: "?2",
                  when: "\(local) AND \(watched("?1"))"),
         """
-        INSERT INTO sync_op (stamp, seq, created, id, property, previous_parent, unsent_change)
-        SELECT \(stamp), seq, created, id, 'text', NULL, \(change) FROM node
+        INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change)
+        SELECT \(stamp), seq, created, id, 'text', \(change) FROM node
         WHERE seq = ?1 AND \(local) AND \(watched("?1"))
         \(takeOver);
         """,
@@ -129,10 +127,19 @@ enum SyncTriggers {
             nodeProperty("created", column: "created, created_offset",
                          changed: "(old.created IS NOT new.created OR old.created_offset IS NOT new.created_offset)"),
             nodeProperty("trashed", column: "hidden", changed: "(old.hidden IS NULL) IS NOT (new.hidden IS NULL)"),
-            // The parent before the first move not yet pushed (a later move keeps the
-            // row's): where a move that loses to a crossed one goes back to (0 is the root).
-            nodeProperty("parent", column: "parent", changed: "old.parent IS NOT new.parent",
-                         previousParent: "ifnull(old.parent, 0)"),
+            nodeProperty("parent", column: "parent", changed: "old.parent IS NOT new.parent"),
+            // The parent the hub's order gives a node, kept at its first move here
+            // until the hub gives that move back; a later move carries its own parent,
+            // no longer one refused before it.
+            """
+            CREATE TEMP TRIGGER IF NOT EXISTS sync_node_hub_parent AFTER UPDATE OF parent ON node
+            WHEN old.parent IS NOT new.parent AND \(local) AND \(watched("old.seq")) BEGIN
+                INSERT INTO sync_hub_parent (seq, parent, stamp, replica)
+                SELECT old.seq, old.parent, s.stamp, s.replica
+                FROM (SELECT 1) LEFT JOIN sync_stamp AS s ON s.seq = old.seq AND s.property = 'parent' WHERE true
+                ON CONFLICT (seq) DO UPDATE SET sending = NULL;
+            END;
+            """,
             // Before the delete, while the node's field values are still there: its last
             // state is kept, for an edit made later elsewhere to bring it back.
             """

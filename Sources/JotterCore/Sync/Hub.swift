@@ -306,7 +306,8 @@ public final class Hub {
     /// when their values add up to more than a batch holds (always at least one).
     /// Operations of `passingOver` (the puller's own replica) are not sent: they change
     /// nothing where they came from, and pulling them back was most of what a push of
-    /// a thousand entries cost. A page that ends before `limit` takes the cursor to
+    /// a thousand entries cost. Its moves are, as the place of each in the order tells
+    /// which moves of other machines came before it (crossed moves, docs/sync.md). A page that ends before `limit` takes the cursor to
     /// the journal's end, read in the same statement, and so in the same snapshot, as
     /// the page: every position below it is committed there (positions are given under
     /// the journal's row lock, in the transaction that moves its end), so nothing is
@@ -367,7 +368,7 @@ public final class Hub {
                     -- of its order: read, they took the cursor past the positions that
                     -- later pushes then gave.
                     WHERE op.journal = journal.name AND position > $2 AND position <= head.position
-                      AND hash IS NOT NULL AND replica IS DISTINCT FROM $5::uuid
+                      AND hash IS NOT NULL AND (replica IS DISTINCT FROM $5::uuid OR property = 'parent')
                     ORDER BY position
                     LIMIT $3
                 ) AS counted

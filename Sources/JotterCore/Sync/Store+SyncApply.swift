@@ -18,6 +18,7 @@ extension Store {
             // what keeps a node deleted elsewhere: undoing it sends the earlier value.
             try database.execute("UPDATE sync_op SET unsent_change = NULL WHERE unsent_change IS NOT NULL")
             try database.execute("UPDATE setting SET value = 1 WHERE key = 'sync_applying'")
+            try forgetHubParentsOfNodesGone()
             var merge = SyncMerge(store: self, replica: try replicaID(), remembersPulledRows: remembersPulledRows)
             // One the log holds is here already: a hub rebuilt holds again what this
             // store pulled before it was lost.
@@ -25,11 +26,14 @@ extension Store {
             for operation in operations {
                 guard try logSyncOperation(operation) else {
                     known += 1
+                    // This store's own, given back at its position in the hub's order.
+                    if operation.replica == merge.replica { try merge.apply(operation) }
                     continue
                 }
                 try merge.apply(operation)
             }
             try merge.finish()
+            try forgetHubParentsOfNodesGone()
             try database.execute("UPDATE setting SET value = 0 WHERE key = 'sync_applying'")
             try database.statement("UPDATE setting SET value = max(value, ?) WHERE key = 'hlc'")
                 .bind(1, operations.map(\.stamp).filter(SyncOperation.stampRange.contains).max() ?? 0).run()
@@ -39,6 +43,13 @@ extension Store {
             report.known = known
             return report
         }
+    }
+
+    /// Deletes the hub's parents kept for nodes deleted since (emptied from the trash
+    /// here or elsewhere): one brought back from its tombstone takes its row again, and
+    /// the hub's order gives it its parent anew.
+    private func forgetHubParentsOfNodesGone() throws {
+        try database.execute("DELETE FROM sync_hub_parent WHERE seq NOT IN (SELECT seq FROM node)")
     }
 }
 
@@ -77,7 +88,7 @@ struct SyncMerge {
     }
 
     mutating func apply(_ operation: SyncOperation) throws {
-        guard operation.replica != replica else { return }
+        guard operation.replica != replica else { return try takeBack(operation) }
         do {
             try merge(operation)
         } catch let parked as Parked {
@@ -530,6 +541,11 @@ struct SyncMerge {
         // Two done marks agree whatever their times: both machines marked it done, and
         // neither lost anything. The later time still wins, for every machine to show.
         let agrees = try isSame || (property == .done && (held ?? "null") != "null" && jsonType(value) == "integer")
+        // Judged before the value held here: a move this store made and the hub has
+        // not given back comes after this one in the hub's order.
+        if property == .parent, let seq {
+            guard try applyInHubOrder(moving: seq, to: try parentSeq(value), by: operation) else { return }
+        }
         var loser: (stamp: Int64, replica: NodeID)?
         if let current = try currentStamp(seq: seq, property: operation.property) {
             // Applied before: the same operation pulled again.
@@ -550,14 +566,7 @@ struct SyncMerge {
             let unseen = current.replica != operation.replica && operation.base.map { $0 != current.stamp } == true
             if !agrees && (current.isLocal || unseen) { loser = (current.stamp, current.replica) }
         }
-        var previousParent: Int64?
-        if property == .parent, let seq {
-            previousParent = try database.statement("SELECT ifnull(parent, 0) FROM node WHERE seq = ?").bind(1, seq)
-                .firstRow { $0.int64(0) }
-            guard try settleCycle(moving: seq, to: try parentSeq(value), by: operation) else { return }
-        }
         if let loser {
-            // After the cycle check: a move refused there leaves the value held here.
             // A local change kept this way is not sent.
             let held = try held ?? store.currentValue(seq: seq, property: operation.property)
             try keepConflict(node: node, property: operation.property, value: held, stamp: loser.stamp, replica: loser.replica)
@@ -576,7 +585,8 @@ struct SyncMerge {
         try database.statement("DELETE FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?")
             .bind(1, seq ?? 0).bind(2, operation.property).run()
         try store.recordStamp(seq: seq ?? 0, property: operation.property, stamp: operation.stamp,
-                              replica: operation.replica, previousParent: previousParent)
+                              replica: operation.replica)
+        if !isSame, property == .parent, let seq { try refuseOwnMovesInACycle(through: seq) }
         if !isSame, property == .text || property == .parent || property == .trashed, let seq {
             try mergeWithListsOfItsName(seq)
         }
@@ -710,68 +720,150 @@ struct SyncMerge {
 
     // MARK: Crossed moves
 
-    /// Makes room for moving `seq` under `parent` when the move would close a cycle:
-    /// of the moves in the cycle, the one with the greatest stamp loses, on every
-    /// machine alike. When it is the move pulled, false (kept as a conflict); when it is
-    /// one this store holds, it goes back to the parent it had before it (or the root),
-    /// kept as a conflict, and the cycle is looked at again.
-    private mutating func settleCycle(moving seq: Int64, to parent: Int64?, by operation: SyncOperation) throws -> Bool {
-        let node = try store.nodeID(seq: seq)
-        for _ in 0..<64 {
-            var links: [(seq: Int64, stamp: SyncOperation)] = []
-            var next = parent
-            var closes = false
-            var seen: Set<Int64> = []
-            while let current = next, seen.insert(current).inserted {
-                if current == seq {
-                    closes = true
-                    break
-                }
-                let stamp = try currentStamp(seq: current, property: "parent")
-                links.append((current, SyncOperation(
-                    replica: stamp?.replica ?? NodeID(bytes: [UInt8](repeating: 0, count: 16))!, counter: 0,
-                    stamp: stamp?.stamp ?? 0, node: nil, property: "parent", value: nil)))
-                next = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, current).firstRow { $0.optionalInt64(0) } ?? nil
+    /// Applies a pulled move of `seq` under `parent` to the tree as the hub's order
+    /// gives it so far: a move that would put the entry inside itself there is refused
+    /// (false) and kept as a conflict, as every machine refuses it at this position.
+    /// This store's own moves that the hub has not given back come after it in that
+    /// order, and are not counted; a node moved here keeps its hub parent apart.
+    private mutating func applyInHubOrder(moving seq: Int64, to parent: Int64?, by operation: SyncOperation) throws -> Bool {
+        if try closesCycleInHubOrder(moving: seq, to: parent) {
+            let node = try store.nodeID(seq: seq)
+            try keepConflict(node: node, property: "parent", value: operation.wholeValue, stamp: operation.stamp,
+                             replica: operation.replica)
+            if !isRetrying, let node {
+                report.parked.append("parent of \(node.shortForm()) from \(operation.replica.shortForm()): it would put the entry inside itself; kept as a conflict")
             }
-            guard closes else { return true }
-            let greatest = links.max { $1.stamp.wins(over: $0.stamp) }
-            guard let loser = greatest, loser.stamp.wins(over: operation) else {
-                try keepConflict(node: node, property: "parent", value: operation.value, stamp: operation.stamp,
+            return false
+        }
+        if let held = try hubMove(of: seq), operation.wins(over: held) {
+            try database.statement("UPDATE sync_hub_parent SET parent = ?, stamp = ?, replica = ? WHERE seq = ?")
+                .bind(1, parent).bind(2, operation.stamp).bind(3, blob: operation.replica.bytes).bind(4, seq).run()
+        }
+        return true
+    }
+
+    /// A move of this store's own that the hub gave back, at its position: judged as
+    /// every other machine judges it there. The node's hub parent takes it, unless it
+    /// closes a cycle there (kept as a conflict) or loses to a later stamp; once it is
+    /// the last move of the node this store made, the node goes where the hub's order
+    /// puts it and has no hub parent apart any more.
+    private mutating func takeBack(_ operation: SyncOperation) throws {
+        guard operation.property == "parent", let id = operation.node, let seq = try store.nodeSeq(of: id),
+              let held = try hubMove(of: seq) else { return }
+        let value = SyncJSON(text: operation.value ?? "null")
+        // A parent no longer here leaves the hub's parent as it was.
+        if operation.wins(over: held), try jsonType(value) == "null" || (try? parentSeq(value)) != nil {
+            let parent = try parentSeq(value)
+            if try closesCycleInHubOrder(moving: seq, to: parent) {
+                try keepConflict(node: id, property: "parent", value: operation.value, stamp: operation.stamp,
                                  replica: operation.replica)
-                if !isRetrying, let node {
-                    report.parked.append("parent of \(node.shortForm()) from \(operation.replica.shortForm()): it would put the entry inside itself; kept as a conflict")
-                }
-                return false
+            } else {
+                try database.statement("UPDATE sync_hub_parent SET parent = ?, stamp = ?, replica = ? WHERE seq = ?")
+                    .bind(1, parent).bind(2, operation.stamp).bind(3, blob: operation.replica.bytes).bind(4, seq).run()
             }
-            let previous = try database.statement(
+        }
+        let unsent = try database.statement("SELECT 1 FROM sync_op WHERE seq = ? AND property = 'parent'")
+            .bind(1, seq).firstRow { _ in true } ?? false
+        let movedAgain = try currentStamp(seq: seq, property: "parent")
+            .map { $0.replica == replica && $0.stamp > operation.stamp } ?? false
+        guard !unsent, !movedAgain else { return }
+        // The hub's writer of the parent is its stamp again: a move of this store's that
+        // was refused at its position had taken its place.
+        try database.statement(
+            """
+            INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica)
+            SELECT seq, 'parent', stamp, replica FROM sync_hub_parent WHERE seq = ?1 AND stamp IS NOT NULL
+            """).bind(1, seq).run()
+        try database.statement(
+            "DELETE FROM sync_stamp WHERE seq = ?1 AND property = 'parent' AND (SELECT stamp FROM sync_hub_parent WHERE seq = ?1) IS NULL")
+            .bind(1, seq).run()
+        try database.statement("UPDATE node SET parent = (SELECT parent FROM sync_hub_parent WHERE seq = ?1) WHERE seq = ?1")
+            .bind(1, seq).run()
+        try database.statement("DELETE FROM sync_hub_parent WHERE seq = ?").bind(1, seq).run()
+        try refuseOwnMovesInACycle(through: seq)
+    }
+
+    /// The move that gave node `seq` its parent in the hub's order, when this store has
+    /// moved it since (a zero stamp for its create); nil when `node` holds the hub's.
+    private func hubMove(of seq: Int64) throws -> SyncOperation? {
+        try database.statement("SELECT ifnull(stamp, 0), replica FROM sync_hub_parent WHERE seq = ?").bind(1, seq)
+            .firstRow { row in
+                SyncOperation(replica: (row.isNull(1) ? nil : NodeID(bytes: row.blob(1))) ?? NodeID(bytes: [UInt8](repeating: 0, count: 16))!,
+                              counter: 0, stamp: row.int64(0), node: nil, property: "parent", value: nil)
+            }
+    }
+
+    /// The parent the hub's order gives node `seq` so far (nil the root, or a node not here).
+    private func hubParent(of seq: Int64) throws -> Int64? {
+        try database.statement(
+            """
+            SELECT CASE WHEN h.seq IS NULL THEN n.parent ELSE h.parent END
+            FROM node AS n LEFT JOIN sync_hub_parent AS h ON h.seq = n.seq WHERE n.seq = ?
+            """).bind(1, seq).firstRow { $0.optionalInt64(0) } ?? nil
+    }
+
+    /// Whether `parent` is `seq` or under it in the tree as the hub's order gives it.
+    private func closesCycleInHubOrder(moving seq: Int64, to parent: Int64?) throws -> Bool {
+        var next = parent
+        var seen: Set<Int64> = []
+        while let current = next, seen.insert(current).inserted {
+            if current == seq { return true }
+            next = try hubParent(of: current)
+        }
+        return false
+    }
+
+    /// After a pull changed the tree: this store's own moves are applied again on top
+    /// of the hub's order, and one that now puts an entry inside itself is refused here
+    /// (the last made of those in the cycle): the entry goes back to its parent in the
+    /// hub's order, and the move is kept as a conflict. One not sent yet still goes out,
+    /// as it was made, and every other machine refuses it at its position alike.
+    private mutating func refuseOwnMovesInACycle(through seq: Int64) throws {
+        for _ in 0..<64 {
+            guard let cycle = try cycle(through: seq) else { return }
+            let own = try database.statement(
                 """
-                SELECT previous_parent FROM sync_op WHERE seq = ?1 AND property = 'parent'
-                UNION ALL SELECT previous_parent FROM sync_stamp WHERE seq = ?1 AND property = 'parent'
-                """)
-                .bind(1, loser.seq).firstRow { $0.optionalInt64(0) } ?? nil
-            var back: Int64? = previous == 0 ? nil : previous
-            if let candidate = back, try !isOutside(candidate, of: loser.seq) { back = nil }
-            try keepConflict(node: try store.nodeID(seq: loser.seq), property: "parent",
-                             value: try store.currentValue(seq: loser.seq, property: "parent"),
-                             stamp: loser.stamp.stamp, replica: loser.stamp.replica)
-            try database.statement("UPDATE node SET parent = ? WHERE seq = ?").bind(1, back).bind(2, loser.seq).run()
-            try database.statement("DELETE FROM sync_op WHERE seq = ? AND property = 'parent'").bind(1, loser.seq).run()
-            try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property = 'parent'").bind(1, loser.seq).run()
+                SELECT n.seq, o.counter IS NOT NULL FROM node AS n JOIN sync_hub_parent AS h ON h.seq = n.seq
+                LEFT JOIN sync_op AS o ON o.seq = n.seq AND o.property = 'parent'
+                WHERE n.seq IN (SELECT value FROM json_each(?)) AND n.parent IS NOT h.parent
+                ORDER BY ifnull(o.counter, 0) DESC, n.seq DESC LIMIT 1
+                """).bind(1, "[" + cycle.map(String.init).joined(separator: ",") + "]")
+                .firstRow { (seq: $0.int64(0), unsent: $0.int64(1) != 0) }
+            guard let (moved, unsent) = own else {
+                // Only the hub's moves left: none is this store's to refuse; the node
+                // pulled goes to the root rather than stay inside itself.
+                try database.statement("UPDATE node SET parent = NULL WHERE seq = ?").bind(1, seq).run()
+                return
+            }
+            if let made = try currentStamp(seq: moved, property: "parent") {
+                try keepConflict(node: try store.nodeID(seq: moved), property: "parent",
+                                 value: try store.currentValue(seq: moved, property: "parent"), stamp: made.stamp,
+                                 replica: made.replica)
+            }
+            if unsent {
+                try database.statement(
+                    "UPDATE sync_hub_parent SET sending = ifnull((SELECT parent FROM node WHERE seq = ?1), 0) WHERE seq = ?1")
+                    .bind(1, moved).run()
+            }
+            try database.statement("UPDATE node SET parent = (SELECT parent FROM sync_hub_parent WHERE seq = ?1) WHERE seq = ?1")
+                .bind(1, moved).run()
         }
         throw Parked(reason: "moves here and elsewhere cross too many times to settle")
     }
 
-    /// Whether `place` is a node that is not `seq` nor under it.
-    private func isOutside(_ place: Int64, of seq: Int64) throws -> Bool {
-        var next: Int64? = place
-        var seen: Set<Int64> = []
-        while let current = next, seen.insert(current).inserted {
-            if current == seq { return false }
-            guard let row = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, current)
-                .firstRow({ $0.optionalInt64(0) }) else { return false }
-            next = row
+    /// The nodes of the cycle node `seq` is in, following parents in `node`; nil when
+    /// following them from it ends at the root.
+    private func cycle(through seq: Int64) throws -> [Int64]? {
+        var path = [seq]
+        var next = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq).firstRow { $0.optionalInt64(0) } ?? nil
+        var seen: Set<Int64> = [seq]
+        while let current = next {
+            if current == seq { return path }
+            guard seen.insert(current).inserted else { return nil }
+            path.append(current)
+            next = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, current).firstRow { $0.optionalInt64(0) } ?? nil
         }
-        return true
+        return nil
     }
 
     // MARK: Conflicts

@@ -266,7 +266,13 @@ extension Store: SyncReplica {
             return try database.statement("SELECT text FROM node WHERE seq = ?").bind(1, seq)
                 .firstRow { $0.withColumnText(0) { SyncValue.value("", quoting: $0, "") } }
         case .parent:
-            guard let row = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq)
+            // A move refused here, as a pull put it in a cycle, still goes out: every
+            // other machine refuses it at its position and keeps the same conflict.
+            guard let row = try database.statement(
+                """
+                SELECT CASE WHEN h.sending IS NULL THEN n.parent ELSE nullif(h.sending, 0) END
+                FROM node AS n LEFT JOIN sync_hub_parent AS h ON h.seq = n.seq WHERE n.seq = ?
+                """).bind(1, seq)
                 .firstRow({ $0.optionalInt64(0) }) else { return nil }
             return SyncValue.id(try row.flatMap { try nodeID(seq: $0) })
         case .done:
@@ -315,7 +321,7 @@ extension Store: SyncReplica {
             }
             for operation in operations { _ = try logSyncOperation(operation) }
             var pushedTo = try syncMark("sync_pushed_to")
-            let sent = try database.statement("SELECT seq, property, previous_parent FROM sync_op WHERE counter = ?")
+            let sent = try database.statement("SELECT seq, property FROM sync_op WHERE counter = ?")
             for operation in operations where operation.replica == replica {
                 guard operation.counter > 0 else {
                     pushedTo = max(pushedTo, Store.createdRow(counter: operation.counter))
@@ -323,14 +329,13 @@ extension Store: SyncReplica {
                 }
                 // A row changed again since it was sent has a new counter: it stays.
                 guard let row = try sent.bind(1, operation.counter).firstRow({
-                    (seq: $0.optionalInt64(0) ?? 0, property: $0.string(1), previous: $0.optionalInt64(2))
+                    (seq: $0.optionalInt64(0) ?? 0, property: $0.string(1))
                 }) else {
                     try acknowledgeChangedAgain(operation, replica: replica)
                     continue
                 }
                 if row.property != "purge" {
-                    try recordStamp(seq: row.seq, property: row.property, stamp: operation.stamp, replica: replica,
-                                    previousParent: row.previous)
+                    try recordStamp(seq: row.seq, property: row.property, stamp: operation.stamp, replica: replica)
                 }
                 try database.statement("DELETE FROM sync_op WHERE counter = ?").bind(1, operation.counter).run()
             }
@@ -343,25 +348,15 @@ extension Store: SyncReplica {
     /// The hub holds `operation`, and its property changed again here while it was
     /// on its way (a prompt's edit during `--auto`'s sync): every other machine applies
     /// the two one after the other. The property keeps the acknowledged stamp, which
-    /// the next change names as its base, and a parent the one it sent as the parent
-    /// to go back to, as every other machine records it when the next move arrives.
-    /// Kept from before the first move, a crossed move that the next one loses sent
-    /// the node here somewhere other than everywhere else.
+    /// the next change names as its base. A move's place in the hub's order is told
+    /// when the pull gives it back (`sync_hub_parent`).
     private func acknowledgeChangedAgain(_ operation: SyncOperation, replica: NodeID) throws {
         guard operation.property != "purge" else { return }
         let seq = try operation.node.map { try nodeSeq(of: $0) } ?? 0
-        guard let seq, let previous = try database.statement(
-            "SELECT previous_parent FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?")
-            .bind(1, seq).bind(2, operation.property).firstRow({ $0.optionalInt64(0) })
+        guard let seq, try database.statement("SELECT 1 FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?")
+            .bind(1, seq).bind(2, operation.property).firstRow({ _ in true }) == true
         else { return }
-        try recordStamp(seq: seq, property: operation.property, stamp: operation.stamp, replica: replica,
-                        previousParent: previous)
-        guard operation.property == "parent" else { return }
-        let parentText = try database.statement("SELECT json_extract(?, '$')").bind(1, operation.value ?? "null")
-            .firstRow { $0.isNull(0) ? nil : $0.string(0) } ?? nil
-        let sentParent = try parentText.flatMap(NodeID.init).map { try nodeSeq(of: $0) } ?? nil
-        try database.statement("UPDATE sync_op SET previous_parent = ? WHERE seq = ? AND property = 'parent'")
-            .bind(1, sentParent ?? 0).bind(2, seq).run()
+        try recordStamp(seq: seq, property: operation.property, stamp: operation.stamp, replica: replica)
     }
 
     /// A row mark of sync (`sync_pushed_to`, `sync_watched_to`): a whole number from -1
@@ -493,15 +488,14 @@ extension Store: SyncReplica {
     }
 
     /// Keeps the stamp of the value a property holds, unless it holds a later one.
-    func recordStamp(seq: Int64, property: String, stamp: Int64, replica: NodeID, previousParent: Int64?) throws {
+    func recordStamp(seq: Int64, property: String, stamp: Int64, replica: NodeID) throws {
         try database.statement(
             """
-            INSERT INTO sync_stamp (seq, property, stamp, replica, previous_parent) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (seq, property) DO UPDATE SET
-                stamp = excluded.stamp, replica = excluded.replica, previous_parent = excluded.previous_parent
+            INSERT INTO sync_stamp (seq, property, stamp, replica) VALUES (?, ?, ?, ?)
+            ON CONFLICT (seq, property) DO UPDATE SET stamp = excluded.stamp, replica = excluded.replica
             WHERE excluded.stamp > sync_stamp.stamp OR (excluded.stamp = sync_stamp.stamp AND excluded.replica > sync_stamp.replica)
             """)
-            .bind(1, seq).bind(2, property).bind(3, stamp).bind(4, blob: replica.bytes).bind(5, previousParent).run()
+            .bind(1, seq).bind(2, property).bind(3, stamp).bind(4, blob: replica.bytes).run()
     }
 
     /// Whether rows made here (or the root's forms) have not gone out as creates yet;
