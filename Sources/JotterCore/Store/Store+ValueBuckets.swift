@@ -82,6 +82,14 @@ extension Store {
     /// A bucket holding a value that is not a number stays stale, for `valueTotals`
     /// to name it if it is among the days.
     private func refreshStaleBuckets(of field: String, in buckets: Range<Int64>) throws {
+        // Asked first in a read, as the indexes are: most runs find nothing to do, and
+        // need not wait for a writer.
+        let isUpToDate = try read {
+            let highest = try highestNodeSeq()
+            return try rowSetting("value_bucketed_to", atMost: highest) == highest
+                && staleBuckets(of: field, in: buckets).isEmpty
+        }
+        guard !isUpToDate else { return }
         let changesBefore = database.totalChanges
         defer { indexRowsWritten += database.totalChanges - changesBefore }
         try write(changingSyncedRows: false) {
