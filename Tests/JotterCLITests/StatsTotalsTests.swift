@@ -167,4 +167,10 @@ import Testing
         try expectTotalsMatchTheEntries(reopened, after: "the migration")
         #expect(try count("SELECT count(*) FROM value_bucket", in: reopened) == 8)
     }
+
+    @Test func checkNamesASettingOfTheTotalsOutsideTheRows() throws {
+        let jotter = try journal()
+        try jotter.store.database.execute("UPDATE setting SET value = 1000000 WHERE key = 'value_bucketed_to'")
+        #expect(try jotter.store.check().contains { $0.contains("value_bucketed_to is 1000000") })
+    }
 }
