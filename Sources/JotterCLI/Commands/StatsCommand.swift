@@ -75,14 +75,21 @@ struct StatsCommand: StoreCommand {
             for (day, count) in try context.store.itemCounts(on: days, under: top).enumerated() where count > 0 {
                 stats.addEntries(count, onDay: day)
             }
+        } else if let field, on == nil, top == nil {
+            do {
+                for (day, totals) in try context.store.valueTotals(of: field, days: days).enumerated() {
+                    if let totals { stats.addEntries(totals, onDay: day) }
+                }
+            } catch let problem as Store.ValueNotANumber {
+                throw StatsCommand.notANumber(field, problem.value, on: days.date(at: problem.day))
+            }
         } else {
             try context.store.forEachValue(of: field, on: on, days: days, under: top) { day, value in
                 guard let value else { return stats.addEntries(1, onDay: day) }
                 do {
                     stats.addEntry(onDay: day, value: try ExactDecimal(parsing: value))
                 } catch {
-                    throw JotterError.input(
-                        "\(TerminalStyle.escaped(field ?? "")) holds '\(TerminalStyle.escaped(value))' on \(days.date(at: day)), which is not a number")
+                    throw StatsCommand.notANumber(field ?? "", value, on: days.date(at: day))
                 }
             }
         }
@@ -92,6 +99,10 @@ struct StatsCommand: StoreCommand {
         case .json: writeJSON(stats.periods, field: field, to: context.output)
         }
         return .nothing
+    }
+
+    private static func notANumber(_ field: String, _ value: String, on date: FieldDate) -> JotterError {
+        JotterError.input("\(TerminalStyle.escaped(field)) holds '\(TerminalStyle.escaped(value))' on \(date), which is not a number")
     }
 
     private var header: String {

@@ -43,6 +43,10 @@ public struct ExactDecimal: Hashable, Sendable, CustomStringConvertible {
     /// point, and thousands separators in the integer part, in ASCII or in the
     /// fullwidth forms that Chinese and Japanese input methods type.
     public init(parsing text: String) throws(FieldValueProblem) {
+        if let plain = ExactDecimal(plainASCII: text) {
+            self = plain
+            return
+        }
         let scalars = Array(EntryText.trimmed(text).unicodeScalars)
         guard let first = scalars.first else { throw FieldValueProblem(reason: "it is empty") }
         var index = 0
@@ -98,6 +102,35 @@ public struct ExactDecimal: Hashable, Sendable, CustomStringConvertible {
             isNegative: isNegative,
             normalising: ExactDecimal.limbs(fromDigits: digits),
             scale: digits.count - (digitsBeforePoint ?? digits.count))
+    }
+
+    /// The number of a text of ASCII digits, with a `-` first and one point inside at
+    /// most, as stored values and totals are; nil for any other text, which the full
+    /// reading takes. `stats` reads tens of thousands of totals, and the full reading
+    /// copies each text into an array of scalars and a lowercased string first.
+    private init?(plainASCII text: String) {
+        var digitCount = 0
+        var digitsBeforePoint: Int?
+        var isNegative = false
+        for (offset, byte) in text.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digitCount += 1
+            case UInt8(ascii: "-") where offset == 0: isNegative = true
+            case UInt8(ascii: ".") where digitsBeforePoint == nil && digitCount > 0: digitsBeforePoint = digitCount
+            default: return nil
+            }
+        }
+        guard digitCount > 0, digitCount <= ExactDecimal.maximumDigits, digitsBeforePoint != digitCount else { return nil }
+        var limbs = [UInt32](repeating: 0, count: (digitCount + ExactDecimal.digitsPerLimb - 1) / ExactDecimal.digitsPerLimb)
+        // Digits come most significant first; the one `position` places from the end
+        // belongs to limb `position / 9`.
+        var position = digitCount
+        for byte in text.utf8 where byte != UInt8(ascii: "-") && byte != UInt8(ascii: ".") {
+            position -= 1
+            let limb = position / ExactDecimal.digitsPerLimb
+            limbs[limb] = limbs[limb] * 10 + UInt32(byte - UInt8(ascii: "0"))
+        }
+        self.init(isNegative: isNegative, normalising: limbs, scale: digitCount - (digitsBeforePoint ?? digitCount))
     }
 
     /// What one character of a number means, whichever form it was typed in.

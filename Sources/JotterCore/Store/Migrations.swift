@@ -465,6 +465,99 @@ enum Migrations {
         ALTER TABLE sync_op DROP COLUMN previous_parent;
         ALTER TABLE sync_stamp DROP COLUMN previous_parent;
         """,
+        // 17: what `stats FIELD` reads in place of every entry's value (docs/performance.md).
+        // `value_bucket` holds, for each field name and quarter hour of UTC (`bucket`,
+        // the creation time in milliseconds divided by 900,000, rounded down), how many
+        // entries in sight hold a value, and the exact sum, least and greatest of the
+        // values, as decimal text: every zone's offset is a whole number of quarter hours,
+        // so a local day, week, month or year is a run of whole buckets. jotter computes
+        // them (exact, as `ExactDecimal`); the triggers only mark a bucket stale in
+        // `value_bucket_stale`, in plain SQL, so that any program that writes the store
+        // keeps it right; with no conflict clause, which the statement that fires a trigger
+        // overrides (jotter's own are OR ROLLBACK). As with the time index, rows above `value_bucketed_to` are not
+        // watched (an add or an import pays one setting lookup a value): `stats` marks
+        // their buckets stale when it first reads them, and then moves the setting on.
+        // A row given back its old number (undo of a removal) is watched on insert too,
+        // whichever of node and value comes back first. The cache starts empty with the
+        // setting at 0: every bucket of a store brought up to date is worked out at its
+        // first `stats`.
+        """
+        CREATE TABLE value_bucket (
+            name TEXT NOT NULL,
+            bucket INTEGER NOT NULL,
+            entries INTEGER NOT NULL,
+            sum TEXT NOT NULL,
+            least TEXT NOT NULL,
+            greatest TEXT NOT NULL,
+            PRIMARY KEY (name, bucket)
+        ) WITHOUT ROWID;
+        CREATE TABLE value_bucket_stale (
+            name TEXT NOT NULL,
+            bucket INTEGER NOT NULL,
+            PRIMARY KEY (name, bucket)
+        ) WITHOUT ROWID;
+        INSERT INTO setting (key, value) VALUES ('value_bucketed_to', 0);
+        CREATE TRIGGER value_bucket_value_insert AFTER INSERT ON field_value
+        WHEN new.item <= (SELECT value FROM setting WHERE key = 'value_bucketed_to') BEGIN
+            INSERT INTO value_bucket_stale (name, bucket)
+            SELECT marked.name, marked.bucket FROM (
+                SELECT new.name AS name, created / 900000 - (created % 900000 < 0) AS bucket FROM node WHERE seq = new.item
+            ) AS marked
+            WHERE NOT EXISTS (SELECT 1 FROM value_bucket_stale AS stale WHERE stale.name = marked.name AND stale.bucket = marked.bucket);
+        END;
+        CREATE TRIGGER value_bucket_value_update AFTER UPDATE OF item, name, value ON field_value
+        WHEN (old.item IS NOT new.item OR old.name IS NOT new.name OR old.value IS NOT new.value)
+            AND min(old.item, new.item) <= (SELECT value FROM setting WHERE key = 'value_bucketed_to') BEGIN
+            INSERT INTO value_bucket_stale (name, bucket)
+            SELECT marked.name, marked.bucket FROM (
+                SELECT old.name AS name, created / 900000 - (created % 900000 < 0) AS bucket FROM node WHERE seq = old.item
+            ) AS marked
+            WHERE NOT EXISTS (SELECT 1 FROM value_bucket_stale AS stale WHERE stale.name = marked.name AND stale.bucket = marked.bucket);
+            INSERT INTO value_bucket_stale (name, bucket)
+            SELECT marked.name, marked.bucket FROM (
+                SELECT new.name AS name, created / 900000 - (created % 900000 < 0) AS bucket FROM node WHERE seq = new.item
+            ) AS marked
+            WHERE NOT EXISTS (SELECT 1 FROM value_bucket_stale AS stale WHERE stale.name = marked.name AND stale.bucket = marked.bucket);
+        END;
+        CREATE TRIGGER value_bucket_value_delete AFTER DELETE ON field_value
+        WHEN old.item <= (SELECT value FROM setting WHERE key = 'value_bucketed_to') BEGIN
+            INSERT INTO value_bucket_stale (name, bucket)
+            SELECT marked.name, marked.bucket FROM (
+                SELECT old.name AS name, created / 900000 - (created % 900000 < 0) AS bucket FROM node WHERE seq = old.item
+            ) AS marked
+            WHERE NOT EXISTS (SELECT 1 FROM value_bucket_stale AS stale WHERE stale.name = marked.name AND stale.bucket = marked.bucket);
+        END;
+        CREATE TRIGGER value_bucket_node_insert AFTER INSERT ON node
+        WHEN new.seq <= (SELECT value FROM setting WHERE key = 'value_bucketed_to') BEGIN
+            INSERT INTO value_bucket_stale (name, bucket)
+            SELECT marked.name, marked.bucket FROM (
+                SELECT name AS name, new.created / 900000 - (new.created % 900000 < 0) AS bucket FROM field_value WHERE item = new.seq
+            ) AS marked
+            WHERE NOT EXISTS (SELECT 1 FROM value_bucket_stale AS stale WHERE stale.name = marked.name AND stale.bucket = marked.bucket);
+        END;
+        CREATE TRIGGER value_bucket_node_update AFTER UPDATE OF created, hidden, kind ON node
+        WHEN (old.created IS NOT new.created OR old.hidden IS NOT new.hidden OR old.kind IS NOT new.kind)
+            AND old.seq <= (SELECT value FROM setting WHERE key = 'value_bucketed_to') BEGIN
+            INSERT INTO value_bucket_stale (name, bucket)
+            SELECT marked.name, marked.bucket FROM (
+                SELECT name AS name, old.created / 900000 - (old.created % 900000 < 0) AS bucket FROM field_value WHERE item = old.seq
+            ) AS marked
+            WHERE NOT EXISTS (SELECT 1 FROM value_bucket_stale AS stale WHERE stale.name = marked.name AND stale.bucket = marked.bucket);
+            INSERT INTO value_bucket_stale (name, bucket)
+            SELECT marked.name, marked.bucket FROM (
+                SELECT name AS name, new.created / 900000 - (new.created % 900000 < 0) AS bucket FROM field_value WHERE item = new.seq
+            ) AS marked
+            WHERE NOT EXISTS (SELECT 1 FROM value_bucket_stale AS stale WHERE stale.name = marked.name AND stale.bucket = marked.bucket);
+        END;
+        CREATE TRIGGER value_bucket_node_delete BEFORE DELETE ON node
+        WHEN old.seq <= (SELECT value FROM setting WHERE key = 'value_bucketed_to') BEGIN
+            INSERT INTO value_bucket_stale (name, bucket)
+            SELECT marked.name, marked.bucket FROM (
+                SELECT name AS name, old.created / 900000 - (old.created % 900000 < 0) AS bucket FROM field_value WHERE item = old.seq
+            ) AS marked
+            WHERE NOT EXISTS (SELECT 1 FROM value_bucket_stale AS stale WHERE stale.name = marked.name AND stale.bucket = marked.bucket);
+        END;
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(steps.count) }

@@ -115,7 +115,7 @@ extension Store {
                 .firstRow { $0.string(0) }
             if salt != "integer" { problems.append("the setting id_salt, from which the ids are made, is missing or not a number") }
             let highest = try highestNodeSeq()
-            for key in ["search_indexed_to", "log_indexed_to"] {
+            for key in ["search_indexed_to", "log_indexed_to", "value_bucketed_to"] {
                 do {
                     _ = try rowSetting(key, atMost: highest)
                 } catch let error as JotterError {

@@ -34,7 +34,7 @@ extension Store {
     /// is known damaged (marked since it was opened, too: a prompt stays open). On
     /// a full disk the question is answered all the same, from the index as it is and
     /// the rows after it.
-    private func fillingIndex(_ fill: () throws -> Void) throws {
+    func fillingIndex(_ fill: () throws -> Void) throws {
         noticeDamageMarkedSinceOpening()
         guard !readsIndexesAsTheyAre else { return }
         do {

@@ -66,6 +66,35 @@ public struct PeriodFigures: Equatable, Sendable {
     }
 }
 
+/// The figures of some values of a decimal field: how many, their exact sum, the
+/// least and the greatest.
+public struct ValueTotals: Equatable, Sendable {
+    public var entries: Int
+    public var sum: ExactDecimal
+    public var least: ExactDecimal
+    public var greatest: ExactDecimal
+
+    public init(entries: Int, sum: ExactDecimal, least: ExactDecimal, greatest: ExactDecimal) {
+        self.entries = entries
+        self.sum = sum
+        self.least = least
+        self.greatest = greatest
+    }
+
+    init(_ value: ExactDecimal) {
+        self.init(entries: 1, sum: value, least: value, greatest: value)
+    }
+
+    func adding(_ value: ExactDecimal) -> ValueTotals {
+        adding(ValueTotals(value))
+    }
+
+    func adding(_ other: ValueTotals) -> ValueTotals {
+        ValueTotals(entries: entries + other.entries, sum: sum + other.sum,
+                    least: Swift.min(least, other.least), greatest: Swift.max(greatest, other.greatest))
+    }
+}
+
 /// Days' counts and values gathered into periods, every period from the first to the
 /// last of the days, empty ones too, so that a chart of them keeps its time scale.
 public struct PeriodStats: Sendable {
@@ -94,6 +123,15 @@ public struct PeriodStats: Sendable {
     /// Counts `count` entries on day `day`.
     public mutating func addEntries(_ count: Int, onDay day: Int) {
         periods[periodOfDay[day]].entries += count
+    }
+
+    /// Counts the entries of `totals` on day `day`, with their values.
+    public mutating func addEntries(_ totals: ValueTotals, onDay day: Int) {
+        let index = periodOfDay[day]
+        periods[index].entries += totals.entries
+        periods[index].sum = periods[index].sum + totals.sum
+        periods[index].minimum = Swift.min(periods[index].minimum ?? totals.least, totals.least)
+        periods[index].maximum = Swift.max(periods[index].maximum ?? totals.greatest, totals.greatest)
     }
 
     /// Counts one entry on day `day`, with its value.
