@@ -62,6 +62,14 @@ struct SyncMerge {
     private var retriedLine: String?
     /// Purges of nodes that held entries when they arrived, settled when the batch ends.
     private var pendingPurges: [(seq: Int64, id: NodeID, operation: SyncOperation)] = []
+    /// The replica of each purge the log holds, by node and stamp, read when a node
+    /// first comes back in the batch.
+    private var purgeSenders: [PurgeKey: NodeID]?
+
+    private struct PurgeKey: Hashable {
+        let node: NodeID
+        let stamp: Int64
+    }
 
     init(store: Store, replica: NodeID, remembersPulledRows: Bool) {
         self.store = store
@@ -498,10 +506,20 @@ struct SyncMerge {
 
     /// The replica that sent the purge of `id` stamped `stamp`, as the log of the
     /// hub's operations holds it; this one when the log has none (its own purge, not
-    /// sent yet). Looked up only when a node comes back, which is rare: the log has
-    /// no index by node.
-    private func replica(ofPurge id: NodeID?, stamped stamp: Int64) throws -> NodeID {
+    /// sent yet). The log has no index by node: its purges are read once a batch, when
+    /// the first node comes back, and one logged since is looked for on its own.
+    private mutating func replica(ofPurge id: NodeID?, stamped stamp: Int64) throws -> NodeID {
         guard let id else { return replica }
+        if purgeSenders == nil {
+            var senders: [PurgeKey: NodeID] = [:]
+            let rows = try database.statement("SELECT node, stamp, replica FROM sync_log WHERE property = 'purge'")
+            while try rows.step() {
+                guard let node = NodeID(bytes: rows.blob(0)), let sender = NodeID(bytes: rows.blob(2)) else { continue }
+                senders[PurgeKey(node: node, stamp: rows.int64(1))] = sender
+            }
+            purgeSenders = senders
+        }
+        if let sender = purgeSenders?[PurgeKey(node: id, stamp: stamp)] { return sender }
         let sender = try database.statement(
             "SELECT replica FROM sync_log WHERE node = ? AND property = 'purge' AND stamp = ? ORDER BY seq DESC LIMIT 1")
             .bind(1, blob: id.bytes).bind(2, stamp).firstRow { NodeID(bytes: $0.blob(0)) }
