@@ -58,6 +58,26 @@ import Testing
                 #expect(check.status == 0, "\(check.text)\(check.errors)")
             }
         }
+
+        /// Requires every machine to show the same tree, the same trash (each line
+        /// without the time it was removed, which is when each machine learned it) and
+        /// as many conflicts.
+        func expectAlike() throws {
+            func trash(on machine: Jotter) throws -> [String] {
+                try machine.ok("trash").split(separator: "\n").map { line in
+                    line.range(of: ", ", options: .backwards).map { String(line[..<$0.lowerBound]) } ?? String(line)
+                }
+            }
+            func conflictCount(on machine: Jotter) throws -> Int {
+                try machine.ok("conflicts", "--format", "jsonl").split(separator: "\n").count
+            }
+            let (tree, trashed, conflicts) = (try everything(on: a), try trash(on: a), try conflictCount(on: a))
+            for machine in all.dropFirst() {
+                #expect(try everything(on: machine) == tree)
+                #expect(try trash(on: machine) == trashed)
+                #expect(try conflictCount(on: machine) == conflicts)
+            }
+        }
     }
 
     private func id(_ output: String) -> String {
@@ -280,6 +300,60 @@ import Testing
         try machines.a.ok("restore", milk)
         try machines.sync(machines.a, machines.b)
         #expect(try machines.b.texts() == ["oat milk"])
+    }
+
+    /// Issue 28, class 2: an add into a list another machine emptied from the trash
+    /// before it, in the hub's order. Where the add arrives after the purge, the list
+    /// comes back from its tombstone into the trash, with the entry in it; where the add
+    /// was made, the purge keeps the list, which holds an entry its maker never saw.
+    /// The entry waited for its list for ever on the machines that had emptied it, and
+    /// went to the root on the one that made it.
+    @Test func anAddIntoAListEmptiedFromTheTrashElsewhereBringsTheListBackWithItEverywhere() throws {
+        let machines = try Machines(count: 3)
+        let groceries = id(try machines.a.ok("new", "--in", "/", "groceries"))
+        try machines.sync(machines.a, machines.b, machines.c)
+        try machines.a.ok("rm", groceries)
+        try machines.a.ok("trash", "--empty", "--yes")
+        try machines.sync(machines.a)
+        let y = id(try machines.b.ok("add", "--to", groceries, "y"))
+        try machines.sync(machines.b, machines.a, machines.c, machines.b, machines.a, machines.c)
+        try machines.expectAlike()
+        for machine in machines.all {
+            #expect(try machine.texts("/").isEmpty)
+            let trash = try machine.ok("trash")
+            #expect(trash.hasPrefix("1  \(try #require(NodeID(groceries)).shortForm())  groceries/  from /"), "\(trash)")
+            #expect(try conflicts(on: machine).count == 1)
+        }
+        try machines.expectChecksClean()
+        for machine in machines.all {
+            try machine.ok("restore", groceries)
+            #expect(try machine.texts(groceries) == ["y"])
+            #expect(try machine.entries(groceries).first?["id"] as? String == y)
+        }
+    }
+
+    /// Issue 28, class 3: `restore` on one machine of an entry another emptied from the
+    /// trash meanwhile. The restore comes after the purge in the hub's order: the entry
+    /// is back out of the trash on every machine, and the purge is kept as a conflict.
+    /// It stayed in the trash on the machine that restored it, and came out on the others.
+    @Test func aRestoreOfAnEntryEmptiedFromTheTrashElsewhereBringsItBackOutEverywhere() throws {
+        let machines = try Machines(count: 3)
+        let entry = id(try machines.a.ok("add", "entry e"))
+        try machines.sync(machines.a, machines.b, machines.c)
+        try machines.a.ok("rm", entry)
+        try machines.sync(machines.a, machines.b)
+        try machines.b.ok("trash", "--empty", "--yes")
+        try machines.a.ok("restore", entry)
+        try machines.sync(machines.b, machines.a, machines.c, machines.b, machines.a, machines.c)
+        try machines.expectAlike()
+        for machine in machines.all {
+            #expect(try machine.texts("/") == ["entry e"])
+            #expect(try machine.ok("trash").isEmpty)
+            let kept = try conflicts(on: machine)
+            #expect(kept.count == 1)
+            #expect(kept.first?["property"] as? String == "purge")
+        }
+        try machines.expectChecksClean()
     }
 
     /// An add after an undo deletes what could have been redone. The one-shot `add`,

@@ -614,6 +614,69 @@ struct Machines {
         #expect(try machines.conflicts(in: machines.a).contains { $0.value == "\"oat milk\"" })
     }
 
+    /// Issue 28, class 3, with the restore first on the hub: the purge's maker never saw
+    /// it (its base is the trash mark before it), so every machine keeps the entry out.
+    @Test func aPurgeLeavesOutOfTheTrashAnEntryRestoredWhereItsMakerDidNotSee() throws {
+        let machines = try Machines(count: 3)
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b, machines.stores[2])
+        try machines.a.remove([try machines.node(item.id, in: machines.a)])
+        try machines.hub.sync(machines.a, machines.b)
+        try machines.a.restore(try #require(try machines.a.trash().first { $0.node.id == item.id }))
+        try machines.hub.sync(machines.a)
+        try machines.b.emptyTrash()
+        try machines.hub.sync(machines.b, machines.stores[2], machines.a, machines.b)
+        for store in machines.stores {
+            #expect(try store.node(id: item.id)?.text == "milk")
+            #expect(try machines.conflicts(in: store).map(\.property) == ["purge"])
+            #expect(try store.check().isEmpty)
+        }
+    }
+
+    /// A restore the purge's maker pulled, then removed again before emptying its
+    /// trash: the purge alone went out, and deletes the entry everywhere.
+    @Test func aPurgeDeletesAnEntryItsMakerSawRestoredAndRemovedAgain() throws {
+        let machines = try Machines(count: 3)
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b, machines.stores[2])
+        try machines.a.remove([try machines.node(item.id, in: machines.a)])
+        try machines.hub.sync(machines.a, machines.b, machines.stores[2])
+        try machines.a.restore(try #require(try machines.a.trash().first { $0.node.id == item.id }))
+        try machines.hub.sync(machines.a, machines.b, machines.stores[2])
+        try machines.b.remove([try machines.node(item.id, in: machines.b)])
+        try machines.b.emptyTrash()
+        try machines.hub.sync(machines.b, machines.stores[2], machines.a)
+        for store in machines.stores {
+            #expect(try store.node(id: item.id, includingHidden: true) == nil)
+            #expect(try machines.conflicts(in: store).isEmpty)
+        }
+    }
+
+    /// Issue 28, class 2, with the hub's pages of three operations: the list emptied
+    /// held three entries, whose purges come before its own, over pages; the entry
+    /// added into it elsewhere keeps it, in the trash, on every machine, and nothing
+    /// else of it comes back.
+    @Test func anAddIntoAListEmptiedElsewhereKeepsItInTheTrashOverPages() throws {
+        let machines = try Machines(count: 3)
+        let list = try machines.a.createList(named: "groceries", under: .root)
+        let path = NavigationPath.root.pushing(list)
+        let gone = try ["milk", "bread", "eggs"].map { try machines.add($0, in: machines.a, under: path) }
+        try machines.hub.sync(machines.a, machines.b, machines.stores[2])
+        try machines.a.remove([try machines.node(list.id, in: machines.a)])
+        try machines.a.emptyTrash()
+        try machines.hub.sync(machines.a)
+        let added = try machines.add("y", in: machines.b, under: NavigationPath.root.pushing(try machines.node(list.id, in: machines.b)))
+        try machines.hub.sync(machines.b, machines.a, machines.stores[2], machines.b)
+        for store in machines.stores {
+            #expect(try store.trash().map(\.node.id) == [list.id])
+            let kept = try #require(try store.node(id: list.id, includingHidden: true))
+            #expect(try store.node(id: added.id, includingHidden: true)?.parentSeq == kept.seq)
+            for entry in gone { #expect(try store.node(id: entry.id, includingHidden: true) == nil) }
+            #expect(try machines.conflicts(in: store).map(\.property) == ["purge"])
+            #expect(try store.check().isEmpty)
+        }
+    }
+
     @Test func anEntryEditedLaterSurvivesItsListEmptiedFromTheTrashElsewhere() throws {
         let machines = try Machines()
         let list = try machines.a.createList(named: "old", under: .root)

@@ -261,7 +261,17 @@ extension Store {
             let deleted = try trashedCount()
             guard deleted > 0 else { return 0 }
             try discardUndoneChanges()
-            try database.execute("DELETE FROM node WHERE hidden > 0")
+            // What the trash holds, the deepest first: an entry's purge goes out before
+            // its list's, so a machine where the list holds more when its purge arrives
+            // knows that this one never saw it (docs/sync.md, "Merging", case 4).
+            let leaves = """
+                WITH RECURSIVE doomed (seq) AS (
+                    SELECT seq FROM node WHERE hidden > 0
+                    UNION SELECT node.seq FROM node JOIN doomed ON node.parent = doomed.seq
+                )
+                DELETE FROM node WHERE seq IN doomed AND NOT EXISTS (SELECT 1 FROM node AS child WHERE child.parent = node.seq)
+                """
+            repeat { try database.statement(leaves).run() } while database.changes > 0
             try forgetChanges()
             return deleted
         }

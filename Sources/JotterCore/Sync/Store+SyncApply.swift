@@ -71,6 +71,16 @@ struct SyncMerge {
     private var waitingLines: [Int64: String] = [:]
     /// The line of the waiting operation being tried again.
     private var retriedLine: String?
+    /// Purges of nodes that held entries when they arrived, settled when the batch ends.
+    private var pendingPurges: [(seq: Int64, id: NodeID, operation: SyncOperation)] = []
+    /// The replica of each purge the log holds, by node and stamp, read when a node
+    /// first comes back in the batch.
+    private var purgeSenders: [PurgeKey: NodeID]?
+
+    private struct PurgeKey: Hashable {
+        let node: NodeID
+        let stamp: Int64
+    }
 
     init(store: Store, replica: NodeID, remembersPulledRows: Bool) {
         self.store = store
@@ -119,6 +129,7 @@ struct SyncMerge {
     /// still wait: one whose node came later in the batch is no news.
     mutating func finish() throws {
         try retryWaiting()
+        try settlePendingPurges()
         report.parked += waitingLines.sorted { $0.key < $1.key }.map(\.value)
         waitingLines = [:]
     }
@@ -339,17 +350,20 @@ struct SyncMerge {
     }
 
     /// The row of the parent an id names: nil for the root (no id).
-    private func parentSeq(named text: String?) throws -> Int64? {
+    private mutating func parentSeq(named text: String?) throws -> Int64? {
         guard let text else { return nil }
         guard let id = NodeID(text) else { throw Parked(reason: "its parent is not an id") }
         guard let seq = try store.nodeSeq(of: id) else {
+            // A list emptied from the trash before this change in the hub's order comes
+            // back into the trash to hold what is made or moved into it.
+            if let buried = try tombstoneSeq(of: id) { return try revive(buried) }
             throw Parked(reason: "its parent \(id.shortForm()) is not here yet", waiting: true)
         }
         return seq
     }
 
     /// The row of the parent a `parent` value names: nil for the root (null).
-    private func parentSeq(_ value: SyncJSON) throws -> Int64? {
+    private mutating func parentSeq(_ value: SyncJSON) throws -> Int64? {
         try parentSeq(named: try scalar(value).text)
     }
 
@@ -420,61 +434,155 @@ struct SyncMerge {
 
     // MARK: Deletion for good
 
+    /// The row of the tombstone that keeps node `id`'s last state; nil when there is none.
+    private func tombstoneSeq(of id: NodeID) throws -> Int64? {
+        if let row = store.derivedIDs.row(of: id),
+           let seq = try database.statement("SELECT seq FROM sync_tombstone WHERE seq = ? AND id IS NULL AND created = ?")
+               .bind(1, row.seq).bind(2, row.createdMilliseconds).firstRow({ $0.int64(0) }) {
+            return seq
+        }
+        return try database.statement("SELECT seq FROM sync_tombstone WHERE id = ?").bind(1, blob: id.bytes)
+            .firstRow { $0.int64(0) }
+    }
+
     /// The row for a change of node `id`, which is not here: when it was deleted here
     /// (its trash emptied) before the change was made elsewhere, it comes back from its
     /// last state, to the trash, and takes the change; a change made before the
-    /// deletion lost to it, and is kept as a conflict (nil). A node never seen waits.
+    /// deletion lost to it, and is kept as a conflict (nil). A restore comes after the
+    /// deletion in the hub's order, as every pulled change does, and brings it back
+    /// whenever it was made: the machine that made it keeps the node out of the trash
+    /// when the purge arrives there. A node never seen waits.
     private mutating func bringBack(_ id: NodeID, for operation: SyncOperation) throws -> Int64? {
-        let tombstoneColumns = "seq, id, kind, parent, text, created, created_offset, done, fields, stamp, order_stamp, order_replica"
-        var tombstone: Statement?
-        if let row = store.derivedIDs.row(of: id) {
-            tombstone = try database.statement(
-                "SELECT \(tombstoneColumns) FROM sync_tombstone WHERE seq = ? AND id IS NULL AND created = ?")
-                .bind(1, row.seq).bind(2, row.createdMilliseconds)
-            if try tombstone?.step() != true { tombstone = nil }
-        }
-        if tombstone == nil {
-            let byID = try database.statement("SELECT \(tombstoneColumns) FROM sync_tombstone WHERE id = ?").bind(1, blob: id.bytes)
-            if try byID.step() { tombstone = byID }
-        }
-        guard let row = tombstone else {
+        guard let seq = try tombstoneSeq(of: id) else {
             throw Parked(reason: "it changes \(id.shortForm()), which is not here (not pulled yet, or deleted before it was sent)", waiting: true)
         }
-        let purged = (seq: row.int64(0), stamp: row.int64(9))
-        guard operation.stamp > purged.stamp else {
-            row.reset()
-            if operation.property != "purge" {
-                try keepConflict(node: id, property: operation.property, value: operation.wholeValue,
-                                 stamp: operation.stamp, replica: operation.replica)
-            }
+        if operation.property == "purge" {
+            // Emptied on two machines: a change brings it back when it comes after both.
+            try database.statement("UPDATE sync_tombstone SET stamp = max(stamp, ?) WHERE seq = ?")
+                .bind(1, operation.stamp).bind(2, seq).run()
             return nil
         }
-        let parent = row.optionalInt64(3)
-        let values = row.isNull(8) ? nil : row.string(8)
-        let restored = (kind: row.int64(2), text: row.string(4), created: row.int64(5), offset: row.int64(6),
-                        done: row.optionalInt64(7), storedID: row.isNull(1) ? nil : row.blob(1),
-                        orderStamp: row.optionalInt64(10), orderReplica: row.optionalInt64(11))
+        let purged = try database.statement("SELECT stamp FROM sync_tombstone WHERE seq = ?").bind(1, seq).firstRow { $0.int64(0) } ?? 0
+        let restores = operation.property == "trashed" && operation.value == "false"
+        guard restores || operation.stamp > purged else {
+            try keepConflict(node: id, property: operation.property, value: operation.wholeValue,
+                             stamp: operation.stamp, replica: operation.replica)
+            return nil
+        }
+        return try revive(seq)
+    }
+
+    /// Brings node `seq` back from its tombstone into the trash, with the list it was
+    /// in when that was emptied too, and returns its row. The purge that deleted it
+    /// lost, and is kept as a conflict: the same one the machine whose change kept the
+    /// node keeps when the purge arrives there.
+    private mutating func revive(_ seq: Int64) throws -> Int64 {
+        let row = try database.statement(
+            """
+            SELECT id, kind, parent, text, created, created_offset, done, fields, stamp, order_stamp, order_replica
+            FROM sync_tombstone WHERE seq = ?
+            """)
+            .bind(1, seq)
+        guard try row.step() else { return seq }
+        let restored = (storedID: row.isNull(0) ? nil : row.blob(0), kind: row.int64(1), parent: row.optionalInt64(2),
+                        text: row.string(3), created: row.int64(4), offset: row.int64(5), done: row.optionalInt64(6),
+                        fields: row.isNull(7) ? nil : row.string(7), purged: row.int64(8),
+                        orderStamp: row.optionalInt64(9), orderReplica: row.optionalInt64(10))
         row.reset()
-        let parentThere = try parent.map { try store.nodeID(seq: $0) != nil } ?? true
+        var parent = restored.parent
+        if let seq = parent, try store.nodeID(seq: seq) == nil {
+            let buried = try database.statement("SELECT 1 FROM sync_tombstone WHERE seq = ?").bind(1, seq).firstRow { _ in true }
+            parent = buried == true ? try revive(seq) : nil
+        }
         try database.statement(
             """
             INSERT INTO node (seq, id, parent, kind, text, created, created_offset, done, hidden, order_stamp, order_replica, text_sum)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, jotter_checksum(?5))
             """)
-            .bind(1, purged.seq).bind(2, id: restored.storedID.flatMap { NodeID(bytes: $0) }).bind(3, parentThere ? parent : nil)
+            .bind(1, seq).bind(2, id: restored.storedID.flatMap { NodeID(bytes: $0) }).bind(3, parent)
             .bind(4, restored.kind).bind(5, restored.text).bind(6, restored.created).bind(7, restored.offset)
             .bind(8, restored.done).bind(9, try trashChange()).bind(10, restored.orderStamp).bind(11, restored.orderReplica).run()
-        if let values {
+        if let values = restored.fields {
             try database.statement(
                 "INSERT OR REPLACE INTO field_value (item, name, value, value_sum) SELECT ?1, key, value, jotter_checksum(key, value) FROM json_each(?2)")
-                .bind(1, purged.seq).bind(2, values).run()
+                .bind(1, seq).bind(2, values).run()
         }
-        try database.statement("DELETE FROM sync_tombstone WHERE seq = ?").bind(1, purged.seq).run()
+        try database.statement("DELETE FROM sync_tombstone WHERE seq = ?").bind(1, seq).run()
+        let id = try store.nodeID(seq: seq)
+        try keepConflict(node: id, property: "purge", value: "true", stamp: restored.purged,
+                         replica: try replica(ofPurge: id, stamped: restored.purged))
         madeNodes = true
-        return purged.seq
+        return seq
     }
 
-    private mutating func purge(_ seq: Int64, id: NodeID, by operation: SyncOperation) throws {
+    /// The replica that sent the purge of `id` stamped `stamp`, as the log of the
+    /// hub's operations holds it; this one when the log has none (its own purge, not
+    /// sent yet). The log has no index by node: its purges are read once a batch, when
+    /// the first node comes back, and one logged since is looked for on its own.
+    private mutating func replica(ofPurge id: NodeID?, stamped stamp: Int64) throws -> NodeID {
+        guard let id else { return replica }
+        if purgeSenders == nil {
+            var senders: [PurgeKey: NodeID] = [:]
+            let rows = try database.statement("SELECT node, stamp, replica FROM sync_log WHERE property = 'purge'")
+            while try rows.step() {
+                guard let node = NodeID(bytes: rows.blob(0)), let sender = NodeID(bytes: rows.blob(2)) else { continue }
+                senders[PurgeKey(node: node, stamp: rows.int64(1))] = sender
+            }
+            purgeSenders = senders
+        }
+        if let sender = purgeSenders?[PurgeKey(node: id, stamp: stamp)] { return sender }
+        let sender = try database.statement(
+            "SELECT replica FROM sync_log WHERE node = ? AND property = 'purge' AND stamp = ? ORDER BY seq DESC LIMIT 1")
+            .bind(1, blob: id.bytes).bind(2, stamp).firstRow { NodeID(bytes: $0.blob(0)) }
+        return (sender ?? nil) ?? replica
+    }
+
+    /// Whether node `seq` is in the trash: marked, or inside a list that is.
+    private func isInTrash(_ seq: Int64) throws -> Bool {
+        try database.statement(
+            """
+            WITH RECURSIVE up (seq, parent, hidden) AS (
+                SELECT seq, parent, hidden FROM node WHERE seq = ?
+                UNION SELECT node.seq, node.parent, node.hidden FROM node JOIN up ON node.seq = up.parent
+            )
+            SELECT EXISTS (SELECT 1 FROM up WHERE hidden IS NOT NULL)
+            """)
+            .bind(1, seq).firstRow { $0.int64(0) != 0 } ?? false
+    }
+
+    /// Whether node `seq`, out of the trash here, left it by a restore the maker of
+    /// `purge` did not see: one made here and not sent (later in the order than all
+    /// that is pulled), or one whose stamp is not the trash mark the purge's base
+    /// names. A purge from a jotter before the base was sent merges as before.
+    private func leftTheTrashUnseen(_ seq: Int64, by purge: SyncOperation) throws -> Bool {
+        guard let base = purge.base else { return false }
+        if try database.statement("SELECT 1 FROM sync_op WHERE seq = ? AND property = 'trashed'").bind(1, seq)
+            .firstRow({ _ in true }) == true {
+            return true
+        }
+        let mark = try database.statement("SELECT stamp FROM sync_stamp WHERE seq = ? AND property = 'trashed'").bind(1, seq)
+            .firstRow { $0.int64(0) }
+        return mark.map { $0 != base } ?? false
+    }
+
+    /// Deletes node `seq` for good, as a purge pulled asks, unless it must stay: it left
+    /// the trash before the purge in the hub's order, or by a change made here (later in
+    /// the order than everything pulled); a change made after the purge elsewhere kept
+    /// it; or it holds an entry the purge's maker did not see, made or moved into it
+    /// where the purge was not made. Each of these keeps the purge as a conflict. The
+    /// maker purges every entry it deleted, each on its own, so a node that holds
+    /// entries when its purge arrives waits for the end of the batch (`isFinal`
+    /// false), by when their purges have come: what it still holds then was not seen.
+    private mutating func purge(_ seq: Int64, id: NodeID, by operation: SyncOperation, isFinal: Bool = false) throws {
+        func keep() throws {
+            try keepConflict(node: id, property: "purge", value: "true", stamp: operation.stamp, replica: operation.replica)
+        }
+        if try !isInTrash(seq) {
+            if try leftTheTrashUnseen(seq, by: operation) { return try keep() }
+            // Its maker put it in the trash and emptied it before sending: the purge
+            // went out alone, and says the trash too.
+            try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try trashChange()).bind(2, seq).run()
+        }
         let latest = try database.statement(
             """
             SELECT stamp, NULL FROM sync_op WHERE seq = ?1
@@ -486,15 +594,13 @@ struct SyncMerge {
             replica: latest.replica, counter: 0, stamp: latest.stamp, node: nil, property: "", value: nil)) {
             // Changed here, or elsewhere, after it was deleted there: it stays, in the
             // trash, where the other machine gets it back from the change.
-            if try database.statement("SELECT hidden IS NULL FROM node WHERE seq = ?").bind(1, seq).firstRow({ $0.int64(0) != 0 }) == true {
-                try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try trashChange()).bind(2, seq).run()
-            }
-            try keepConflict(node: id, property: "purge", value: "true", stamp: operation.stamp, replica: operation.replica)
+            return try keep()
+        }
+        if try database.statement("SELECT 1 FROM node WHERE parent = ? LIMIT 1").bind(1, seq).firstRow({ _ in true }) == true {
+            if isFinal { return try keep() }
+            pendingPurges.append((seq, id, operation))
             return
         }
-        // What was under it and is not deleted too stays, a level up.
-        let parent = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq).firstRow { $0.optionalInt64(0) } ?? nil
-        try database.statement("UPDATE node SET parent = ? WHERE parent = ?").bind(1, parent).bind(2, seq).run()
         try database.statement(
             """
             INSERT OR REPLACE INTO sync_tombstone (seq, id, kind, parent, text, created, created_offset, done, fields, stamp,
@@ -516,6 +622,16 @@ struct SyncMerge {
         try database.statement("DELETE FROM sync_stamp WHERE seq = ?").bind(1, seq).run()
         try database.statement("DELETE FROM node WHERE seq = ?").bind(1, seq).run()
         report.applied += 1
+    }
+
+    /// Settles the purges that waited for the end of the batch, the last first: the
+    /// entries inside a node were deleted after it.
+    private mutating func settlePendingPurges() throws {
+        let pending = pendingPurges
+        pendingPurges = []
+        for (seq, id, operation) in pending.reversed() where try store.nodeID(seq: seq) == id {
+            try purge(seq, id: id, by: operation, isFinal: true)
+        }
     }
 
     // MARK: Properties

@@ -113,11 +113,14 @@ extension Store: SyncReplica {
                 """)
             // A change's base is the stamp of the value it replaced: `sync_stamp` is
             // written only when the hub acknowledges a change or a pull applies one, so
-            // it still holds that value's stamp, and no stamp means the create's.
+            // it still holds that value's stamp, and no stamp means the create's. A
+            // purge's is that of the trash mark its maker saw: a machine where the node
+            // left the trash by a restore its maker never saw keeps it out.
             let pending = try database.statement(
                 """
                 SELECT o.counter, o.stamp, o.seq, o.created, o.id, o.property, s.stamp
-                FROM sync_op AS o LEFT JOIN sync_stamp AS s ON s.seq = ifnull(o.seq, 0) AND s.property = o.property
+                FROM sync_op AS o LEFT JOIN sync_stamp AS s
+                  ON s.seq = ifnull(o.seq, 0) AND s.property = iif(o.property = 'purge', 'trashed', o.property)
                 ORDER BY o.counter LIMIT ?
                 """)
                 .bind(1, Int64(limit - operations.count))
@@ -126,7 +129,7 @@ extension Store: SyncReplica {
                 let seq = pending.optionalInt64(2)
                 let node = seq.map { id(seq: $0, stored: pending, column: 4, createdMilliseconds: pending.int64(3)) }
                 let property = pending.string(5)
-                let base = property == "purge" ? nil : pending.optionalInt64(6) ?? Store.createStamp(pending.optionalInt64(3) ?? 0)
+                let base = pending.optionalInt64(6) ?? Store.createStamp(pending.optionalInt64(3) ?? 0)
                 rows.append((pending.int64(0), pending.int64(1), seq, node, property, base))
             }
             // What a push has read may be on the hub: undoing its change sends the
