@@ -42,17 +42,16 @@ private struct RandomSyncRun {
     private var unsentLast: Set<String> = []
 
     /// What a step does. Kinds left out of `drawn` still leave stores apart (issue 28):
-    /// a move whose cycle is judged against this store's own unsent move, a restore or
-    /// an add meeting an emptied trash, a rename into a name another store has, and
-    /// undo of a change already sent; and `rm` takes items alone, as a list put in the
-    /// trash here while an entry of it was put there elsewhere is grouped differently.
+    /// a rename into a name another store has, and undo of a change already sent; and
+    /// `rm` takes items alone, as a list put in the trash here while an entry of it was
+    /// put there elsewhere is grouped differently.
     enum Kind: CaseIterable {
         case add, newList, edit, done, undone, remove, restore, emptyTrash, move, rename, undoUnsent
         case killedSync, twoSyncsAtOnce, sync
     }
 
     /// The kinds drawn, some more than once to draw them more often.
-    static let drawn: [Kind] = [.add, .add, .add, .newList, .edit, .edit, .done, .undone, .remove, .undoUnsent,
+    static let drawn: [Kind] = [.add, .add, .add, .newList, .edit, .edit, .done, .undone, .remove, .undoUnsent, .move, .move, .restore, .emptyTrash,
                                 .killedSync, .twoSyncsAtOnce, .sync, .sync, .sync]
 
     init(seed: UInt64) {
