@@ -1,3 +1,4 @@
 #include <openssl/evp.h>
 #include <openssl/crypto.h>
 #include <openssl/sha.h>
+#include <openssl/rand.h>

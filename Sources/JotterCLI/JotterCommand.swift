@@ -149,6 +149,7 @@ public struct JotterCommand: ParsableCommand {
             case .output: Glibc.exit(4)
             case .hub: Glibc.exit(5)
             case .hubLost: Glibc.exit(6)
+            case .journalKey: Glibc.exit(7)
             }
         case let exitCode as ExitCode:
             Glibc.exit(exitCode.rawValue)

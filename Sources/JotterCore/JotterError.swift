@@ -18,6 +18,9 @@ public struct JotterError: Error, Equatable, CustomStringConvertible {
         /// journal. Exit status 6; nothing was applied, and `jotter remote rebuild` sends
         /// it what it lost.
         case hubLost
+        /// The keys of a sealed journal could not be opened here: a wrong journal
+        /// passphrase, or none to be had. Exit status 7; nothing was changed.
+        case journalKey
     }
 
     public let kind: Kind

@@ -28,9 +28,9 @@ import Testing
         let set = try jotter.run(["remote", "set", "--auto", server.conninfo(database)])
         #expect(set.status == 0)
         #expect(set.errors.hasSuffix("; the prompt syncs it by itself, 'jotter sync' at any time\n"), "\(set.errors)")
-        #expect(try jotter.ok("remote") == "conninfo\t\(server.conninfo(database))\njournal\tmain\nauto\tyes\n")
+        #expect(try jotter.ok("remote") == "conninfo\t\(server.conninfo(database))\njournal\tmain\nauto\tyes\nsealed\tno\n")
         try jotter.ok("remote", "set", server.conninfo(database))
-        #expect(try jotter.ok("remote").hasSuffix("auto\tno\n"))
+        #expect(try jotter.ok("remote").hasSuffix("auto\tno\nsealed\tno\n"))
     }
 
     @Test func entriesTypedAtAnAutoPromptReachAnotherMachineAfterItEnds() throws {
@@ -136,7 +136,7 @@ import Testing
     @Test func anEncryptedStoreSyncsByItselfWithItsPassphraseCommand() throws {
         let server = try PostgresServer.shared
         let database = try server.database()
-        let laptop = try EncryptedSyncTests.machineWithPassphrase(), desktop = Jotter()
+        let laptop = try EncryptedSyncTests.machineWithPassphrase(), desktop = try EncryptedSyncTests.machineWithPassphrase()
         try laptop.ok("encrypt")
         try laptop.ok("remote", "set", "--auto", server.conninfo(database))
         try desktop.ok("remote", "set", server.conninfo(database))

@@ -58,7 +58,7 @@ import Testing
         let sync = try laptop.run(["sync"])
         #expect(sync.status == 0, "\(sync.errors)")
         #expect(sync.errors == "sent 1, received 0\n")
-        var desktop = Jotter()
+        var desktop = try Self.machineWithPassphrase()
         desktop.ownEnvironment["PGPASSWORD"] = "sealed horse"
         #expect(try desktop.run(["remote", "set", server.conninfo(database, role: role)]).status == 0)
         #expect(try desktop.run(["sync"]).errors == "sent 0, received 1\n")
@@ -71,7 +71,9 @@ import Testing
         let oatcakes = id(try laptop.ok("add", "oatcakes before encrypting"))
         try laptop.ok("encrypt")
         let desktop = Jotter()
-        let machines = try SyncTests.Machines([laptop, desktop])
+        // In the clear: the merge this test follows is the one of a push before the pull,
+        // which a sealed journal turns around (SealedSyncTests).
+        let machines = try SyncTests.Machines([laptop, desktop], options: ["--unsealed"])
         let milk = id(try laptop.ok("add", "milk"))
         let bread = id(try laptop.ok("add", "bread"))
         let eggs = id(try desktop.ok("add", "eggs"))
@@ -122,7 +124,7 @@ import Testing
         let laptop = try Self.machineWithPassphrase()
         try laptop.ok("encrypt")
         let desktop = Jotter()
-        let machines = try SyncTests.Machines([laptop, desktop])
+        let machines = try SyncTests.Machines([laptop, desktop], options: ["--unsealed"])
         let cycle = "plain words 漢字かな交じり文 \"quoted\", # dash "
         let first = "zanzibar opens " + String(repeating: cycle, count: 16_500_000 / cycle.utf8.count) + "and ends"
         let otherCycle = "other words 別の文章です \"quoted\", # dash "
@@ -161,15 +163,16 @@ import Testing
         try machines.expectChecksClean()
     }
 
-    /// The hub holds what it is sent in the clear: a user who encrypted the store is told
-    /// when setting the remote, and when encrypting a store that syncs.
+    /// An encrypted store's new journal is sealed unless its user says otherwise; a hub
+    /// that holds what it is sent in the clear is said to, when setting the remote and
+    /// when encrypting a store that syncs unsealed.
     @Test func theHubHoldingTextInTheClearIsSaidWhenAnEncryptedStoreMeetsARemote() throws {
         let server = try PostgresServer.shared
         let database = try server.database()
         let clear = "the hub receives this store's entries in the clear: its encryption covers the file on this machine only\n"
         let encrypted = try Self.machineWithPassphrase()
         try encrypted.ok("encrypt")
-        let set = try encrypted.run(["remote", "set", server.conninfo(database)])
+        let set = try encrypted.run(["remote", "set", "--unsealed", server.conninfo(database)])
         #expect(set.status == 0)
         #expect(set.errors.hasPrefix(clear), "\(set.errors)")
         #expect(set.errors.split(separator: "\n").count == 2, "\(set.errors)")
@@ -184,6 +187,23 @@ import Testing
         try plain.ok("sync")
         let onTheHub = try server.psql("SELECT value FROM jotter.op WHERE property = 'create'", database: database)
         #expect(onTheHub.contains("secret on the hub"))
+
+        // Without --unsealed, an encrypted store seals its new journal, and a store
+        // encrypted while it syncs sealed is told nothing of the clear.
+        let sealedDatabase = try server.database()
+        let sealing = try Self.machineWithPassphrase()
+        try sealing.ok("encrypt")
+        let sealedSet = try sealing.run(["remote", "set", server.conninfo(sealedDatabase)])
+        #expect(sealedSet.status == 0, "\(sealedSet.errors)")
+        #expect(sealedSet.errors.hasPrefix("the journal is sealed: the hub receives operations it cannot read\n"),
+                "\(sealedSet.errors)")
+        let joining = try Self.machineWithPassphrase()
+        #expect(try joining.run(["remote", "set", server.conninfo(sealedDatabase)]).status == 0)
+        let encryptingSealed = try joining.run(["encrypt"])
+        #expect(encryptingSealed.status == 0 && !encryptingSealed.errors.contains("in the clear"), "\(encryptingSealed.errors)")
+        try joining.ok("add", "secret kept from the hub")
+        try joining.ok("sync")
+        #expect(try !server.psql("SELECT value FROM jotter.op", database: sealedDatabase).contains("secret kept"))
     }
 
     /// `encrypt`, `rekey` and `decrypt` write the store anew as another file: it is the
@@ -191,7 +211,7 @@ import Testing
     @Test func encryptRekeyAndDecryptKeepTheStoresReplicaAndSyncState() throws {
         var laptop = try Self.machineWithPassphrase()
         let desktop = Jotter()
-        let machines = try SyncTests.Machines([laptop, desktop])
+        let machines = try SyncTests.Machines([laptop, desktop], options: ["--unsealed"])
         let milk = id(try laptop.ok("add", "milk"))
         try laptop.ok("add", "bread")
         try machines.sync(laptop, desktop)

@@ -20,7 +20,7 @@ import Testing
 
         let shown = try jotter.run(["remote"])
         #expect(shown.status == 0)
-        #expect(shown.text == "conninfo\t\(conninfo)\njournal\twork\nauto\tno\n")
+        #expect(shown.text == "conninfo\t\(conninfo)\njournal\twork\nauto\tno\nsealed\tno\n")
         #expect(try jotter.run(["remote", "show"]).text == shown.text)
 
         #expect(try jotter.run(["remote", "unset"]).status == 0)
@@ -75,7 +75,7 @@ import Testing
         let right = try jotter.run(["remote", "set", ""], extraEnvironment: environment)
         #expect(right.status == 0, "\(right.errors)")
         let shown = try jotter.run(["remote"])
-        #expect(shown.text == "conninfo\t\njournal\tmain\nauto\tno\n")
+        #expect(shown.text == "conninfo\t\njournal\tmain\nauto\tno\nsealed\tno\n")
         #expect(!shown.text.contains("horse") && !shown.errors.contains("horse"))
     }
 

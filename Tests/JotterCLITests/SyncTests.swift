@@ -19,13 +19,13 @@ import Testing
             try self.init((0..<count).map { _ in Jotter() })
         }
 
-        /// `machines`, as they are, each given the remote.
-        init(_ machines: [Jotter]) throws {
+        /// `machines`, as they are, each given the remote with `options` (`--unsealed`).
+        init(_ machines: [Jotter], options: [String] = []) throws {
             server = try PostgresServer.shared
             database = try server.database()
             all = machines
             for machine in all {
-                let set = try machine.run(["remote", "set", server.conninfo(database)])
+                let set = try machine.run(["remote", "set"] + options + [server.conninfo(database)])
                 #expect(set.status == 0, "\(set.errors)")
             }
         }

@@ -105,6 +105,12 @@ public final class PostgresServer: Sendable {
                                                        "-d", database, "-f", file])
     }
 
+    /// Writes the rows of `database` as pg_dump prints them, plain text, into `file`.
+    public func dumpData(_ database: String, to file: String) throws {
+        try PostgresServer.run(binaries + "/pg_dump", ["--data-only", "-h", socketFolder, "-U", PostgresServer.superuser,
+                                                       "-d", database, "-f", file])
+    }
+
     /// Puts back `database` as `file` holds it, as a DBA restores a backup: dropped,
     /// made again and filled with pg_restore.
     public func restore(_ database: String, from file: String) throws {

@@ -39,7 +39,7 @@ struct EncryptCommand: ParsableCommand {
         try store.rewrite(under: key)
         unlocking.remember(key)
         Messages.standardError.show("\(store.path): encrypted; the plain file was overwritten and removed")
-        if try store.remote() != nil { Messages.standardError.show(HubRemote.inTheClear) }
+        if try store.remote() != nil, try store.sealedJournalKeys() == nil { Messages.standardError.show(HubRemote.inTheClear) }
     }
 }
 

@@ -24,7 +24,7 @@ struct RemoteCommand: ParsableCommand {
             it, with 'trusted no' when it waits.
             """,
         subcommands: [RemoteShowCommand.self, RemoteSetCommand.self, RemoteUnsetCommand.self, RemoteSchemaCommand.self,
-                      RemoteRebuildCommand.self],
+                      RemoteRebuildCommand.self, RemoteKeyCommand.self],
         defaultSubcommand: RemoteShowCommand.self)
 }
 
@@ -43,6 +43,7 @@ struct RemoteShowCommand: StoreCommand {
         context.output.write("conninfo\t\(TerminalStyle.escaped(remote.conninfo))\n")
         context.output.write("journal\t\(TerminalStyle.escaped(remote.journal))\n")
         context.output.write("auto\t\(try context.store.syncsAutomatically() ? "yes" : "no")\n")
+        context.output.write("sealed\t\(try context.store.sealedJournalKeys() != nil ? "yes" : "no")\n")
         if try !context.store.remoteIsTrusted() {
             context.output.write("trusted\tno (jotter trust)\n")
         }
@@ -65,8 +66,15 @@ struct RemoteSetCommand: StoreCommand {
             by itself: when it starts, in the background after each entry (never \
             delaying the next prompt), and when it ends, and says in one line what \
             arrived; one-shot commands other than 'sync' never wait for the network. \
-            The hub receives entries in the clear, also from an encrypted store: \
-            encryption covers the store's file on this machine only.
+            With --sealed (the default for an encrypted store), the journal is sealed: \
+            every operation is encrypted on the machine before it leaves it, under a \
+            journal key that the hub keeps wrapped by a passphrase of the journal's own, \
+            asked now (twice, for a new journal) and once on each machine that joins; \
+            the hub orders operations it cannot read. Only a journal that holds no \
+            operation yet can be sealed. A sealed journal is joined sealed by every \
+            store, plain ones too; --unsealed refuses to, and keeps a new journal in \
+            the clear, where the hub holds every text, list and field name as sent, \
+            also from an encrypted store.
             """)
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
@@ -77,19 +85,59 @@ struct RemoteSetCommand: StoreCommand {
     @Flag(help: "Sync by itself at the prompt: at its start, after each entry and at its end.")
     var auto = false
 
+    @Flag(help: "Seal the journal: the hub holds only operations it cannot read (the default for an encrypted store).")
+    var sealed = false
+
+    @Flag(help: "Keep a new journal in the clear, even from an encrypted store; a sealed journal is refused.")
+    var unsealed = false
+
     @Argument(help: ArgumentHelp("A libpq connection string or postgresql:// URI, without a password.", valueName: "conninfo"))
     var conninfo: String
 
     func run(in context: CommandContext) throws -> CommandOutcome {
         try context.store.requireWritable()
+        if sealed && unsealed { throw JotterError.input("--sealed and --unsealed cannot both be given") }
         let remote = try HubRemote(conninfo: conninfo, journal: journal)
         let hub = try Hub(remote)
         try hub.prepare()
-        try context.store.setRemote(remote, auto: auto)
-        if context.store.key != nil { context.messages.show(HubRemote.inTheClear) }
+        let sealedKeys = try sealing(remote, on: hub, encrypted: context.store.key != nil)
+        try context.store.setRemote(remote, auto: auto, sealedKeys: sealedKeys)
+        if sealedKeys != nil {
+            context.messages.show("the journal is sealed: the hub receives operations it cannot read")
+        } else if context.store.key != nil {
+            context.messages.show(HubRemote.inTheClear)
+        }
         let how = auto ? "the prompt syncs it by itself, 'jotter sync' at any time" : "'jotter sync' syncs it"
         context.messages.show("this store syncs with the journal '\(remote.journal)' of \(hub.name); \(how)")
         return .nothing
+    }
+
+    /// The journal's wrapped keys when this store syncs it sealed, nil when in the
+    /// clear: a sealed journal is joined with its passphrase, and a new one sealed with
+    /// a passphrase chosen now.
+    private func sealing(_ remote: HubRemote, on hub: Hub, encrypted: Bool) throws -> [WrappedJournalKey]? {
+        let state = try hub.sealing()
+        let journal = DisplayText.escaped(remote.journal)
+        let unsealing = { try JournalUnsealing(storePath: try options.location(), passphraseCommand: options.passphraseCommand) }
+        if state.sealed {
+            guard !unsealed else {
+                throw JotterError.input("the journal '\(journal)' of \(hub.name) is sealed, and --unsealed would mix sealed and unsealed operations in it; nothing was set")
+            }
+            _ = try unsealing().seal(journal: remote.journal, hub: hub.name, keys: state.keys)
+            return state.keys
+        }
+        guard sealed || (encrypted && !unsealed) else { return nil }
+        if state.holdsOperations {
+            let unless = sealed ? "" : " or keep it in the clear with --unsealed"
+            throw JotterError.input("the journal '\(journal)' of \(hub.name) holds operations in the clear already, and they cannot be sealed after the fact; seal a journal of its own (--journal NAME)\(unless); nothing was set")
+        }
+        let made = try unsealing().newSealing(journal: remote.journal, hub: hub.name)
+        let keys = try hub.seal(with: made.keys)
+        if keys != made.keys {
+            // Another machine sealed it first: its passphrase opens it.
+            _ = try unsealing().seal(journal: remote.journal, hub: hub.name, keys: keys)
+        }
+        return keys
     }
 }
 
@@ -121,6 +169,7 @@ struct RemoteRebuildCommand: StoreCommand {
             then pulls the whole journal again, applying only what this store lacks, \
             and syncs. Run it on every machine that synced with the hub: then every \
             operation any of them had acknowledged is on the hub again, in one order. \
+            A sealed journal gets its wrapped keys back from this store too. \
             On a hub that lost nothing, it is a sync. Says in one line what it gave \
             back and what the sync did; a hub that cannot be used exits with status 5.
             """)
@@ -134,7 +183,12 @@ struct RemoteRebuildCommand: StoreCommand {
         try context.store.requireWritable()
         let hub = try Hub(remote)
         try hub.prepare()
-        let summary = try Sync.rebuild(context.store, with: hub)
+        if let keys = try context.store.sealedJournalKeys(), try !hub.sealing().sealed {
+            _ = try hub.seal(with: keys)
+        }
+        let seal = try JournalUnsealing.seal(of: context.store, remote: remote, hub: hub,
+                                             passphraseCommand: options.passphraseCommand)
+        let summary = try Sync.rebuild(context.store, with: hub, seal: seal)
         for parked in summary.sync.parked { context.messages.show(parked) }
         if let more = summary.sync.parkedBeyondShown { context.messages.show(more) }
         context.messages.show(summary.line)
@@ -163,6 +217,54 @@ struct RemoteSchemaCommand: StoreCommand {
 
     func run(in context: CommandContext) throws -> CommandOutcome {
         context.output.write(HubSchema.script)
+        return .nothing
+    }
+}
+
+struct RemoteKeyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "key",
+        abstract: "Manage the key of a sealed journal.",
+        subcommands: [RemoteKeyRotateCommand.self])
+}
+
+struct RemoteKeyRotateCommand: StoreCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rotate",
+        abstract: "Give a sealed journal a new key, under a new passphrase.",
+        discussion: """
+            Asks the journal's passphrase, then a new one (twice on the terminal; a \
+            passphrase command is told JOTTER_PASSPHRASE_PURPOSE=journal-new), makes a \
+            new journal key that seals every operation from then on, and wraps it and \
+            every older key under the new passphrase, replacing the old ones on the hub \
+            in one transaction: a command killed halfway leaves the journal readable \
+            with the old passphrase or the new one, never neither. Older operations stay \
+            readable to whoever has the new passphrase. After a member leaves, it keeps \
+            what is sealed from then on from them (with the hub's own access taken from \
+            them too); what they pulled before, and the old key if they kept it, it cannot \
+            take back. Other machines ask for the new passphrase at their next sync.
+            """)
+
+    @OptionGroup(visibility: .hidden) var options: StoreOptions
+
+    func run(in context: CommandContext) throws -> CommandOutcome {
+        guard let remote = try context.store.trustedRemote() else {
+            throw JotterError.input("no remote is set; 'jotter remote set CONNINFO --sealed' sets a sealed journal")
+        }
+        try context.store.requireWritable()
+        guard try context.store.sealedJournalKeys() != nil else {
+            throw JotterError.input("the journal '\(DisplayText.escaped(remote.journal))' is not sealed; only a sealed journal has a key")
+        }
+        let hub = try Hub(remote)
+        try hub.check()
+        // Refuses a hub that disagrees with the store about the sealing.
+        _ = try JournalUnsealing.seal(of: context.store, remote: remote, hub: hub, passphraseCommand: options.passphraseCommand)
+        let old = try hub.sealing().keys
+        let rotated = try JournalUnsealing(storePath: context.store.path, passphraseCommand: options.passphraseCommand)
+            .rotated(journal: remote.journal, hub: hub.name, keys: old)
+        try hub.replaceKeys(with: rotated.keys, replacing: old)
+        try context.store.setSealedJournalKeys(rotated.keys)
+        context.messages.show("the journal '\(DisplayText.escaped(remote.journal))' of \(hub.name) has a new key, and its \(rotated.keys.count) keys open with the new passphrase only; other machines ask for it at their next sync")
         return .nothing
     }
 }

@@ -20,7 +20,10 @@ struct SyncCommand: StoreCommand {
             A hub that does not hold what this store pulled from it (restored from an \
             older backup, replaced by an empty database, or another journal) is told \
             by its hash chain: one line, exit status 6, and nothing is applied; 'jotter \
-            remote rebuild' gives it back what it lost.
+            remote rebuild' gives it back what it lost. A sealed journal ('remote set \
+            --sealed') asks for its passphrase once per machine (kept in the kernel's \
+            keyring as a store's key is, until 'jotter lock'); a wrong one is one line \
+            and exit status 7, with nothing changed.
             """)
 
     @OptionGroup(visibility: .hidden) var options: StoreOptions
@@ -37,7 +40,9 @@ struct SyncCommand: StoreCommand {
         let pulledTo = try context.store.syncHead().position
         if pulledTo > 0, try !hub.hasTables() { throw Sync.lostTables(hub, at: pulledTo) }
         try hub.check()
-        let summary = try Sync.run(context.store, with: hub)
+        let seal = try JournalUnsealing.seal(of: context.store, remote: remote, hub: hub,
+                                             passphraseCommand: options.passphraseCommand)
+        let summary = try Sync.run(context.store, with: hub, seal: seal)
         for parked in summary.parked { context.messages.show(parked) }
         if let more = summary.parkedBeyondShown { context.messages.show(more) }
         switch format {

@@ -130,6 +130,11 @@ enum CommandExamples {
         "remote show": [Example(command: "jotter remote show", meaning: "the hub set here")],
         "remote set": [
             Example(command: "jotter remote set postgresql://alice@db.example.com/journal", meaning: "a URI"),
+            Example(command: "jotter remote set --sealed 'host=db.example.com'", meaning: "a journal the hub cannot read"),
+        ],
+        "remote key": [Example(command: "jotter remote key rotate", meaning: "a new key and passphrase for a sealed journal")],
+        "remote key rotate": [
+            Example(command: "jotter remote key rotate", meaning: "asks the passphrase, then a new one twice"),
         ],
         "remote unset": [Example(command: "jotter remote unset", meaning: "stop syncing this store")],
         "remote rebuild": [

@@ -180,7 +180,9 @@ enum HelpTopic: String, CaseIterable {
         nothing local is lost; 6 the hub of 'sync' does not hold what this store \
         pulled from it (restored from an older backup, replaced by an empty \
         database, or another journal): one line says so, nothing is applied, and \
-        'jotter remote rebuild' gives it back what it lost; 130 and 143 an import stopped \
+        'jotter remote rebuild' gives it back what it lost; 7 the keys of a sealed \
+        journal could not be opened (a wrong journal passphrase, or no way to ask \
+        for it): nothing is changed; 130 and 143 an import stopped \
         by SIGINT or SIGTERM, with nothing imported.
         """
 }

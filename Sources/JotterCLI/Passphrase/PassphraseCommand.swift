@@ -19,6 +19,10 @@ struct PassphraseCommand {
     enum Purpose: String {
         case open
         case new
+        /// The passphrase of a sealed journal on the hub.
+        case journal
+        /// A new passphrase for a sealed journal, when its keys are rotated.
+        case journalNew = "journal-new"
     }
 
     /// The first line the command prints, without its line end. The caller wipes it.

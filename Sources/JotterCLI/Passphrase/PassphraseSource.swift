@@ -52,6 +52,38 @@ struct PassphraseSource {
         }
     }
 
+    /// The passphrase of the sealed journal `journal` on `hub`, for try `attempt`: the
+    /// command's answer with JOTTER_PASSPHRASE_PURPOSE=journal, or typed on the
+    /// terminal; with `new`, typed twice there, as for a journal being sealed.
+    func journalPassphrase(for store: String, journal: String, hub: String, attempt: Int, new: Bool = false) throws -> [UInt8] {
+        switch origin {
+        case .command(let command):
+            return try command.passphrase(for: store, purpose: .journal)
+        case .terminal(let terminal):
+            let named = "the journal '\(DisplayText.escaped(journal))' of \(DisplayText.escaped(hub))"
+            if new {
+                terminal.say("Choose the passphrase of \(named): every machine that syncs it asks for it once.")
+                return try terminal.askNew()
+            }
+            let tries = attempt > 1 ? " (try \(attempt) of \(attempts))" : ""
+            while true {
+                let passphrase = try terminal.ask(prompt: "Passphrase of \(named)\(tries): ")
+                if !passphrase.isEmpty { return passphrase }
+            }
+        }
+    }
+
+    /// A new passphrase for the sealed journal `journal`, for `remote key rotate`: the
+    /// command's answer with JOTTER_PASSPHRASE_PURPOSE=journal-new, or typed twice.
+    func newJournalPassphrase(for store: String, journal: String) throws -> [UInt8] {
+        switch origin {
+        case .command(let command):
+            try command.passphrase(for: store, purpose: .journalNew)
+        case .terminal(let terminal):
+            try terminal.askNew()
+        }
+    }
+
     /// A new passphrase for the store at `store`, for `encrypt` and `rekey`: typed twice
     /// on the terminal, or the command's answer with JOTTER_PASSPHRASE_PURPOSE=new.
     func newPassphrase(for store: String) throws -> [UInt8] {

@@ -90,6 +90,9 @@ struct TerminalPassphrase {
         throw JotterError.input("no new passphrase was set: three tries were empty or did not match")
     }
 
+    /// Writes `line` on the terminal, before a question.
+    func say(_ line: String) { tell(line) }
+
     private func tell(_ line: String) {
         let terminal = open(terminalPath, O_WRONLY | O_NOCTTY | O_CLOEXEC)
         guard terminal >= 0 else { return }

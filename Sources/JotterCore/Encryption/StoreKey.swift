@@ -53,6 +53,19 @@ public struct StoreKey: Sendable {
         Array("x'".utf8) + Array(StoreKey.hex(bytes + salt).utf8) + [UInt8(ascii: "'")]
     }
 
+    /// The bytes `text` writes in hexadecimal; nil when it is not hexadecimal.
+    static func bytes(ofHex text: String) -> [UInt8]? {
+        let digits = Array(text.utf8)
+        guard digits.count % 2 == 0 else { return nil }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(digits.count / 2)
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let high = NodeID.hexValue(digits[index]), let low = NodeID.hexValue(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return bytes
+    }
+
     static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text = [UInt8]()

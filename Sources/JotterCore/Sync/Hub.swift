@@ -2,7 +2,7 @@
 /// pulled in the one order the hub gives them.
 public final class Hub {
     public let journal: String
-    private let connection: HubConnection
+    let connection: HubConnection
 
     /// The hub as messages name it (`hub jotter at db.example.com:5432`).
     public var name: String { connection.name }
@@ -160,13 +160,22 @@ public final class Hub {
     /// again (nil `base`: on top of whatever is there, as a rebuild sends what the hub
     /// lost). An operation already stored (the same replica and counter, or a second
     /// creation of a node) is passed over, so a push cut short can be made again. Each
-    /// stored operation gets the next position and its link of the hash chain.
-    public func push(_ operations: [SyncOperation], onto base: HubHead?) throws -> HubPushOutcome {
+    /// stored operation gets the next position and its link of the hash chain. With
+    /// `whole`, a push of which any operation is passed over stores nothing and is
+    /// taken as a head that moved: sealed operations are bound to the positions their
+    /// maker gave them.
+    public func push(_ operations: [SyncOperation], onto base: HubHead?, whole: Bool = false) throws -> HubPushOutcome {
         guard !operations.isEmpty else { return .landed(added: 0, head: base) }
-        return try connection.transaction { try pushInTransaction(operations, onto: base) }
+        do {
+            return try connection.transaction { try pushInTransaction(operations, onto: base, whole: whole) }
+        } catch is PushNotWhole {
+            return .headMoved
+        }
     }
 
-    private func pushInTransaction(_ operations: [SyncOperation], onto base: HubHead?) throws -> HubPushOutcome {
+    private struct PushNotWhole: Error {}
+
+    private func pushInTransaction(_ operations: [SyncOperation], onto base: HubHead?, whole: Bool) throws -> HubPushOutcome {
         try connection.execute("""
             CREATE TEMPORARY TABLE IF NOT EXISTS jotter_incoming (
                 ordinal bigint, replica uuid, counter bigint, stamp bigint, node uuid, property text, value text,
@@ -258,6 +267,7 @@ public final class Hub {
                 newHead = HubHead(position: position, hash: hash)
             }
         }
+        if whole && (added != operations.count || tookInOthers) { throw PushNotWhole() }
         if newHead.position > head.position || tookInOthers {
             try connection.query("UPDATE jotter.journal SET next_position = $2 WHERE name = $1",
                                  [journal, String(newHead.position + 1)])
@@ -314,7 +324,7 @@ public final class Hub {
     /// passed over but the puller's own.
     public func pull(after position: Int64, limit: Int, passingOver own: NodeID? = nil) throws -> HubBatch {
         var batch = HubBatch(operations: [], refused: [], lastPosition: position, lastHash: nil, journalEnd: 0,
-                             startHash: nil, journalLast: 0)
+                             startHash: nil, journalLast: 0, positions: [], links: [])
         var returned = 0
         var cutShort = false
         var journalEnd: Int64?
@@ -331,12 +341,14 @@ public final class Hub {
                 operation.value = text
                 operation.pulledText = pulled
                 batch.operations.append(operation)
+                batch.positions.append(rowPosition)
             case .notUTF8:
                 batch.refused.append(
                     "operation \(rowPosition) of the hub (\(DisplayText.escaped(operation.property))) has a value that is not UTF-8; it was passed over")
             case .readAgain:
                 readAgain.append((batch.operations.count, rowPosition))
                 batch.operations.append(operation)
+                batch.positions.append(rowPosition)
             }
         }
         try connection.queryRowByRow("""
@@ -368,7 +380,7 @@ public final class Hub {
                     -- of its order: read, they took the cursor past the positions that
                     -- later pushes then gave.
                     WHERE op.journal = journal.name AND position > $2 AND position <= head.position
-                      AND hash IS NOT NULL AND (replica IS DISTINCT FROM $5::uuid OR property = 'parent')
+                      AND hash IS NOT NULL AND (replica IS DISTINCT FROM $5::uuid OR property IN ('parent', 'sealed'))
                     ORDER BY position
                     LIMIT $3
                 ) AS counted
@@ -403,6 +415,7 @@ public final class Hub {
             if (row.int64(8) ?? 0) + (row.int64(7) ?? 0) >= Hub.batchValueBytes { cutShort = true }
             batch.lastPosition = rowPosition
             batch.lastHash = row.string(13)
+            batch.links.append(HubLink(position: rowPosition, hash: row.string(13) ?? ""))
             if let refusal = Hub.refusal(row, at: rowPosition) {
                 batch.refused.append(refusal)
                 return
@@ -422,6 +435,7 @@ public final class Hub {
             case .value(let text, _): batch.operations[index].value = text
             default:
                 let property = batch.operations.remove(at: index).property
+                batch.positions.remove(at: index)
                 batch.refused.append(
                     "operation \(rowPosition) of the hub (\(DisplayText.escaped(property))) has a value that is not UTF-8; it was passed over")
             }
@@ -493,6 +507,16 @@ public struct HubBatch: Sendable {
     public var startHash: String?
     /// The journal's last position, rows written past the head by hand included.
     public var journalLast: Int64
+    /// The position of each of `operations`.
+    public var positions: [Int64]
+    /// The hash chain's link at each position read, in order, refused ones included.
+    public var links: [HubLink]
+}
+
+/// One position of a journal and its link of the hash chain, in hexadecimal.
+public struct HubLink: Sendable, Equatable {
+    public var position: Int64
+    public var hash: String
 }
 
 /// The last operation of a journal's hash chain: its position (0 when the journal is

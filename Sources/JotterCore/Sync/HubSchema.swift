@@ -9,7 +9,7 @@
 public enum HubSchema {
     /// The version of the hub's tables this jotter writes; a hub whose version is
     /// higher was set up by a newer jotter and is refused, as a newer store is.
-    public static let version: Int64 = 3
+    public static let version: Int64 = 4
 
     /// The roles the current role is or belongs to, as the policies ask for them: a
     /// subquery that does not depend on the row, so it is worked out once per statement.
@@ -34,7 +34,8 @@ public enum HubSchema {
         -- them never passes over one that committed late.
         CREATE TABLE jotter.journal (
             name text PRIMARY KEY,
-            next_position bigint NOT NULL DEFAULT 1
+            next_position bigint NOT NULL DEFAULT 1,
+            sealed boolean NOT NULL DEFAULT false
         );
 
         -- Every operation of every journal, in the journal's one order. An operation
@@ -76,6 +77,7 @@ public enum HubSchema {
             role name NOT NULL,
             PRIMARY KEY (journal, role)
         );
+        \(sealStatements)
 
         ALTER TABLE jotter.journal ENABLE ROW LEVEL SECURITY;
         ALTER TABLE jotter.op ENABLE ROW LEVEL SECURITY;
@@ -85,6 +87,7 @@ public enum HubSchema {
         CREATE POLICY member_of ON jotter.journal USING (name IN (\(journalsOfCurrentUser)));
         CREATE POLICY member_of ON jotter.op USING (journal IN (\(journalsOfCurrentUser)));
         CREATE POLICY member_of ON jotter.replica USING (journal IN (\(journalsOfCurrentUser)));
+        \(sealPolicyStatements)
 
         GRANT USAGE ON SCHEMA jotter TO PUBLIC;
         GRANT SELECT ON jotter.version, jotter.member TO PUBLIC;
@@ -93,6 +96,28 @@ public enum HubSchema {
         GRANT UPDATE (hash) ON jotter.op TO PUBLIC;
 
         """
+
+    /// A sealed journal's keys, each wrapped under a key derived from the journal's
+    /// passphrase: the hub holds them so that a new machine needs only the passphrase,
+    /// and cannot open them.
+    static let sealStatements = """
+        CREATE TABLE jotter.journal_key (
+            journal text NOT NULL,
+            key_id bigint NOT NULL,
+            salt bytea NOT NULL,
+            cost text NOT NULL,
+            wrapped bytea NOT NULL,
+            PRIMARY KEY (journal, key_id)
+        );
+        """
+
+    static var sealPolicyStatements: String {
+        """
+        ALTER TABLE jotter.journal_key ENABLE ROW LEVEL SECURITY;
+        CREATE POLICY member_of ON jotter.journal_key USING (journal IN (\(journalsOfCurrentUser)));
+        GRANT SELECT, INSERT, UPDATE, DELETE ON jotter.journal_key TO PUBLIC;
+        """
+    }
 
     /// The hash chain of a journal (docs/sync.md, "One order, and its hash chain"): each
     /// operation's `hash` is SHA-256 of the hash before it and of the operation's own
@@ -145,6 +170,13 @@ public enum HubSchema {
                 coalesce((SELECT max(position) + 1 FROM jotter.op WHERE op.journal = journal.name), 1));
             GRANT UPDATE (hash) ON jotter.op TO PUBLIC;
             UPDATE jotter.version SET version = 3;
+            """,
+        // Journals already there are not sealed.
+        3: """
+            ALTER TABLE jotter.journal ADD COLUMN sealed boolean NOT NULL DEFAULT false;
+            \(sealStatements)
+            \(sealPolicyStatements)
+            UPDATE jotter.version SET version = 4;
             """,
     ]
 

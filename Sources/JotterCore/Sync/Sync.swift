@@ -18,7 +18,10 @@ public enum Sync {
     /// hub whose link at the cursor is not the one this store remembers lost
     /// operations, or is another journal: nothing is pushed or applied, and the error
     /// says so.
-    public static func run(_ replica: SyncReplica, with hub: Hub, batchSize: Int = Sync.batchSize,
+    ///
+    /// With `seal`, the journal is sealed: the store pulls to the head first, and then
+    /// pushes its operations sealed onto that head, as each is bound to its position.
+    public static func run(_ replica: SyncReplica, with hub: Hub, seal: JournalSeal? = nil, batchSize: Int = Sync.batchSize,
                            pullBatchSize: Int = Sync.pullBatchSize) throws -> SyncSummary {
         var summary = SyncSummary()
         let own = try replica.syncReplicaID()
@@ -28,6 +31,15 @@ public enum Sync {
             guard chain.head.position >= cursor else { throw lost(hub, at: cursor, end: chain.head.position) }
             if let known, chain.hashAt != known { throw lost(hub, at: cursor, end: nil) }
         }
+        if let seal {
+            let pull = { try pullEverything(replica, from: hub, passingOver: own, seal: seal, pullBatchSize: pullBatchSize,
+                                            into: &summary) }
+            var head = try pull()
+            try pushSealed(replica, to: hub, seal: seal, batchSize: batchSize, head: &head, pull: pull) { summary.sent += $0 }
+            _ = try pull()
+            try hub.recordPulled(replica: own, to: try replica.syncHead().position)
+            return summary
+        }
         while true {
             let outgoing = try replica.outgoingOperations(limit: batchSize)
             if outgoing.isEmpty { break }
@@ -36,9 +48,47 @@ public enum Sync {
             summary.sent += outgoing.count
             if outgoing.count < batchSize { break }
         }
-        _ = try pullEverything(replica, from: hub, passingOver: own, pullBatchSize: pullBatchSize, into: &summary)
+        _ = try pullEverything(replica, from: hub, passingOver: own, seal: nil, pullBatchSize: pullBatchSize, into: &summary)
         try hub.recordPulled(replica: own, to: try replica.syncHead().position)
         return summary
+    }
+
+    /// How many times in a row a sealed push may find the head moved before the sync
+    /// gives up and says so: each time, other machines pushed between this one's pull and
+    /// its push.
+    static let sealedPushTries = 50
+
+    /// Pushes every operation the replica has not had acknowledged, sealed onto `head`,
+    /// a batch at a time. Those the hub holds already (an acknowledgement lost) are
+    /// acknowledged, not sent: the hub would pass them over, and the sealed ones after
+    /// them would stand at positions they are not bound to. When another machine pushed
+    /// first, `pull` brings the head, and the batch is sealed again onto it.
+    private static func pushSealed(_ replica: SyncReplica, to hub: Hub, seal: JournalSeal, batchSize: Int,
+                                   head: inout HubHead, pull: () throws -> HubHead, sent: (Int) -> Void) throws {
+        var moved = 0
+        while true {
+            var outgoing = try replica.outgoingOperations(limit: batchSize)
+            if outgoing.isEmpty { return }
+            let held = try hub.held(outgoing)
+            if !held.isEmpty {
+                try replica.acknowledge(outgoing.filter { held.contains(OperationKey($0)) }, movingCursorFrom: nil, to: nil)
+                outgoing.removeAll { held.contains(OperationKey($0)) }
+                if outgoing.isEmpty { continue }
+            }
+            switch try hub.push(seal.sealing(outgoing, onto: head), onto: head, whole: true) {
+            case .landed(_, let newHead):
+                try replica.acknowledge(outgoing, movingCursorFrom: nil, to: nil)
+                sent(outgoing.count)
+                moved = 0
+                head = try newHead ?? pull()
+            case .headMoved:
+                moved += 1
+                guard moved < sealedPushTries else {
+                    throw JotterError(.hub, "\(hub.name): other machines pushed to the journal '\(hub.journal)' each time this one was about to, \(sealedPushTries) times in a row; nothing was lost, and what was not sent goes at the next sync")
+                }
+                head = try pull()
+            }
+        }
     }
 
     /// Pulls and applies every operation after the store's cursor, a page at a time,
@@ -46,11 +96,11 @@ public enum Sync {
     /// cursor it was read after: one that is not the link the store remembers, or a
     /// journal that ends before the cursor, is a hub that lost operations, or another
     /// journal, and nothing of it is applied.
-    private static func pullEverything(_ replica: SyncReplica, from hub: Hub, passingOver own: NodeID,
+    private static func pullEverything(_ replica: SyncReplica, from hub: Hub, passingOver own: NodeID, seal: JournalSeal?,
                                        pullBatchSize: Int, into summary: inout SyncSummary) throws -> HubHead {
         var (cursor, known) = try replica.syncHead()
         while true {
-            let batch = try hub.pull(after: cursor, limit: pullBatchSize, passingOver: own)
+            var batch = try hub.pull(after: cursor, limit: pullBatchSize, passingOver: own)
             // Rows a member wrote past the head join the chain before they are read.
             if batch.journalLast > batch.journalEnd {
                 try hub.chainRowsPastTheHead()
@@ -67,6 +117,7 @@ public enum Sync {
                 }
             }
             if batch.lastPosition == cursor { return HubHead(position: cursor, hash: known ?? "") }
+            if let seal { opening(&batch, with: seal, after: known ?? batch.startHash ?? "", passingOver: own) }
             guard let report = try replica.applyPulled(batch.operations, after: cursor, cursor: batch.lastPosition,
                                                        hash: batch.lastHash) else {
                 (cursor, known) = try replica.syncHead()
@@ -78,6 +129,33 @@ public enum Sync {
             cursor = batch.lastPosition
             known = batch.lastHash
         }
+    }
+
+    /// Opens the sealed operations of `batch`, the first standing after the link
+    /// `start`: each is bound to the link before its position, so one that does not
+    /// open (changed, moved, replayed, from another journal or sealed under a key this
+    /// machine lacks) is set aside with one line, and the rest is applied. This
+    /// machine's own come back from a sealed journal, which cannot tell them apart:
+    /// only its moves are kept, as an unsealed pull keeps them.
+    static func opening(_ batch: inout HubBatch, with seal: JournalSeal, after start: String, passingOver own: NodeID) {
+        let sealed = Dictionary(zip(batch.positions, batch.operations), uniquingKeysWith: { first, _ in first })
+        var opened: [SyncOperation] = []
+        var positions: [Int64] = []
+        var previous = start
+        for link in batch.links {
+            defer { previous = link.hash }
+            guard let operation = sealed[link.position] else { continue }
+            guard let inside = seal.opening(operation, after: previous) else {
+                batch.refused.append(
+                    "operation \(link.position) of the hub does not open with the journal's key (changed, moved, replayed, from another journal, or sealed under a key this machine lacks); it was set aside")
+                continue
+            }
+            if inside.replica == own && inside.property != "parent" { continue }
+            opened.append(inside)
+            positions.append(link.position)
+        }
+        batch.operations = opened
+        batch.positions = positions
     }
 
     /// The error of a hub that does not hold what this store pulled up to `position`:
@@ -102,7 +180,7 @@ public enum Sync {
     /// same, and every operation any of them had acknowledged is on the hub again, in
     /// one order. A hub that holds what this store pulled is left as it is: the sync is
     /// an ordinary one.
-    public static func rebuild(_ replica: SyncReplica, with hub: Hub, batchSize: Int = Sync.batchSize,
+    public static func rebuild(_ replica: SyncReplica, with hub: Hub, seal: JournalSeal? = nil, batchSize: Int = Sync.batchSize,
                                pullBatchSize: Int = Sync.pullBatchSize) throws -> RebuildSummary {
         var summary = RebuildSummary()
         let (cursor, known) = try replica.syncHead()
@@ -110,15 +188,36 @@ public enum Sync {
         let intact = cursor == 0 || (chain.head.position >= cursor && (known == nil || chain.hashAt == known))
         if !intact {
             var seq: Int64 = 0
+            var head = chain.head
+            var moved = 0
             while true {
                 let (operations, last) = try replica.loggedSyncOperations(after: seq, limit: batchSize)
                 if operations.isEmpty { break }
-                if case .landed(let added, _) = try hub.push(operations, onto: nil) { summary.resent += added }
+                if let seal {
+                    // Sealed ones are bound to their positions: those the hub still
+                    // holds are left out, and the rest sealed again onto its head.
+                    let held = try hub.held(operations)
+                    let lost = operations.filter { !held.contains(OperationKey($0)) }
+                    switch try hub.push(seal.sealing(lost, onto: head), onto: head, whole: true) {
+                    case .landed(let added, let newHead):
+                        summary.resent += added
+                        head = try newHead ?? hub.chain(at: 0).head
+                    case .headMoved:
+                        moved += 1
+                        guard moved < sealedPushTries else {
+                            throw JotterError(.hub, "\(hub.name): other machines kept pushing to the journal '\(hub.journal)' while this one gave it back what it lost; run 'jotter remote rebuild' again")
+                        }
+                        head = try hub.chain(at: 0).head
+                        continue
+                    }
+                } else if case .landed(let added, _) = try hub.push(operations, onto: nil) {
+                    summary.resent += added
+                }
                 seq = last
             }
             try replica.restartSyncCursor()
         }
-        summary.sync = try run(replica, with: hub, batchSize: batchSize, pullBatchSize: pullBatchSize)
+        summary.sync = try run(replica, with: hub, seal: seal, batchSize: batchSize, pullBatchSize: pullBatchSize)
         return summary
     }
 }

@@ -1,0 +1,118 @@
+/// A sealed journal on the hub: whether the journal is sealed, and its wrapped keys.
+/// The hub keeps them and never reads them.
+extension Hub {
+    /// Whether the journal is sealed, its wrapped keys, and whether it holds any
+    /// operation yet.
+    public func sealing() throws -> HubSealing {
+        var sealing = HubSealing(sealed: false, keys: [], holdsOperations: false)
+        try connection.query("""
+            SELECT sealed, EXISTS (SELECT 1 FROM jotter.op WHERE op.journal = journal.name)
+            FROM jotter.journal WHERE name = $1
+            """, [journal]) { row in
+            sealing.sealed = row.string(0) == "t"
+            sealing.holdsOperations = row.string(1) == "t"
+        }
+        sealing.keys = try wrappedKeys()
+        return sealing
+    }
+
+    private func wrappedKeys() throws -> [WrappedJournalKey] {
+        var keys: [WrappedJournalKey] = []
+        try connection.query("""
+            SELECT key_id, encode(salt, 'hex'), cost, encode(wrapped, 'hex') FROM jotter.journal_key
+            WHERE journal = $1 ORDER BY key_id
+            """, [journal]) { row in
+            guard let id = row.int64(0), let salt = row.string(1).flatMap(StoreKey.bytes(ofHex:)), let cost = row.string(2),
+                  let wrapped = row.string(3).flatMap(StoreKey.bytes(ofHex:)) else { return }
+            keys.append(WrappedJournalKey(id: id, salt: salt, cost: cost, wrapped: wrapped))
+        }
+        return keys
+    }
+
+    /// Seals the journal with `keys` when it is not sealed and holds no operation, in one
+    /// transaction under its lock, and returns the journal's keys: `keys`, or those of
+    /// a machine that sealed it first. A journal that holds operations in the clear is
+    /// refused: its operations cannot be sealed after the fact.
+    public func seal(with keys: [WrappedJournalKey]) throws -> [WrappedJournalKey] {
+        try connection.transaction {
+            var state: (sealed: Bool, holds: Bool)?
+            try connection.query("""
+                SELECT sealed, EXISTS (SELECT 1 FROM jotter.op WHERE op.journal = journal.name)
+                FROM jotter.journal WHERE name = $1 FOR UPDATE
+                """, [journal]) { row in state = (row.string(0) == "t", row.string(1) == "t") }
+            guard let state else { throw connection.failure("the journal '\(journal)' is not there for this role") }
+            if state.sealed { return try wrappedKeys() }
+            if state.holds {
+                throw JotterError.input(
+                    "the journal '\(journal)' of \(name) holds operations in the clear already, and they cannot be sealed after the fact; seal a journal of its own (--journal NAME), or join this one with --unsealed")
+            }
+            try insert(keys)
+            try connection.query("UPDATE jotter.journal SET sealed = true WHERE name = $1", [journal])
+            return keys
+        }
+    }
+
+    /// Replaces the journal's wrapped keys by `keys` in one transaction: a command
+    /// killed halfway leaves the old ones or the new ones, never neither.
+    public func replaceKeys(with keys: [WrappedJournalKey], replacing old: [WrappedJournalKey]) throws {
+        try connection.transaction {
+            try connection.query("SELECT 1 FROM jotter.journal WHERE name = $1 FOR UPDATE", [journal])
+            guard try wrappedKeys() == old else {
+                throw JotterError(.hub, "\(name): the keys of the journal '\(journal)' changed while they were being replaced (another machine rotated them); nothing was changed; try again")
+            }
+            try connection.query("DELETE FROM jotter.journal_key WHERE journal = $1", [journal])
+            try insert(keys)
+        }
+    }
+
+    private func insert(_ keys: [WrappedJournalKey]) throws {
+        for key in keys {
+            try connection.query("""
+                INSERT INTO jotter.journal_key (journal, key_id, salt, cost, wrapped)
+                VALUES ($1, $2, decode($3, 'hex'), $4, decode($5, 'hex'))
+                """, [journal, String(key.id), StoreKey.hex(key.salt), key.cost, StoreKey.hex(key.wrapped)])
+        }
+    }
+
+    /// Which of `operations` the journal holds already, by replica and counter: those a
+    /// machine pushed and never heard back about.
+    public func held(_ operations: [SyncOperation]) throws -> Set<OperationKey> {
+        guard !operations.isEmpty else { return [] }
+        var held = Set<OperationKey>()
+        let replicas = "{" + operations.map(\.replica.description).joined(separator: ",") + "}"
+        let counters = "{" + operations.map { String($0.counter) }.joined(separator: ",") + "}"
+        try connection.query("""
+            SELECT op.replica, op.counter FROM jotter.op
+            JOIN unnest($2::uuid[], $3::bigint[]) AS wanted (replica, counter)
+              ON op.replica = wanted.replica AND op.counter = wanted.counter
+            WHERE op.journal = $1
+            """, [journal, replicas, counters]) { row in
+            if let replica = row.string(0).flatMap(NodeID.init), let counter = row.int64(1) {
+                held.insert(OperationKey(replica: replica, counter: counter))
+            }
+        }
+        return held
+    }
+}
+
+/// A sealed journal as the hub holds it.
+public struct HubSealing: Sendable, Equatable {
+    public var sealed: Bool
+    public var keys: [WrappedJournalKey]
+    public var holdsOperations: Bool
+}
+
+/// An operation's id: its replica and counter.
+public struct OperationKey: Hashable, Sendable {
+    public let replica: NodeID
+    public let counter: Int64
+
+    public init(replica: NodeID, counter: Int64) {
+        self.replica = replica
+        self.counter = counter
+    }
+
+    public init(_ operation: SyncOperation) {
+        self.init(replica: operation.replica, counter: operation.counter)
+    }
+}
