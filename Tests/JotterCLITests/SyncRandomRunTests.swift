@@ -23,7 +23,8 @@ import Testing
     func storesConvergeOverRandomSchedules(chunk: Int) throws {
         if let seed = ProcessInfo.processInfo.environment["JOTTER_SYNC_E2E_SEED"].flatMap(UInt64.init) {
             if chunk == 0 {
-                var run = RandomSyncRun(seed: seed)
+                var run = RandomSyncRun(seed: seed,
+                                        sealed: ProcessInfo.processInfo.environment["JOTTER_SYNC_E2E_SEALED"] == "1")
                 try run.run()
             }
             return
@@ -34,12 +35,25 @@ import Testing
             try run.run()
         }
     }
+
+    /// The same through a sealed journal, whose pushes pull first and land on the head
+    /// they pulled: `JOTTER_SYNC_E2E_SEALED_RUNS=N` runs N.
+    @Test func sealedStoresConvergeOverRandomSchedules() throws {
+        let runs = ProcessInfo.processInfo.environment["JOTTER_SYNC_E2E_SEALED_RUNS"].flatMap(Int.init) ?? 5
+        var seeds = SystemRandomNumberGenerator()
+        for _ in 0..<runs {
+            var run = RandomSyncRun(seed: seeds.next() % 1_000_000_000, sealed: true)
+            try run.run()
+        }
+    }
 }
 
 /// One schedule: its steps are drawn from its seed, and each store's choices from what
 /// that store showed at its last look.
 private struct RandomSyncRun {
     let seed: UInt64
+    /// Whether the stores sync through a sealed journal.
+    let sealed: Bool
     private var random: SeededGenerator
     private var steps: [String] = []
     private var counter = 0
@@ -63,13 +77,16 @@ private struct RandomSyncRun {
     static let drawn: [Kind] = [.add, .add, .add, .newList, .edit, .edit, .done, .undone, .remove, .undoUnsent, .move, .move,
                                 .killedSync, .twoSyncsAtOnce, .sync, .sync, .sync]
 
-    init(seed: UInt64) {
+    init(seed: UInt64, sealed: Bool = false) {
         self.seed = seed
+        self.sealed = sealed
         random = SeededGenerator(seed: seed)
     }
 
     mutating func run() throws {
-        let machines = try SyncTests.Machines(count: 3)
+        let machines = sealed
+            ? try SyncTests.Machines((0..<3).map { _ in try SealedSyncTests.machine() }, options: ["--sealed"])
+            : try SyncTests.Machines(count: 3)
         let stores = machines.all
         for _ in 0..<36 {
             let index = Int.random(in: 0..<stores.count, using: &random)
@@ -93,7 +110,7 @@ private struct RandomSyncRun {
     }
 
     private func describe(_ problem: String) -> String {
-        "seed \(seed): \(problem)\nsteps:\n" + steps.joined(separator: "\n")
+        "seed \(seed)\(sealed ? " (sealed)" : ""): \(problem)\nsteps:\n" + steps.joined(separator: "\n")
     }
 
     private mutating func step(on store: Jotter, named name: String) throws {
