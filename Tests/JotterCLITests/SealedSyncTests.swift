@@ -320,4 +320,30 @@ import Testing
         #expect(try server.psql("SELECT count(*) FROM jotter.op WHERE property <> 'sealed'", database: database)
             .trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
+
+    /// Where the kernel refuses its keyring, each sync asks for the journal's passphrase
+    /// on the terminal and says why once; no key goes to a file.
+    @Test func withoutAKeyringEachSyncAsksForTheJournalPassphraseAndSaysWhyOnce() throws {
+        let (_, _, a, b) = try Self.sealedPair()
+        try a.ok("add", "zanzibarquux")
+        _ = try Self.sync(a)
+        try b.ok("lock")
+        var environment = b.environment.merging(["TERM": "xterm", "NO_COLOR": "1"]) { $1 }
+        environment["JOTTER_PASSPHRASE_COMMAND"] = nil
+        let launcher = ["/usr/bin/python3", Project.root + "/Tests/Tools/without-keyring.py", Jotter.binary, "sync"]
+        for _ in 1...2 {
+            let session = try PseudoTerminalSession(launcher: launcher, environment: environment)
+            try session.expect("Passphrase of the journal 'main'")
+            session.type(Self.journalPassphrase + "\r")
+            #expect(try session.waitForExit() == 0, "\(session.text)")
+            #expect(session.text.components(separatedBy: "no kernel keyring").count == 2, "\(session.text)")
+        }
+        #expect(try b.texts() == ["zanzibarquux"])
+        // The store, the passphrase file and the trust key `remote set` made: nothing else.
+        let files = FileManager.default.subpaths(atPath: b.folder.path) ?? []
+        let others = files.filter {
+            !$0.hasPrefix("store.sqlite3") && $0 != "journal-passphrase" && !".local/state/jotter/trust-key".hasPrefix($0)
+        }
+        #expect(others.isEmpty, "\(files)")
+    }
 }
