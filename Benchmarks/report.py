@@ -63,6 +63,14 @@ def sync_rows(work, list_items, changes, first_sync):
             "(jotter, a store of one entry on an empty hub)", 1.2),
         row(f"one-shot add, store of {list_items:,} items that syncs", *medians(work, "add-synced"),
             "(sqlite3 INSERT)", 1.3),
+        row(f"sealed: sync pushing {changes:,} new entries", *medians(work, "sync-push-sealed"),
+            "(the same, unsealed)", 1.2),
+        row(f"sealed: sync pulling {changes:,} entries", *medians(work, "sync-pull-sealed"), "(the same, unsealed)", 1.2),
+        row(f"sealed: first sync of a new machine, {first_sync:,} entries", *medians(work, "sync-first-sealed"),
+            "(the same, unsealed)", 1.3),
+        memory_row(work, "memory-sync-first-sealed", f"sealed: first sync of {first_sync:,} entries"),
+        row(f"sealed: one-shot add, store of {list_items:,} items that syncs", *medians(work, "add-synced-sealed"),
+            "(the same, syncing unsealed)", 1.1),
     ]
 
 
