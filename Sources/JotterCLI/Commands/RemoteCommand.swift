@@ -100,7 +100,7 @@ struct RemoteSetCommand: StoreCommand {
         let remote = try HubRemote(conninfo: conninfo, journal: journal)
         let hub = try Hub(remote)
         try hub.prepare()
-        let sealedKeys = try sealing(remote, on: hub, encrypted: context.store.key != nil)
+        let sealedKeys = try sealing(remote, on: hub, store: context.store)
         try context.store.setRemote(remote, auto: auto, sealedKeys: sealedKeys)
         if sealedKeys != nil {
             context.messages.show("the journal is sealed: the hub receives operations it cannot read")
@@ -115,10 +115,11 @@ struct RemoteSetCommand: StoreCommand {
     /// The journal's wrapped keys when this store syncs it sealed, nil when in the
     /// clear: a sealed journal is joined with its passphrase, and a new one sealed with
     /// a passphrase chosen now.
-    private func sealing(_ remote: HubRemote, on hub: Hub, encrypted: Bool) throws -> [WrappedJournalKey]? {
+    private func sealing(_ remote: HubRemote, on hub: Hub, store: Store) throws -> [WrappedJournalKey]? {
         let state = try hub.sealing()
         let journal = DisplayText.escaped(remote.journal)
-        let unsealing = { try JournalUnsealing(storePath: try options.location(), passphraseCommand: options.passphraseCommand) }
+        let encrypted = store.key != nil
+        let unsealing = { try JournalUnsealing(storePath: store.path, passphraseCommand: options.passphraseCommand) }
         if state.sealed {
             guard !unsealed else {
                 throw JotterError.input("the journal '\(journal)' of \(hub.name) is sealed, and --unsealed would mix sealed and unsealed operations in it; nothing was set")
