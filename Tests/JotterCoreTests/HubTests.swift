@@ -162,6 +162,31 @@ struct TestHub {
         #expect(pulled.last == later)
     }
 
+    /// A sealed push is bound to the positions its maker gave it: one of which the hub
+    /// holds an operation already, or made on a head that moved, stores nothing.
+    @Test func aWholePushStoresEveryOperationOnItsHeadOrNothing() throws {
+        let test = try TestHub()
+        let hub = try test.hub()
+        let replica = ArrayReplica(1)
+        replica.make(2)
+        let first = replica.outgoing
+        #expect(try hub.push(first) == 2)
+        let head = try hub.chain(at: 0).head
+        replica.make(1)
+        let again = first.suffix(1) + replica.outgoing.suffix(1)
+        #expect(try hub.held(Array(again)) == [OperationKey(first[1])])
+        #expect(try hub.push(Array(again), onto: head, whole: true) == .headMoved)
+        #expect(try test.sql("SELECT count(*) FROM jotter.op") == "2")
+        let fresh = Array(replica.outgoing.suffix(1))
+        #expect(try hub.push(fresh, onto: HubHead(position: 1, hash: head.hash), whole: true) == .headMoved)
+        guard case .landed(let added, let newHead) = try hub.push(fresh, onto: head, whole: true) else {
+            Issue.record("the push on the head did not land")
+            return
+        }
+        #expect(added == 1 && newHead?.position == 3)
+        #expect(newHead?.hash == (try hub.chain(at: 3).hashAt))
+    }
+
     @Test func anOperationPushedTwiceIsStoredOnce() throws {
         let test = try TestHub()
         let hub = try test.hub()
