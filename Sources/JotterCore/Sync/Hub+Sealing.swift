@@ -3,16 +3,19 @@
 extension Hub {
     /// Whether the journal is sealed, its wrapped keys, and whether it holds any
     /// operation yet.
+    /// One statement, as every sync asks it.
     public func sealing() throws -> HubSealing {
         var sealing = HubSealing(sealed: false, keys: [], holdsOperations: false)
         try connection.query("""
-            SELECT sealed, EXISTS (SELECT 1 FROM jotter.op WHERE op.journal = journal.name)
-            FROM jotter.journal WHERE name = $1
+            SELECT journal.sealed, EXISTS (SELECT 1 FROM jotter.op WHERE op.journal = journal.name),
+                   key.key_id, encode(key.salt, 'hex'), key.cost, encode(key.wrapped, 'hex')
+            FROM jotter.journal LEFT JOIN jotter.journal_key AS key ON key.journal = journal.name
+            WHERE journal.name = $1 ORDER BY key.key_id
             """, [journal]) { row in
             sealing.sealed = row.string(0) == "t"
             sealing.holdsOperations = row.string(1) == "t"
+            if let key = Hub.wrappedKey(row, from: 2) { sealing.keys.append(key) }
         }
-        sealing.keys = try wrappedKeys()
         return sealing
     }
 
@@ -22,11 +25,17 @@ extension Hub {
             SELECT key_id, encode(salt, 'hex'), cost, encode(wrapped, 'hex') FROM jotter.journal_key
             WHERE journal = $1 ORDER BY key_id
             """, [journal]) { row in
-            guard let id = row.int64(0), let salt = row.string(1).flatMap(StoreKey.bytes(ofHex:)), let cost = row.string(2),
-                  let wrapped = row.string(3).flatMap(StoreKey.bytes(ofHex:)) else { return }
-            keys.append(WrappedJournalKey(id: id, salt: salt, cost: cost, wrapped: wrapped))
+            if let key = Hub.wrappedKey(row, from: 0) { keys.append(key) }
         }
         return keys
+    }
+
+    private static func wrappedKey(_ row: HubRow, from column: Int32) -> WrappedJournalKey? {
+        guard let id = row.int64(column), let salt = row.string(column + 1).flatMap(StoreKey.bytes(ofHex:)),
+              let cost = row.string(column + 2), let wrapped = row.string(column + 3).flatMap(StoreKey.bytes(ofHex:)) else {
+            return nil
+        }
+        return WrappedJournalKey(id: id, salt: salt, cost: cost, wrapped: wrapped)
     }
 
     /// Seals the journal with `keys` when it is not sealed and holds no operation, in one
