@@ -2,8 +2,6 @@
 /// choice, never synced, exported or imported. A sync uses it only while it holds this
 /// user's tag for this file (`Store+Trust.swift`): set here, or trusted with `jotter trust`.
 extension Store {
-    static let remoteKeys = (conninfo: "remote_conninfo", journal: "remote_journal", auto: "remote_auto")
-
     /// The remote `remote set` chose, trusted or not; nil when none is set.
     public func remote() throws -> HubRemote? {
         guard let stored = try storedRemote() else { return nil }
@@ -29,8 +27,8 @@ extension Store {
     /// Whether the prompt syncs by itself (`remote set --auto`).
     public func syncsAutomatically() throws -> Bool {
         try read {
-            try setting(Store.remoteKeys.conninfo, { _ in true }) != nil
-                && setting(Store.remoteKeys.auto, { $0.string(0) }) == "1"
+            try setting(.remoteConninfo, { _ in true }) != nil
+                && setting(.remoteAuto, { $0.string(0) }) == "1"
         }
     }
 
@@ -38,11 +36,11 @@ extension Store {
     public func setRemote(_ remote: HubRemote, auto: Bool = false) throws {
         let key = try trustKeyForTagging()
         try write {
-            try setSetting(Store.remoteKeys.conninfo, text: remote.conninfo)
-            try setSetting(Store.remoteKeys.journal, text: remote.journal)
-            try setSetting(Store.remoteKeys.auto, text: auto ? "1" : "0")
+            try setSetting(.remoteConninfo, text: remote.conninfo)
+            try setSetting(.remoteJournal, text: remote.journal)
+            try setSetting(.remoteAuto, text: auto ? "1" : "0")
             let stored = StoredRemote(conninfo: remote.conninfo, journal: remote.journal, auto: auto)
-            try setSetting(Store.remoteTrustKey, blob: trustTag(stored.setting, key: key) ?? [])
+            try setSetting(.remoteTrust, blob: trustTag(stored.setting, key: key) ?? [])
         }
     }
 
@@ -51,9 +49,9 @@ extension Store {
     public func unsetRemote() throws -> Bool {
         try write {
             try database.statement("DELETE FROM setting WHERE key IN (?, ?)")
-                .bind(1, Store.remoteKeys.auto).bind(2, Store.remoteTrustKey).run()
+                .bind(1, Setting.remoteAuto.key).bind(2, Setting.remoteTrust.key).run()
             try database.statement("DELETE FROM setting WHERE key IN (?, ?)")
-                .bind(1, Store.remoteKeys.conninfo).bind(2, Store.remoteKeys.journal).run()
+                .bind(1, Setting.remoteConninfo.key).bind(2, Setting.remoteJournal.key).run()
             return database.changes > 0
         }
     }
