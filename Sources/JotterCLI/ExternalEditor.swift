@@ -137,13 +137,10 @@ enum ExternalEditor {
     /// Runs `editor FILE` through the shell, as `$EDITOR` may hold arguments
     /// (`code --wait`), with the terminal handed over until it ends.
     private static func run(_ editor: String, file: String) -> Int32 {
-        let arguments = ["/bin/sh", "-c", editor + " \"$1\"", "sh", file]
-        var cArguments = arguments.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
-        var pid = pid_t()
-        guard posix_spawn(&pid, "/bin/sh", nil, nil, &cArguments, environ) == 0 else { return 127 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard let pid = try? ChildProcess.start("/bin/sh", arguments: ["/bin/sh", "-c", editor + " \"$1\"", "sh", file],
+                                                grouping: .jotters)
+        else { return 127 }
+        let status = ChildProcess.waitForEnd(of: pid)
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 

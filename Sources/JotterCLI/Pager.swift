@@ -40,22 +40,14 @@ final class Pager {
         guard pipe(&ends) == 0 else { return nil }
         // Neither end is left open in a process started later (a hook's, say).
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, ends[0], STDIN_FILENO)
         // As git does: less quits at once when all fits, keeps colour, and leaves the
         // text on the screen, unless the user has set LESS to say otherwise.
         setenv("LESS", "FRX", 0)
         setenv("LV", "-c", 0)
-        let words: [String] = ["/bin/sh", "-c", command]
-        var arguments: [UnsafeMutablePointer<CChar>?] = words.map { word in strdup(word) }
-        arguments.append(nil)
-        defer { arguments.forEach { free($0) } }
-        var child: pid_t = 0
-        let failure = posix_spawn(&child, "/bin/sh", &actions, nil, arguments, environ)
+        let child = try? ChildProcess.start("/bin/sh", arguments: ["/bin/sh", "-c", command], input: .descriptor(ends[0]),
+                                            grouping: .jotters)
         close(ends[0])
-        guard failure == 0 else {
+        guard let child else {
             close(ends[1])
             return nil
         }

@@ -19,7 +19,7 @@ import Testing
         var found = 0
         try fixture.store.find(try SearchQuery("damage")) { _ in found += 1 }
         #expect(found == 1)
-        #expect(try fixture.store.integerSetting("search_indexed_to") == 0, "the search index is left as it was")
+        #expect(try fixture.store.integerSetting(.searchIndexedTo) == 0, "the search index is left as it was")
     }
 
     /// `check` where the store stays open (`:check` at the prompt) looks for a mark

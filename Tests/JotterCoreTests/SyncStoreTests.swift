@@ -520,13 +520,13 @@ struct Machines {
         let item = try machines.add(first, in: machines.a)
         try machines.hub.sync(machines.a, machines.b)
         for (step, expected) in [("edit", second), ("undo", first), ("redo", second)] {
-            let before = try machines.a.integerSetting("hlc")
+            let before = try machines.a.integerSetting(.hlc)
             switch step {
             case "edit": try machines.a.edit(try machines.node(item.id, in: machines.a), text: second)
             case "undo": #expect(try machines.a.undo() != nil)
             default: #expect(try machines.a.redo() != nil)
             }
-            let after = try machines.a.integerSetting("hlc")
+            let after = try machines.a.integerSetting(.hlc)
             let logged = try machines.a.database.statement("SELECT property, stamp FROM sync_op")
                 .firstRow { ($0.string(0), $0.int64(1)) }
             #expect(try machines.pendingOperations(in: machines.a) == 1, "\(step)")

@@ -160,42 +160,21 @@ final class AutoSync {
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         _ = fcntl(output, F_SETFD, FD_CLOEXEC)
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, output, 2)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
         // A session of its own: no controlling terminal to ask a passphrase on or to
         // be stopped by, and Ctrl-C at the prompt is not its.
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        posix_spawnattr_setflags(&attributes, Int16(AutoSync.setSessionFlag | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
         let arguments = ["jotter", "sync", "--format", "json", "--store", storePath]
             + (passphraseCommand.map { ["--passphrase-command", $0] } ?? [])
-        var cArguments = arguments.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, &cArguments, environ)
-        guard spawned == 0 else {
+        let pid: pid_t
+        do {
+            pid = try ChildProcess.start("/proc/self/exe", arguments: arguments, input: .null, output: .descriptor(output),
+                                         errors: .descriptor(output), grouping: .newSession)
+        } catch {
             close(output)
-            unsaid += failed("cannot sync in the background: \(String(cString: strerror(spawned)))")
+            unsaid += failed("cannot sync in the background: \(error.reason)")
             return nil
         }
         return (pid, output)
     }
-
-    /// glibc's POSIX_SPAWN_SETSID, a GNU extension Swift's Glibc module does not carry.
-    private static let setSessionFlag: Int32 = 0x80
 }
 
 private extension String {

@@ -85,55 +85,24 @@ public enum HookProcess {
         }
         // Only the pipes the command is given reach it, as its 0, 1 and 2.
         for descriptor in inputPipe + outputPipe + errorPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if !inputPipe.isEmpty { posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0) }
-        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
-        if !errorPipe.isEmpty { posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2) }
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
         // A new session has no controlling terminal; a new process group keeps it, and
-        // can be stopped as a whole. Signals jotter ignores or blocks are the command's
-        // own again: `yes | head` needs SIGPIPE to end `yes`.
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        let grouping = wiring.leadsSession ? setSessionFlag : Int32(POSIX_SPAWN_SETPGROUP)
-        posix_spawnattr_setflags(&attributes, Int16(grouping | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-        var merged: [String: String] = [:]
-        var index = 0
-        while let entry = environ[index] {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                merged[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        // can be stopped as a whole.
+        let pid: pid_t
+        do {
+            // The command holds its ends of the pipes now, or never will.
+            defer {
+                if !inputPipe.isEmpty { close(inputPipe[0]) }
+                close(outputPipe[1])
+                if !errorPipe.isEmpty { close(errorPipe[1]) }
             }
-            index += 1
-        }
-        merged.merge(environment) { $1 }
-        let environmentLines: [String] = merged.map { $0.key + "=" + $0.value }
-        let arguments: [String] = ["/bin/sh", "-c", command]
-        var cEnvironment = environmentLines.map { strdup($0) } + [nil]
-        var cArguments = arguments.map { strdup($0) } + [nil]
-        defer {
-            cEnvironment.forEach { free($0) }
-            cArguments.forEach { free($0) }
-        }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, &cArguments, &cEnvironment)
-        if !inputPipe.isEmpty { close(inputPipe[0]) }
-        close(outputPipe[1])
-        if !errorPipe.isEmpty { close(errorPipe[1]) }
-        guard spawned == 0 else {
+            pid = try ChildProcess.start("/bin/sh", arguments: ["/bin/sh", "-c", command], environment: environment,
+                                         input: inputPipe.first.map { .descriptor($0) } ?? .inherited,
+                                         output: .descriptor(outputPipe[1]),
+                                         errors: errorPipe.last.map { .descriptor($0) } ?? .inherited,
+                                         grouping: wiring.leadsSession ? .newSession : .own)
+        } catch {
             closeAll(inputPipe.suffix(1) + [outputPipe[0]] + errorPipe.prefix(1))
-            return failed("cannot run /bin/sh: \(String(cString: strerror(spawned)))")
+            return failed("cannot run /bin/sh: \(error.reason)")
         }
         let terminal = wiring.leadsSession ? nil : ForegroundTerminal.lend(to: pid)
         defer { terminal?.takeBack() }
@@ -141,9 +110,6 @@ public enum HookProcess {
                        outputDescriptor: outputPipe[0], errorDescriptor: errorPipe.first, outputLimit: wiring.outputLimit,
                        timeoutSeconds: timeoutSeconds)
     }
-
-    /// glibc's POSIX_SPAWN_SETSID, a GNU extension Swift's Glibc module does not carry.
-    private static let setSessionFlag: Int32 = 0x80
 
     private static func collect(pid: pid_t, input: HookInput, inputDescriptor: Int32?, outputDescriptor: Int32,
                                 errorDescriptor: Int32?, outputLimit: Int, timeoutSeconds: Int) -> HookProcessResult {
@@ -227,7 +193,7 @@ public enum HookProcess {
         if let writing { close(writing) }
         reading.forEach { close($0) }
         if ending != nil { stopWithDescendants(pid) }
-        if !exited { while waitpid(pid, &status, 0) < 0 && errno == EINTR {} }
+        if !exited { status = ChildProcess.waitForEnd(of: pid) }
         if let ending {
             result.ending = ending
         } else if (status & 0x7F) == 0 {

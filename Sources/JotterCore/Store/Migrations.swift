@@ -49,7 +49,7 @@ enum Migrations {
         DROP TABLE node_v1;
         CREATE UNIQUE INDEX node_id ON node (id) WHERE id IS NOT NULL;
         CREATE INDEX node_children ON node (parent);
-        INSERT INTO setting (key, value) VALUES ('id_salt', random());
+        INSERT INTO setting (key, value) VALUES (\(Setting.idSalt.sql), random());
         """,
         // 3: lists by name beside each other, for paths: finding `/work` among ten
         // thousand lists was a scan of them all. Only lists are in it, so adding
@@ -146,15 +146,15 @@ enum Migrations {
             PRIMARY KEY (change, owner, key)
         ) WITHOUT ROWID;
         CREATE VIRTUAL TABLE node_search USING fts5 (text, content = 'node', content_rowid = 'seq', tokenize = 'jotter');
-        INSERT INTO setting (key, value) VALUES ('search_indexed_to', 0);
+        INSERT INTO setting (key, value) VALUES (\(Setting.searchIndexedTo.sql), 0);
         CREATE TRIGGER node_search_update AFTER UPDATE OF text ON node
         WHEN old.text IS NOT new.text
-            AND old.seq <= (SELECT value FROM setting WHERE key = 'search_indexed_to') BEGIN
+            AND old.seq <= (SELECT value FROM setting WHERE key = \(Setting.searchIndexedTo.sql)) BEGIN
             INSERT INTO node_search (node_search, rowid, text) VALUES ('delete', old.seq, old.text);
             INSERT INTO node_search (rowid, text) VALUES (new.seq, new.text);
         END;
         CREATE TRIGGER node_search_delete AFTER DELETE ON node
-        WHEN old.seq <= (SELECT value FROM setting WHERE key = 'search_indexed_to') BEGIN
+        WHEN old.seq <= (SELECT value FROM setting WHERE key = \(Setting.searchIndexedTo.sql)) BEGIN
             INSERT INTO node_search (node_search, rowid, text) VALUES ('delete', old.seq, old.text);
         END;
         CREATE TABLE item_time (
@@ -162,39 +162,39 @@ enum Migrations {
             seq INTEGER NOT NULL,
             PRIMARY KEY (created, seq)
         ) WITHOUT ROWID;
-        INSERT INTO setting (key, value) VALUES ('log_indexed_to', 0);
+        INSERT INTO setting (key, value) VALUES (\(Setting.logIndexedTo.sql), 0);
         CREATE TRIGGER item_time_update AFTER UPDATE OF created, kind ON node
         WHEN (old.created IS NOT new.created OR old.kind IS NOT new.kind)
-            AND old.seq <= (SELECT value FROM setting WHERE key = 'log_indexed_to') BEGIN
+            AND old.seq <= (SELECT value FROM setting WHERE key = \(Setting.logIndexedTo.sql)) BEGIN
             DELETE FROM item_time WHERE created = old.created AND seq = old.seq;
             INSERT INTO item_time (created, seq) SELECT new.created, new.seq WHERE new.kind = 1;
         END;
         CREATE TRIGGER item_time_delete AFTER DELETE ON node
-        WHEN old.seq <= (SELECT value FROM setting WHERE key = 'log_indexed_to') BEGIN
+        WHEN old.seq <= (SELECT value FROM setting WHERE key = \(Setting.logIndexedTo.sql)) BEGIN
             DELETE FROM item_time WHERE created = old.created AND seq = old.seq;
         END;
         """,
         // 6: a counter of changes to any form, which an open prompt checks at each commit
         // against the form it walked, as cheaply as it checks its place.
         """
-        INSERT INTO setting (key, value) VALUES ('form_version', 0);
+        INSERT INTO setting (key, value) VALUES (\(Setting.formVersion.sql), 0);
         CREATE TRIGGER field_insert_form_version AFTER INSERT ON field BEGIN
-            UPDATE setting SET value = value + 1 WHERE key = 'form_version';
+            UPDATE setting SET value = value + 1 WHERE key = \(Setting.formVersion.sql);
         END;
         CREATE TRIGGER field_update_form_version AFTER UPDATE ON field BEGIN
-            UPDATE setting SET value = value + 1 WHERE key = 'form_version';
+            UPDATE setting SET value = value + 1 WHERE key = \(Setting.formVersion.sql);
         END;
         CREATE TRIGGER field_delete_form_version AFTER DELETE ON field BEGIN
-            UPDATE setting SET value = value + 1 WHERE key = 'form_version';
+            UPDATE setting SET value = value + 1 WHERE key = \(Setting.formVersion.sql);
         END;
         CREATE TRIGGER option_insert_form_version AFTER INSERT ON place_option BEGIN
-            UPDATE setting SET value = value + 1 WHERE key = 'form_version';
+            UPDATE setting SET value = value + 1 WHERE key = \(Setting.formVersion.sql);
         END;
         CREATE TRIGGER option_update_form_version AFTER UPDATE ON place_option BEGIN
-            UPDATE setting SET value = value + 1 WHERE key = 'form_version';
+            UPDATE setting SET value = value + 1 WHERE key = \(Setting.formVersion.sql);
         END;
         CREATE TRIGGER option_delete_form_version AFTER DELETE ON place_option BEGIN
-            UPDATE setting SET value = value + 1 WHERE key = 'form_version';
+            UPDATE setting SET value = value + 1 WHERE key = \(Setting.formVersion.sql);
         END;
         """,
         // 7: hooks, commands this machine's user runs around entries committed at a
@@ -284,8 +284,8 @@ enum Migrations {
         // ids of lists merged into another of the same name, which still name it.
         """
         INSERT INTO setting (key, value) VALUES
-            ('replica_id', randomblob(16)), ('hlc', 0), ('sync_pushed_to', -1), ('sync_watched_to', -1),
-            ('sync_cursor', 0), ('sync_applying', 0);
+            (\(Setting.replicaID.sql), randomblob(16)), (\(Setting.hlc.sql), 0), (\(Setting.syncPushedTo.sql), -1), (\(Setting.syncWatchedTo.sql), -1),
+            (\(Setting.syncCursor.sql), 0), (\(Setting.syncApplying.sql), 0);
         CREATE TABLE sync_op (
             counter INTEGER PRIMARY KEY AUTOINCREMENT,
             stamp INTEGER NOT NULL,
@@ -362,7 +362,7 @@ enum Migrations {
         ALTER TABLE node ADD COLUMN order_stamp INTEGER;
         ALTER TABLE node ADD COLUMN order_replica INTEGER;
         UPDATE node SET order_stamp = min(max(created, 0), \(DerivedIDs.millisecondsRange.upperBound)) << 16, order_replica = 0
-        WHERE seq <= (SELECT value FROM setting WHERE key = 'sync_watched_to') OR seq IN (SELECT seq FROM sync_pulled);
+        WHERE seq <= (SELECT value FROM setting WHERE key = \(Setting.syncWatchedTo.sql)) OR seq IN (SELECT seq FROM sync_pulled);
         CREATE INDEX node_order ON node (parent, order_stamp, order_replica) WHERE order_stamp IS NOT NULL;
         ALTER TABLE sync_tombstone ADD COLUMN order_stamp INTEGER;
         ALTER TABLE sync_tombstone ADD COLUMN order_replica INTEGER;
@@ -438,7 +438,7 @@ enum Migrations {
         );
         CREATE UNIQUE INDEX sync_log_operation ON sync_log (replica, counter);
         INSERT INTO setting (key, value)
-        SELECT 'sync_cursor_hash', CASE WHEN value = 0 THEN '' END FROM setting WHERE key = 'sync_cursor';
+        SELECT \(Setting.syncCursorHash.sql), CASE WHEN value = 0 THEN '' END FROM setting WHERE key = \(Setting.syncCursor.sql);
         """,
         // 16: the tree in the hub's order (docs/sync.md, "Merging", crossed moves). A
         // move pulled is judged at its position, before this store's own moves the hub
@@ -496,9 +496,9 @@ enum Migrations {
             bucket INTEGER NOT NULL,
             PRIMARY KEY (name, bucket)
         ) WITHOUT ROWID;
-        INSERT INTO setting (key, value) VALUES ('value_bucketed_to', 0);
+        INSERT INTO setting (key, value) VALUES (\(Setting.valueBucketedTo.sql), 0);
         CREATE TRIGGER value_bucket_value_insert AFTER INSERT ON field_value
-        WHEN new.item <= (SELECT value FROM setting WHERE key = 'value_bucketed_to') BEGIN
+        WHEN new.item <= (SELECT value FROM setting WHERE key = \(Setting.valueBucketedTo.sql)) BEGIN
             INSERT INTO value_bucket_stale (name, bucket)
             SELECT marked.name, marked.bucket FROM (
                 SELECT new.name AS name, created / 900000 - (created % 900000 < 0) AS bucket FROM node WHERE seq = new.item
@@ -507,7 +507,7 @@ enum Migrations {
         END;
         CREATE TRIGGER value_bucket_value_update AFTER UPDATE OF item, name, value ON field_value
         WHEN (old.item IS NOT new.item OR old.name IS NOT new.name OR old.value IS NOT new.value)
-            AND min(old.item, new.item) <= (SELECT value FROM setting WHERE key = 'value_bucketed_to') BEGIN
+            AND min(old.item, new.item) <= (SELECT value FROM setting WHERE key = \(Setting.valueBucketedTo.sql)) BEGIN
             INSERT INTO value_bucket_stale (name, bucket)
             SELECT marked.name, marked.bucket FROM (
                 SELECT old.name AS name, created / 900000 - (created % 900000 < 0) AS bucket FROM node WHERE seq = old.item
@@ -520,7 +520,7 @@ enum Migrations {
             WHERE NOT EXISTS (SELECT 1 FROM value_bucket_stale AS stale WHERE stale.name = marked.name AND stale.bucket = marked.bucket);
         END;
         CREATE TRIGGER value_bucket_value_delete AFTER DELETE ON field_value
-        WHEN old.item <= (SELECT value FROM setting WHERE key = 'value_bucketed_to') BEGIN
+        WHEN old.item <= (SELECT value FROM setting WHERE key = \(Setting.valueBucketedTo.sql)) BEGIN
             INSERT INTO value_bucket_stale (name, bucket)
             SELECT marked.name, marked.bucket FROM (
                 SELECT old.name AS name, created / 900000 - (created % 900000 < 0) AS bucket FROM node WHERE seq = old.item
@@ -528,7 +528,7 @@ enum Migrations {
             WHERE NOT EXISTS (SELECT 1 FROM value_bucket_stale AS stale WHERE stale.name = marked.name AND stale.bucket = marked.bucket);
         END;
         CREATE TRIGGER value_bucket_node_insert AFTER INSERT ON node
-        WHEN new.seq <= (SELECT value FROM setting WHERE key = 'value_bucketed_to') BEGIN
+        WHEN new.seq <= (SELECT value FROM setting WHERE key = \(Setting.valueBucketedTo.sql)) BEGIN
             INSERT INTO value_bucket_stale (name, bucket)
             SELECT marked.name, marked.bucket FROM (
                 SELECT name AS name, new.created / 900000 - (new.created % 900000 < 0) AS bucket FROM field_value WHERE item = new.seq
@@ -537,7 +537,7 @@ enum Migrations {
         END;
         CREATE TRIGGER value_bucket_node_update AFTER UPDATE OF created, hidden, kind ON node
         WHEN (old.created IS NOT new.created OR old.hidden IS NOT new.hidden OR old.kind IS NOT new.kind)
-            AND old.seq <= (SELECT value FROM setting WHERE key = 'value_bucketed_to') BEGIN
+            AND old.seq <= (SELECT value FROM setting WHERE key = \(Setting.valueBucketedTo.sql)) BEGIN
             INSERT INTO value_bucket_stale (name, bucket)
             SELECT marked.name, marked.bucket FROM (
                 SELECT name AS name, old.created / 900000 - (old.created % 900000 < 0) AS bucket FROM field_value WHERE item = old.seq
@@ -550,7 +550,7 @@ enum Migrations {
             WHERE NOT EXISTS (SELECT 1 FROM value_bucket_stale AS stale WHERE stale.name = marked.name AND stale.bucket = marked.bucket);
         END;
         CREATE TRIGGER value_bucket_node_delete BEFORE DELETE ON node
-        WHEN old.seq <= (SELECT value FROM setting WHERE key = 'value_bucketed_to') BEGIN
+        WHEN old.seq <= (SELECT value FROM setting WHERE key = \(Setting.valueBucketedTo.sql)) BEGIN
             INSERT INTO value_bucket_stale (name, bucket)
             SELECT marked.name, marked.bucket FROM (
                 SELECT name AS name, old.created / 900000 - (old.created % 900000 < 0) AS bucket FROM field_value WHERE item = old.seq

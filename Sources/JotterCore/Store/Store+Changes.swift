@@ -33,7 +33,7 @@ extension Store {
             try discardUndoneChanges()
             let boundary = try highestNodeSeq()
             // Undo tells a value another machine changed since by it (docs/sync.md).
-            let clockBefore = try database.statement("SELECT value FROM setting WHERE key = 'hlc' AND typeof(value) = 'integer'")
+            let clockBefore = try database.statement("SELECT value FROM setting WHERE key = \(Setting.hlc.sql) AND typeof(value) = 'integer'")
                 .firstRow { $0.int64(0) }
             // The triggers name the change before its row exists; an entry at the
             // prompt needs no number ahead, and its row takes the next one by itself.
@@ -532,7 +532,7 @@ extension Store {
         try bind(database.statement(
             """
             INSERT INTO node_search (node_search, rowid, text) SELECT 'delete', seq, text FROM node
-            WHERE seq <= (SELECT value FROM setting WHERE key = 'search_indexed_to') AND \(nodes)
+            WHERE seq <= (SELECT value FROM setting WHERE key = \(Setting.searchIndexedTo.sql)) AND \(nodes)
             """))
             .run()
     }
@@ -547,7 +547,7 @@ extension Store {
         try database.statement(
             """
             INSERT INTO node_search (rowid, text)
-            SELECT ?1, ?2 WHERE ?1 <= (SELECT value FROM setting WHERE key = 'search_indexed_to')
+            SELECT ?1, ?2 WHERE ?1 <= (SELECT value FROM setting WHERE key = \(Setting.searchIndexedTo.sql))
                 AND EXISTS (SELECT 1 FROM node WHERE seq = ?1)
             """)
     }

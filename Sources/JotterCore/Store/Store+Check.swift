@@ -111,11 +111,11 @@ extension Store {
     private func settingProblems() throws -> [String] {
         try database.transaction(immediate: false) {
             var problems: [String] = []
-            let salt = try database.statement("SELECT typeof(value) FROM setting WHERE key = 'id_salt'")
+            let salt = try database.statement("SELECT typeof(value) FROM setting WHERE key = \(Setting.idSalt.sql)")
                 .firstRow { $0.string(0) }
-            if salt != "integer" { problems.append("the setting id_salt, from which the ids are made, is missing or not a number") }
+            if salt != "integer" { problems.append("the setting \(Setting.idSalt), from which the ids are made, is missing or not a number") }
             let highest = try highestNodeSeq()
-            for key in ["search_indexed_to", "log_indexed_to", "value_bucketed_to"] {
+            for key in [Setting.searchIndexedTo, .logIndexedTo, .valueBucketedTo] {
                 do {
                     _ = try rowSetting(key, atMost: highest)
                 } catch let error as JotterError {
@@ -128,7 +128,7 @@ extension Store {
                 problems.append(error.message)
             }
             problems += try syncSettingProblems()
-            if let path = try setting("path", { $0.blob(0) }), path.count % 16 != 0 {
+            if let path = try setting(.path, { $0.blob(0) }), path.count % 16 != 0 {
                 problems.append("the saved place is \(path.count) bytes long, not a whole number of ids")
             }
             return problems
@@ -195,7 +195,7 @@ extension Store {
             }
         }
         return try problems + database.transaction(immediate: false) {
-            let indexed = try rowSetting("search_indexed_to", atMost: try highestNodeSeq())
+            let indexed = try rowSetting(.searchIndexedTo, atMost: try highestNodeSeq())
             var problems: [String] = []
             // The index keeps one size row for each row it holds: exactly the rows up to
             // the setting that still exist.
@@ -213,7 +213,7 @@ extension Store {
 
     private func timeIndexProblems() throws -> [String] {
         try database.transaction(immediate: false) {
-            let indexed = try rowSetting("log_indexed_to", atMost: try highestNodeSeq())
+            let indexed = try rowSetting(.logIndexedTo, atMost: try highestNodeSeq())
             var problems: [String] = []
             let strays = try database.statement(
                 """

@@ -44,7 +44,7 @@ extension Store {
 
     /// How many times any form of the store has changed.
     func formVersion() throws -> Int64 {
-        try integerSetting("form_version")
+        try integerSetting(.formVersion)
     }
 
     public func addField(_ field: Field, to place: Node?) throws {

@@ -37,12 +37,11 @@ extension Store {
     /// under a number of its own: each comes back at one opening.
     public func keepDraft(_ line: String, at place: NavigationPath) throws {
         try write(changingSyncedRows: false) {
-            let name = Store.draftKey(place)
-            var key = name
             var number = 1
+            var key = Setting.draft(at: place)
             while try setting(key, { _ in true }) != nil {
                 number += 1
-                key = name + " \(number)"
+                key = Setting.draft(at: place, number: number)
             }
             try setSetting(key, text: line)
         }
@@ -51,7 +50,7 @@ extension Store {
     /// A draft kept at `place`, taken out of the store, the first kept first; nil when
     /// there is none.
     public func takeDraft(at place: NavigationPath) throws -> String? {
-        let name = Store.draftKey(place)
+        let name = Setting.draft(at: place).key
         let firstDraft = """
             SELECT key, value FROM setting WHERE key = ?1 OR key GLOB ?1 || ' [1-9]*'
             ORDER BY length(key), key LIMIT 1
@@ -70,25 +69,20 @@ extension Store {
     /// sync), taken out of the store; nil when there is none. No prompt can open at
     /// that place again: left there, it was never shown nor removed.
     public func takeDraftOfAPlaceGone() throws -> String? {
-        let drafts = "SELECT key FROM setting WHERE key GLOB 'draft [0-9a-f]*' ORDER BY length(key), key"
+        let drafts = "SELECT key FROM setting WHERE key GLOB '\(Setting.draftsAtListsPattern)' ORDER BY length(key), key"
         var keys: [String] = []
         let statement = try database.statement(drafts)
         while try statement.step() { keys.append(statement.string(0)) }
         statement.reset()
         for key in keys {
-            let idText = key.dropFirst("draft ".count).prefix { $0 != " " }
-            guard let id = NodeID(String(idText)),
+            guard let (draft, id) = Setting.draftAtList(storedAs: key),
                   try nodeRow(id: id, includingHidden: true, columns: "seq", { _ in true }) == nil else { continue }
             return try write(changingSyncedRows: false) {
-                guard let draft = try setting(key, { $0.string(0) }) else { return nil }
+                guard let line = try setting(draft, { $0.string(0) }) else { return nil }
                 try database.statement("DELETE FROM setting WHERE key = ?").bind(1, key).run()
-                return draft
+                return line
             }
         }
         return nil
-    }
-
-    private static func draftKey(_ place: NavigationPath) -> String {
-        "draft " + (place.top?.id.description ?? "/")
     }
 }

@@ -11,17 +11,17 @@ extension Store {
     /// Saves `path` as the one the next start or one-shot command continues from.
     public func savePath(_ path: NavigationPath) throws {
         try write(changingSyncedRows: false) {
-            try setSetting("path", blob: path.ids.flatMap(\.bytes))
-            try setSetting("path_text", text: path.naming.display)
+            try setSetting(.path, blob: path.ids.flatMap(\.bytes))
+            try setSetting(.pathText, text: path.naming.display)
         }
     }
 
     /// The saved path, checked against the store as it is now.
     public func restorePath() throws -> PathCheck {
         try read {
-            guard let bytes = try setting("path", { $0.blob(0) }) else { return PathCheck(path: .root, notice: nil) }
+            guard let bytes = try setting(.path, { $0.blob(0) }) else { return PathCheck(path: .root, notice: nil) }
             let ids = stride(from: 0, to: bytes.count - 15, by: 16).compactMap { NodeID(bytes: Array(bytes[$0..<$0 + 16])) }
-            let savedText = try setting("path_text") { $0.string(0) } ?? "the saved path"
+            let savedText = try setting(.pathText) { $0.string(0) } ?? "the saved path"
             return try check(ids: ids, display: savedText)
         }
     }

@@ -84,7 +84,7 @@ extension Store {
         // state. Only when the old file was the one the store was written as, though:
         // a copy not yet told apart (its first write is this rewrite's, uncommitted
         // and unseen by this connection) is still told apart at its next write.
-        try reader.statement("UPDATE rewritten.setting SET value = ? WHERE key = 'file_identity' AND value = ?")
+        try reader.statement("UPDATE rewritten.setting SET value = ? WHERE key = \(Setting.fileIdentity.sql) AND value = ?")
             .bind(1, Store.fileIdentity(of: StoreFile.identity(of: target)))
             .bind(2, Store.fileIdentity(of: openedFile)).run()
         // What its user trusted is trusted in the new file too: the tags name the file.

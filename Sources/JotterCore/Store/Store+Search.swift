@@ -8,7 +8,7 @@ extension Store {
     /// (`searchHits`).
     func bringSearchIndexUpToDate() throws {
         try fillingIndex {
-            try catchUp(indexedTo: "search_indexed_to", batch: 20_000,
+            try catchUp(indexedTo: .searchIndexedTo, batch: 20_000,
                         "INSERT INTO node_search (rowid, text) SELECT seq, text FROM node WHERE seq > ? AND seq <= ?")
         }
         if readsIndexesAsTheyAre {
@@ -18,7 +18,7 @@ extension Store {
             let changesBefore = database.totalChanges
             defer { indexRowsWritten += database.totalChanges - changesBefore }
             try read {
-                let indexed = try rowSetting("search_indexed_to", atMost: try highestNodeSeq())
+                let indexed = try rowSetting(.searchIndexedTo, atMost: try highestNodeSeq())
                 try database.execute(
                     """
                     CREATE VIRTUAL TABLE IF NOT EXISTS temp.node_search_tail USING fts5 (text, tokenize = 'jotter');
@@ -50,7 +50,7 @@ extension Store {
     /// that can only be read keeps it as it is; `log` reads the rows after it as they are.
     func bringLogIndexUpToDate() throws {
         try fillingIndex {
-            try catchUp(indexedTo: "log_indexed_to", batch: 100_000,
+            try catchUp(indexedTo: .logIndexedTo, batch: 100_000,
                         "INSERT INTO item_time (created, seq) SELECT created, seq FROM node WHERE seq > ? AND seq <= ? AND kind = 1")
         }
     }
@@ -66,7 +66,7 @@ extension Store {
     /// Runs `insert` over the rows after the setting `indexedTo`, a batch at a time.
     /// Each turn moves the setting on, so the loop ends; a setting that is missing or
     /// out of range is damage, reported rather than indexed around.
-    private func catchUp(indexedTo key: String, batch: Int64, _ insert: String) throws {
+    private func catchUp(indexedTo key: Setting, batch: Int64, _ insert: String) throws {
         while try read({ try rowSetting(key, atMost: try highestNodeSeq()) < highestNodeSeq() }) {
             let changesBefore = database.totalChanges
             defer { indexRowsWritten += database.totalChanges - changesBefore }
@@ -77,7 +77,7 @@ extension Store {
                 let upTo = highest - indexed > batch ? indexed + batch : highest
                 guard upTo > indexed else { return }
                 try database.statement(insert).bind(1, indexed).bind(2, upTo).run()
-                try database.statement("UPDATE setting SET value = ? WHERE key = ?").bind(1, upTo).bind(2, key).run()
+                try database.statement("UPDATE setting SET value = ? WHERE key = ?").bind(1, upTo).bind(2, key.key).run()
             }
         }
     }
@@ -123,7 +123,7 @@ extension Store {
                     SELECT min(created) FROM node WHERE seq > ?1 AND kind = 1)
                 """)
             defer { statement.reset() }
-            statement.bind(1, try rowSetting("log_indexed_to", atMost: try highestNodeSeq()))
+            statement.bind(1, try rowSetting(.logIndexedTo, atMost: try highestNodeSeq()))
             guard try statement.step() else { return nil }
             return statement.optionalInt64(0)
         }
@@ -151,7 +151,7 @@ extension Store {
         return """
             (SELECT created, seq FROM item_time
              UNION ALL
-             SELECT created, seq FROM node WHERE seq > \(try rowSetting("log_indexed_to", atMost: try highestNodeSeq()))
+             SELECT created, seq FROM node WHERE seq > \(try rowSetting(.logIndexedTo, atMost: try highestNodeSeq()))
                AND kind = 1)
             """
     }

@@ -22,8 +22,6 @@ extension Store {
         public var isEmpty: Bool { hooks.isEmpty && remote == nil }
     }
 
-    static let remoteTrustKey = "remote_trust"
-
     /// The user's key to check tags with; nil when the user never trusted anything, or
     /// when the key cannot be used (another user's, readable by others): then nothing
     /// is trusted, entries still go in, and `jotter trust`, which needs the key, says
@@ -60,10 +58,10 @@ extension Store {
     /// The hub settings, whether or not they are trusted; nil when none are set.
     public func storedRemote() throws -> StoredRemote? {
         try read {
-            guard let conninfo = try setting(Store.remoteKeys.conninfo, { $0.string(0) }) else { return nil }
+            guard let conninfo = try setting(.remoteConninfo, { $0.string(0) }) else { return nil }
             return StoredRemote(conninfo: conninfo,
-                                journal: try setting(Store.remoteKeys.journal, { $0.string(0) }) ?? HubRemote.defaultJournal,
-                                auto: try setting(Store.remoteKeys.auto, { $0.string(0) }) == "1")
+                                journal: try setting(.remoteJournal, { $0.string(0) }) ?? HubRemote.defaultJournal,
+                                auto: try setting(.remoteAuto, { $0.string(0) }) == "1")
         }
     }
 
@@ -71,7 +69,7 @@ extension Store {
     public func remoteIsTrusted() throws -> Bool {
         try read {
             guard let remote = try storedRemote() else { return false }
-            let tag = try setting(Store.remoteTrustKey) { $0.isNull(0) ? nil : $0.blob(0) } ?? nil
+            let tag = try setting(.remoteTrust) { $0.isNull(0) ? nil : $0.blob(0) } ?? nil
             return isTrusted(remote.setting, tag: tag, key: trustKeyForChecking())
         }
     }
@@ -95,7 +93,7 @@ extension Store {
                     .bind(1, blob: trustTag(hook.trustedSetting, key: key) ?? []).bind(2, hook.seq).run()
             }
             if let remote = shown.remote {
-                try setSetting(Store.remoteTrustKey, blob: trustTag(remote.setting, key: key) ?? [])
+                try setSetting(.remoteTrust, blob: trustTag(remote.setting, key: key) ?? [])
             }
         }
     }
@@ -112,7 +110,7 @@ extension Store {
         }
         if try remoteIsTrusted(), let remote = try storedRemote() {
             try connection.statement("UPDATE \(schema).setting SET value = ? WHERE key = ?")
-                .bind(1, blob: key.tag(remote.setting.message(inFile: target))).bind(2, Store.remoteTrustKey).run()
+                .bind(1, blob: key.tag(remote.setting.message(inFile: target))).bind(2, Setting.remoteTrust.key).run()
         }
     }
 }

@@ -86,7 +86,7 @@ extension Store {
         // need not wait for a writer.
         let isUpToDate = try read {
             let highest = try highestNodeSeq()
-            return try rowSetting("value_bucketed_to", atMost: highest) == highest
+            return try rowSetting(.valueBucketedTo, atMost: highest) == highest
                 && staleBuckets(of: field, in: buckets).isEmpty
         }
         guard !isUpToDate else { return }
@@ -94,7 +94,7 @@ extension Store {
         defer { indexRowsWritten += database.totalChanges - changesBefore }
         try write(changingSyncedRows: false) {
             let highest = try highestNodeSeq()
-            let watched = try rowSetting("value_bucketed_to", atMost: highest)
+            let watched = try rowSetting(.valueBucketedTo, atMost: highest)
             if watched < highest {
                 try database.statement(
                     """
@@ -104,7 +104,7 @@ extension Store {
                     WHERE value.item > ?1 AND value.item <= ?2
                     """)
                     .bind(1, watched).bind(2, highest).run()
-                try database.statement("UPDATE setting SET value = ? WHERE key = 'value_bucketed_to'").bind(1, highest).run()
+                try database.statement("UPDATE setting SET value = ? WHERE key = \(Setting.valueBucketedTo.sql)").bind(1, highest).run()
             }
             let stale = try staleBuckets(of: field, in: buckets)
             guard !stale.isEmpty else { return }
@@ -147,7 +147,7 @@ extension Store {
             SELECT node.created FROM field_value AS value JOIN node ON node.seq = value.item
             WHERE value.item > ?1 AND value.name = ?2 AND node.created >= ?3 AND node.created < ?4
             """)
-            .bind(1, try rowSetting("value_bucketed_to", atMost: highest)).bind(2, field)
+            .bind(1, try rowSetting(.valueBucketedTo, atMost: highest)).bind(2, field)
             .bind(3, buckets.lowerBound * Store.bucketMilliseconds).bind(4, buckets.upperBound * Store.bucketMilliseconds)
         defer { statement.reset() }
         var found: Set<Int64> = []
@@ -204,7 +204,7 @@ extension Store {
             WHERE time.created >= ?1 AND time.created < ?2 AND node.hidden IS NULL
             """)
             .bind(1, start).bind(2, end).bind(3, field)
-            .bind(4, try rowSetting("log_indexed_to", atMost: try highestNodeSeq()))
+            .bind(4, try rowSetting(.logIndexedTo, atMost: try highestNodeSeq()))
         defer { statement.reset() }
         while try statement.step() {
             guard try body(statement.int64(0), statement.string(1)) else { return }

@@ -36,7 +36,7 @@ extension Store {
                 counts[day] = Int(try inDay.bind(1, span.start).bind(2, span.end).firstRow { $0.int64(0) } ?? 0)
                 inDay.reset()
             }
-            let indexed = try rowSetting("log_indexed_to", atMost: try highestNodeSeq())
+            let indexed = try rowSetting(.logIndexedTo, atMost: try highestNodeSeq())
             // In the index but in the trash: taken off. After the index (a store that can
             // only be read): added. The trash is read through its own index: told of the
             // bound on row numbers, SQLite walked the whole table by them instead.
@@ -89,7 +89,7 @@ extension Store {
                 let times = !readsIndexesAsTheyAre ? "item_time" : """
                     (SELECT created, seq FROM item_time
                      UNION ALL
-                     SELECT created, seq FROM node WHERE seq > \(try rowSetting("log_indexed_to", atMost: try highestNodeSeq()))
+                     SELECT created, seq FROM node WHERE seq > \(try rowSetting(.logIndexedTo, atMost: try highestNodeSeq()))
                        AND kind = 1)
                     """
                 sql = """
@@ -167,7 +167,7 @@ extension Store {
             let times = !readsIndexesAsTheyAre ? "item_time" : """
                 (SELECT created, seq FROM item_time
                  UNION ALL
-                 SELECT created, seq FROM node WHERE seq > \(try rowSetting("log_indexed_to", atMost: try highestNodeSeq()))
+                 SELECT created, seq FROM node WHERE seq > \(try rowSetting(.logIndexedTo, atMost: try highestNodeSeq()))
                    AND kind = 1)
                 """
             // Walked in the index's order from either end, to the first in sight.

@@ -344,13 +344,13 @@ public final class Store {
     /// The salt every derived id holds. Without it every id would change, so a store
     /// that lost it is damaged, not new.
     private func idSalt() throws -> Int64 {
-        try integerSetting("id_salt")
+        try integerSetting(.idSalt)
     }
 
     /// A setting jotter keeps as a whole number; one missing, or holding anything else,
     /// is damage.
-    func integerSetting(_ key: String) throws -> Int64 {
-        let value = try database.statement("SELECT value, typeof(value) FROM setting WHERE key = ?").bind(1, key)
+    func integerSetting(_ key: Setting) throws -> Int64 {
+        let value = try database.statement("SELECT value, typeof(value) FROM setting WHERE key = ?").bind(1, key.key)
             .firstRow { row in row.string(1) == "integer" ? row.int64(0) : nil }
         guard let value = value ?? nil else { throw damaged("the setting \(key) is missing or not a number") }
         return value
@@ -358,7 +358,7 @@ public final class Store {
 
     /// A setting that holds a row number the store keeps up to date (how far an index
     /// has been filled): present, a whole number, and between 0 and `highest`.
-    func rowSetting(_ key: String, atMost highest: Int64) throws -> Int64 {
+    func rowSetting(_ key: Setting, atMost highest: Int64) throws -> Int64 {
         let value = try integerSetting(key)
         guard (0...highest).contains(value) else {
             throw damaged("the setting \(key) is \(value), outside the rows the store has given (0 to \(highest))")
@@ -366,18 +366,18 @@ public final class Store {
         return value
     }
 
-    func setting<T>(_ key: String, _ read: (Statement) -> T) throws -> T? {
-        try database.statement("SELECT value FROM setting WHERE key = ?").bind(1, key).firstRow(read)
+    func setting<T>(_ key: Setting, _ read: (Statement) -> T) throws -> T? {
+        try database.statement("SELECT value FROM setting WHERE key = ?").bind(1, key.key).firstRow(read)
     }
 
-    func setSetting(_ key: String, blob: [UInt8]) throws {
+    func setSetting(_ key: Setting, blob: [UInt8]) throws {
         try database.statement("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)")
-            .bind(1, key).bind(2, blob: blob).run()
+            .bind(1, key.key).bind(2, blob: blob).run()
     }
 
-    func setSetting(_ key: String, text: String) throws {
+    func setSetting(_ key: Setting, text: String) throws {
         try database.statement("INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)")
-            .bind(1, key).bind(2, text).run()
+            .bind(1, key.key).bind(2, text).run()
     }
 }
 

@@ -9,7 +9,7 @@ enum SyncTriggers {
     /// operation. Rows above the mark go out whole, as creates, at the next push.
     private static func watched(_ seq: String) -> String {
         """
-        (\(seq) <= (SELECT value FROM setting WHERE key = 'sync_watched_to') \
+        (\(seq) <= (SELECT value FROM setting WHERE key = \(Setting.syncWatchedTo.sql)) \
         OR \(seq) IN (SELECT seq FROM sync_pulled))
         """
     }
@@ -17,13 +17,13 @@ enum SyncTriggers {
     /// A place's forms: the root's (a NULL owner) once a first push has begun.
     private static func placeWatched(_ owner: String) -> String {
         """
-        (CASE WHEN \(owner) IS NULL THEN (SELECT value FROM setting WHERE key = 'sync_watched_to') >= 0 \
+        (CASE WHEN \(owner) IS NULL THEN (SELECT value FROM setting WHERE key = \(Setting.syncWatchedTo.sql)) >= 0 \
         ELSE \(watched(owner)) END)
         """
     }
 
     /// Operations being applied from the hub are not sent back.
-    private static let local = "(SELECT value FROM setting WHERE key = 'sync_applying') = 0"
+    private static let local = "(SELECT value FROM setting WHERE key = \(Setting.syncApplying.sql)) = 0"
 
     /// The hybrid logical clock moved past both its last value and the time now.
     private static let tick = tick(now: now)
@@ -39,10 +39,10 @@ enum SyncTriggers {
 
     /// The clock moved past its last value and `now`, in milliseconds.
     private static func tick(now: String, when condition: String? = nil) -> String {
-        "UPDATE setting SET value = max(value + 1, (\(now)) << 16) WHERE key = 'hlc'\(condition.map { " AND \($0)" } ?? "");"
+        "UPDATE setting SET value = max(value + 1, (\(now)) << 16) WHERE key = \(Setting.hlc.sql)\(condition.map { " AND \($0)" } ?? "");"
     }
 
-    private static let stamp = "(SELECT value FROM setting WHERE key = 'hlc')"
+    private static let stamp = "(SELECT value FROM setting WHERE key = \(Setting.hlc.sql))"
 
     /// The change being recorded, whose undo deletes the row while no push has read
     /// it; NULL for undo and redo, and for what no change records.

@@ -22,7 +22,7 @@ extension Store {
     /// Keeps the file's identity when the store has none yet (made, or brought up to
     /// date from before copies were told apart). Call inside a write transaction.
     func recordFileIdentityIfMissing() throws {
-        try database.statement("INSERT OR IGNORE INTO setting (key, value) VALUES ('file_identity', ?)")
+        try database.statement("INSERT OR IGNORE INTO setting (key, value) VALUES (\(Setting.fileIdentity.sql), ?)")
             .bind(1, fileIdentity()).run()
     }
 
@@ -30,7 +30,7 @@ extension Store {
     /// is not the one it was written as. Call inside a write transaction.
     func giveACopyItsOwnIdentity() throws {
         let identity = fileIdentity()
-        let recorded = try setting("file_identity") { $0.string(0) }
+        let recorded = try setting(.fileIdentity) { $0.string(0) }
         guard recorded != identity else { return }
         guard recorded != nil else { return try recordFileIdentityIfMissing() }
         var generator = SystemRandomNumberGenerator()
@@ -38,8 +38,8 @@ extension Store {
         let firstSeq = try highestNodeSeq() + 1
         try database.statement("INSERT OR REPLACE INTO id_epoch (first_seq, salt) VALUES (?, ?)")
             .bind(1, firstSeq).bind(2, salt).run()
-        try setSetting("replica_id", blob: (0..<16).map { _ in generator.next() as UInt8 })
-        try setSetting("file_identity", text: identity)
+        try setSetting(.replicaID, blob: (0..<16).map { _ in generator.next() as UInt8 })
+        try setSetting(.fileIdentity, text: identity)
         derivedIDs.add(firstSeq: firstSeq, salt: UInt64(bitPattern: salt))
     }
 

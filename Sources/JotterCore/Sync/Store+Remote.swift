@@ -2,9 +2,6 @@
 /// choice, never synced, exported or imported. A sync uses it only while it holds this
 /// user's tag for this file (`Store+Trust.swift`): set here, or trusted with `jotter trust`.
 extension Store {
-    static let remoteKeys = (conninfo: "remote_conninfo", journal: "remote_journal", auto: "remote_auto",
-                             sealedKeys: "remote_sealed_keys")
-
     /// The remote `remote set` chose, trusted or not; nil when none is set.
     public func remote() throws -> HubRemote? {
         guard let stored = try storedRemote() else { return nil }
@@ -30,8 +27,8 @@ extension Store {
     /// Whether the prompt syncs by itself (`remote set --auto`).
     public func syncsAutomatically() throws -> Bool {
         try read {
-            try setting(Store.remoteKeys.conninfo, { _ in true }) != nil
-                && setting(Store.remoteKeys.auto, { $0.string(0) }) == "1"
+            try setting(.remoteConninfo, { _ in true }) != nil
+                && setting(.remoteAuto, { $0.string(0) }) == "1"
         }
     }
 
@@ -40,7 +37,7 @@ extension Store {
     /// them is given them back by `remote rebuild`: wrapped, they open only with the
     /// journal's passphrase.
     public func sealedJournalKeys() throws -> [WrappedJournalKey]? {
-        guard let text = try read({ try setting(Store.remoteKeys.sealedKeys, { $0.string(0) }) }) ?? nil else { return nil }
+        guard let text = try read({ try setting(.remoteSealedKeys, { $0.string(0) }) }) ?? nil else { return nil }
         return text.split(separator: "\n").compactMap { line in
             let parts = line.split(separator: " ")
             guard parts.count == 4, let id = Int64(parts[0]), let salt = StoreKey.bytes(ofHex: String(parts[1])),
@@ -56,12 +53,12 @@ extension Store {
 
     private func keepSealedJournalKeys(_ keys: [WrappedJournalKey]?) throws {
         guard let keys else {
-            try database.statement("DELETE FROM setting WHERE key = ?").bind(1, Store.remoteKeys.sealedKeys).run()
+            try database.statement("DELETE FROM setting WHERE key = ?").bind(1, Setting.remoteSealedKeys.key).run()
             return
         }
         let text = keys.map { "\($0.id) \(StoreKey.hex($0.salt)) \($0.cost) \(StoreKey.hex($0.wrapped))" }
             .joined(separator: "\n")
-        try setSetting(Store.remoteKeys.sealedKeys, text: text)
+        try setSetting(.remoteSealedKeys, text: text)
     }
 
     /// Keeps `remote` as the user's own choice: trusted at once; with `sealedKeys`, its
@@ -69,12 +66,12 @@ extension Store {
     public func setRemote(_ remote: HubRemote, auto: Bool = false, sealedKeys: [WrappedJournalKey]? = nil) throws {
         let key = try trustKeyForTagging()
         try write {
-            try setSetting(Store.remoteKeys.conninfo, text: remote.conninfo)
-            try setSetting(Store.remoteKeys.journal, text: remote.journal)
-            try setSetting(Store.remoteKeys.auto, text: auto ? "1" : "0")
+            try setSetting(.remoteConninfo, text: remote.conninfo)
+            try setSetting(.remoteJournal, text: remote.journal)
+            try setSetting(.remoteAuto, text: auto ? "1" : "0")
             try keepSealedJournalKeys(sealedKeys)
             let stored = StoredRemote(conninfo: remote.conninfo, journal: remote.journal, auto: auto)
-            try setSetting(Store.remoteTrustKey, blob: trustTag(stored.setting, key: key) ?? [])
+            try setSetting(.remoteTrust, blob: trustTag(stored.setting, key: key) ?? [])
         }
     }
 
@@ -83,9 +80,9 @@ extension Store {
     public func unsetRemote() throws -> Bool {
         try write {
             try database.statement("DELETE FROM setting WHERE key IN (?, ?, ?)")
-                .bind(1, Store.remoteKeys.auto).bind(2, Store.remoteTrustKey).bind(3, Store.remoteKeys.sealedKeys).run()
+                .bind(1, Setting.remoteAuto.key).bind(2, Setting.remoteTrust.key).bind(3, Setting.remoteSealedKeys.key).run()
             try database.statement("DELETE FROM setting WHERE key IN (?, ?)")
-                .bind(1, Store.remoteKeys.conninfo).bind(2, Store.remoteKeys.journal).run()
+                .bind(1, Setting.remoteConninfo.key).bind(2, Setting.remoteJournal.key).run()
             return database.changes > 0
         }
     }

@@ -12,12 +12,12 @@ extension Store {
             // Checked here, on the state written to: two syncs of one store each read the
             // cursor before pulling, and the later one to apply went back over pages the
             // other had applied, bringing back an entry a later page had purged.
-            guard try integerSetting("sync_cursor") == start else { return nil }
+            guard try integerSetting(.syncCursor) == start else { return nil }
             let remembersPulledRows = try hasLocalCreatesUnsent()
             // A change made here and not sent may now be what wins over a pulled one, or
             // what keeps a node deleted elsewhere: undoing it sends the earlier value.
             try database.execute("UPDATE sync_op SET unsent_change = NULL WHERE unsent_change IS NOT NULL")
-            try database.execute("UPDATE setting SET value = 1 WHERE key = 'sync_applying'")
+            try database.execute("UPDATE setting SET value = 1 WHERE key = \(Setting.syncApplying.sql)")
             try forgetHubParentsOfNodesGone()
             var merge = SyncMerge(store: self, replica: try replicaID(), remembersPulledRows: remembersPulledRows)
             // One the log holds is here already: a hub rebuilt holds again what this
@@ -34,8 +34,8 @@ extension Store {
             }
             try merge.finish()
             try forgetHubParentsOfNodesGone()
-            try database.execute("UPDATE setting SET value = 0 WHERE key = 'sync_applying'")
-            try database.statement("UPDATE setting SET value = max(value, ?) WHERE key = 'hlc'")
+            try database.execute("UPDATE setting SET value = 0 WHERE key = \(Setting.syncApplying.sql)")
+            try database.statement("UPDATE setting SET value = max(value, ?) WHERE key = \(Setting.hlc.sql)")
                 .bind(1, operations.map(\.stamp).filter(SyncOperation.stampRange.contains).max() ?? 0).run()
             try setSyncCursor(cursor, hash: hash)
             if !remembersPulledRows { try markEverythingSent() }

@@ -12,8 +12,8 @@ extension Store {
     /// store that last synced before the chain, which takes the hub's at its next sync.
     public func syncHead() throws -> (position: Int64, hash: String?) {
         try read {
-            let position = try integerSetting("sync_cursor")
-            let hash = try setting("sync_cursor_hash") { $0.isNull(0) ? nil : $0.string(0) } ?? nil
+            let position = try integerSetting(.syncCursor)
+            let hash = try setting(.syncCursorHash) { $0.isNull(0) ? nil : $0.string(0) } ?? nil
             return (position, position == 0 ? "" : hash)
         }
     }
@@ -25,8 +25,8 @@ extension Store {
         try write {
             try database.statement(
                 """
-                UPDATE setting SET value = ?2 WHERE key = 'sync_cursor_hash' AND value IS NULL
-                  AND (SELECT value FROM setting WHERE key = 'sync_cursor') = ?1
+                UPDATE setting SET value = ?2 WHERE key = \(Setting.syncCursorHash.sql) AND value IS NULL
+                  AND (SELECT value FROM setting WHERE key = \(Setting.syncCursor.sql)) = ?1
                 """)
                 .bind(1, position).bind(2, hash).run()
         }
@@ -38,15 +38,15 @@ extension Store {
     public func restartSyncCursor() throws {
         try write {
             try database.execute(
-                "UPDATE setting SET value = CASE key WHEN 'sync_cursor' THEN 0 ELSE '' END WHERE key IN ('sync_cursor', 'sync_cursor_hash')")
+                "UPDATE setting SET value = CASE key WHEN \(Setting.syncCursor.sql) THEN 0 ELSE '' END WHERE key IN (\(Setting.syncCursor.sql), \(Setting.syncCursorHash.sql))")
         }
     }
 
     /// Sets the cursor to `position` and the chain's link there to `hash` (nil: not
     /// known). Call inside a write transaction.
     func setSyncCursor(_ position: Int64, hash: String?) throws {
-        try database.statement("UPDATE setting SET value = ? WHERE key = 'sync_cursor'").bind(1, position).run()
-        try database.statement("UPDATE setting SET value = ? WHERE key = 'sync_cursor_hash'").bind(1, hash).run()
+        try database.statement("UPDATE setting SET value = ? WHERE key = \(Setting.syncCursor.sql)").bind(1, position).run()
+        try database.statement("UPDATE setting SET value = ? WHERE key = \(Setting.syncCursorHash.sql)").bind(1, hash).run()
     }
 
     /// Keeps `operation` in the log; false when the log held it already (the same

@@ -16,14 +16,14 @@ extension Store: SyncReplica {
     }
 
     func replicaID() throws -> NodeID {
-        guard let id = try setting("replica_id", { NodeID(bytes: $0.blob(0)) }) ?? nil else {
-            throw damaged("the setting replica_id, this store's name for sync, is missing or not 16 bytes")
+        guard let id = try setting(.replicaID, { NodeID(bytes: $0.blob(0)) }) ?? nil else {
+            throw damaged("the setting \(Setting.replicaID), this store's name for sync, is missing or not 16 bytes")
         }
         return id
     }
 
     public func syncCursor() throws -> Int64 {
-        try read { try integerSetting("sync_cursor") }
+        try read { try integerSetting(.syncCursor) }
     }
 
     /// Bits of a create's counter below its row number: 0 for the node, then its place's
@@ -61,8 +61,8 @@ extension Store: SyncReplica {
             try requireRowsSyncCanNumber()
             try requireSyncLogSwitchedOn()
             var operations: [SyncOperation] = []
-            let pushedTo = try syncMark("sync_pushed_to")
-            var watchedTo = max(try syncMark("sync_watched_to"), 0)
+            let pushedTo = try syncMark(.syncPushedTo)
+            var watchedTo = max(try syncMark(.syncWatchedTo), 0)
             if pushedTo < 0 {
                 // The root, row 0, has no create of its own: only its forms go out.
                 operations += try placeOperations(seq: nil, created: 0, replica: replica)
@@ -103,7 +103,7 @@ extension Store: SyncReplica {
                 operations += try placeOperations(seq: node.seq, created: node.created.milliseconds, replica: replica)
                 watchedTo = max(watchedTo, node.seq)
             }
-            try database.statement("UPDATE setting SET value = ? WHERE key = 'sync_watched_to'").bind(1, watchedTo).run()
+            try database.statement("UPDATE setting SET value = ? WHERE key = \(Setting.syncWatchedTo.sql)").bind(1, watchedTo).run()
             guard operations.count < limit else { return operations }
             // Changes of nodes deleted since went with them: their purge says it all.
             try database.execute(
@@ -153,7 +153,7 @@ extension Store: SyncReplica {
     private func tickedClock() throws -> Int64 {
         _ = try syncClock()
         return try database.statement(
-            "SELECT max(value + 1, CAST(unixepoch('subsec') * 1000 AS INTEGER) << 16) FROM setting WHERE key = 'hlc'")
+            "SELECT max(value + 1, CAST(unixepoch('subsec') * 1000 AS INTEGER) << 16) FROM setting WHERE key = \(Setting.hlc.sql)")
             .firstRow { $0.int64(0) } ?? 0
     }
 
@@ -185,7 +185,7 @@ extension Store: SyncReplica {
         guard !unplaced.isEmpty else { return }
         let first = try tickedClock()
         try place(unplaced.enumerated().map { ($0.element, first + Int64($0.offset)) }, replica: replica)
-        try database.statement("UPDATE setting SET value = max(value, ?) WHERE key = 'hlc'")
+        try database.statement("UPDATE setting SET value = max(value, ?) WHERE key = \(Setting.hlc.sql)")
             .bind(1, first + Int64(unplaced.count - 1)).run()
     }
 
@@ -319,11 +319,11 @@ extension Store: SyncReplica {
             // and the new head is this store's own, which a pull would pass over. Moved in
             // the same transaction, the cursor is past every operation acknowledged, so a
             // hub that loses one of them is told from the one this store synced with.
-            if let base, let head, try integerSetting("sync_cursor") == base.position {
+            if let base, let head, try integerSetting(.syncCursor) == base.position {
                 try setSyncCursor(head.position, hash: head.hash)
             }
             for operation in operations { _ = try logSyncOperation(operation) }
-            var pushedTo = try syncMark("sync_pushed_to")
+            var pushedTo = try syncMark(.syncPushedTo)
             let sent = try database.statement("SELECT seq, property FROM sync_op WHERE counter = ?")
             for operation in operations where operation.replica == replica {
                 guard operation.counter > 0 else {
@@ -342,7 +342,7 @@ extension Store: SyncReplica {
                 }
                 try database.statement("DELETE FROM sync_op WHERE counter = ?").bind(1, operation.counter).run()
             }
-            try database.statement("UPDATE setting SET value = ? WHERE key = 'sync_pushed_to'").bind(1, pushedTo).run()
+            try database.statement("UPDATE setting SET value = ? WHERE key = \(Setting.syncPushedTo.sql)").bind(1, pushedTo).run()
             try database.statement("DELETE FROM sync_pulled WHERE seq <= ?").bind(1, pushedTo).run()
             if try !hasLocalCreatesUnsent() { try markEverythingSent() }
         }
@@ -365,7 +365,7 @@ extension Store: SyncReplica {
     /// A row mark of sync (`sync_pushed_to`, `sync_watched_to`): a whole number from -1
     /// (nothing sent, the root's forms included) to the highest row given. One out of
     /// that range would leave rows unsent, silently: it is damage.
-    func syncMark(_ key: String) throws -> Int64 {
+    func syncMark(_ key: Setting) throws -> Int64 {
         let value = try integerSetting(key)
         let highest = try highestNodeSeq()
         guard (-1...highest).contains(value) else {
@@ -377,10 +377,10 @@ extension Store: SyncReplica {
     /// The sync clock as the file holds it: a whole number among the stamps a clock
     /// gives. One near Int64.max is damage, as ticking past it overflows.
     func syncClock() throws -> Int64 {
-        let value = try integerSetting("hlc")
+        let value = try integerSetting(.hlc)
         guard SyncOperation.stampRange.contains(value) else {
             throw damaged(
-                "the setting hlc, the clock of sync, is \(value), outside the stamps a clock gives (0 to \(SyncOperation.stampRange.upperBound))")
+                "the setting \(Setting.hlc), the clock of sync, is \(value), outside the stamps a clock gives (0 to \(SyncOperation.stampRange.upperBound))")
         }
         return value
     }
@@ -390,21 +390,21 @@ extension Store: SyncReplica {
     /// transaction. Left at 1 in the file, every change made here stayed here, and each
     /// sync said "sent 0".
     func requireSyncLogSwitchedOn() throws {
-        let applying = try integerSetting("sync_applying")
+        let applying = try integerSetting(.syncApplying)
         guard applying == 0 else {
-            throw damaged("the setting sync_applying is \(applying) outside a pull, so changes made here are not logged for sync")
+            throw damaged("the setting \(Setting.syncApplying) is \(applying) outside a pull, so changes made here are not logged for sync")
         }
     }
 
     /// What `check` finds wrong with the settings of sync.
     func syncSettingProblems() throws -> [String] {
         var problems: [String] = []
-        for key in ["sync_pushed_to", "sync_watched_to", "sync_cursor", "hlc", "sync_applying"] {
+        for key in [Setting.syncPushedTo, .syncWatchedTo, .syncCursor, .hlc, .syncApplying] {
             do {
                 switch key {
-                case "hlc": _ = try syncClock()
-                case "sync_applying": try requireSyncLogSwitchedOn()
-                case _ where key.hasSuffix("_to"): _ = try syncMark(key)
+                case .hlc: _ = try syncClock()
+                case .syncApplying: try requireSyncLogSwitchedOn()
+                case .syncPushedTo, .syncWatchedTo: _ = try syncMark(key)
                 default: _ = try integerSetting(key)
                 }
             } catch let error as JotterError {
@@ -430,8 +430,8 @@ extension Store: SyncReplica {
                 problems.append("\(damagedRows) row\(damagedRows == 1 ? "" : "s") of \(table) \(damagedRows == 1 ? "has" : "have") a machine that is not a 16-byte id or a stamp that is not a whole number")
             }
         }
-        if try setting("replica_id", { $0.blob(0).count }) != 16 {
-            problems.append("the setting replica_id, this store's name for sync, is missing or not 16 bytes")
+        if try setting(.replicaID, { $0.blob(0).count }) != 16 {
+            problems.append("the setting \(Setting.replicaID), this store's name for sync, is missing or not 16 bytes")
         }
         return problems
     }
@@ -441,7 +441,7 @@ extension Store: SyncReplica {
     /// remembered: made inside a transaction, they go with it when it rolls back. Call
     /// inside a write transaction.
     func prepareSyncLog() throws {
-        guard try integerSetting("sync_watched_to") >= 0,
+        guard try integerSetting(.syncWatchedTo) >= 0,
               try database.statement("SELECT 1 FROM sqlite_temp_schema WHERE name = 'sync_node_text'").firstRow({ _ in true }) == nil
         else { return }
         try database.execute(Store.recordingTable + SyncTriggers.sql)
@@ -504,7 +504,7 @@ extension Store: SyncReplica {
     /// Whether rows made here (or the root's forms) have not gone out as creates yet;
     /// rows pulled from the hub are not this store's to send.
     func hasLocalCreatesUnsent() throws -> Bool {
-        let pushedTo = try syncMark("sync_pushed_to")
+        let pushedTo = try syncMark(.syncPushedTo)
         if pushedTo < 0, try database.statement(
             "SELECT EXISTS (SELECT 1 FROM field WHERE owner IS NULL) OR EXISTS (SELECT 1 FROM place_option WHERE owner IS NULL)")
             .firstRow({ $0.int64(0) != 0 }) == true {
@@ -520,7 +520,7 @@ extension Store: SyncReplica {
     func markEverythingSent() throws {
         let highest = try highestNodeSeq()
         try database.statement(
-            "UPDATE setting SET value = max(value, ?) WHERE key IN ('sync_pushed_to', 'sync_watched_to')")
+            "UPDATE setting SET value = max(value, ?) WHERE key IN (\(Setting.syncPushedTo.sql), \(Setting.syncWatchedTo.sql))")
             .bind(1, highest).run()
         try database.execute("DELETE FROM sync_pulled")
     }

@@ -1,0 +1,34 @@
+@testable import JotterCore
+import Testing
+
+/// The keys of the `setting` table are the ones `Setting` names: no reader or writer
+/// spells one of its own.
+@Suite struct SettingTests {
+    @Test func everyKeyAStoreWritesIsASettingAndEverySettingIsWritten() throws {
+        let machines = try Machines()
+        machines.a.trustKeyPath = machines.folder.file("state/jotter/trust-key")
+        let list = try machines.a.createList(named: "work", under: .root)
+        let work = NavigationPath.root.pushing(list)
+        _ = try machines.add("milk", in: machines.a, under: work)
+        try machines.a.savePath(work)
+        try machines.a.keepDraft("half a line", at: .root)
+        try machines.a.keepDraft("another", at: work)
+        try machines.a.keepDraft("a second at the same place", at: work)
+        try machines.a.setRemote(try HubRemote(conninfo: "host=/nowhere"), auto: true)
+        try machines.b.setRemote(try HubRemote(conninfo: "host=/nowhere"), sealedKeys: [
+            WrappedJournalKey(id: 1, salt: [1, 2], cost: JournalPassphraseKey.costText, wrapped: [3, 4]),
+        ])
+        try machines.hub.sync(machines.a, machines.b)
+        _ = try machines.a.find(try SearchQuery("milk")) { _ in }
+
+        var written: Set<String> = []
+        for store in machines.stores {
+            let statement = try store.database.statement("SELECT key FROM setting")
+            while try statement.step() { written.insert(statement.string(0)) }
+            statement.reset()
+        }
+        #expect(written.filter { !Setting.isKnown($0) }.isEmpty)
+        #expect(Set(Setting.named.map(\.key)).subtracting(written).isEmpty)
+        #expect(written.contains(Setting.draft(at: work, number: 2).key))
+    }
+}
