@@ -48,6 +48,14 @@ def memory_row(work, name, label):
     return f"| {label}: memory | {detail} | | | < 64 MiB | {'ok' if peak < 64 else '**over**'} |"
 
 
+def rebase_row(work):
+    with open(f"{work}/rebase-ops.txt") as file:
+        local, remote, pulled = (int(value) for value in file.read().split())
+    return row(f"sync rebasing {local:,} changes not sent over {remote:,} operations not pulled",
+               *medians(work, "sync-rebase"), f"(jotter, a new store pulling the {pulled:,} operations of the journal after it)",
+               2.0)
+
+
 def race_row(work):
     """Two machines adding and syncing at once: what each acknowledged, holds and landed."""
     with open(f"{work}/race.json") as file:
@@ -83,6 +91,7 @@ def sync_rows(work, list_items, changes, first_sync):
             "(psql \\copy of the same rows into a table like the hub's)", 2.0),
         row(f"sync pulling {changes:,} entries of another machine", *medians(work, "sync-pull"),
             "(psql COPY of the same rows out of the hub)", 2.0),
+        rebase_row(work),
         race_row(work),
         row(f"first sync of a new machine, {first_sync:,} entries", *medians(work, "sync-first"),
             "(jotter import of the same entries as jsonl)", 2.0),
