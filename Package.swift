@@ -88,7 +88,7 @@ let package = Package(
         ),
         .testTarget(
             name: "JotterSyncTests",
-            dependencies: ["JotterSync"],
+            dependencies: ["JotterSync", "TestSupport"],
             swiftSettings: [.unsafeFlags(["-O"])]
         ),
         .testTarget(

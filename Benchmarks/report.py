@@ -48,6 +48,41 @@ def memory_row(work, name, label):
     return f"| {label}: memory | {detail} | | | < 64 MiB | {'ok' if peak < 64 else '**over**'} |"
 
 
+def rebase_row(work):
+    with open(f"{work}/rebase-ops.txt") as file:
+        local, remote, pulled = (int(value) for value in file.read().split())
+    return row(f"sync rebasing {local:,} changes not sent over {remote:,} operations not pulled",
+               *medians(work, "sync-rebase"), f"(jotter, a new store pulling the {pulled:,} operations of the journal after it)",
+               2.0)
+
+
+def race_row(work):
+    """Two machines adding and syncing at once: what each acknowledged, holds and landed."""
+    with open(f"{work}/race.json") as file:
+        race = json.load(file)
+    counts, made, held = {}, set(), {}
+    for name in ("a", "b"):
+        with open(f"{work}/race-{name}.counts") as file:
+            counts[name] = [int(value) for value in file.read().split()]
+        with open(f"{work}/race-{name}.made") as file:
+            made |= {line.rstrip("\n") for line in file if line.strip()}
+        with open(f"{work}/race-{name}.jsonl") as file:
+            held[name] = {entry["text"] for entry in map(json.loads, file) if entry.get("kind") == "item"}
+    lost = {name: len(made - held[name]) for name in held}
+    detail = "; ".join(
+        f"{name}: {added:,} adds, {acknowledged:,} operations acknowledged, {landed:,} syncs landed"
+        f" ({failed} failed), holds {len(held[name]):,} entries, lacks {lost[name]}"
+        for name, (added, acknowledged, landed, failed) in counts.items())
+    landed_a, landed_b = counts["a"][2], counts["b"][2]
+    ratio = f"{max(landed_a, landed_b) / min(landed_a, landed_b):.2f}x" if min(landed_a, landed_b) else "-"
+    quiet = race["quiet_after_rounds"]
+    settled = f"quiet after {quiet} rounds of syncs" if quiet is not None else "**not quiet after 20 rounds**"
+    met = sum(lost.values()) == 0 and min(landed_a, landed_b) > 0 and quiet is not None
+    return (f"| two machines adding and syncing at once for {race['seconds']} s | {detail}; {settled} |"
+            f" ({len(made):,} entries made in all) | {ratio} (syncs landed, more to fewer) |"
+            f" nothing lost, both land | {'ok' if met else '**over**'} |")
+
+
 def sync_rows(work, list_items, changes, first_sync):
     hub = "on the same hub"
     return [
@@ -56,6 +91,8 @@ def sync_rows(work, list_items, changes, first_sync):
             "(psql \\copy of the same rows into a table like the hub's)", 2.0),
         row(f"sync pulling {changes:,} entries of another machine", *medians(work, "sync-pull"),
             "(psql COPY of the same rows out of the hub)", 2.0),
+        rebase_row(work),
+        race_row(work),
         row(f"first sync of a new machine, {first_sync:,} entries", *medians(work, "sync-first"),
             "(jotter import of the same entries as jsonl)", 2.0),
         memory_row(work, "memory-sync-first", f"first sync of {first_sync:,} entries"),

@@ -120,25 +120,30 @@ import Testing
         #expect(try machines.sync(a) == ["sent 1, received 0\n"])
     }
 
-    /// Each round, both machines add and sync at the same moment: one of them finds the
-    /// head moved under its push, pulls and pushes again. Every sync succeeds, and every
+    /// Each machine runs its own loop, never waiting for the other: import a round of
+    /// lines, sync, and again, for a fixed number of rounds. Their pushes keep meeting
+    /// on the hub, which lands them one after the other under the journal's lock. Every
+    /// sync succeeds and sends its round's lines (neither machine starves), and every
     /// entry reaches both.
     @Test func twoMachinesSyncingAtOnceLoseNothing() throws {
         let machines = try Machines(count: 2)
-        var expected: [String] = []
-        for round in 1...8 {
-            for (name, machine) in [("a", machines.a), ("b", machines.b)] {
-                let lines = (1...40).map { "\(name) round \(round) line \($0)" }
-                expected += lines
-                try machine.ok("import", input: lines.joined(separator: "\n") + "\n")
-            }
-            let syncs = try [machines.a, machines.b].map { try $0.launch(["sync"]) }
-            for sync in syncs {
-                let result = try sync.finish()
-                #expect(result.status == 0, "round \(round): \(result.errors)")
+        let (rounds, linesPerRound) = (12, 40)
+        let loops = try [("a", machines.a), ("b", machines.b)].map { name, machine in
+            try SyncLoop(machine, name: name, rounds: rounds, linesPerRound: linesPerRound)
+        }
+        for loop in loops {
+            let (status, reports) = try loop.finish()
+            #expect(status == 0, "\(loop.name): \(reports)")
+            #expect(reports.count == rounds, "\(loop.name): \(reports)")
+            for (round, report) in reports.enumerated() {
+                #expect(report.hasPrefix("round \(round + 1): import 0, sync 0: sent \(linesPerRound), received "),
+                        "\(loop.name): \(report)")
             }
         }
         try machines.sync(machines.a, machines.b, machines.a)
+        let expected = loops.flatMap { loop in
+            (1...rounds).flatMap { round in (1...linesPerRound).map { "\(loop.name) round \(round) line \($0)" } }
+        }
         for machine in machines.all {
             #expect(try machine.allTexts() == expected.sorted())
         }
@@ -173,5 +178,41 @@ import Testing
         for machine in machines.dropFirst() {
             #expect(try tree(machine) == first, sourceLocation: sourceLocation)
         }
+    }
+}
+
+/// One machine's loop of imports and syncs, run by a shell beside the test so that two
+/// of them go at once without a thread of the test's: each round's line on standard
+/// output says how its import and its sync ended, and what the sync reported.
+private struct SyncLoop {
+    let name: String
+    let process = Process()
+    let output: String
+
+    init(_ machine: Jotter, name: String, rounds: Int, linesPerRound: Int) throws {
+        self.name = name
+        output = machine.folder.file("loop-\(name).out")
+        try Data().write(to: URL(fileURLWithPath: output))
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", """
+            for round in $(seq 1 \(rounds)); do
+                seq -f "\(name) round $round line %.0f" \(linesPerRound) | "$JOTTER" import >/dev/null 2>&1
+                imported=$?
+                summary=$("$JOTTER" sync 2>&1 >/dev/null)
+                synced=$?
+                printf 'round %s: import %s, sync %s: %s\\n' "$round" "$imported" "$synced" "$summary"
+            done
+            """]
+        process.environment = machine.environment.merging(["JOTTER": Jotter.binary]) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        try process.run()
+    }
+
+    /// Waits for the loop to end: the shell's status and each round's line.
+    func finish() throws -> (status: Int32, reports: [String]) {
+        process.waitUntilExit()
+        let reports = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map(String.init)
+        return (process.terminationStatus, reports)
     }
 }

@@ -1,30 +1,19 @@
 import Foundation
 import JotterCore
+import TestSupport
 import Testing
 
 /// Seeded random inputs, heavy in the characters each parser treats specially: every
 /// parser that takes user input must answer with a result or a clean error, never
 /// crash or hang. The seed makes any failure reproducible.
 @Suite struct ParserRobustnessTests {
-    /// A small deterministic generator (SplitMix64), so a failing input can be rebuilt.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let pieces: [[UInt8]] = [
         "\"", "\"\"", ",", "\n", "\r\n", "\r", " ", "\t", "#", "# ", "- ", "  - ", "1. ", "\\", "{", "}", ":", "[",
         "]", "text", "id", "kind", "list", "item", "parent", "created", "2026-02-29T24:00", "0190", "-", "/", "..",
         "é", "日本", "🥚", "\u{202E}", "\u{1B}[31m",
     ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xE6, 0x97], [0x00], [0xEF, 0xBB, 0xBF]]
 
-    static func input(_ random: inout Seeded) -> [UInt8] {
+    static func input(_ random: inout SeededGenerator) -> [UInt8] {
         (0..<Int.random(in: 0...40, using: &random)).flatMap { _ in pieces.randomElement(using: &random)! }
     }
 
@@ -50,14 +39,14 @@ import Testing
 
     @Test(arguments: ImportFormat.allCases)
     func importReadersNeverCrash(format: ImportFormat) throws {
-        var random = Seeded(state: 0x6A6F_7474_6572 &+ UInt64(format.rawValue.count))
+        var random = SeededGenerator(seed: 0x6A6F_7474_6572 &+ UInt64(format.rawValue.count))
         for _ in 0..<2000 {
             _ = try Self.read(Self.input(&random), as: format)
         }
     }
 
     @Test func textParsersNeverCrash() throws {
-        var random = Seeded(state: 42)
+        var random = SeededGenerator(seed: 42)
         let fixture = try StoreFixture()
         try fixture.lists("/a/b")
         let resolver = TargetResolver(store: fixture.store)

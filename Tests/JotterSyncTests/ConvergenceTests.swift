@@ -1,5 +1,6 @@
 import Foundation
 import JotterSync
+import TestSupport
 import Testing
 
 /// The model-based randomized test of issue 28: machines make every kind of change
@@ -43,21 +44,6 @@ import Testing
     @Test func aSeedGivenRunsAlone() {
         let seed = ProcessInfo.processInfo.environment["JOTTER_SYNC_SEED"].flatMap(UInt64.init) ?? 1
         #expect(Schedule.run(seed: seed) == nil)
-    }
-}
-
-/// SplitMix64: a seeded generator, so that a failing schedule runs again alike.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
     }
 }
 
