@@ -11,10 +11,6 @@ import Testing
     /// A file in the test's folder, for hooks to write to.
     func file(_ name: String) -> String { jotter.folder.file(name) }
 
-    func contents(_ name: String) -> String {
-        (try? String(contentsOfFile: file(name), encoding: .utf8)) ?? ""
-    }
-
     /// A hook that appends `word` to the file `log`, so the order they ran in shows.
     func logging(_ word: String) -> String { "echo \(word) >> '\(file("log"))'" }
 
@@ -71,7 +67,7 @@ import Testing
         try jotter.ok("hook", "add", "before", logging("b2"), "--in", "/a/b")
         try jotter.ok("hook", "add", "before", logging("edit-only"), "--on", "edit", "--in", "/")
         try jotter.ok("add", "--to", "/a/b", "milk")
-        #expect(contents("log") == "root1\na1\nb1\nb2\na-after\n")
+        #expect(jotter.contents("log") == "root1\na1\nb1\nb2\na-after\n")
         let listed = try jotter.ok("hook", "ls", "/a/b").split(separator: "\n").map { $0.split(separator: "\t").prefix(3).joined(separator: " ") }
         #expect(listed == ["before add / 1", "before add /a 2", "before add /a/b 1", "before add /a/b 2",
                            "before edit / 2", "after add /a 1"])
@@ -85,13 +81,13 @@ import Testing
         try jotter.ok("hook", "add", "before", logging("b"), "--in", "/a/b")
         try jotter.ok("hook", "scope", "on", "--in", "/a")
         try jotter.ok("add", "--to", "/a/b", "milk")
-        #expect(contents("log") == "a\nb\n")
+        #expect(jotter.contents("log") == "a\nb\n")
         #expect(try jotter.ok("hook", "ls", "/a/b").hasPrefix("scope on at /a:"))
         try jotter.ok("add", "--to", "/", "bread")
-        #expect(contents("log") == "a\nb\nroot\n")
+        #expect(jotter.contents("log") == "a\nb\nroot\n")
         try jotter.ok("hook", "scope", "off", "--in", "/a")
         try jotter.ok("add", "--to", "/a", "eggs")
-        #expect(contents("log") == "a\nb\nroot\nroot\na\n")
+        #expect(jotter.contents("log") == "a\nb\nroot\nroot\na\n")
     }
 
     @Test func aHookGetsTheEntryAsJSONOnItsInputAndItsFactsInItsEnvironment() throws {
@@ -101,11 +97,11 @@ import Testing
         try jotter.ok("hook", "add", "before", save)
         try jotter.ok("hook", "add", "after", save + "; cp '\(file("input"))' '\(file("after-input"))'")
         let id = try jotter.ok("add", "coffee", "price:3.50").trimmingCharacters(in: .newlines)
-        #expect(contents("environment") == "add|\(id)|/expenses|\(jotter.store)|")
+        #expect(jotter.contents("environment") == "add|\(id)|/expenses|\(jotter.store)|")
         let listed = try jotter.ok("list", "--format", "json").trimmingCharacters(in: .whitespacesAndNewlines)
-        let after = contents("after-input").trimmingCharacters(in: .newlines)
+        let after = jotter.contents("after-input").trimmingCharacters(in: .newlines)
         #expect(listed.contains(after), "the after hook got the object list shows: \(after) in \(listed)")
-        let before = try #require(JSONSerialization.jsonObject(with: Data(contents("after-input").utf8)) as? [String: Any])
+        let before = try #require(JSONSerialization.jsonObject(with: Data(jotter.contents("after-input").utf8)) as? [String: Any])
         #expect(before["text"] as? String == "coffee")
         #expect(before["fields"] as? [String: String] == ["price": "3.5"])
     }
@@ -206,7 +202,7 @@ import Testing
         let hostile = #"$(touch pwned) `touch pwned2` "; touch pwned3; echo ' \ $HOME"#
         try jotter.ok("hook", "add", "before", "cat > '\(file("input"))'; printf '%s' \"$JOTTER_PATH\" > '\(file("path"))'")
         try jotter.ok("add", "--", hostile)
-        let input = try #require(JSONSerialization.jsonObject(with: Data(contents("input").utf8)) as? [String: Any])
+        let input = try #require(JSONSerialization.jsonObject(with: Data(jotter.contents("input").utf8)) as? [String: Any])
         #expect(input["text"] as? String == hostile)
         for name in ["pwned", "pwned2", "pwned3"] {
             #expect(!FileManager.default.fileExists(atPath: file(name)))
@@ -244,12 +240,12 @@ import Testing
         let held = try jotter.run(["--store", copy, "add", "milk"])
         #expect(held.status == 0)
         #expect(held.errors.contains("1 hook here waits to be trusted and did not run ('jotter trust' shows it"))
-        #expect(contents("log") == "")
+        #expect(jotter.contents("log") == "")
         let trusted = try jotter.run(["--store", copy, "trust", "--yes"])
         #expect(trusted.text == "hook\tbefore\tadd\t/\t\(logging("ran"))\n")
         #expect(trusted.errors == "trusted 1 hook\n")
         try jotter.ok("--store", copy, "add", "bread")
-        #expect(contents("log") == "ran\n")
+        #expect(jotter.contents("log") == "ran\n")
     }
 
     /// `hook trust` trusted hooks alone; `jotter trust` covers the hub settings too, so
@@ -262,7 +258,7 @@ import Testing
         #expect(old.status == 1)
         #expect(old.errors == "jotter: 'hook trust' is now 'jotter trust': it shows the hooks and hub settings that wait, then asks\n")
         try jotter.ok("--store", copy, "add", "milk")
-        #expect(contents("log") == "")
+        #expect(jotter.contents("log") == "")
     }
 
     @Test func hookRemoveTakesTheNumberAtItsPlace() throws {
@@ -270,7 +266,7 @@ import Testing
         try jotter.ok("hook", "add", "before", logging("two"))
         try jotter.ok("hook", "rm", "1")
         try jotter.ok("add", "milk")
-        #expect(contents("log") == "two\n")
+        #expect(jotter.contents("log") == "two\n")
         let result = try jotter.run(["hook", "rm", "2"])
         #expect(result.status == 1)
         #expect(result.errors == "jotter: / has no hook 2; its own are numbered 1 to 1 (hook ls)\n")
@@ -281,10 +277,6 @@ import Testing
 @Suite struct HookEventTests {
     let jotter = Jotter()
 
-    func contents(_ name: String) -> String {
-        (try? String(contentsOfFile: jotter.folder.file(name), encoding: .utf8)) ?? ""
-    }
-
     /// A hook that saves what it was given, under the event's name.
     func saving(_ timing: Hook.Timing) -> String {
         let folder = jotter.folder.path
@@ -292,7 +284,7 @@ import Testing
     }
 
     func object(_ name: String) throws -> [String: Any] {
-        try #require(JSONSerialization.jsonObject(with: Data(contents(name).utf8)) as? [String: Any], "\(name): \(contents(name))")
+        try #require(JSONSerialization.jsonObject(with: Data(jotter.contents(name).utf8)) as? [String: Any], "\(name): \(jotter.contents(name))")
     }
 
     @Test(arguments: [Hook.Event.edit, .done, .rm])
@@ -307,7 +299,7 @@ import Testing
         case .rm: try jotter.ok("rm", "1")
         case .add: break
         }
-        #expect(contents("id-\(event)") == id)
+        #expect(jotter.contents("id-\(event)") == id)
         let before = try object("before-\(event)")
         let after = try object("after-\(event)")
         #expect(before["id"] as? String == id)
@@ -321,7 +313,7 @@ import Testing
         case .rm, .add:
             #expect(after["text"] as? String == "draft report")
         }
-        #expect(contents("before-add").isEmpty, "no add hook ran")
+        #expect(jotter.contents("before-add").isEmpty, "no add hook ran")
     }
 
     @Test(arguments: [Hook.Event.edit, .done, .rm])
@@ -450,17 +442,13 @@ import Testing
 @Suite struct HookImportTests {
     let jotter = Jotter()
 
-    func contents(_ name: String) -> String {
-        (try? String(contentsOfFile: jotter.folder.file(name), encoding: .utf8)) ?? ""
-    }
-
     @Test func anImportRunsNoHooksWithoutHooks() throws {
         try jotter.ok("hook", "add", "before", "exit 1")
         try jotter.ok("hook", "add", "after", "echo ran >> '\(jotter.folder.file("log"))'")
         let result = try jotter.run(["import", "--format", "lines"], input: Data("milk\nbread\n".utf8))
         #expect(result.status == 0, "\(result.errors)")
         #expect(try jotter.texts() == ["milk", "bread"])
-        #expect(contents("log").isEmpty)
+        #expect(jotter.contents("log").isEmpty)
     }
 
     @Test func anImportWithHooksRunsThemForEachItem() throws {
@@ -468,10 +456,10 @@ import Testing
         try jotter.ok("hook", "add", "after", "printf '%s\\n' \"$JOTTER_ID\" >> '\(jotter.folder.file("after"))'")
         let result = try jotter.run(["import", "--hooks", "--format", "lines"], input: Data("milk\nbread\n".utf8))
         #expect(result.status == 0, "\(result.errors)")
-        #expect(contents("before") == "{\"kind\":\"item\",\"text\":\"milk\",\"parent\":null}\n{\"kind\":\"item\",\"text\":\"bread\",\"parent\":null}\n")
+        #expect(jotter.contents("before") == "{\"kind\":\"item\",\"text\":\"milk\",\"parent\":null}\n{\"kind\":\"item\",\"text\":\"bread\",\"parent\":null}\n")
         let ids = try jotter.entries().compactMap { $0["id"] as? String }
         #expect(ids.count == 2)
-        #expect(contents("after") == ids.map { $0 + "\n" }.joined())
+        #expect(jotter.contents("after") == ids.map { $0 + "\n" }.joined())
     }
 
     @Test func aBeforeHookRefusingARecordStopsTheImport() throws {

@@ -99,6 +99,18 @@ struct Jotter: Sendable {
         return result.text
     }
 
+    /// Runs with TZ set to `zone`, so that days are the same days as in the tool
+    /// beside it (a Taskwarrior, a todo.txt, a jrnl kept in UTC).
+    func run(_ arguments: String..., zone: String = "UTC") throws -> Result {
+        try run(arguments, extraEnvironment: ["TZ": zone])
+    }
+
+    /// The text of the file `name` in the test's folder, where a hook wrote it; empty
+    /// when there is none.
+    func contents(_ name: String) -> String {
+        (try? String(contentsOfFile: folder.file(name), encoding: .utf8)) ?? ""
+    }
+
     /// The entries of `target` (the saved place when nil), as jsonl objects.
     func entries(_ target: String? = nil) throws -> [[String: Any]] {
         let result = try run(["list", "--format", "jsonl"] + (target.map { [$0] } ?? []))

@@ -37,10 +37,6 @@ import Testing
         return (tool, journal)
     }
 
-    func runJotter(_ arguments: String..., zone: String = "UTC") throws -> Jotter.Result {
-        try jotter.run(arguments, extraEnvironment: ["TZ": zone])
-    }
-
     /// Entries made with jrnl: bodies, tags, stars; then the fixtures' lines, written
     /// into its journal file as jrnl keeps it.
     func sourceJournal() throws -> (tool: ExternalTool, journal: String) {
@@ -90,11 +86,11 @@ import Testing
         } else {
             try FileManager.default.copyItem(atPath: journal, toPath: input)
         }
-        let imported = try runJotter("import", "--from", "jrnl", input)
+        let imported = try jotter.run("import", "--from", "jrnl", input)
         #expect(imported.status == 0, "\(imported.errors)")
 
         let (fresh, freshJournal) = try jrnl("fresh")
-        let back = try runJotter("export", "/", "--format", "jrnl")
+        let back = try jotter.run("export", "/", "--format", "jrnl")
         try back.output.write(to: URL(fileURLWithPath: freshJournal))
         let after = try Self.entries(fresh)
         #expect(after.count == before.count)
@@ -110,8 +106,8 @@ import Testing
         let (source, _) = try sourceJournal()
         let input = jotter.folder.file("journal.json")
         try source.run(["--export", "json"]).write(to: URL(fileURLWithPath: input))
-        #expect(try runJotter("import", "--from", "jrnl", input).status == 0)
-        let entries = try runJotter("export", "/").lines.map {
+        #expect(try jotter.run("import", "--from", "jrnl", input).status == 0)
+        let entries = try jotter.run("export", "/").lines.map {
             try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
         #expect(entries[0]["text"] as? String
@@ -123,14 +119,14 @@ import Testing
     @Test func timesAreTakenInTheZoneTZOrTzNames() throws {
         let file = jotter.folder.file("journal.txt")
         try "[2026-07-01 09:30] Summer\n\n".write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(try runJotter("import", "--from", "jrnl", file, zone: "Europe/Paris").status == 0)
-        #expect(try runJotter("import", "--from", "jrnl", "--tz", "Asia/Tokyo", file, zone: "Europe/Paris").status == 0)
-        #expect(try runJotter("import", "--from", "jrnl", "--tz=-03:30", file, zone: "Europe/Paris").status == 0)
-        let created = try runJotter("export", "/").lines.map {
+        #expect(try jotter.run("import", "--from", "jrnl", file, zone: "Europe/Paris").status == 0)
+        #expect(try jotter.run("import", "--from", "jrnl", "--tz", "Asia/Tokyo", file, zone: "Europe/Paris").status == 0)
+        #expect(try jotter.run("import", "--from", "jrnl", "--tz=-03:30", file, zone: "Europe/Paris").status == 0)
+        let created = try jotter.run("export", "/").lines.map {
             try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["created"] as? String
         }
         #expect(created == ["2026-07-01T09:30:00.000+02:00", "2026-07-01T09:30:00.000+09:00", "2026-07-01T09:30:00.000-03:30"])
-        let unknown = try runJotter("import", "--from", "jrnl", "--tz", "Mars/Olympus", file)
+        let unknown = try jotter.run("import", "--from", "jrnl", "--tz", "Mars/Olympus", file)
         #expect(unknown.status == 1)
         #expect(unknown.errors.contains("--tz: 'Mars/Olympus' is neither a time zone"), "\(unknown.errors)")
     }
@@ -139,9 +135,9 @@ import Testing
         let file = jotter.folder.file("journal.log")
         try "[03/11/2026 9:05 PM] Evening *\nthe body\n\n[04/11/2026 7:00 AM] Morning\n".write(
             toFile: file, atomically: true, encoding: .utf8)
-        let result = try runJotter("import", "--from", "jrnl", "--time-format", "%d/%m/%Y %I:%M %p", file)
+        let result = try jotter.run("import", "--from", "jrnl", "--time-format", "%d/%m/%Y %I:%M %p", file)
         #expect(result.status == 0, "\(result.errors)")
-        let entries = try runJotter("export", "/").lines.map {
+        let entries = try jotter.run("export", "/").lines.map {
             try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
         #expect(entries.map { $0["text"] as? String } == ["Evening #starred\nthe body", "Morning"])
@@ -150,13 +146,13 @@ import Testing
 
     @Test func reimportingAddsNothingAndUndoTakesItBack() throws {
         let (_, journal) = try sourceJournal()
-        #expect(try runJotter("import", "--from", "jrnl", journal).status == 0)
-        let first = try runJotter("export", "-r", "/").text
-        let again = try runJotter("import", "--from", "jrnl", journal)
+        #expect(try jotter.run("import", "--from", "jrnl", journal).status == 0)
+        let first = try jotter.run("export", "-r", "/").text
+        let again = try jotter.run("import", "--from", "jrnl", journal)
         #expect(again.errors.contains("imported 0 entries"), "\(again.errors)")
-        #expect(try runJotter("export", "-r", "/").text == first)
-        #expect(try runJotter("undo").status == 0)
-        #expect(try runJotter("export", "-r", "/").text.isEmpty)
+        #expect(try jotter.run("export", "-r", "/").text == first)
+        #expect(try jotter.run("undo").status == 0)
+        #expect(try jotter.run("export", "-r", "/").text.isEmpty)
     }
 
     @Test(arguments: [
@@ -167,10 +163,10 @@ import Testing
     func aMalformedEntryIsNamedByItsLineAndChangesNothing(name: String, content: String, problem: String) throws {
         let file = jotter.folder.file(name)
         try content.write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try runJotter("import", "--from", "jrnl", file)
+        let result = try jotter.run("import", "--from", "jrnl", file)
         #expect(result.status == 1)
         #expect(result.errors.contains(problem), "\(result.errors)")
-        #expect(try runJotter("export", "-r", "/").text.isEmpty)
+        #expect(try jotter.run("export", "-r", "/").text.isEmpty)
     }
 
     /// Each entry was kept whole, to number equal entries, for the whole import: the
@@ -230,7 +226,7 @@ import Testing
         let run = try jotter.peakMemory(["import", "--from", "jrnl", file], extraEnvironment: ["TZ": "UTC"])
         #expect(run.status == 1 && run.kibibytes < 64 * 1024, "\(run.kibibytes) KiB, \(run.errors)")
         #expect(run.errors.contains("\(name):\(name.hasSuffix("json") ? 2 : 1): the entry is longer than 16 MiB"), "\(run.errors)")
-        #expect(try runJotter("export", "-r", "/").text.isEmpty)
+        #expect(try jotter.run("export", "-r", "/").text.isEmpty)
     }
 }
 

@@ -25,10 +25,6 @@ import Testing
                           "TASKDATA": folder + "/data", "TZ": "UTC", "LANG": "C.UTF-8"])
     }
 
-    func runJotter(_ arguments: String...) throws -> Jotter.Result {
-        try jotter.run(arguments, extraEnvironment: ["TZ": "UTC"])
-    }
-
     /// The tasks of a `task export`, by uuid. Taskwarrior writes control characters
     /// raw inside its strings, which JSONSerialization refuses: they are escaped first.
     static func tasks(_ export: Data) throws -> [String: [String: Any]] {
@@ -94,12 +90,12 @@ import Testing
         let exported = try source.run(["export"])
         let exportFile = jotter.folder.file("export.json")
         try exported.write(to: URL(fileURLWithPath: exportFile))
-        let imported = try runJotter("import", "--from", "taskwarrior", exportFile)
+        let imported = try jotter.run("import", "--from", "taskwarrior", exportFile)
         #expect(imported.status == 0, "\(imported.errors)")
         #expect(imported.errors.contains("1 of them to the trash"), "\(imported.errors)")
 
         let backFile = jotter.folder.file("back.json")
-        let back = try runJotter("export", "/", "--format", "taskwarrior")
+        let back = try jotter.run("export", "/", "--format", "taskwarrior")
         #expect(back.status == 0, "\(back.errors)")
         try back.output.write(to: URL(fileURLWithPath: backFile))
         let fresh = try taskwarrior("fresh")
@@ -124,20 +120,20 @@ import Testing
             #expect(notes(task) == notes(other), "\(uuid) annotations")
         }
         // The deleted task is in jotter's trash, not among the entries.
-        #expect(try runJotter("trash").text.contains("an old idea"))
+        #expect(try jotter.run("trash").text.contains("an old idea"))
     }
 
     /// An item removed in jotter goes back to Taskwarrior as a deleted task, ended
     /// when it was removed; a note removed from a task in sight is left out.
     @Test func anItemInTheTrashGoesToTaskwarriorAsADeletedTask() throws {
-        #expect(try runJotter("add", "kept").status == 0)
-        #expect(try runJotter("add", "gone").status == 0)
-        #expect(try runJotter("add", "--to", "kept", "a note").status == 0)
-        #expect(try runJotter("add", "--to", "kept", "a dropped note").status == 0)
-        #expect(try runJotter("rm", "kept/2").status == 0)
-        #expect(try runJotter("rm", "2").status == 0)
+        #expect(try jotter.run("add", "kept").status == 0)
+        #expect(try jotter.run("add", "gone").status == 0)
+        #expect(try jotter.run("add", "--to", "kept", "a note").status == 0)
+        #expect(try jotter.run("add", "--to", "kept", "a dropped note").status == 0)
+        #expect(try jotter.run("rm", "kept/2").status == 0)
+        #expect(try jotter.run("rm", "2").status == 0)
         let exportFile = jotter.folder.file("back.json")
-        let export = try runJotter("export", "/", "--format", "taskwarrior")
+        let export = try jotter.run("export", "/", "--format", "taskwarrior")
         #expect(export.status == 0, "\(export.errors)")
         try export.output.write(to: URL(fileURLWithPath: exportFile))
         let fresh = try taskwarrior("fresh")
@@ -157,14 +153,14 @@ import Testing
         let source = try sourceTasks()
         let exportFile = jotter.folder.file("export.json")
         try source.run(["export"]).write(to: URL(fileURLWithPath: exportFile))
-        #expect(try runJotter("import", "--format", "taskwarrior", exportFile).status == 0)
+        #expect(try jotter.run("import", "--format", "taskwarrior", exportFile).status == 0)
         let garden = try jotter.entries("/home/garden")
         let seeds = try #require(garden.first { ($0["text"] as? String)?.hasPrefix("buy seeds") == true })
         #expect(seeds["text"] as? String == "buy seeds #shop #spring")
         #expect(seeds["fields"] as? [String: String] == ["due": "2026-12-01", "estimate": "3h", "priority": "H"])
         #expect(try jotter.texts("/home/garden/buy seeds #shop #spring") == ["the blue packet", "ask about bulbs"])
         // Exported, not listed: a listing leaves done items out.
-        let root = try runJotter("export", "/").lines.map {
+        let root = try jotter.run("export", "/").lines.map {
             try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
         let done = try #require(root.first { $0["text"] as? String == "finished thing #errand" })
@@ -180,22 +176,22 @@ import Testing
         let source = try sourceTasks()
         let exportFile = jotter.folder.file("export.json")
         try source.run(["export"]).write(to: URL(fileURLWithPath: exportFile))
-        #expect(try runJotter("import", "--from", "taskwarrior", exportFile).status == 0)
-        let first = try runJotter("export", "-r", "/").text
-        let again = try runJotter("import", "--from", "taskwarrior", exportFile)
+        #expect(try jotter.run("import", "--from", "taskwarrior", exportFile).status == 0)
+        let first = try jotter.run("export", "-r", "/").text
+        let again = try jotter.run("import", "--from", "taskwarrior", exportFile)
         #expect(again.status == 0)
         #expect(again.errors.contains("imported 0 entries"), "\(again.errors)")
-        #expect(try runJotter("export", "-r", "/").text == first)
+        #expect(try jotter.run("export", "-r", "/").text == first)
 
         // The second import changed nothing, so one undo takes the first one back.
-        #expect(try runJotter("undo").status == 0)
-        #expect(try runJotter("export", "-r", "/").text.isEmpty)
-        #expect(try runJotter("trash").text.contains("an old idea") == false)
+        #expect(try jotter.run("undo").status == 0)
+        #expect(try jotter.run("export", "-r", "/").text.isEmpty)
+        #expect(try jotter.run("trash").text.contains("an old idea") == false)
     }
 
     @Test func aMalformedTaskStopsTheImportAtItsLineAndChangesNothing() throws {
-        #expect(try runJotter("add", "already here").status == 0)
-        let before = try runJotter("export", "-r", "/").text
+        #expect(try jotter.run("add", "already here").status == 0)
+        let before = try jotter.run("export", "-r", "/").text
         let file = jotter.folder.file("bad.json")
         try """
             [
@@ -203,10 +199,10 @@ import Testing
             {"uuid":"6f1b3c0e-8d1a-4c1e-9a53-0a3c7f0e2b12","description":"bad date","entry":"yesterday","status":"pending"}
             ]
             """.write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try runJotter("import", "--from", "taskwarrior", file)
+        let result = try jotter.run("import", "--from", "taskwarrior", file)
         #expect(result.status == 1)
         #expect(result.errors.contains("bad.json:3: 'entry' is not a Taskwarrior date"), "\(result.errors)")
-        #expect(try runJotter("export", "-r", "/").text == before)
+        #expect(try jotter.run("export", "-r", "/").text == before)
     }
 
     /// Taskwarrior's dates are UTC years 0000 to 9999; an entry of the first hours of
@@ -218,8 +214,8 @@ import Testing
         let id = "11111111-1111-4111-8111-111111111111"
         try "{\"id\":\"\(id)\",\"kind\":\"item\",\"text\":\"edge\",\"created\":\"\(created)\"}\n"
             .write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(try runJotter("import", file).status == 0)
-        let export = try runJotter("export", "/", "--format", "taskwarrior")
+        #expect(try jotter.run("import", file).status == 0)
+        let export = try jotter.run("export", "/", "--format", "taskwarrior")
         #expect(export.status == 1, "\(export.text)")
         #expect(export.errors.contains("\(id): its creation time is \(created)"), "\(export.errors)")
         #expect(!export.text.contains("\"entry\""), "\(export.text)")
@@ -269,13 +265,13 @@ import Testing
         try ("[\n{\"uuid\":\"11111111-2222-4333-8444-555555555555\",\"description\":\"task\",\"entry\":\"20261124T090000Z\","
             + "\"status\":\"pending\",\"annotations\":[\(note),\(note),\(note)]}\n]\n")
             .write(toFile: file, atomically: true, encoding: .utf8)
-        let imported = try runJotter("import", "--from", "taskwarrior", file)
+        let imported = try jotter.run("import", "--from", "taskwarrior", file)
         #expect(imported.status == 0)
         #expect(imported.errors.contains("imported 4 entries into"), "\(imported.errors)")
         #expect(!imported.errors.contains("already there"), "\(imported.errors)")
         #expect(try jotter.texts("/task") == ["same", "same", "same"])
         // Imported again, each is the one already there.
-        let again = try runJotter("import", "--from", "taskwarrior", file)
+        let again = try jotter.run("import", "--from", "taskwarrior", file)
         #expect(again.errors.contains("imported 0 entries (4 already there)"), "\(again.errors)")
     }
 
@@ -285,11 +281,11 @@ import Testing
     func anArrayInTheArrayOfTasksIsRefused(content: String) throws {
         let file = jotter.folder.file("tasks.json")
         try (content + "\n").write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try runJotter("import", "--from", "taskwarrior", file)
+        let result = try jotter.run("import", "--from", "taskwarrior", file)
         #expect(result.status == 1)
         #expect(result.errors.hasPrefix("jotter: \(file):1: not a task: a JSON object was expected"), "\(result.errors)")
         #expect(result.errors.filter { $0 == "\n" }.count == 1)
-        #expect(try runJotter("export", "-r", "/").text.isEmpty)
+        #expect(try jotter.run("export", "-r", "/").text.isEmpty)
     }
 
     /// A deleted task replacing one in sight (`--on-conflict replace`) was counted
@@ -300,22 +296,22 @@ import Testing
         try source.run(["add", "stays"])
         let first = jotter.folder.file("first.json")
         try source.run(["export"]).write(to: URL(fileURLWithPath: first))
-        #expect(try runJotter("import", "--from", "taskwarrior", first).status == 0)
+        #expect(try jotter.run("import", "--from", "taskwarrior", first).status == 0)
         try source.run(["1", "delete"])
         let second = jotter.folder.file("second.json")
         try source.run(["export"]).write(to: URL(fileURLWithPath: second))
-        let replaced = try runJotter("import", "--from", "taskwarrior", "--on-conflict", "replace", second)
+        let replaced = try jotter.run("import", "--from", "taskwarrior", "--on-conflict", "replace", second)
         #expect(replaced.status == 0, "\(replaced.errors)")
         #expect(try jotter.texts() == ["stays"])
-        #expect(try runJotter("trash").text.contains("soon gone"))
+        #expect(try jotter.run("trash").text.contains("soon gone"))
     }
 
     @Test func dryRunReportsAndChangesNothing() throws {
         let source = try sourceTasks()
         let exportFile = jotter.folder.file("export.json")
         try source.run(["export"]).write(to: URL(fileURLWithPath: exportFile))
-        let result = try runJotter("import", "--from", "taskwarrior", "--dry-run", exportFile)
+        let result = try jotter.run("import", "--from", "taskwarrior", "--dry-run", exportFile)
         #expect(result.errors.contains("dry run: would import"), "\(result.errors)")
-        #expect(try runJotter("export", "-r", "/").text.isEmpty)
+        #expect(try jotter.run("export", "-r", "/").text.isEmpty)
     }
 }

@@ -22,10 +22,6 @@ import Testing
         return (tool, folder)
     }
 
-    func runJotter(_ arguments: String...) throws -> Jotter.Result {
-        try jotter.run(arguments, extraEnvironment: ["TZ": "UTC"])
-    }
-
     /// Lines made with todo.txt-cli: priorities, dates, projects, contexts, key:value
     /// pairs, done ones in done.txt; then the fixtures' lines, hostile and multilingual.
     func sourceLines() throws -> (folder: String, lines: [String]) {
@@ -55,9 +51,9 @@ import Testing
 
     @Test func todoLinesComeInAndGoBackToTodoTxtAsTheyWere() throws {
         let (folder, lines) = try sourceLines()
-        let imported = try runJotter("import", "--from", "todotxt", folder + "/todo.txt", "--done", folder + "/done.txt")
+        let imported = try jotter.run("import", "--from", "todotxt", folder + "/todo.txt", "--done", folder + "/done.txt")
         #expect(imported.status == 0, "\(imported.errors)")
-        let back = try runJotter("export", "/", "--format", "todotxt")
+        let back = try jotter.run("export", "/", "--format", "todotxt")
         #expect(back.status == 0, "\(back.errors)")
         #expect(back.lines.sorted() == lines.sorted())
 
@@ -70,8 +66,8 @@ import Testing
 
     @Test func theMappingIsTheDocumentedOne() throws {
         let (folder, _) = try sourceLines()
-        #expect(try runJotter("import", "--from", "todotxt", folder + "/todo.txt", "--done", folder + "/done.txt").status == 0)
-        let entries = try runJotter("export", "/").lines.map {
+        #expect(try jotter.run("import", "--from", "todotxt", folder + "/todo.txt", "--done", folder + "/done.txt").status == 0)
+        let entries = try jotter.run("export", "/").lines.map {
             try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
         let call = try #require(entries.first { $0["text"] as? String == "call mom #family #phone" })
@@ -84,41 +80,41 @@ import Testing
     }
 
     @Test func tagsOfJottersOwnGoOutAsProjects() throws {
-        #expect(try runJotter("add", "water the #garden").status == 0)
-        #expect(try runJotter("export", "/", "--format", "todotxt").text.hasSuffix(" water the +garden\n"))
+        #expect(try jotter.run("add", "water the #garden").status == 0)
+        #expect(try jotter.run("export", "/", "--format", "todotxt").text.hasSuffix(" water the +garden\n"))
     }
 
     @Test func projectsCanBeLists() throws {
         let file = jotter.folder.file("todo.txt")
         try "2026-11-02 plant bulbs +garden @home\n".write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(try runJotter("import", "--from", "todotxt", "--projects-as-lists", file).status == 0)
+        #expect(try jotter.run("import", "--from", "todotxt", "--projects-as-lists", file).status == 0)
         #expect(try jotter.texts("/garden") == ["plant bulbs #home"])
-        #expect(try runJotter("export", "/", "--format", "todotxt").text == "2026-11-02 plant bulbs @home +garden\n")
+        #expect(try jotter.run("export", "/", "--format", "todotxt").text == "2026-11-02 plant bulbs @home +garden\n")
     }
 
     @Test func reimportingAddsNothingAndUndoTakesItBack() throws {
         let (folder, _) = try sourceLines()
         let arguments = ["import", "--from", "todotxt", folder + "/todo.txt", "--done", folder + "/done.txt"]
         #expect(try jotter.run(arguments, extraEnvironment: ["TZ": "UTC"]).status == 0)
-        let first = try runJotter("export", "-r", "/").text
+        let first = try jotter.run("export", "-r", "/").text
         let again = try jotter.run(arguments, extraEnvironment: ["TZ": "UTC"])
         #expect(again.errors.contains("imported 0 entries"), "\(again.errors)")
-        #expect(try runJotter("export", "-r", "/").text == first)
-        #expect(try runJotter("undo").status == 0)
-        #expect(try runJotter("export", "-r", "/").text.isEmpty)
+        #expect(try jotter.run("export", "-r", "/").text == first)
+        #expect(try jotter.run("undo").status == 0)
+        #expect(try jotter.run("export", "-r", "/").text.isEmpty)
     }
 
     @Test func aBadLineInDoneTxtIsNamedByItsFileAndChangesNothing() throws {
         let todoFile = jotter.folder.file("todo.txt"), doneFile = jotter.folder.file("done.txt")
         try "2026-11-02 fine\n".write(toFile: todoFile, atomically: true, encoding: .utf8)
         try "x 2026-11-03 2026-11-01 fine too\nx 2026-11-03 (A)\n".write(toFile: doneFile, atomically: true, encoding: .utf8)
-        let result = try runJotter("import", "--from", "todotxt", todoFile, "--done", doneFile)
+        let result = try jotter.run("import", "--from", "todotxt", todoFile, "--done", doneFile)
         #expect(result.status == 1)
         #expect(result.errors.contains("done.txt:2: the line holds no task"), "\(result.errors)")
-        #expect(try runJotter("export", "-r", "/").text.isEmpty)
-        let dry = try runJotter("import", "--from", "todotxt", "--dry-run", todoFile)
+        #expect(try jotter.run("export", "-r", "/").text.isEmpty)
+        let dry = try jotter.run("import", "--from", "todotxt", "--dry-run", todoFile)
         #expect(dry.errors.contains("dry run: would import 1 entry"), "\(dry.errors)")
-        #expect(try runJotter("export", "-r", "/").text.isEmpty)
+        #expect(try jotter.run("export", "-r", "/").text.isEmpty)
     }
 
     /// Each line was kept whole, to number equal lines, for the whole import: the
@@ -131,7 +127,7 @@ import Testing
         let run = try jotter.peakMemory(["import", "--from", "todotxt", file], extraEnvironment: ["TZ": "UTC"])
         #expect(run.status == 0 && run.kibibytes < 64 * 1024, "\(run.kibibytes) KiB, \(run.errors)")
         #expect(run.errors.contains("imported 300002 entries"), "\(run.errors)")
-        let again = try runJotter("import", "--from", "todotxt", file)
+        let again = try jotter.run("import", "--from", "todotxt", file)
         #expect(again.errors.contains("imported 0 entries (300002 already there)"), "\(again.errors)")
     }
 
@@ -167,10 +163,10 @@ import Testing
         let file = jotter.folder.file("todo.txt")
         let pairs = (0...10_000).map { "key\($0):value" }.joined(separator: " ")
         try ("2026-11-01 fine\ntask " + pairs + "\n").write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try runJotter("import", "--from", "todotxt", file)
+        let result = try jotter.run("import", "--from", "todotxt", file)
         #expect(result.status == 1)
         #expect(result.errors.contains("todo.txt:2: a line holds at most 10000 key:value pairs"), "\(result.errors)")
-        #expect(try runJotter("export", "-r", "/").text.isEmpty)
+        #expect(try jotter.run("export", "-r", "/").text.isEmpty)
     }
 }
 
