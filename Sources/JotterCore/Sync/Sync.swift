@@ -35,8 +35,13 @@ public enum Sync {
             let pull = { try pullEverything(replica, from: hub, passingOver: own, seal: seal, pullBatchSize: pullBatchSize,
                                             into: &summary) }
             var head = try pull()
-            try pushSealed(replica, to: hub, seal: seal, batchSize: batchSize, head: &head, pull: pull) { summary.sent += $0 }
-            _ = try pull()
+            var pushed = false
+            try pushSealed(replica, to: hub, seal: seal, batchSize: batchSize, head: &head, pull: pull) {
+                summary.sent += $0
+                pushed = true
+            }
+            // What came in while this store pushed; a sync that pushed nothing has pulled.
+            if pushed { _ = try pull() }
             try hub.recordPulled(replica: own, to: try replica.syncHead().position)
             return summary
         }
@@ -77,7 +82,12 @@ public enum Sync {
             }
             switch try hub.push(seal.sealing(outgoing, onto: head), onto: head, whole: true) {
             case .landed(_, let newHead):
-                try replica.acknowledge(outgoing, movingCursorFrom: nil, to: nil)
+                // Landed on the head this store pulled to, they are the positions up to
+                // the new head, and its cursor moves past them rather than pulling them
+                // back; its moves come back, as their place in the order judges the
+                // moves of others (docs/sync.md, "Merging", case 5).
+                let passesOver = !outgoing.contains { $0.property == "parent" }
+                try replica.acknowledge(outgoing, movingCursorFrom: passesOver ? head : nil, to: passesOver ? newHead : nil)
                 sent(outgoing.count)
                 moved = 0
                 head = try newHead ?? pull()
