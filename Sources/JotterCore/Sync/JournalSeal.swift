@@ -221,26 +221,11 @@ enum SealedPayload {
     static func encode(_ operation: SyncOperation) -> [UInt8] {
         var bytes: [UInt8] = [1]
         bytes.appendBigEndian(operation.stamp)
-        if let node = operation.node {
-            bytes.append(1)
-            bytes += node.bytes
-        } else {
-            bytes.append(0)
-        }
-        if let base = operation.base {
-            bytes.append(1)
-            bytes.appendBigEndian(base)
-        } else {
-            bytes.append(0)
-        }
+        bytes.appendPresent(operation.node) { $0 += $1.bytes }
+        bytes.appendPresent(operation.base) { $0.appendBigEndian($1) }
         bytes.appendBigEndian(Int64(operation.property.utf8.count))
         bytes += operation.property.utf8
-        if let value = operation.wholeValue {
-            bytes.append(1)
-            bytes += value.utf8
-        } else {
-            bytes.append(0)
-        }
+        bytes.appendPresent(operation.wholeValue) { $0 += $1.utf8 }
         return bytes
     }
 
@@ -312,27 +297,14 @@ enum JournalChain {
         bytes += operation.replica.bytes
         bytes.appendBigEndian(operation.counter)
         bytes.appendBigEndian(operation.stamp)
-        if let node = operation.node {
-            bytes.append(1)
-            bytes += node.bytes
-        } else {
-            bytes.append(0)
-        }
+        bytes.appendPresent(operation.node) { $0 += $1.bytes }
         bytes.appendBigEndian(Int64(operation.property.utf8.count))
         bytes += operation.property.utf8
-        if let value = operation.wholeValue {
-            bytes.append(1)
+        bytes.appendPresent(operation.wholeValue) { bytes, value in
             bytes.appendBigEndian(Int64(value.utf8.count))
             bytes += value.utf8
-        } else {
-            bytes.append(0)
         }
-        if let base = operation.base {
-            bytes.append(1)
-            bytes.appendBigEndian(base)
-        } else {
-            bytes.append(0)
-        }
+        bytes.appendPresent(operation.base) { $0.appendBigEndian($1) }
         var digest = [UInt8](repeating: 0, count: 32)
         _ = SHA256(bytes, bytes.count, &digest)
         return StoreKey.hex(digest)
@@ -360,6 +332,17 @@ enum Base64 {
 }
 
 extension Array where Element == UInt8 {
+    /// A byte 1 and what `write` appends of `value`, or a byte 0 when it is absent: the
+    /// way the sealed payload and the hub's `jotter.op_bytes` write an optional part.
+    mutating func appendPresent<Value>(_ value: Value?, _ write: (inout [UInt8], Value) -> Void) {
+        guard let value else {
+            append(0)
+            return
+        }
+        append(1)
+        write(&self, value)
+    }
+
     mutating func appendBigEndian(_ value: Int64) {
         let bits = UInt64(bitPattern: value)
         for shift in stride(from: 56, through: 0, by: -8) { append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
