@@ -187,6 +187,51 @@ struct TestHub {
         #expect(newHead?.hash == (try hub.chain(at: 3).hashAt))
     }
 
+    /// A pull read the journal's last position again for every row it returned. It reads
+    /// it once, as the top of the primary key: the planner's statistics of a journal
+    /// begun beside a larger one say it is empty until gathered again, and max() then
+    /// read every entry of the journal.
+    @Test func aPullReadsTheJournalsEndOnceHoweverStaleTheStatistics() throws {
+        let test = try TestHub()
+        let small = ArrayReplica(2)
+        do {
+            let bigHub = try test.hub(journal: "big")
+            try test.sql("ALTER TABLE jotter.op SET (autovacuum_enabled = false)")
+            let big = ArrayReplica(1)
+            big.make(3000)
+            try bigHub.push(big.outgoing)
+            try test.sql("ANALYZE jotter.op")
+            small.make(3000)
+            try test.hub(journal: "small").push(small.outgoing)
+        }
+        // A backend hands its counts over as it ends, and only then are they reset.
+        let jotterGone = "SELECT (count(*) = 0)::int FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'jotter'"
+        try test.server.waitUntil(jotterGone, database: test.database)
+        try test.sql("SELECT pg_stat_reset()")
+        do {
+            let page = try test.hub(journal: "small").pull(after: 2900, limit: 50)
+            #expect(page.operations.count == 50 && page.lastPosition == 2950)
+        }
+        try test.server.waitUntil(jotterGone, database: test.database)
+        let counts = try test.sql("""
+            SELECT (SELECT coalesce(sum(idx_tup_read), 0) FROM pg_stat_user_indexes WHERE relid = 'jotter.op'::regclass)
+                 + (SELECT coalesce(sum(seq_tup_read), 0) FROM pg_stat_user_tables WHERE relid = 'jotter.op'::regclass),
+                   (SELECT coalesce(sum(idx_scan), 0) FROM pg_stat_user_indexes WHERE relid = 'jotter.op'::regclass)
+                 + (SELECT coalesce(sum(seq_scan), 0) FROM pg_stat_user_tables WHERE relid = 'jotter.op'::regclass)
+            """).split(separator: "|").map { Int($0) ?? .max }
+        #expect(counts.count == 2 && counts[0] < 3000 && counts[1] < 50,
+                "to pull 50 operations, jotter.op was read \(counts.last ?? 0) times, \(counts.first ?? 0) entries in all")
+    }
+
+    /// Compiling a statement to machine code costs more than a page of a pull takes, and
+    /// PostgreSQL decides it by a cost estimate that grows with the journal.
+    @Test func aHubConnectionCompilesNoStatement() throws {
+        let hub = try TestHub().hub()
+        var setting = ""
+        try hub.connection.query("SHOW jit") { setting = $0.string(0) ?? "" }
+        #expect(setting == "off")
+    }
+
     @Test func anOperationPushedTwiceIsStoredOnce() throws {
         let test = try TestHub()
         let hub = try test.hub()

@@ -206,7 +206,7 @@ public final class Hub {
         if locked {
             try connection.query("""
                 SELECT coalesce(head.position, 0), coalesce(encode(head.hash, 'hex'), ''),
-                       coalesce((SELECT max(position) FROM jotter.op WHERE op.journal = $1), 0)
+                       coalesce((SELECT position FROM jotter.op WHERE op.journal = $1 ORDER BY position DESC LIMIT 1), 0)
                 FROM (SELECT 1) AS one
                 LEFT JOIN LATERAL (SELECT position, hash FROM jotter.op WHERE op.journal = $1 AND hash IS NOT NULL
                                    ORDER BY position DESC LIMIT 1) AS head ON true
@@ -282,7 +282,8 @@ public final class Hub {
             try connection.query("SELECT 1 FROM jotter.journal WHERE name = $1 FOR UPDATE", [journal])
             let (head, _) = try chain(at: 0)
             var last: Int64 = 0
-            try connection.query("SELECT coalesce(max(position), 0) FROM jotter.op WHERE journal = $1", [journal]) { row in
+            try connection.query("SELECT coalesce((SELECT position FROM jotter.op WHERE journal = $1 ORDER BY position DESC LIMIT 1), 0)",
+                                 [journal]) { row in
                 last = row.int64(0) ?? 0
             }
             if last > head.position {
@@ -356,12 +357,17 @@ public final class Hub {
                    piece.text, page.size, page.before, page.base, coalesce(head.position, 0), piece.number,
                    page.property_bytes, encode(page.hash, 'hex'), coalesce(encode(head.hash, 'hex'), ''),
                    CASE WHEN $2::bigint = 0 THEN '' ELSE encode(start.hash, 'hex') END,
-                   (SELECT max(position) FROM jotter.op WHERE op.journal = journal.name)
+                   journal_last.position
             FROM jotter.journal AS journal
             -- The chain's head is the journal's end: every position below it is
             -- committed, as pushes land one after another under the journal's lock.
             LEFT JOIN LATERAL (SELECT position, hash FROM jotter.op WHERE op.journal = journal.name AND hash IS NOT NULL
                                ORDER BY position DESC LIMIT 1) AS head ON true
+            -- The journal's last position, read once (in the list of columns it was read
+            -- for every row) and as the top of the primary key: max() read every entry of
+            -- a journal that the planner's statistics, stale, called empty.
+            LEFT JOIN LATERAL (SELECT position FROM jotter.op WHERE op.journal = journal.name
+                               ORDER BY position DESC LIMIT 1) AS journal_last ON true
             -- The link at the cursor, which the puller compares with the one it keeps.
             LEFT JOIN LATERAL (SELECT hash FROM jotter.op WHERE op.journal = journal.name AND hash IS NOT NULL
                                AND position <= $2 ORDER BY position DESC LIMIT 1) AS start ON true

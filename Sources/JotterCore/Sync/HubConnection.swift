@@ -27,6 +27,12 @@ final class HubConnection {
             keywords.append("connect_timeout")
             values.append("10")
         }
+        // Compiling a statement to machine code took longer than running it: PostgreSQL
+        // judges by its cost estimate, which grows with the journal, and a page of a
+        // first sync paid for it again every time. PGOPTIONS, and the conninfo's own
+        // options, still have the last word.
+        keywords.append("options")
+        values.append(["-c jit=off", getenv("PGOPTIONS").map { String(cString: $0) }].compactMap { $0 }.joined(separator: " "))
         keywords += ["dbname", "client_encoding"]
         values += [conninfo, "UTF8"]
         // Both arrays end with NULL, as libpq reads them up to it.
