@@ -356,6 +356,55 @@ import Testing
         try machines.expectChecksClean()
     }
 
+    /// The trash's grouping: `rm` of a list on one machine and `rm` of an entry in it on
+    /// another. The entry stays in the group of the `rm` made first (by the sync clock),
+    /// on every machine, so `restore` of the list brings back the same entries everywhere.
+    /// The machine that pulled the other's `rm` kept its own grouping, and the trash
+    /// showed the entry apart there and not on the others.
+    @Test(arguments: [true, false])
+    func anRmOfAListAndOfAnEntryInItOnTwoMachinesGroupTheTrashAlikeEverywhere(listFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let groceries = id(try machines.a.ok("new", "--in", "/", "groceries"))
+        let milk = id(try machines.a.ok("add", "--to", groceries, "milk"))
+        try machines.a.ok("add", "--to", groceries, "eggs")
+        try machines.sync(machines.a, machines.b, machines.c)
+        if listFirst {
+            try machines.a.ok("rm", groceries)
+            try machines.b.ok("rm", milk)
+        } else {
+            try machines.b.ok("rm", milk)
+            try machines.a.ok("rm", groceries)
+        }
+        try machines.sync(machines.a, machines.b, machines.c, machines.a)
+        try machines.expectAlike()
+        for machine in machines.all {
+            #expect(try machine.ok("trash").split(separator: "\n").count == (listFirst ? 1 : 2))
+            try machine.ok("restore", groceries)
+            #expect(try machine.texts(groceries) == (listFirst ? ["milk", "eggs"] : ["eggs"]))
+        }
+        try machines.expectChecksClean()
+    }
+
+    /// The trash's numbering: `rm` on two machines, each synced after its own. Every
+    /// machine numbers the groups alike, by when each `rm` was made (the sync clock), so
+    /// `restore 1` brings back the same entry everywhere. Each machine listed its own
+    /// groups first, by the order it had learned them in.
+    @Test func theTrashIsNumberedAlikeOnEveryMachine() throws {
+        let machines = try Machines(count: 3)
+        let milk = id(try machines.a.ok("add", "milk"))
+        let eggs = id(try machines.a.ok("add", "eggs"))
+        try machines.sync(machines.a, machines.b, machines.c)
+        try machines.a.ok("rm", milk)
+        try machines.b.ok("rm", eggs)
+        try machines.sync(machines.b, machines.a, machines.c, machines.b)
+        try machines.expectAlike()
+        for machine in machines.all {
+            #expect(try machine.ok("trash").hasPrefix("1  \(try #require(NodeID(milk)).shortForm())  milk"))
+            try machine.ok("restore", "1")
+            #expect(try machine.texts("/") == ["milk"])
+        }
+    }
+
     /// An add after an undo deletes what could have been redone. The one-shot `add`,
     /// whose only write that is, still sends the hub the purge of it.
     @Test func anAddAfterAnUndoTakesWhatItDiscardedOffEveryMachine() throws {

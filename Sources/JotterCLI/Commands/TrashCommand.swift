@@ -14,7 +14,9 @@ struct TrashCommand: StoreCommand {
         discussion: """
             Each line is what one 'rm' removed: its position in the trash, its id, its \
             text, where it was and when it was removed. 'restore' takes a position or \
-            an id from here. --empty deletes everything in the trash for good, after \
+            an id from here. Lines are in the order they were removed; a store that \
+            syncs numbers them alike on every machine, by when each 'rm' was made. \
+            --empty deletes everything in the trash for good, after \
             asking (or at once with --yes). It also forgets the steps of 'undo', with \
             the earlier texts they keep: nothing before it can be undone.
             """)

@@ -174,29 +174,51 @@ extension Store {
     }
 
     /// What `rm` put in the trash, most recent last: each node removed by a command,
-    /// not the nodes under it.
+    /// not the nodes under it. A store that syncs lists them alike on every machine:
+    /// by their `rm`'s group (the sync clock when it was made, docs/sync.md), then by
+    /// id; what no group names yet (never synced) comes after, in the order made here.
     public func trash() throws -> [TrashEntry] {
         try read {
             let statement = try database.statement(
                 """
                 SELECT \(NodeColumn.all(of: "n")),
-                       change.made, change.made_offset
+                       change.made, change.made_offset, t.stamp, t.replica
                 FROM node AS n JOIN change ON change.seq = n.hidden
+                LEFT JOIN sync_stamp AS t ON t.seq = n.seq AND t.property = 'trashgroup'
                 WHERE n.hidden > 0 AND change.undone = 0
                   AND (n.parent IS NULL OR (SELECT hidden FROM node AS p WHERE p.seq = n.parent) IS NOT n.hidden)
                 ORDER BY n.hidden, n.seq
                 """)
-            var entries: [(Node, Timestamp)] = []
+            var listed: [(node: Node, removed: Timestamp, group: TrashGroup?)] = []
             while try statement.step() {
                 let made = NodeColumn.count
-                entries.append((node(from: statement), Timestamp(
-                    milliseconds: statement.int64(made), offsetSeconds: Int32(truncatingIfNeeded: statement.int64(made + 1)))))
+                let group = statement.isNull(made + 2) ? nil : NodeID(bytes: statement.blob(made + 3))
+                    .map { TrashGroup(stamp: statement.int64(made + 2), replica: $0) }
+                // A group's time is its `rm`'s, as its maker's clock gave it.
+                let milliseconds = group.map { $0.stamp >> 16 } ?? statement.int64(made)
+                listed.append((node(from: statement), Timestamp(
+                    milliseconds: milliseconds, offsetSeconds: Int32(truncatingIfNeeded: statement.int64(made + 1))), group))
             }
+            let entries = Store.inTrashOrder(listed)
             return try entries.map { node, removed in
                 let place = try node.parentSeq.flatMap { try self.node(seq: $0) }.map(ancestry(of:)) ?? .root
                 return TrashEntry(node: node, place: place, removed: removed, below: try countBelow(node))
             }
         }
+    }
+
+    /// The trash's lines as every machine that holds them numbers them: those of a
+    /// group by the group, then by id; the rest after them, as read.
+    private static func inTrashOrder(_ listed: [(node: Node, removed: Timestamp, group: TrashGroup?)]) -> [(Node, Timestamp)] {
+        listed.enumerated().sorted { first, second in
+            switch (first.element.group, second.element.group) {
+            case let (one?, other?):
+                one != other ? one < other : first.element.node.id < second.element.node.id
+            case (.some, nil): true
+            case (nil, .some): false
+            case (nil, nil): first.offset < second.offset
+            }
+        }.map { ($0.element.node, $0.element.removed) }
     }
 
     private func countBelow(_ node: Node) throws -> Int {

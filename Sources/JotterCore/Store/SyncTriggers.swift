@@ -118,6 +118,30 @@ enum SyncTriggers {
         """,
     ]
 
+    /// The stamp a node's trash mark shares with the others of its group: one already
+    /// given to another node that the same change put in the trash. Every machine tells
+    /// the group by it (`trashgroup`; docs/sync.md, "The trash's groups and numbers").
+    private static let groupStamp = """
+        (SELECT t.stamp FROM node AS mate JOIN sync_stamp AS t ON t.seq = mate.seq AND t.property = 'trashgroup'
+         WHERE new.hidden > 0 AND mate.hidden = new.hidden AND mate.seq <> new.seq LIMIT 1)
+        """
+
+    /// `trashed`, with one stamp for all that one change puts in the trash (the clock
+    /// ticks once for the group), kept as the node's `trashgroup` while it is there.
+    private static let trashed = """
+        CREATE TEMP TRIGGER IF NOT EXISTS sync_node_trashed AFTER UPDATE OF hidden ON node
+        WHEN (old.hidden IS NULL) IS NOT (new.hidden IS NULL) AND \(local) AND \(watched("old.seq")) BEGIN
+            \(tick(now: now, when: "\(groupStamp) IS NULL"))
+            INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change)
+            VALUES (ifnull(\(groupStamp), \(stamp)), new.seq, new.created, new.id, 'trashed', \(change))
+            \(takeOver);
+            DELETE FROM sync_stamp WHERE seq = new.seq AND property = 'trashgroup';
+            INSERT INTO sync_stamp (seq, property, stamp, replica)
+            SELECT new.seq, 'trashgroup', stamp, (SELECT value FROM setting WHERE key = \(Setting.replicaID.sql))
+            FROM sync_op WHERE seq = new.seq AND property = 'trashed' AND new.hidden > 0;
+        END;
+        """
+
     static var sql: String {
         [
             nodeProperty("text", column: "text", changed: "old.text IS NOT new.text",
@@ -126,7 +150,7 @@ enum SyncTriggers {
             // An entry's date (`edit --at`, an import's replace, their undo).
             nodeProperty("created", column: "created, created_offset",
                          changed: "(old.created IS NOT new.created OR old.created_offset IS NOT new.created_offset)"),
-            nodeProperty("trashed", column: "hidden", changed: "(old.hidden IS NULL) IS NOT (new.hidden IS NULL)"),
+            trashed,
             nodeProperty("parent", column: "parent", changed: "old.parent IS NOT new.parent"),
             // The parent the hub's order gives a node, kept at its first move here
             // until the hub gives that move back; a later move carries its own parent,

@@ -71,6 +71,8 @@ struct SyncMerge {
     private var waitingLines: [Int64: String] = [:]
     /// The line of the waiting operation being tried again.
     private var retriedLine: String?
+    /// The change that holds each trash group met in this batch (`trashGroupChange`).
+    private var trashGroupChanges: [TrashGroup: Int64] = [:]
     /// Purges of nodes that held entries when they arrived, settled when the batch ends.
     private var pendingPurges: [(seq: Int64, id: NodeID, operation: SyncOperation)] = []
     /// The replica of each purge the log holds, by node and stamp, read when a node
@@ -228,7 +230,7 @@ struct SyncMerge {
         // value that is not JSON; one that is not an object has no member of these names.
         let read = try database.statement("SELECT key, type, value FROM json_each(?1)")
         var kindName: String?, text: String?, created: Int64?, parentID: String?, fields: String?
-        var hasParent = false, trashed = false, offset: Int64 = 0, done: Int64?
+        var hasParent = false, trashed = false, offset: Int64 = 0, done: Int64?, group: Int64?
         do {
             // Bound where the string holds it, and reset as soon as it is read: its
             // parse and the text it gave are copies of an entry the insert has no use for.
@@ -245,6 +247,7 @@ struct SyncMerge {
                     case "offset": offset = type == "integer" ? read.int64(2) : 0
                     case "done": done = type == "integer" ? read.int64(2) : nil
                     case "trashed": trashed = type == "true"
+                    case "group": group = type == "integer" ? read.int64(2) : nil
                     case "fields": fields = type == "object" ? read.string(2) : nil
                     default: break
                     }
@@ -281,7 +284,8 @@ struct SyncMerge {
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, jotter_checksum(?4))
             """)
             .bind(1, blob: id.bytes).bind(2, parent).bind(3, kind.rawValue).bind(5, created)
-            .bind(6, offset).bind(7, done).bind(8, trashed ? try trashChange() : nil)
+            .bind(6, offset).bind(7, done)
+            .bind(8, trashed ? try trashGroupChange(TrashGroup(stamp: group ?? operation.stamp, replica: operation.replica)) : nil)
             .bind(9, operation.stamp).bind(10, Store.orderReplica(operation.replica))
         // Bound where the string holds it: a copy stayed bound in the cached statement
         // while the next create was read.
@@ -293,6 +297,7 @@ struct SyncMerge {
             try insert.withBorrowedText(4, text) { try insert.run() }
         }
         let seq = database.lastInsertedRowID
+        if trashed { try keepTrashGroup(TrashGroup(stamp: group ?? operation.stamp, replica: operation.replica), of: seq) }
         if let fields {
             try database.statement(
                 """
@@ -432,6 +437,56 @@ struct SyncMerge {
         return database.lastInsertedRowID
     }
 
+    // MARK: The trash's groups
+
+    /// The change that holds the trash group `group` names here, made at its first node:
+    /// a change of its own for each `rm` another machine made, never one per pull.
+    private mutating func trashGroupChange(_ group: TrashGroup) throws -> Int64 {
+        if let change = trashGroupChanges[group] { return change }
+        let found = try database.statement(
+            """
+            SELECT c.seq FROM change AS c WHERE c.what = ?1 AND c.stamp = ?2 AND EXISTS (
+                SELECT 1 FROM node AS n JOIN sync_stamp AS t ON t.seq = n.seq AND t.property = 'trashgroup'
+                WHERE n.hidden = c.seq AND t.stamp = ?2 AND t.replica = ?3)
+            """)
+            .bind(1, Store.syncChangeWhat).bind(2, group.stamp).bind(3, blob: group.replica.bytes).firstRow { $0.int64(0) }
+        let change = try found ?? {
+            let now = store.clock()
+            try database.statement(
+                """
+                INSERT INTO change (seq, what, made, made_offset, stamp)
+                VALUES ((SELECT ifnull(max(seq), 0) + 1 FROM change), ?, ?, ?, ?)
+                """)
+                .bind(1, Store.syncChangeWhat).bind(2, now.milliseconds).bind(3, Int64(now.offsetSeconds)).bind(4, group.stamp).run()
+            return database.lastInsertedRowID
+        }()
+        trashGroupChanges[group] = change
+        return change
+    }
+
+    /// Keeps `group` as the one that put node `seq` in the trash (`trashgroup`).
+    private func keepTrashGroup(_ group: TrashGroup, of seq: Int64) throws {
+        try database.statement("INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica) VALUES (?, 'trashgroup', ?, ?)")
+            .bind(1, seq).bind(2, group.stamp).bind(3, blob: group.replica.bytes).run()
+    }
+
+    /// A node in the trash goes to the group of a pulled `rm` made before the one that
+    /// put it there (by stamp, then replica): every machine, whichever `rm` it learned
+    /// first, keeps it in the earliest group, so `restore` brings back the same entries
+    /// everywhere. One in the trash from before groups were kept stays where it is.
+    private mutating func joinEarlierTrashGroup(_ seq: Int64, by operation: SyncOperation) throws {
+        let group = TrashGroup(stamp: operation.stamp, replica: operation.replica)
+        guard let held = try database.statement(
+            """
+            SELECT t.stamp, t.replica FROM node AS n JOIN sync_stamp AS t ON t.seq = n.seq AND t.property = 'trashgroup'
+            WHERE n.seq = ? AND n.hidden > 0
+            """)
+            .bind(1, seq).firstRow({ row in NodeID(bytes: row.blob(1)).map { TrashGroup(stamp: row.int64(0), replica: $0) } }) ?? nil,
+            group < held else { return }
+        try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try trashGroupChange(group)).bind(2, seq).run()
+        try keepTrashGroup(group, of: seq)
+    }
+
     // MARK: Deletion for good
 
     /// The row of the tombstone that keeps node `id`'s last state; nil when there is none.
@@ -508,6 +563,7 @@ struct SyncMerge {
                 .bind(1, seq).bind(2, values).run()
         }
         try database.statement("DELETE FROM sync_tombstone WHERE seq = ?").bind(1, seq).run()
+        try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property = 'trashgroup'").bind(1, seq).run()
         let id = try store.nodeID(seq: seq)
         try keepConflict(node: id, property: "purge", value: "true", stamp: restored.purged,
                          replica: try replica(ofPurge: id, stamped: restored.purged))
@@ -662,6 +718,7 @@ struct SyncMerge {
         if property == .parent, let seq {
             guard try applyInHubOrder(moving: seq, to: try parentSeq(value), by: operation) else { return }
         }
+        if property == .trashed, let seq, try jsonType(value) == "true" { try joinEarlierTrashGroup(seq, by: operation) }
         var loser: (stamp: Int64, replica: NodeID)?
         if let current = try currentStamp(seq: seq, property: operation.property) {
             // Applied before: the same operation pulled again.
@@ -694,7 +751,7 @@ struct SyncMerge {
                 update.bind(1, borrowingColumnText: pulled.text)
                 try update.bind(2, operation.stamp >> 16).bind(3, seq).run()
             } else {
-                try write(property, of: seq, value, madeMilliseconds: operation.stamp >> 16)
+                try write(property, of: seq, value, by: operation)
             }
             report.applied += 1
         }
@@ -727,7 +784,8 @@ struct SyncMerge {
 
     /// Writes a property's value, checked against what it may hold. A text's update
     /// time is when it was made, so that every machine shows the same entry alike.
-    private mutating func write(_ property: SyncProperty, of seq: Int64?, _ value: SyncJSON, madeMilliseconds: Int64) throws {
+    private mutating func write(_ property: SyncProperty, of seq: Int64?, _ value: SyncJSON, by operation: SyncOperation) throws {
+        let madeMilliseconds = operation.stamp >> 16
         switch property {
         case .create, .purge:
             return
@@ -744,10 +802,13 @@ struct SyncMerge {
         case .trashed:
             guard let seq else { return }
             if try jsonType(value) == "true" {
+                let group = TrashGroup(stamp: operation.stamp, replica: operation.replica)
                 try database.statement("UPDATE node SET hidden = ? WHERE seq = ? AND hidden IS NULL")
-                    .bind(1, try trashChange()).bind(2, seq).run()
+                    .bind(1, try trashGroupChange(group)).bind(2, seq).run()
+                if database.changes > 0 { try keepTrashGroup(group, of: seq) }
             } else {
                 try database.statement("UPDATE node SET hidden = NULL WHERE seq = ?").bind(1, seq).run()
+                try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property = 'trashgroup'").bind(1, seq).run()
             }
         case .created:
             guard let seq else { return }

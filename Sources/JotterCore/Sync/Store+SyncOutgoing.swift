@@ -87,15 +87,19 @@ extension Store: SyncReplica {
                 let parentID = node.parentSeq.map { id(seq: $0, stored: creates, column: NodeColumn.count, createdMilliseconds: creates.int64(NodeColumn.count + 1)) }
                 let done = creates.optionalInt64(NodeColumn.done.position)
                 let trashed = !creates.isNull(NodeColumn.hidden.position)
+                let stamp = creates.int64(NodeColumn.count + 3)
+                let group = trashed
+                    ? try trashGroupOfCreate(seq: node.seq, hiddenBy: creates.int64(NodeColumn.hidden.position), stamp: stamp,
+                                             replica: replica)
+                    : nil
                 let fields = creates.isNull(NodeColumn.count + 2) ? "{}" : creates.string(NodeColumn.count + 2)
                 // Put together in one string of the size it ends at: an interpolation grew
                 // its buffer by doubling, to 38 MB for a 16.5 MB entry.
                 let head = "{\"kind\":\"\(node.kind == .list ? "list" : "item")\",\"parent\":\(SyncValue.id(parentID)),\"text\":"
                 let tail = """
                     ,"created":\(node.created.milliseconds),"offset":\(node.created.offsetSeconds),\
-                    "done":\(SyncValue.number(done)),"trashed":\(trashed),"fields":\(fields)}
+                    "done":\(SyncValue.number(done)),"trashed":\(trashed),\(group.map { "\"group\":\($0)," } ?? "")"fields":\(fields)}
                     """
-                let stamp = creates.int64(NodeColumn.count + 3)
                 let value = creates.withColumnText(NodeColumn.count + 4) { SyncValue.value(head, quoting: $0, tail) }
                 operations.append(SyncOperation(
                     replica: replica, counter: Store.createCounter(seq: node.seq), stamp: stamp,
@@ -145,6 +149,22 @@ extension Store: SyncReplica {
             }
             return operations
         }
+    }
+
+    /// The stamp that names the trash group of node `seq`, made here and put in the
+    /// trash by change `hidden` before it went out: the one its group's other nodes
+    /// went out with, or else its create's. Kept as the node's `trashgroup`, and sent
+    /// in its create (`group`), so that every machine groups it alike.
+    private func trashGroupOfCreate(seq: Int64, hiddenBy hidden: Int64, stamp: Int64, replica: NodeID) throws -> Int64 {
+        let group = try database.statement(
+            """
+            SELECT t.stamp FROM node AS mate JOIN sync_stamp AS t ON t.seq = mate.seq AND t.property = 'trashgroup'
+            WHERE mate.hidden = ?1 AND ?1 > 0 AND mate.seq <> ?2 LIMIT 1
+            """)
+            .bind(1, hidden).bind(2, seq).firstRow { $0.int64(0) } ?? stamp
+        try database.statement("INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica) VALUES (?, 'trashgroup', ?, ?)")
+            .bind(1, seq).bind(2, group).bind(3, blob: replica.bytes).run()
+        return group
     }
 
     /// The clock moved past its last value and the time now, as the triggers move it:
