@@ -322,7 +322,17 @@ extension Store: SyncReplica {
             if let base, let head, try integerSetting(.syncCursor) == base.position {
                 try setSyncCursor(head.position, hash: head.hash)
             }
+            try notePassedSyncLogBeforeAcknowledging()
+            let aheadBefore = try ownOperationsAhead()
+            let loggedBefore = try database.statement("SELECT ifnull(max(seq), 0) FROM sync_log").firstRow { $0.int64(0) } ?? 0
             for operation in operations { _ = try logSyncOperation(operation) }
+            // Landed on the head this store had pulled to, they stand before all it
+            // pulls from now on; else what the next pull brings may have landed first.
+            if base != nil {
+                try passSyncLog()
+            } else {
+                try noteOwnOperationsLanded(by: head?.position, aheadBefore: aheadBefore, loggedBefore: loggedBefore)
+            }
             var pushedTo = try syncMark(.syncPushedTo)
             let sent = try database.statement("SELECT seq, property FROM sync_op WHERE counter = ?")
             for operation in operations where operation.replica == replica {
