@@ -405,6 +405,37 @@ import Testing
         }
     }
 
+    /// Undo of an add the hub has goes out as its trash mark: every other machine lists
+    /// the entry in its trash, and so does the machine that undid it; redo brings it
+    /// back everywhere. The undoing machine listed it nowhere.
+    @Test func anAddUndoneAfterItWentOutIsInTheTrashOfEveryMachineUntilItIsRedone() throws {
+        let machines = try Machines()
+        let milk = id(try machines.a.ok("add", "milk"))
+        try machines.sync(machines.a, machines.b)
+        try machines.a.ok("undo")
+        try machines.sync(machines.a, machines.b)
+        for machine in machines.all {
+            #expect(try machine.texts().isEmpty)
+            #expect(try machine.ok("trash").contains("milk"))
+        }
+        try machines.expectAlike()
+        try machines.a.ok("redo")
+        try machines.sync(machines.a, machines.b)
+        for machine in machines.all {
+            #expect(try machine.texts() == ["milk"])
+            #expect(try machine.ok("trash").isEmpty)
+        }
+        try machines.a.ok("undo")
+        try machines.a.ok("restore", milk)
+        try machines.sync(machines.a, machines.b)
+        for machine in machines.all {
+            #expect(try machine.texts() == ["milk"])
+            #expect(try machine.ok("trash").isEmpty)
+        }
+        try machines.expectAlike()
+        try machines.expectChecksClean()
+    }
+
     /// An add after an undo deletes what could have been redone. The one-shot `add`,
     /// whose only write that is, still sends the hub the purge of it.
     @Test func anAddAfterAnUndoTakesWhatItDiscardedOffEveryMachine() throws {
