@@ -62,19 +62,18 @@ private struct RandomSyncRun {
     private var unsentLast: Set<String> = []
 
     /// What a step does. Kinds left out of `drawn` still leave stores apart (issue 28):
-    /// a rename into a name another store has; undo of a change already sent; `restore`
-    /// with `trash --empty`, as an edit pulled after a purge of its entry loses to it by
-    /// stamp on the store that emptied its trash, and a restore then brings the entry
-    /// back there with its text from before the edit. `rm` takes items alone, as a list
-    /// put in the trash here while an entry of it was put there elsewhere is grouped
-    /// differently.
+    /// a rename into a name another store has. `rm` takes items alone, as a list put in
+    /// the trash here while an entry of it was put there elsewhere is grouped
+    /// differently. `undo` and `redo` take back or make again the store's last change,
+    /// sent or not.
     enum Kind: CaseIterable {
-        case add, newList, edit, done, undone, remove, restore, emptyTrash, move, rename, undoUnsent
+        case add, newList, edit, done, undone, remove, restore, emptyTrash, move, rename, undoUnsent, undo, redo
         case killedSync, twoSyncsAtOnce, sync
     }
 
     /// The kinds drawn, some more than once to draw them more often.
-    static let drawn: [Kind] = [.add, .add, .add, .newList, .edit, .edit, .done, .undone, .remove, .undoUnsent, .move, .move,
+    static let drawn: [Kind] = [.add, .add, .add, .newList, .edit, .edit, .done, .undone, .remove, .remove, .restore,
+                                .emptyTrash, .undoUnsent, .undo, .redo, .move, .move,
                                 .killedSync, .twoSyncsAtOnce, .sync, .sync, .sync]
 
     init(seed: UInt64, sealed: Bool = false) {
@@ -143,6 +142,10 @@ private struct RandomSyncRun {
             arguments = ["edit", lists.randomElement(using: &random)!, "renamed" + String(counter % 3)]
         case .undoUnsent where unsentLast.contains(name):
             arguments = ["undo"]
+        case .undo:
+            arguments = ["undo"]
+        case .redo:
+            arguments = ["redo"]
         case .killedSync:
             try killedSync(of: store, named: name)
             return
