@@ -494,14 +494,25 @@ struct SyncMerge {
                              stamp: operation.stamp, replica: operation.replica)
             return nil
         }
+        if restores, try dropUnsentPurge(of: seq) { return try revive(seq, keepingPurge: false) }
         return try revive(seq)
+    }
+
+    /// Takes back this store's purge of node `seq` not sent yet, which a pulled restore
+    /// comes before in the hub's order: at its place it would find the node out of the
+    /// trash on every machine, and delete nothing. Sent, its base would be read after
+    /// the restore, as the trash mark its maker saw, and it would delete the node
+    /// elsewhere. Returns whether there was one.
+    private func dropUnsentPurge(of seq: Int64) throws -> Bool {
+        try database.statement("DELETE FROM sync_op WHERE seq = ? AND property = 'purge'").bind(1, seq).run()
+        return database.changes > 0
     }
 
     /// Brings node `seq` back from its tombstone into the trash, with the list it was
     /// in when that was emptied too, and returns its row. The purge that deleted it
-    /// lost, and is kept as a conflict: the same one the machine whose change kept the
-    /// node keeps when the purge arrives there.
-    private mutating func revive(_ seq: Int64) throws -> Int64 {
+    /// lost, and is kept as a conflict (unless `keepingPurge` is false): the same one
+    /// the machine whose change kept the node keeps when the purge arrives there.
+    private mutating func revive(_ seq: Int64, keepingPurge: Bool = true) throws -> Int64 {
         let row = try database.statement(
             """
             SELECT id, kind, parent, text, created, created_offset, done, fields, stamp, order_stamp, order_replica
@@ -534,8 +545,10 @@ struct SyncMerge {
         }
         try database.statement("DELETE FROM sync_tombstone WHERE seq = ?").bind(1, seq).run()
         let id = try store.nodeID(seq: seq)
-        try keepConflict(node: id, property: "purge", value: "true", stamp: restored.purged,
-                         replica: try replica(ofPurge: id, stamped: restored.purged))
+        if keepingPurge {
+            try keepConflict(node: id, property: "purge", value: "true", stamp: restored.purged,
+                             replica: try replica(ofPurge: id, stamped: restored.purged))
+        }
         madeNodes = true
         return seq
     }
