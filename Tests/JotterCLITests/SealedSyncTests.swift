@@ -89,6 +89,25 @@ import Testing
                                 database: database).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
 
+    /// A sealed sync pulls before it pushes: the trash emptied here of an entry another
+    /// machine restored meanwhile gets it back from the restore, and the purge is not
+    /// sent, as it comes after the restore in the hub's order. Sent, it named the
+    /// restore as the trash mark its maker saw, and deleted the entry everywhere else.
+    @Test func aTrashEmptiedOfAnEntryRestoredElsewhereMeanwhileKeepsItEverywhereThroughASealedHub() throws {
+        let machines = try SyncTests.Machines((0..<3).map { _ in try Self.machine() }, options: ["--sealed"])
+        let entry = try machines.a.ok("add", "entry e").trimmingCharacters(in: .whitespacesAndNewlines)
+        try machines.a.ok("rm", entry)
+        for machine in machines.all { _ = try Self.sync(machine) }
+        try machines.c.ok("restore", entry)
+        _ = try Self.sync(machines.c)
+        try machines.a.ok("trash", "--empty", "--yes")
+        for machine in machines.all + machines.all { _ = try Self.sync(machine) }
+        for machine in machines.all {
+            #expect(try machine.texts("/") == ["entry e"])
+        }
+        try machines.expectAlike()
+    }
+
     @Test func editsMovesAndConflictsOnTwoMachinesEndAlikeThroughASealedHub() throws {
         let (_, _, a, b) = try Self.sealedPair()
         let shared = try a.ok("add", "shared entry").trimmingCharacters(in: .whitespacesAndNewlines)

@@ -60,20 +60,31 @@ private struct RandomSyncRun {
     /// The stores whose last step was a change of their own not sent yet: only such a
     /// change is undone here (see `step`).
     private var unsentLast: Set<String> = []
+    /// The stores whose last change (syncs aside) was an `add`, and those whose last
+    /// change undid one.
+    private var addedLast: Set<String> = []
+    private var undidAddLast: Set<String> = []
 
     /// What a step does. Kinds left out of `drawn` still leave stores apart (issue 28):
-    /// a rename into a name another store has; undo of a change already sent; `restore`
-    /// with `trash --empty`, as an edit pulled after a purge of its entry loses to it by
-    /// stamp on the store that emptied its trash, and a restore then brings the entry
-    /// back there with its text from before the edit. `rm` takes lists and items: the
-    /// trash is grouped and numbered alike on every store (docs/sync.md, "The trash").
+    /// a rename into a name another store has; `restore` of an entry whose trash was
+    /// emptied here and not sent yet, after edits and done marks pulled before that
+    /// purge: they are kept as conflicts, not written to its tombstone, and the restore
+    /// brings it back here without them (seed 693030345); `undo` and `redo` of any last change,
+    /// sent or not, as the undo of a list's `new` puts the list in the trash, which
+    /// then groups apart what is made and removed in it elsewhere (seed 900788523), and
+    /// one with undone moves that crossed others ended in different trees (seed
+    /// 684939147, not diagnosed yet). `rm` takes lists and items: the trash is grouped
+    /// and numbered alike on every store (docs/sync.md, "The trash"). `undoAdd` undoes
+    /// the store's last change when it was an `add`, sent or not, and `redoAdd` makes it
+    /// again right after.
     enum Kind: CaseIterable {
-        case add, newList, edit, done, undone, remove, restore, emptyTrash, move, rename, undoUnsent
-        case killedSync, twoSyncsAtOnce, sync
+        case add, newList, edit, done, undone, remove, restore, emptyTrash, move, rename, undoUnsent, undoAdd, redoAdd
+        case undo, redo, killedSync, twoSyncsAtOnce, sync
     }
 
     /// The kinds drawn, some more than once to draw them more often.
-    static let drawn: [Kind] = [.add, .add, .add, .newList, .edit, .edit, .done, .undone, .remove, .undoUnsent, .move, .move,
+    static let drawn: [Kind] = [.add, .add, .add, .newList, .edit, .edit, .done, .undone, .remove, .remove,
+                                .emptyTrash, .undoUnsent, .undoAdd, .redoAdd, .move, .move,
                                 .killedSync, .twoSyncsAtOnce, .sync, .sync, .sync]
 
     init(seed: UInt64, sealed: Bool = false) {
@@ -142,6 +153,10 @@ private struct RandomSyncRun {
             arguments = ["edit", lists.randomElement(using: &random)!, "renamed" + String(counter % 3)]
         case .undoUnsent where unsentLast.contains(name):
             arguments = ["undo"]
+        case .undoAdd where addedLast.contains(name), .undo:
+            arguments = ["undo"]
+        case .redoAdd where undidAddLast.contains(name), .redo:
+            arguments = ["redo"]
         case .killedSync:
             try killedSync(of: store, named: name)
             return
@@ -152,6 +167,12 @@ private struct RandomSyncRun {
             arguments = ["sync"]
         }
         let result = try store.run(arguments)
+        // Syncs in between leave the last change as it was: it may have gone out.
+        if arguments[0] != "sync" {
+            let undidAdd = arguments == ["undo"] && addedLast.contains(name) && result.status == 0
+            addedLast = arguments[0] == "add" && result.status == 0 ? addedLast.union([name]) : addedLast.subtracting([name])
+            undidAddLast = undidAdd ? undidAddLast.union([name]) : undidAddLast.subtracting([name])
+        }
         // `done` of an item done already changes nothing, and an undo after it would
         // undo the change before, which may have gone out.
         if ["add", "new", "edit", "rm"].contains(arguments[0]), result.status == 0 {

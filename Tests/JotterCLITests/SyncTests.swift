@@ -405,6 +405,86 @@ import Testing
         }
     }
 
+    /// Issue 28, class 3 with an edit: an edit made before the trash was emptied
+    /// elsewhere reaches the hub after the purge, and a third machine restores the entry
+    /// after both. In the hub's order the edit brings the entry back and the restore
+    /// takes it out, on every machine. By stamps, the edit lost to the purge where the
+    /// trash was emptied, and the restore brought the entry back there with its text
+    /// from before the edit, while the other machines showed the edit.
+    @Test func anEditAndARestoreAfterThePurgeInTheHubsOrderShowTheEditEverywhere() throws {
+        let machines = try Machines(count: 3)
+        let entry = id(try machines.a.ok("add", "entry e"))
+        try machines.sync(machines.a, machines.b, machines.c)
+        try machines.a.ok("rm", entry)
+        try machines.sync(machines.a, machines.c)
+        try machines.b.ok("edit", entry, "edited e")
+        try machines.a.ok("trash", "--empty", "--yes")
+        try machines.sync(machines.a, machines.b)
+        try machines.c.ok("restore", entry)
+        try machines.sync(machines.c, machines.a, machines.b, machines.c, machines.a, machines.b)
+        for machine in machines.all {
+            #expect(try machine.texts("/") == ["edited e"])
+            #expect(try machine.ok("trash").isEmpty)
+        }
+        try machines.expectAlike()
+        try machines.expectChecksClean()
+    }
+
+    /// An edit made before the trash was emptied elsewhere, and sent after the purge:
+    /// it comes after the purge in the hub's order, and brings the entry back into the
+    /// trash, with the edit, on every machine. By stamps it lost, and was only a conflict.
+    @Test func anEditSentAfterThePurgeBringsTheEntryBackIntoTheTrashWhateverItsStamp() throws {
+        let machines = try Machines(count: 3)
+        let entry = id(try machines.a.ok("add", "entry e"))
+        try machines.sync(machines.a, machines.b, machines.c)
+        try machines.b.ok("edit", entry, "edited e")
+        try machines.a.ok("rm", entry)
+        try machines.a.ok("trash", "--empty", "--yes")
+        try machines.sync(machines.a, machines.b, machines.c, machines.a)
+        for machine in machines.all {
+            #expect(try machine.texts("/").isEmpty)
+            #expect(try machine.ok("trash").contains("edited e"))
+        }
+        try machines.expectAlike()
+        try machines.expectChecksClean()
+        try machines.b.ok("restore", entry)
+        try machines.sync(machines.b, machines.a, machines.c)
+        for machine in machines.all {
+            #expect(try machine.texts("/") == ["edited e"])
+        }
+    }
+
+    /// Undo of an add the hub has goes out as its trash mark: every other machine lists
+    /// the entry in its trash, and so does the machine that undid it; redo brings it
+    /// back everywhere. The undoing machine listed it nowhere.
+    @Test func anAddUndoneAfterItWentOutIsInTheTrashOfEveryMachineUntilItIsRedone() throws {
+        let machines = try Machines()
+        let milk = id(try machines.a.ok("add", "milk"))
+        try machines.sync(machines.a, machines.b)
+        try machines.a.ok("undo")
+        try machines.sync(machines.a, machines.b)
+        for machine in machines.all {
+            #expect(try machine.texts().isEmpty)
+            #expect(try machine.ok("trash").contains("milk"))
+        }
+        try machines.expectAlike()
+        try machines.a.ok("redo")
+        try machines.sync(machines.a, machines.b)
+        for machine in machines.all {
+            #expect(try machine.texts() == ["milk"])
+            #expect(try machine.ok("trash").isEmpty)
+        }
+        try machines.a.ok("undo")
+        try machines.a.ok("restore", milk)
+        try machines.sync(machines.a, machines.b)
+        for machine in machines.all {
+            #expect(try machine.texts() == ["milk"])
+            #expect(try machine.ok("trash").isEmpty)
+        }
+        try machines.expectAlike()
+        try machines.expectChecksClean()
+    }
+
     /// An add after an undo deletes what could have been redone. The one-shot `add`,
     /// whose only write that is, still sends the hub the purge of it.
     @Test func anAddAfterAnUndoTakesWhatItDiscardedOffEveryMachine() throws {

@@ -43,7 +43,8 @@ final class ArrayReplica: SyncReplica {
         let log = (pulled + acknowledged).dropFirst(Int(seq)).prefix(limit)
         return (Array(log), seq + Int64(log.count))
     }
-    func applyPulled(_ operations: [SyncOperation], after start: Int64, cursor: Int64, hash: String?) throws -> SyncApplyReport? {
+    func applyPulled(_ operations: [SyncOperation], at positions: [Int64], after start: Int64, cursor: Int64,
+                     hash: String?) throws -> SyncApplyReport? {
         guard start == self.cursor else { return nil }
         pulled += operations
         self.cursor = cursor

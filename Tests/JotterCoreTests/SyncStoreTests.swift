@@ -19,7 +19,7 @@ final class ArrayHub {
             let outgoing = try store.outgoingOperations(limit: batch)
             guard !outgoing.isEmpty else { return }
             take(outgoing)
-            try store.acknowledge(outgoing)
+            try store.acknowledge(outgoing, to: HubHead(position: Int64(operations.count), hash: ""))
         }
     }
 
@@ -40,7 +40,8 @@ final class ArrayHub {
             let cursor = Int(try store.syncCursor())
             guard cursor < operations.count else { return report }
             let end = min(cursor + batch, operations.count)
-            report.add(try #require(try store.applyPulled(Array(operations[cursor..<end]), after: Int64(cursor), cursor: Int64(end))))
+            report.add(try #require(try store.applyPulled(Array(operations[cursor..<end]), at: Array(Int64(cursor + 1)...Int64(end)),
+                                                          after: Int64(cursor), cursor: Int64(end))))
         }
     }
 

@@ -31,6 +31,11 @@ struct Setting: Hashable, Sendable, CustomStringConvertible {
     /// Where in the hub's log this store has read to, and the hash of the chain there.
     static let syncCursor = Setting("sync_cursor")
     static let syncCursorHash = Setting("sync_cursor_hash")
+    /// The row of `sync_log` up to which this store's own operations stand before the
+    /// cursor in the hub's order; absent, all of them do.
+    static let syncLogPassedTo = Setting("sync_log_passed_to")
+    /// The hub's position at or before which those after it landed; absent, not known.
+    static let syncOwnLandedBy = Setting("sync_own_landed_by")
     /// 1 while a pull applies changes, when the triggers log nothing.
     static let syncApplying = Setting("sync_applying")
     /// What the file was when its `replica_id` was given, to tell a copy.
@@ -46,7 +51,8 @@ struct Setting: Hashable, Sendable, CustomStringConvertible {
     /// Every key but the drafts'.
     static let named: [Setting] = [
         idSalt, searchIndexedTo, logIndexedTo, valueBucketedTo, formVersion, path, pathText, replicaID, hlc,
-        syncPushedTo, syncWatchedTo, syncCursor, syncCursorHash, syncApplying, fileIdentity,
+        syncPushedTo, syncWatchedTo, syncCursor, syncCursorHash, syncLogPassedTo, syncOwnLandedBy,
+        syncApplying, fileIdentity,
         remoteConninfo, remoteJournal, remoteAuto, remoteTrust, remoteSealedKeys,
     ]
 

@@ -183,11 +183,11 @@ extension Store {
                 """
                 SELECT \(NodeColumn.all(of: "n")),
                        change.made, change.made_offset, t.stamp, t.replica
-                FROM node AS n JOIN change ON change.seq = n.hidden
+                FROM node AS n JOIN change ON change.seq = abs(n.hidden)
                 LEFT JOIN sync_stamp AS t ON t.seq = n.seq AND t.property = 'trashgroup'
-                WHERE n.hidden > 0 AND change.undone = 0
+                WHERE (n.hidden > 0 AND change.undone = 0 OR \(Store.undoneAddSent("n")))
                   AND (n.parent IS NULL OR (SELECT hidden FROM node AS p WHERE p.seq = n.parent) IS NOT n.hidden)
-                ORDER BY n.hidden, n.seq
+                ORDER BY abs(n.hidden), n.seq
                 """)
             var listed: [(node: Node, removed: Timestamp, group: TrashGroup?)] = []
             while try statement.step() {
@@ -242,11 +242,15 @@ extension Store {
     /// How many lists and items are in the trash, those under what was removed included:
     /// what emptying it deletes.
     public func trashedCount() throws -> Int {
-        try read { Int(try database.statement("SELECT count(*) FROM node WHERE hidden > 0").firstRow { $0.int64(0) } ?? 0) }
+        try read {
+            Int(try database.statement("SELECT count(*) FROM node AS n WHERE n.hidden > 0 OR \(Store.undoneAddSent("n"))")
+                .firstRow { $0.int64(0) } ?? 0)
+        }
     }
 
     /// Puts a node from the trash back where it was, with what was removed with it.
     public func restore(_ entry: TrashEntry) throws {
+        try keepUndoneAddSentInTheTrash(entry.node.seq)
         try recordingChange {
             guard let removedBy = try hiddenBy(entry.node), removedBy > 0 else {
                 throw JotterError.input("'\(DisplayText.escaped(entry.node.text))' is no longer in the trash")

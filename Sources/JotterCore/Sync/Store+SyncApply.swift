@@ -6,7 +6,7 @@ extension Store {
     /// machine did: never undone here, as undo reverts this machine's own changes.
     static let syncChangeWhat = "sync"
 
-    public func applyPulled(_ operations: [SyncOperation], after start: Int64, cursor: Int64,
+    public func applyPulled(_ operations: [SyncOperation], at positions: [Int64] = [], after start: Int64, cursor: Int64,
                             hash: String? = nil) throws -> SyncApplyReport? {
         try write {
             // Checked here, on the state written to: two syncs of one store each read the
@@ -19,11 +19,14 @@ extension Store {
             try database.execute("UPDATE sync_op SET unsent_change = NULL WHERE unsent_change IS NOT NULL")
             try database.execute("UPDATE setting SET value = 1 WHERE key = \(Setting.syncApplying.sql)")
             try forgetHubParentsOfNodesGone()
-            var merge = SyncMerge(store: self, replica: try replicaID(), remembersPulledRows: remembersPulledRows)
+            let ahead = try ownOperationsAhead()
+            var merge = SyncMerge(store: self, replica: try replicaID(), remembersPulledRows: remembersPulledRows,
+                                  ownAhead: ahead)
             // One the log holds is here already: a hub rebuilt holds again what this
             // store pulled before it was lost.
             var known = 0
-            for operation in operations {
+            for (index, operation) in operations.enumerated() {
+                merge.position = positions.count == operations.count ? positions[index] : nil
                 guard try logSyncOperation(operation) else {
                     known += 1
                     // This store's own, given back at its position in the hub's order.
@@ -38,6 +41,11 @@ extension Store {
             try database.statement("UPDATE setting SET value = max(value, ?) WHERE key = \(Setting.hlc.sql)")
                 .bind(1, operations.map(\.stamp).filter(SyncOperation.stampRange.contains).max() ?? 0).run()
             try setSyncCursor(cursor, hash: hash)
+            if let landedBy = ahead.landedBy, cursor < landedBy {
+                try passSyncLog(upTo: merge.ownAhead.passedTo)
+            } else {
+                try passSyncLog()
+            }
             if !remembersPulledRows { try markEverythingSent() }
             var report = merge.report
             report.known = known
@@ -84,10 +92,17 @@ struct SyncMerge {
         let stamp: Int64
     }
 
-    init(store: Store, replica: NodeID, remembersPulledRows: Bool) {
+    /// Where this store's own operations not pulled past yet stand in the hub's order
+    /// (`Store.ownOperationsAhead`); those given back in this batch are passed.
+    private(set) var ownAhead: (passedTo: Int64, landedBy: Int64?)
+    /// The hub's position of the operation being applied; nil when not known.
+    var position: Int64?
+
+    init(store: Store, replica: NodeID, remembersPulledRows: Bool, ownAhead: (passedTo: Int64, landedBy: Int64?)) {
         self.store = store
         self.replica = replica
         self.remembersPulledRows = remembersPulledRows
+        self.ownAhead = ownAhead
     }
 
     private var database: Database { store.database }
@@ -100,12 +115,23 @@ struct SyncMerge {
     }
 
     mutating func apply(_ operation: SyncOperation) throws {
-        guard operation.replica != replica else { return try takeBack(operation) }
+        guard operation.replica != replica else {
+            try passOwn(operation)
+            return try takeBack(operation)
+        }
         do {
             try merge(operation)
         } catch let parked as Parked {
             try park(operation, parked)
         }
+    }
+
+    /// This store's own operation, given back at its position: it and those of its own
+    /// the log took before it (in that push or an earlier one) stand before what follows.
+    private mutating func passOwn(_ operation: SyncOperation) throws {
+        let row = try database.statement("SELECT seq FROM sync_log WHERE replica = ? AND counter = ?")
+            .bind(1, blob: operation.replica.bytes).bind(2, operation.counter).firstRow { $0.int64(0) }
+        if let row { ownAhead.passedTo = max(ownAhead.passedTo, row) }
     }
 
     private mutating func park(_ operation: SyncOperation, _ parked: Parked) throws {
@@ -500,13 +526,13 @@ struct SyncMerge {
             .firstRow { $0.int64(0) }
     }
 
-    /// The row for a change of node `id`, which is not here: when it was deleted here
-    /// (its trash emptied) before the change was made elsewhere, it comes back from its
-    /// last state, to the trash, and takes the change; a change made before the
-    /// deletion lost to it, and is kept as a conflict (nil). A restore comes after the
-    /// deletion in the hub's order, as every pulled change does, and brings it back
-    /// whenever it was made: the machine that made it keeps the node out of the trash
-    /// when the purge arrives there. A node never seen waits.
+    /// The row for a change of node `id`, which is not here: when it was deleted (its
+    /// trash emptied) before the change in the hub's order, it comes back from its last
+    /// state, to the trash, and takes the change, whatever the stamps. A purge made here
+    /// and not pulled past yet comes after the change in that order: the change applies
+    /// before it, and is kept as a conflict (nil), unless it is a restore, which takes
+    /// the node out of the trash before the purge, which then keeps it on every
+    /// machine. A node never seen waits.
     private mutating func bringBack(_ id: NodeID, for operation: SyncOperation) throws -> Int64? {
         guard let seq = try tombstoneSeq(of: id) else {
             throw Parked(reason: "it changes \(id.shortForm()), which is not here (not pulled yet, or deleted before it was sent)", waiting: true)
@@ -517,21 +543,31 @@ struct SyncMerge {
                 .bind(1, operation.stamp).bind(2, seq).run()
             return nil
         }
-        let purged = try database.statement("SELECT stamp FROM sync_tombstone WHERE seq = ?").bind(1, seq).firstRow { $0.int64(0) } ?? 0
         let restores = operation.property == "trashed" && operation.value == "false"
-        guard restores || operation.stamp > purged else {
+        guard try restores || !changedHereLater(seq: seq, id: id, property: "purge") else {
             try keepConflict(node: id, property: operation.property, value: operation.wholeValue,
                              stamp: operation.stamp, replica: operation.replica)
             return nil
         }
+        if restores, try dropUnsentPurge(of: seq) { return try revive(seq, keepingPurge: false) }
         return try revive(seq)
+    }
+
+    /// Takes back this store's purge of node `seq` not sent yet, which a pulled restore
+    /// comes before in the hub's order: at its place it would find the node out of the
+    /// trash on every machine, and delete nothing. Sent, its base would be read after
+    /// the restore, as the trash mark its maker saw, and it would delete the node
+    /// elsewhere. Returns whether there was one.
+    private func dropUnsentPurge(of seq: Int64) throws -> Bool {
+        try database.statement("DELETE FROM sync_op WHERE seq = ? AND property = 'purge'").bind(1, seq).run()
+        return database.changes > 0
     }
 
     /// Brings node `seq` back from its tombstone into the trash, with the list it was
     /// in when that was emptied too, and returns its row. The purge that deleted it
-    /// lost, and is kept as a conflict: the same one the machine whose change kept the
-    /// node keeps when the purge arrives there.
-    private mutating func revive(_ seq: Int64) throws -> Int64 {
+    /// lost, and is kept as a conflict (unless `keepingPurge` is false): the same one
+    /// the machine whose change kept the node keeps when the purge arrives there.
+    private mutating func revive(_ seq: Int64, keepingPurge: Bool = true) throws -> Int64 {
         let row = try database.statement(
             """
             SELECT id, kind, parent, text, created, created_offset, done, fields, stamp, order_stamp, order_replica
@@ -565,8 +601,10 @@ struct SyncMerge {
         try database.statement("DELETE FROM sync_tombstone WHERE seq = ?").bind(1, seq).run()
         try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property = 'trashgroup'").bind(1, seq).run()
         let id = try store.nodeID(seq: seq)
-        try keepConflict(node: id, property: "purge", value: "true", stamp: restored.purged,
-                         replica: try replica(ofPurge: id, stamped: restored.purged))
+        if keepingPurge {
+            try keepConflict(node: id, property: "purge", value: "true", stamp: restored.purged,
+                             replica: try replica(ofPurge: id, stamped: restored.purged))
+        }
         madeNodes = true
         return seq
     }
@@ -621,14 +659,33 @@ struct SyncMerge {
         return mark.map { $0 != base } ?? false
     }
 
+    /// Whether this store changed node `seq` (`id`), or only its `property`, by an
+    /// operation that comes after the one being applied in the hub's order: one not
+    /// sent yet, or one the hub acknowledged that landed after it (a sync pushes first,
+    /// and what it then pulls landed before its push, up to where the push landed).
+    private func changedHereLater(seq: Int64, id: NodeID, property: String? = nil) throws -> Bool {
+        if try database.statement("SELECT 1 FROM sync_op WHERE seq = ?1 AND ifnull(?2 = property, 1)")
+            .bind(1, seq).bind(2, property).firstRow({ _ in true }) == true {
+            return true
+        }
+        if let position, let landedBy = ownAhead.landedBy, position > landedBy { return false }
+        return try database.statement(
+            """
+            SELECT 1 FROM sync_log WHERE seq > ?1 AND replica = ?2 AND node = ?3 AND ifnull(?4 = property, 1) LIMIT 1
+            """)
+            .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, blob: id.bytes).bind(4, property)
+            .firstRow { _ in true } ?? false
+    }
+
     /// Deletes node `seq` for good, as a purge pulled asks, unless it must stay: it left
     /// the trash before the purge in the hub's order, or by a change made here (later in
-    /// the order than everything pulled); a change made after the purge elsewhere kept
-    /// it; or it holds an entry the purge's maker did not see, made or moved into it
-    /// where the purge was not made. Each of these keeps the purge as a conflict. The
-    /// maker purges every entry it deleted, each on its own, so a node that holds
-    /// entries when its purge arrives waits for the end of the batch (`isFinal`
-    /// false), by when their purges have come: what it still holds then was not seen.
+    /// the order than everything pulled); a change made here comes after the purge in
+    /// that order (`changedHereLater`); or it holds an entry the purge's maker did not
+    /// see, made or moved into it where the purge was not made. Each of these keeps the
+    /// purge as a conflict. The maker purges every entry it deleted, each on its own, so
+    /// a node that holds entries when its purge arrives waits for the end of the batch
+    /// (`isFinal` false), by when their purges have come: what it still holds then was
+    /// not seen.
     private mutating func purge(_ seq: Int64, id: NodeID, by operation: SyncOperation, isFinal: Bool = false) throws {
         func keep() throws {
             try keepConflict(node: id, property: "purge", value: "true", stamp: operation.stamp, replica: operation.replica)
@@ -639,17 +696,9 @@ struct SyncMerge {
             // went out alone, and says the trash too.
             try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try trashChange()).bind(2, seq).run()
         }
-        let latest = try database.statement(
-            """
-            SELECT stamp, NULL FROM sync_op WHERE seq = ?1
-            UNION ALL SELECT stamp, replica FROM sync_stamp WHERE seq = ?1
-            ORDER BY 1 DESC LIMIT 1
-            """)
-            .bind(1, seq).firstRow { (stamp: $0.int64(0), replica: $0.isNull(1) ? replica : NodeID(bytes: $0.blob(1)) ?? replica) }
-        if let latest, !operation.wins(over: SyncOperation(
-            replica: latest.replica, counter: 0, stamp: latest.stamp, node: nil, property: "", value: nil)) {
-            // Changed here, or elsewhere, after it was deleted there: it stays, in the
-            // trash, where the other machine gets it back from the change.
+        if try changedHereLater(seq: seq, id: id) {
+            // Changed here after the purge in the hub's order: it stays, in the trash,
+            // where every other machine gets it back from the change.
             return try keep()
         }
         if try database.statement("SELECT 1 FROM node WHERE parent = ? LIMIT 1").bind(1, seq).firstRow({ _ in true }) == true {

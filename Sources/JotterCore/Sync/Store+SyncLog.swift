@@ -49,6 +49,55 @@ extension Store {
         try database.statement("UPDATE setting SET value = ? WHERE key = \(Setting.syncCursorHash.sql)").bind(1, hash).run()
     }
 
+    /// Where this store's own operations acknowledged since the last pull stand in the
+    /// hub's order: after row `passedTo` of the log, and landed at or before hub
+    /// position `landedBy` (nil: not known). A sync pushes, then pulls what landed
+    /// before its push: an operation pulled at a position up to `landedBy` came before
+    /// them. Call inside a transaction.
+    func ownOperationsAhead() throws -> (passedTo: Int64, landedBy: Int64?) {
+        try database.statement(
+            """
+            SELECT ifnull((SELECT value FROM setting WHERE key = \(Setting.syncLogPassedTo.sql)),
+                          (SELECT ifnull(max(seq), 0) FROM sync_log)),
+                   (SELECT value FROM setting WHERE key = \(Setting.syncOwnLandedBy.sql))
+            """).firstRow { ($0.int64(0), $0.optionalInt64(1)) } ?? (0, nil)
+    }
+
+    /// Notes, before the log takes the operations a push acknowledged, that those it
+    /// holds stand before the cursor, when nothing was noted yet.
+    func notePassedSyncLogBeforeAcknowledging() throws {
+        try database.execute(
+            """
+            INSERT OR IGNORE INTO setting (key, value)
+            VALUES (\(Setting.syncLogPassedTo.sql), (SELECT ifnull(max(seq), 0) FROM sync_log))
+            """)
+    }
+
+    /// Notes that the operations a push acknowledged landed at or before hub position
+    /// `position` (nil: not known), with those acknowledged before them and not pulled
+    /// past yet. Call after logging them, inside a write transaction.
+    func noteOwnOperationsLanded(by position: Int64?, aheadBefore: (passedTo: Int64, landedBy: Int64?), loggedBefore: Int64) throws {
+        let wereAhead = aheadBefore.passedTo < loggedBefore
+        guard let position, !wereAhead || aheadBefore.landedBy != nil else {
+            try database.execute("DELETE FROM setting WHERE key = \(Setting.syncOwnLandedBy.sql)")
+            return
+        }
+        try database.statement("INSERT OR REPLACE INTO setting (key, value) VALUES (\(Setting.syncOwnLandedBy.sql), ?)")
+            .bind(1, max(position, wereAhead ? aheadBefore.landedBy ?? 0 : 0)).run()
+    }
+
+    /// This store's own operations the log holds up to row `seq` stand before the
+    /// cursor; with nil, all it holds now do, and where they landed is forgotten.
+    /// Call inside a write transaction.
+    func passSyncLog(upTo seq: Int64? = nil) throws {
+        try database.statement(
+            """
+            INSERT OR REPLACE INTO setting (key, value)
+            VALUES (\(Setting.syncLogPassedTo.sql), ifnull(?, (SELECT ifnull(max(seq), 0) FROM sync_log)))
+            """).bind(1, seq).run()
+        if seq == nil { try database.execute("DELETE FROM setting WHERE key = \(Setting.syncOwnLandedBy.sql)") }
+    }
+
     /// Keeps `operation` in the log; false when the log held it already (the same
     /// replica and counter), and the store with it. Call inside a write transaction.
     func logSyncOperation(_ operation: SyncOperation) throws -> Bool {

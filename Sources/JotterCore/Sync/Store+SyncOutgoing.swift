@@ -62,7 +62,8 @@ extension Store: SyncReplica {
             try requireSyncLogSwitchedOn()
             var operations: [SyncOperation] = []
             let pushedTo = try syncMark(.syncPushedTo)
-            var watchedTo = max(try syncMark(.syncWatchedTo), 0)
+            let handedOut = try syncMark(.syncWatchedTo)
+            var watchedTo = max(handedOut, 0)
             if pushedTo < 0 {
                 // The root, row 0, has no create of its own: only its forms go out.
                 operations += try placeOperations(seq: nil, created: 0, replica: replica)
@@ -79,11 +80,13 @@ extension Store: SyncReplica {
                 .bind(1, max(pushedTo, 0))
             defer { creates.reset() }
             while operations.count < limit, try creates.step() {
+                let node = node(from: creates)
                 // An add undone before it went out is not sent: sent, every other machine
                 // put it in its trash while this one listed it nowhere. It is redone, and
                 // then goes, or the next change discards it; what was added after it waits.
-                if creates.int64(NodeColumn.count + 5) != 0 { break }
-                let node = node(from: creates)
+                // One handed out before (a push cut short) may be on the hub, and goes
+                // out in the trash, where this store lists it (`undoneAddSent`).
+                if creates.int64(NodeColumn.count + 5) != 0 && node.seq > handedOut { break }
                 let parentID = node.parentSeq.map { id(seq: $0, stored: creates, column: NodeColumn.count, createdMilliseconds: creates.int64(NodeColumn.count + 1)) }
                 let done = creates.optionalInt64(NodeColumn.done.position)
                 let trashed = !creates.isNull(NodeColumn.hidden.position)
@@ -342,7 +345,17 @@ extension Store: SyncReplica {
             if let base, let head, try integerSetting(.syncCursor) == base.position {
                 try setSyncCursor(head.position, hash: head.hash)
             }
+            try notePassedSyncLogBeforeAcknowledging()
+            let aheadBefore = try ownOperationsAhead()
+            let loggedBefore = try database.statement("SELECT ifnull(max(seq), 0) FROM sync_log").firstRow { $0.int64(0) } ?? 0
             for operation in operations { _ = try logSyncOperation(operation) }
+            // Landed on the head this store had pulled to, they stand before all it
+            // pulls from now on; else what the next pull brings may have landed first.
+            if base != nil {
+                try passSyncLog()
+            } else {
+                try noteOwnOperationsLanded(by: head?.position, aheadBefore: aheadBefore, loggedBefore: loggedBefore)
+            }
             var pushedTo = try syncMark(.syncPushedTo)
             let sent = try database.statement("SELECT seq, property FROM sync_op WHERE counter = ?")
             for operation in operations where operation.replica == replica {

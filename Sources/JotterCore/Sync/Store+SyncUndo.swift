@@ -102,6 +102,46 @@ extension Store {
         return rows
     }
 
+    /// Whether node `n` (an alias in SQL) is hidden by the undo of the add that made it,
+    /// after the hub had it: the undo went out as its trash mark, and every other
+    /// machine lists it in its trash, so this one does too. `restore` brings it back,
+    /// and `trash --empty` deletes it, as the next change would.
+    static func undoneAddSent(_ n: String) -> String {
+        "(\(n).hidden < 0 AND \(n).seq <= (SELECT value FROM setting WHERE key = \(Setting.syncWatchedTo.sql)))"
+    }
+
+    /// Whether node `seq` is an add undone after the hub had it (`undoneAddSent`).
+    func isUndoneAddSent(_ seq: Int64) throws -> Bool {
+        try database.statement("SELECT 1 FROM node AS n WHERE n.seq = ? AND \(Store.undoneAddSent("n"))").bind(1, seq)
+            .firstRow { _ in true } ?? false
+    }
+
+    /// Makes node `seq`, when it is an add undone after the hub had it, and what it
+    /// holds of that add, an entry of the trash like one another machine put there:
+    /// the next change deletes what undone changes added, and a `restore` of it is one.
+    func keepUndoneAddSentInTheTrash(_ seq: Int64) throws {
+        guard try read({ try isUndoneAddSent(seq) }) else { return }
+        try write {
+            guard try isUndoneAddSent(seq),
+                  let undone = try database.statement("SELECT hidden FROM node WHERE seq = ?").bind(1, seq)
+                      .firstRow({ $0.int64(0) }) else { return }
+            let now = clock()
+            try database.statement(
+                "INSERT INTO change (seq, what, made, made_offset) VALUES ((SELECT ifnull(max(seq), 0) + 1 FROM change), ?, ?, ?)")
+                .bind(1, Store.syncChangeWhat).bind(2, now.milliseconds).bind(3, Int64(now.offsetSeconds)).run()
+            try database.statement(
+                """
+                WITH RECURSIVE subtree (seq) AS (
+                    SELECT ?1
+                    UNION ALL
+                    SELECT node.seq FROM subtree JOIN node ON node.parent = subtree.seq WHERE node.hidden = ?2
+                )
+                UPDATE OR ROLLBACK node SET hidden = ?3 WHERE seq IN subtree AND hidden = ?2
+                """)
+                .bind(1, seq).bind(2, undone).bind(3, database.lastInsertedRowID).run()
+        }
+    }
+
     /// Deletes the operations change `seq` logged that no push has read and no pull has
     /// met since: undone, each property is back to what the hub has, and sending it
     /// again with a new stamp would win over what other machines changed meanwhile.

@@ -48,8 +48,9 @@ public enum Sync {
         while true {
             let outgoing = try replica.outgoingOperations(limit: batchSize)
             if outgoing.isEmpty { break }
-            _ = try hub.push(outgoing, onto: nil)
-            try replica.acknowledge(outgoing, movingCursorFrom: nil, to: nil)
+            // Where they landed tells which operations pulled next came before them.
+            let landed: HubHead? = if case .landed(_, let head) = try hub.push(outgoing, onto: nil) { head } else { nil }
+            try replica.acknowledge(outgoing, movingCursorFrom: nil, to: landed)
             summary.sent += outgoing.count
             if outgoing.count < batchSize { break }
         }
@@ -128,7 +129,8 @@ public enum Sync {
             }
             if batch.lastPosition == cursor { return HubHead(position: cursor, hash: known ?? "") }
             if let seal { opening(&batch, with: seal, after: known ?? batch.startHash ?? "", passingOver: own) }
-            guard let report = try replica.applyPulled(batch.operations, after: cursor, cursor: batch.lastPosition,
+            guard let report = try replica.applyPulled(batch.operations, at: batch.positions, after: cursor,
+                                                       cursor: batch.lastPosition,
                                                        hash: batch.lastHash) else {
                 (cursor, known) = try replica.syncHead()
                 continue

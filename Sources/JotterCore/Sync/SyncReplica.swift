@@ -9,7 +9,8 @@ public protocol SyncReplica {
     func outgoingOperations(limit: Int) throws -> [SyncOperation]
     /// The hub has stored these operations: they are not sent again, and the log keeps
     /// them. When they landed on `base`, the head this store had pulled to, making
-    /// `head`, the cursor moves there, if it is still at `base`.
+    /// `head`, the cursor moves there, if it is still at `base`. Without `base`, `head`
+    /// is where they landed (at or before it), when the hub said so.
     func acknowledge(_ operations: [SyncOperation], movingCursorFrom base: HubHead?, to head: HubHead?) throws
     /// The cursor, and the hash chain's link there in hexadecimal ("" at position 0);
     /// nil when not known yet (a store that last synced before the chain).
@@ -22,13 +23,14 @@ public protocol SyncReplica {
     /// Up to `limit` operations of the log after its row `seq`, in the order this store
     /// learned them, and the row of the last.
     func loggedSyncOperations(after seq: Int64, limit: Int) throws -> (operations: [SyncOperation], last: Int64)
-    /// Applies operations pulled from the hub after position `start`, in the hub's order
-    /// (this replica's own among them, which change nothing; one the log holds is not
-    /// applied again), and moves the cursor from `start` to `cursor`, whose link of the
+    /// Applies operations pulled from the hub after position `start`, in the hub's order,
+    /// each at its position in `positions` (empty when not known; this replica's own
+    /// among them, which change nothing; one the log holds is not applied again), and moves the cursor from `start` to `cursor`, whose link of the
     /// hash chain is `hash`, all in one transaction: a sync cut short applies each batch
     /// whole or not at all. Nil, with nothing applied, when the cursor is no longer at
     /// `start`: another sync of this store applied them meanwhile, and then went on.
-    func applyPulled(_ operations: [SyncOperation], after start: Int64, cursor: Int64, hash: String?) throws -> SyncApplyReport?
+    func applyPulled(_ operations: [SyncOperation], at positions: [Int64], after start: Int64, cursor: Int64,
+                     hash: String?) throws -> SyncApplyReport?
 }
 
 /// What applying a batch of pulled operations did.
