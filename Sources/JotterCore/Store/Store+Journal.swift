@@ -182,13 +182,15 @@ extension Store {
             let statement = try database.statement(
                 """
                 SELECT \(NodeColumn.all(of: "n")),
-                       change.made, change.made_offset, t.stamp, t.replica
+                       change.made, change.made_offset, t.stamp, t.replica, abs(n.hidden)
                 FROM node AS n JOIN change ON change.seq = abs(n.hidden)
                 LEFT JOIN sync_stamp AS t ON t.seq = n.seq AND t.property = 'trashgroup'
                 WHERE (n.hidden > 0 AND change.undone = 0 OR \(Store.undoneAddSent("n")))
                   AND (n.parent IS NULL OR (SELECT hidden FROM node AS p WHERE p.seq = n.parent) IS NOT n.hidden)
-                ORDER BY abs(n.hidden), n.seq
                 """)
+            // Put in order here, not by SQLite: no index gives this order, and SQLite's
+            // sorter holds a copy of every row it sorts, an entry's whole text with it.
+            var removedBy: [Int64: Int64] = [:]
             var listed: [(node: Node, removed: Timestamp, group: TrashGroup?)] = []
             while try statement.step() {
                 let made = NodeColumn.count
@@ -196,9 +198,12 @@ extension Store {
                     .map { TrashGroup(stamp: statement.int64(made + 2), replica: $0) }
                 // A group's time is its `rm`'s, as its maker's clock gave it.
                 let milliseconds = group.map { $0.stamp >> 16 } ?? statement.int64(made)
-                listed.append((node(from: statement), Timestamp(
+                let node = node(from: statement)
+                removedBy[node.seq] = statement.int64(made + 4)
+                listed.append((node, Timestamp(
                     milliseconds: milliseconds, offsetSeconds: Int32(truncatingIfNeeded: statement.int64(made + 1))), group))
             }
+            listed.sort { (removedBy[$0.node.seq] ?? 0, $0.node.seq) < (removedBy[$1.node.seq] ?? 0, $1.node.seq) }
             let entries = Store.inTrashOrder(listed)
             return try entries.map { node, removed in
                 let place = try node.parentSeq.flatMap { try self.node(seq: $0) }.map(ancestry(of:)) ?? .root

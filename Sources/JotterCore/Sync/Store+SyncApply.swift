@@ -289,7 +289,7 @@ struct SyncMerge {
             throw Parked(reason: "a create of a kind this jotter does not know: \(DisplayText.escaped(String(kindName.prefix(40))))")
         }
         guard parentID != nil || !hasParent else { throw Parked(reason: "its parent is not an id") }
-        let parent = try parentSeq(named: parentID)
+        let parent = try parentSeq(named: parentID, for: operation)
         var sameName: Int64?
         if kind == .list, !trashed,
            let existing = try store.lists(underSeq: parent, named: operation.pulledText?.string ?? text ?? "").first {
@@ -381,21 +381,21 @@ struct SyncMerge {
     }
 
     /// The row of the parent an id names: nil for the root (no id).
-    private mutating func parentSeq(named text: String?) throws -> Int64? {
+    private mutating func parentSeq(named text: String?, for operation: SyncOperation) throws -> Int64? {
         guard let text else { return nil }
         guard let id = NodeID(text) else { throw Parked(reason: "its parent is not an id") }
         guard let seq = try store.nodeSeq(of: id) else {
             // A list emptied from the trash before this change in the hub's order comes
             // back into the trash to hold what is made or moved into it.
-            if let buried = try tombstoneSeq(of: id) { return try revive(buried) }
+            if let buried = try tombstoneSeq(of: id) { return try revive(buried, for: operation) }
             throw Parked(reason: "its parent \(id.shortForm()) is not here yet", waiting: true)
         }
         return seq
     }
 
     /// The row of the parent a `parent` value names: nil for the root (null).
-    private mutating func parentSeq(_ value: SyncJSON) throws -> Int64? {
-        try parentSeq(named: try scalar(value).text)
+    private mutating func parentSeq(_ value: SyncJSON, for operation: SyncOperation) throws -> Int64? {
+        try parentSeq(named: try scalar(value).text, for: operation)
     }
 
     /// The JSON type of a value as SQLite names it (`null`, `true`, `false`, `integer`,
@@ -549,8 +549,8 @@ struct SyncMerge {
                              stamp: operation.stamp, replica: operation.replica)
             return nil
         }
-        if restores, try dropUnsentPurge(of: seq) { return try revive(seq, keepingPurge: false) }
-        return try revive(seq)
+        if restores, try dropUnsentPurge(of: seq) { return try revive(seq, for: operation, keepingPurge: false) }
+        return try revive(seq, for: operation)
     }
 
     /// Takes back this store's purge of node `seq` not sent yet, which a pulled restore
@@ -566,8 +566,10 @@ struct SyncMerge {
     /// Brings node `seq` back from its tombstone into the trash, with the list it was
     /// in when that was emptied too, and returns its row. The purge that deleted it
     /// lost, and is kept as a conflict (unless `keepingPurge` is false): the same one
-    /// the machine whose change kept the node keeps when the purge arrives there.
-    private mutating func revive(_ seq: Int64, keepingPurge: Bool = true) throws -> Int64 {
+    /// the machine whose change kept the node keeps when the purge arrives there. In the
+    /// trash it is a group of the operation that brings it back, as on every machine.
+    private mutating func revive(_ seq: Int64, for operation: SyncOperation, keepingPurge: Bool = true) throws -> Int64 {
+        let group = TrashGroup(stamp: operation.stamp, replica: operation.replica)
         let row = try database.statement(
             """
             SELECT id, kind, parent, text, created, created_offset, done, fields, stamp, order_stamp, order_replica
@@ -583,7 +585,7 @@ struct SyncMerge {
         var parent = restored.parent
         if let seq = parent, try store.nodeID(seq: seq) == nil {
             let buried = try database.statement("SELECT 1 FROM sync_tombstone WHERE seq = ?").bind(1, seq).firstRow { _ in true }
-            parent = buried == true ? try revive(seq) : nil
+            parent = buried == true ? try revive(seq, for: operation) : nil
         }
         try database.statement(
             """
@@ -592,14 +594,15 @@ struct SyncMerge {
             """)
             .bind(1, seq).bind(2, id: restored.storedID.flatMap { NodeID(bytes: $0) }).bind(3, parent)
             .bind(4, restored.kind).bind(5, restored.text).bind(6, restored.created).bind(7, restored.offset)
-            .bind(8, restored.done).bind(9, try trashChange()).bind(10, restored.orderStamp).bind(11, restored.orderReplica).run()
+            .bind(8, restored.done).bind(9, try trashGroupChange(group)).bind(10, restored.orderStamp)
+            .bind(11, restored.orderReplica).run()
         if let values = restored.fields {
             try database.statement(
                 "INSERT OR REPLACE INTO field_value (item, name, value, value_sum) SELECT ?1, key, value, jotter_checksum(key, value) FROM json_each(?2)")
                 .bind(1, seq).bind(2, values).run()
         }
         try database.statement("DELETE FROM sync_tombstone WHERE seq = ?").bind(1, seq).run()
-        try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property = 'trashgroup'").bind(1, seq).run()
+        try keepTrashGroup(group, of: seq)
         let id = try store.nodeID(seq: seq)
         if keepingPurge {
             try keepConflict(node: id, property: "purge", value: "true", stamp: restored.purged,
@@ -765,7 +768,7 @@ struct SyncMerge {
         // Judged before the value held here: a move this store made and the hub has
         // not given back comes after this one in the hub's order.
         if property == .parent, let seq {
-            guard try applyInHubOrder(moving: seq, to: try parentSeq(value), by: operation) else { return }
+            guard try applyInHubOrder(moving: seq, to: try parentSeq(value, for: operation), by: operation) else { return }
         }
         if property == .trashed, let seq, try jsonType(value) == "true" { try joinEarlierTrashGroup(seq, by: operation) }
         var loser: (stamp: Int64, replica: NodeID)?
@@ -844,7 +847,7 @@ struct SyncMerge {
                 .bind(1, value.text).bind(2, madeMilliseconds).bind(3, seq).run()
         case .parent:
             guard let seq else { return }
-            try database.statement("UPDATE node SET parent = ? WHERE seq = ?").bind(1, try parentSeq(value)).bind(2, seq).run()
+            try database.statement("UPDATE node SET parent = ? WHERE seq = ?").bind(1, try parentSeq(value, for: operation)).bind(2, seq).run()
         case .done:
             guard let seq else { return }
             try database.statement("UPDATE node SET done = ? WHERE seq = ?").bind(1, try scalar(value).integer).bind(2, seq).run()
@@ -978,8 +981,8 @@ struct SyncMerge {
               let held = try hubMove(of: seq) else { return }
         let value = SyncJSON(text: operation.value ?? "null")
         // A parent no longer here leaves the hub's parent as it was.
-        if operation.wins(over: held), try jsonType(value) == "null" || (try? parentSeq(value)) != nil {
-            let parent = try parentSeq(value)
+        if operation.wins(over: held), try jsonType(value) == "null" || (try? parentSeq(value, for: operation)) != nil {
+            let parent = try parentSeq(value, for: operation)
             if try closesCycleInHubOrder(moving: seq, to: parent) {
                 try keepConflict(node: id, property: "parent", value: operation.value, stamp: operation.stamp,
                                  replica: operation.replica)
