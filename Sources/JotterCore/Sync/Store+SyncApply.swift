@@ -290,6 +290,7 @@ struct SyncMerge {
         }
         guard parentID != nil || !hasParent else { throw Parked(reason: "its parent is not an id") }
         let parent = try parentSeq(named: parentID, for: operation)
+        let trashGroup = trashed ? TrashGroup(of: operation, stamp: group) : nil
         var sameName: Int64?
         if kind == .list, !trashed,
            let existing = try store.lists(underSeq: parent, named: operation.pulledText?.string ?? text ?? "").first {
@@ -311,7 +312,7 @@ struct SyncMerge {
             """)
             .bind(1, blob: id.bytes).bind(2, parent).bind(3, kind.rawValue).bind(5, created)
             .bind(6, offset).bind(7, done)
-            .bind(8, trashed ? try trashGroupChange(TrashGroup(stamp: group ?? operation.stamp, replica: operation.replica)) : nil)
+            .bind(8, try trashGroup.map { try trashGroupChange($0) })
             .bind(9, operation.stamp).bind(10, Store.orderReplica(operation.replica))
         // Bound where the string holds it: a copy stayed bound in the cached statement
         // while the next create was read.
@@ -323,7 +324,7 @@ struct SyncMerge {
             try insert.withBorrowedText(4, text) { try insert.run() }
         }
         let seq = database.lastInsertedRowID
-        if trashed { try keepTrashGroup(TrashGroup(stamp: group ?? operation.stamp, replica: operation.replica), of: seq) }
+        if let trashGroup { try keepTrashGroup(trashGroup, of: seq) }
         if let fields {
             try database.statement(
                 """
@@ -501,7 +502,7 @@ struct SyncMerge {
     /// first, keeps it in the earliest group, so `restore` brings back the same entries
     /// everywhere. One in the trash from before groups were kept stays where it is.
     private mutating func joinEarlierTrashGroup(_ seq: Int64, by operation: SyncOperation) throws {
-        let group = TrashGroup(stamp: operation.stamp, replica: operation.replica)
+        let group = TrashGroup(of: operation)
         guard let held = try database.statement(
             """
             SELECT t.stamp, t.replica FROM node AS n JOIN sync_stamp AS t ON t.seq = n.seq AND t.property = 'trashgroup'
@@ -569,7 +570,7 @@ struct SyncMerge {
     /// the machine whose change kept the node keeps when the purge arrives there. In the
     /// trash it is a group of the operation that brings it back, as on every machine.
     private mutating func revive(_ seq: Int64, for operation: SyncOperation, keepingPurge: Bool = true) throws -> Int64 {
-        let group = TrashGroup(stamp: operation.stamp, replica: operation.replica)
+        let group = TrashGroup(of: operation)
         let row = try database.statement(
             """
             SELECT id, kind, parent, text, created, created_offset, done, fields, stamp, order_stamp, order_replica
@@ -854,7 +855,7 @@ struct SyncMerge {
         case .trashed:
             guard let seq else { return }
             if try jsonType(value) == "true" {
-                let group = TrashGroup(stamp: operation.stamp, replica: operation.replica)
+                let group = TrashGroup(of: operation)
                 try database.statement("UPDATE node SET hidden = ? WHERE seq = ? AND hidden IS NULL")
                     .bind(1, try trashGroupChange(group)).bind(2, seq).run()
                 if database.changes > 0 { try keepTrashGroup(group, of: seq) }

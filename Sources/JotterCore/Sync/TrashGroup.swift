@@ -5,6 +5,16 @@ struct TrashGroup: Hashable, Comparable, Sendable {
     let stamp: Int64
     let replica: NodeID
 
+    init(stamp: Int64, replica: NodeID) {
+        self.stamp = stamp
+        self.replica = replica
+    }
+
+    /// The group `operation` names: its own stamp, unless it carries its `rm`'s.
+    init(of operation: SyncOperation, stamp: Int64? = nil) {
+        self.init(stamp: stamp ?? operation.stamp, replica: operation.replica)
+    }
+
     /// The earlier `rm`, by the sync clock, and the lesser replica on equal stamps.
     static func < (lhs: TrashGroup, rhs: TrashGroup) -> Bool {
         lhs.stamp != rhs.stamp ? lhs.stamp < rhs.stamp : lhs.replica < rhs.replica
