@@ -149,7 +149,7 @@ import Testing
         try expectTotalsMatchTheEntries(jotter, after: "the value made a number again")
     }
 
-    /// A store of version 15 has no totals: its first `stats` works them all out, from
+    /// A store of version 16 has no totals: its first `stats` works them all out, from
     /// every value it holds, including those written before the step.
     @Test func aStoreBroughtUpToDateWorksOutItsTotalsAtItsFirstStats() throws {
         let jotter = try journal()
@@ -160,7 +160,7 @@ import Testing
             DROP TRIGGER value_bucket_value_delete; DROP TRIGGER value_bucket_node_insert;
             DROP TRIGGER value_bucket_node_update; DROP TRIGGER value_bucket_node_delete;
             DELETE FROM setting WHERE key = 'value_bucketed_to';
-            PRAGMA user_version = \(Migrations.latestVersion - 1);
+            PRAGMA user_version = 16;
             """)
         let reopened = try Store(path: jotter.store.path)
         #expect(try count("SELECT count(*) FROM value_bucket", in: reopened) == 0)

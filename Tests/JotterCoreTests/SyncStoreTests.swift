@@ -406,6 +406,63 @@ struct Machines {
         }
     }
 
+    @Test func aChangeMadeHereThatAPulledOneOutdatesIsStillSentAndEveryMachineKeepsTheSameConflict() throws {
+        let machines = try Machines(count: 3)
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b, machines.stores[2])
+        // Made here first, then outdated by a later edit pulled before it went out: it
+        // stays, after the pulled one in the hub's order, and goes out.
+        try machines.a.edit(try machines.node(item.id, in: machines.a), text: "oat milk")
+        try machines.b.edit(try machines.node(item.id, in: machines.b), text: "soy milk")
+        try machines.hub.sync(machines.b)
+        try machines.hub.pull(machines.a)
+        #expect(try machines.node(item.id, in: machines.a).text == "oat milk")
+        try machines.hub.sync(machines.a, machines.b, machines.stores[2])
+        for store in machines.stores {
+            #expect(try machines.node(item.id, in: store).text == "oat milk")
+            #expect(try machines.conflicts(in: store).map(\.value) == ["\"soy milk\""])
+        }
+    }
+
+    @Test func editsPulledOneAtATimeOrTogetherLeaveTheSameConflictOnEveryMachine() throws {
+        let machines = try Machines(count: 3)
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b, machines.stores[2])
+        try machines.a.edit(try machines.node(item.id, in: machines.a), text: "oat milk")
+        // b edits twice, each after the one before: a pulls them one at a time, c both
+        // at once. The second replaced the first knowingly: only it lost to a's edit.
+        try machines.b.edit(try machines.node(item.id, in: machines.b), text: "soy milk")
+        try machines.hub.sync(machines.b)
+        try machines.hub.pull(machines.a)
+        try machines.b.edit(try machines.node(item.id, in: machines.b), text: "soy milk, 2 l")
+        try machines.hub.sync(machines.b)
+        try machines.hub.pull(machines.a)
+        try machines.hub.sync(machines.a, machines.stores[2], machines.b)
+        for store in machines.stores {
+            #expect(try machines.node(item.id, in: store).text == "oat milk")
+            #expect(try machines.conflicts(in: store).map(\.value) == ["\"soy milk, 2 l\""])
+        }
+    }
+
+    @Test func twoDoneMarksThatAgreeBecomeAConflictEverywhereOnceOneIsUndone() throws {
+        let machines = try Machines(count: 3)
+        let item = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b, machines.stores[2])
+        // Marked done on a and b, each unaware of the other: the marks agree, and
+        // nothing is listed. Then b takes its mark back, never having seen a's.
+        _ = try machines.a.markDone([try machines.node(item.id, in: machines.a)])
+        _ = try machines.b.markDone([try machines.node(item.id, in: machines.b)])
+        try machines.hub.sync(machines.b, machines.stores[2])
+        _ = try machines.b.markDone([try machines.node(item.id, in: machines.b)], done: false)
+        try machines.hub.sync(machines.b, machines.stores[2])
+        try machines.hub.sync(machines.a, machines.b, machines.stores[2])
+        let shown = try machines.stores.map { try machines.node(item.id, in: $0).doneMilliseconds }
+        #expect(Set(shown.map { $0 == nil }).count == 1)
+        let kept = try machines.stores.map { store in try machines.conflicts(in: store).map { "\($0.property) \($0.replica)" } }
+        #expect(kept[0] == ["done \(try machines.a.syncReplicaID())"])
+        #expect(kept.allSatisfy { $0 == kept[0] })
+    }
+
     @Test func theMachineWhoseEditLostKeepsItsOwnValueWithItsTime() throws {
         // The desktop's clock a minute ahead: its edit is the later one.
         let folder = TemporaryFolder()

@@ -558,6 +558,12 @@ enum Migrations {
             WHERE NOT EXISTS (SELECT 1 FROM value_bucket_stale AS stale WHERE stale.name = marked.name AND stale.bucket = marked.bucket);
         END;
         """,
+        // 18: the changes that saw a value, by the stamp they name as their base: a value
+        // that arrives after a change made on top of it (two machines' values can share a
+        // stamp) is not kept as a conflict (docs/sync.md, "Merging").
+        """
+        CREATE INDEX IF NOT EXISTS sync_log_base ON sync_log (base);
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(steps.count) }

@@ -772,16 +772,31 @@ struct SyncMerge {
             guard try applyInHubOrder(moving: seq, to: try parentSeq(value, for: operation), by: operation) else { return }
         }
         if property == .trashed, let seq, try jsonType(value) == "true" { try joinEarlierTrashGroup(seq, by: operation) }
+        if property.isValue { try store.forgetSyncConflicts(seenBy: operation) }
         var loser: (stamp: Int64, replica: NodeID)?
         if let current = try currentStamp(seq: seq, property: operation.property) {
             // Applied before: the same operation pulled again.
             if current.stamp == operation.stamp && current.replica == operation.replica { return }
+            // A value changed here and not sent yet comes after the pulled one in the
+            // hub's order: it stays, stamped past it if need be, and the pulled value is
+            // kept as the conflict every other machine keeps when this change reaches it.
+            // Dropped, it would be a conflict of this machine alone.
+            if current.isLocal && property.isValue {
+                if current.stamp < operation.stamp || (current.stamp == operation.stamp && operation.replica > replica) {
+                    try restampLocalChange(of: seq, property: operation.property, past: operation.stamp)
+                }
+                try keepConflict(node: node, property: operation.property, value: operation.wholeValue,
+                                 stamp: operation.stamp, replica: operation.replica, agreeing: agrees)
+                return
+            }
             let holder = SyncOperation(replica: current.replica, counter: 0, stamp: current.stamp, node: node,
                                        property: operation.property, value: held)
+            // A value that agrees with the one shown is kept too, unlisted while it
+            // agrees: a later change elsewhere may make it a conflict on every machine.
             guard operation.wins(over: holder) else {
-                if !agrees {
+                if !agrees || property.isValue {
                     try keepConflict(node: node, property: operation.property, value: operation.wholeValue,
-                                     stamp: operation.stamp, replica: operation.replica)
+                                     stamp: operation.stamp, replica: operation.replica, agreeing: agrees)
                 }
                 return
             }
@@ -790,12 +805,13 @@ struct SyncMerge {
             // A machine always saw its own earlier values, even when its base lags
             // behind them (an acknowledgement missed while the row changed again).
             let unseen = current.replica != operation.replica && operation.base.map { $0 != current.stamp } == true
-            if !agrees && (current.isLocal || unseen) { loser = (current.stamp, current.replica) }
+            if (!agrees || property.isValue) && (current.isLocal || unseen) { loser = (current.stamp, current.replica) }
         }
         if let loser {
             // A local change kept this way is not sent.
             let held = try held ?? store.currentValue(seq: seq, property: operation.property)
-            try keepConflict(node: node, property: operation.property, value: held, stamp: loser.stamp, replica: loser.replica)
+            try keepConflict(node: node, property: operation.property, value: held, stamp: loser.stamp, replica: loser.replica,
+                             agreeing: agrees)
         }
         if !isSame {
             if let pulled = operation.pulledText, let seq {
@@ -816,6 +832,30 @@ struct SyncMerge {
         if !isSame, property == .text || property == .parent || property == .trashed, let seq {
             try mergeWithListsOfItsName(seq)
         }
+    }
+
+    /// Makes this store's unsent change of `property` a new operation, stamped later
+    /// than `stamp` and every other this store made or pulled. A push may have taken it
+    /// already, its acknowledgement lost: where the hub holds it, the new one is this
+    /// machine's later change of the property, which replaces it everywhere.
+    private func restampLocalChange(of seq: Int64?, property: String, past stamp: Int64) throws {
+        try database.statement(
+            "UPDATE setting SET value = max(value + 1, ? + 1, CAST(unixepoch('subsec') * 1000 AS INTEGER) << 16) WHERE key = \(Setting.hlc.sql)")
+            .bind(1, stamp).run()
+        let unsent = try database.statement(
+            "SELECT seq, created, id, unsent_change FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?")
+            .bind(1, seq ?? 0).bind(2, property)
+            .firstRow { ($0.optionalInt64(0), $0.optionalInt64(1), $0.isNull(2) ? nil : $0.blob(2), $0.optionalInt64(3)) }
+        guard let (rowSeq, created, id, change) = unsent else { return }
+        try database.statement("DELETE FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?").bind(1, seq ?? 0).bind(2, property).run()
+        let insert = try database.statement(
+            """
+            INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change)
+            VALUES ((SELECT value FROM setting WHERE key = \(Setting.hlc.sql)), ?, ?, ?, ?, ?)
+            """)
+            .bind(1, rowSeq).bind(2, created).bind(4, property).bind(5, change)
+        if let id { insert.bind(3, blob: id) } else { insert.bind(3, nil as Int64?) }
+        try insert.run()
     }
 
     /// Refuses a value its property cannot hold, before anything is written for it.
@@ -1099,15 +1139,19 @@ struct SyncMerge {
     // MARK: Conflicts
 
     /// Keeps a value that lost, once.
-    private mutating func keepConflict(node: NodeID?, property: String, value: String?, stamp: Int64, replica: NodeID) throws {
+    private mutating func keepConflict(node: NodeID?, property: String, value: String?, stamp: Int64, replica: NodeID,
+                                       agreeing: Bool = false) throws {
         let known = try database.statement(
             "SELECT 1 FROM sync_conflict WHERE node IS ? AND property = ? AND stamp = ? AND replica = ?")
             .bind(1, id: node).bind(2, property).bind(3, stamp).bind(4, blob: replica.bytes).firstRow { _ in true }
         guard known == nil else { return }
+        if SyncProperty(property)?.isValue == true, try store.syncLogHoldsAChange(of: node, property: property, seeing: stamp) {
+            return
+        }
         try database.statement(
             "INSERT INTO sync_conflict (node, property, value, stamp, replica, recorded) VALUES (?, ?, ?, ?, ?, ?)")
             .bind(1, id: node).bind(2, property).bind(3, value).bind(4, stamp).bind(5, blob: replica.bytes)
             .bind(6, store.clock().milliseconds).run()
-        report.conflicts += 1
+        if !agreeing { report.conflicts += 1 }
     }
 }

@@ -26,13 +26,47 @@ extension Store {
             while try statement.step() {
                 let node = statement.isNull(0) ? nil : NodeID(bytes: statement.blob(0))
                 guard let replica = NodeID(bytes: statement.blob(4)) else { continue }
-                let text = try node.flatMap { try nodeSeq(of: $0) }.flatMap { seq in
+                let seq = try node.flatMap { try nodeSeq(of: $0) }
+                let property = statement.string(1)
+                let value = statement.isNull(2) ? nil : statement.string(2)
+                if node == nil || seq != nil, try agreesWithTheValueShown(value, of: seq, property: property) { continue }
+                let text = try seq.flatMap { seq in
                     try database.statement("SELECT text FROM node WHERE seq = ?").bind(1, seq).firstRow { $0.string(0) }
                 }
                 try body(SyncConflict(
-                    node: node, text: text, property: statement.string(1), value: statement.isNull(2) ? nil : statement.string(2),
+                    node: node, text: text, property: property, value: value,
                     replica: replica, madeMilliseconds: statement.int64(3) >> 16, recordedMilliseconds: statement.int64(5)))
             }
         }
+    }
+
+    /// Forgets the kept values of a property that `operation`'s maker saw and
+    /// replaced: the one its base names, and its own earlier ones. A value stays a
+    /// conflict while no change made after seeing it exists, so that every machine
+    /// keeps the same ones, whichever of the changes it met first. Call inside a write
+    /// transaction, for a property whose later value replaces the earlier whole.
+    func forgetSyncConflicts(seenBy operation: SyncOperation) throws {
+        try database.statement(
+            "DELETE FROM sync_conflict WHERE node IS ? AND property = ? AND (stamp = ? OR (replica = ? AND stamp < ?))")
+            .bind(1, id: operation.node).bind(2, operation.property).bind(3, operation.base)
+            .bind(4, blob: operation.replica.bytes).bind(5, operation.stamp).run()
+    }
+
+    /// Whether a change of `property` made on top of the value stamped `stamp` has
+    /// reached this store: that value is no conflict any more, on any machine.
+    func syncLogHoldsAChange(of node: NodeID?, property: String, seeing stamp: Int64) throws -> Bool {
+        try database.statement("SELECT 1 FROM sync_log WHERE base = ? AND node IS ? AND property = ? AND stamp > ?")
+            .bind(1, stamp).bind(2, id: node).bind(3, property).bind(4, stamp).firstRow { _ in true } ?? false
+    }
+
+    /// Whether a kept value of a property whose later value replaces it whole agrees
+    /// with the one shown: the same value, or two done marks. It is kept unlisted, as
+    /// it stays a conflict should a later change elsewhere replace the value shown.
+    private func agreesWithTheValueShown(_ value: String?, of seq: Int64?, property: String) throws -> Bool {
+        guard let kind = SyncProperty(property), kind.isValue else { return false }
+        let shown = try currentValue(seq: seq, property: property) ?? "null"
+        if kind == .done { return (value ?? "null") != "null" && shown != "null" }
+        return try database.statement("SELECT json(?1) IS json(?2)").bind(1, value ?? "null").bind(2, shown)
+            .firstRow { $0.int64(0) != 0 } ?? false
     }
 }

@@ -373,6 +373,7 @@ extension Store: SyncReplica {
                 if row.property != "purge" {
                     try recordStamp(seq: row.seq, property: row.property, stamp: operation.stamp, replica: replica)
                 }
+                if SyncProperty(row.property)?.isValue == true { try forgetSyncConflicts(seenBy: operation) }
                 try database.statement("DELETE FROM sync_op WHERE counter = ?").bind(1, operation.counter).run()
             }
             try database.statement("UPDATE setting SET value = ? WHERE key = \(Setting.syncPushedTo.sql)").bind(1, pushedTo).run()

@@ -129,6 +129,15 @@ enum SyncProperty: Equatable {
         }
     }
 
+    /// Whether the property is a value that the later change replaces whole: a
+    /// change of it made on this machine and not sent yet stays over a pulled one.
+    var isValue: Bool {
+        switch self {
+        case .text, .done, .created, .field, .fieldDefinition, .option: true
+        case .create, .parent, .trashed, .purge: false
+        }
+    }
+
     /// Whether the property belongs to a place's form, which the root has too.
     var isOfAPlace: Bool {
         switch self {

@@ -1,0 +1,116 @@
+import Foundation
+@testable import JotterCore
+import TestSupport
+import Testing
+
+/// The values that lost a merge, as a function of the operations every machine ends up
+/// holding: three stores edit the texts and done marks of a few shared items, with
+/// clocks apart, and push, pull, lose acknowledgements and sync in a random order
+/// through an `ArrayHub`. Once all have synced until quiet, each must show the same
+/// texts and marks and keep the same conflicts, whatever it pulled when.
+///
+/// `JOTTER_STORE_CONFLICT_RUNS=N` runs N schedules; `JOTTER_STORE_CONFLICT_SEED=S` that one.
+@Suite struct StoreConflictConvergenceTests {
+    @Test func storesKeepTheSameConflictsWhateverTheyPulledWhen() throws {
+        let environment = ProcessInfo.processInfo.environment
+        if let seed = environment["JOTTER_STORE_CONFLICT_SEED"].flatMap(UInt64.init) {
+            try ConflictSchedule(seed: seed).run()
+            return
+        }
+        var seeds = SystemRandomNumberGenerator()
+        for _ in 0..<(environment["JOTTER_STORE_CONFLICT_RUNS"].flatMap(Int.init) ?? 60) {
+            try ConflictSchedule(seed: seeds.next() % 1_000_000_000).run()
+        }
+    }
+}
+
+private struct ConflictSchedule {
+    let seed: UInt64
+
+    func run() throws {
+        var random = SeededGenerator(seed: seed)
+        let folder = TemporaryFolder()
+        // Clocks up to two seconds apart, so that a change made later can carry the
+        // earlier stamp.
+        let clocks = (0..<3).map { _ in TestClock(milliseconds: 1_800_000_000_000 + Int64.random(in: 0..<2_000, using: &random)) }
+        let stores = try clocks.enumerated().map { index, clock in
+            try Store(path: folder.file("machine\(index).sqlite3"), clock: { clock.now() })
+        }
+        let hub = ArrayHub(batch: Int.random(in: 1...4, using: &random))
+        var items: [NodeID] = []
+        for number in 0..<2 {
+            guard case .added(let node) = try stores[0].addEntry("item \(number)", under: .root, historyLine: nil) else {
+                Issue.record("seed \(seed): item \(number) was not added")
+                return
+            }
+            items.append(node.id)
+        }
+        for store in stores { try hub.sync(store) }
+        var steps: [String] = []
+        for step in 0..<30 {
+            let index = Int.random(in: 0..<3, using: &random)
+            let store = stores[index]
+            let item = items.randomElement(using: &random)!
+            guard let node = try store.node(id: item) else { continue }
+            switch Int.random(in: 0..<8, using: &random) {
+            case 0, 1, 2:
+                let text = "\(index)-\(step)"
+                _ = try store.edit(node, text: text)
+                steps.append("\(index): edit \(item.shortForm()) \(text)")
+            case 3:
+                _ = try store.markDone([node], done: Bool.random(using: &random))
+                steps.append("\(index): done \(item.shortForm())")
+            case 4:
+                try hub.push(store)
+                steps.append("\(index): push")
+            case 5:
+                try hub.pull(store)
+                steps.append("\(index): pull")
+            case 6:
+                hub.take(try store.outgoingOperations(limit: 10))
+                steps.append("\(index): push, acknowledgement lost")
+            default:
+                try hub.sync(store)
+                steps.append("\(index): sync")
+            }
+            // A clock may also jump ahead between two steps.
+            if Bool.random(using: &random) { _ = clocks[index].now() }
+        }
+        for _ in 0..<3 {
+            for store in stores { try hub.sync(store) }
+        }
+        let shown = try stores.map { store in try Shown(store: store, items: items) }
+        for (index, journal) in shown.enumerated().dropFirst() where journal != shown[0] {
+            Issue.record("""
+                seed \(seed): store \(index) differs from store 0
+                store 0: \(shown[0])
+                store \(index): \(journal)
+                steps:
+                \(steps.joined(separator: "\n"))
+                hub:
+                \(hub.operations.map { "\($0.replica.shortForm()) #\($0.counter) \($0.stamp) \($0.node?.shortForm() ?? "/") \($0.property) \($0.value ?? "nil") base \($0.base.map(String.init) ?? "nil")" }.joined(separator: "\n"))
+                """)
+        }
+    }
+}
+
+/// What one store shows of the items, and the conflicts it keeps, in an order that
+/// does not depend on when it kept them.
+private struct Shown: Equatable, CustomStringConvertible {
+    let items: [String]
+    let conflicts: [String]
+
+    init(store: Store, items: [NodeID]) throws {
+        self.items = try items.map { id in
+            let node = try #require(try store.node(id: id, includingHidden: true))
+            return "\(node.text) \(node.doneMilliseconds.map { "done \($0)" } ?? "open")"
+        }
+        var conflicts: [String] = []
+        try store.forEachSyncConflict { conflict in
+            conflicts.append("\(conflict.node?.shortForm() ?? "/") \(conflict.property) \(conflict.value ?? "removed") from \(conflict.replica.shortForm()) at \(conflict.madeMilliseconds)")
+        }
+        self.conflicts = conflicts.sorted()
+    }
+
+    var description: String { "\(items) conflicts \(conflicts)" }
+}
