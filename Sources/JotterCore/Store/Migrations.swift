@@ -560,9 +560,12 @@ enum Migrations {
         """,
         // 18: the changes that saw a value, by the stamp they name as their base: a value
         // that arrives after a change made on top of it (two machines' values can share a
-        // stamp) is not kept as a conflict (docs/sync.md, "Merging").
+        // stamp) is not kept as a conflict; and the kept values by property, which each
+        // change pulled or acknowledged looks up to forget those it saw (docs/sync.md,
+        // "Merging").
         """
         CREATE INDEX IF NOT EXISTS sync_log_base ON sync_log (base);
+        CREATE INDEX IF NOT EXISTS sync_conflict_property ON sync_conflict (node, property);
         """,
     ]
 
