@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// The values that lost a merge, as a function of the operations every machine ends up
-/// holding: three stores edit the texts and done marks of a few shared items, with
+/// holding: three stores edit the texts, done marks and a field of a few shared items, with
 /// clocks apart, and push, pull, lose acknowledgements and sync in a random order
 /// through an `ArrayHub`. Once all have synced until quiet, each must show the same
 /// texts and marks and keep the same conflicts, whatever it pulled when.
@@ -37,6 +37,7 @@ private struct ConflictSchedule {
             try Store(path: folder.file("machine\(index).sqlite3"), clock: { clock.now() })
         }
         let hub = ArrayHub(batch: Int.random(in: 1...4, using: &random))
+        try stores[0].addField(Field(name: "note", kind: .text), to: nil)
         var items: [NodeID] = []
         for number in 0..<2 {
             guard case .added(let node) = try stores[0].addEntry("item \(number)", under: .root, historyLine: nil) else {
@@ -52,11 +53,15 @@ private struct ConflictSchedule {
             let store = stores[index]
             let item = items.randomElement(using: &random)!
             guard let node = try store.node(id: item) else { continue }
-            switch Int.random(in: 0..<8, using: &random) {
+            switch Int.random(in: 0..<9, using: &random) {
             case 0, 1, 2:
                 let text = "\(index)-\(step)"
                 _ = try store.edit(node, text: text)
                 steps.append("\(index): edit \(item.shortForm()) \(text)")
+            case 8:
+                let note = "note \(index)-\(step)"
+                _ = try store.edit(node, text: node.text, values: [FieldValue(name: "note", value: note)])
+                steps.append("\(index): \(note) on \(item.shortForm())")
             case 3:
                 _ = try store.markDone([node], done: Bool.random(using: &random))
                 steps.append("\(index): done \(item.shortForm())")
@@ -103,7 +108,8 @@ private struct Shown: Equatable, CustomStringConvertible {
     init(store: Store, items: [NodeID]) throws {
         self.items = try items.map { id in
             let node = try #require(try store.node(id: id, includingHidden: true))
-            return "\(node.text) \(node.doneMilliseconds.map { "done \($0)" } ?? "open")"
+            let values = try store.fieldValues(of: node).map { "\($0.name)=\($0.value)" }
+            return "\(node.text) \(node.doneMilliseconds.map { "done \($0)" } ?? "open") \(values)"
         }
         var conflicts: [String] = []
         try store.forEachSyncConflict { conflict in
