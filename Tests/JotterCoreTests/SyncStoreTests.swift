@@ -463,6 +463,22 @@ struct Machines {
         #expect(kept.allSatisfy { $0 == kept[0] })
     }
 
+    @Test func anAddUndoneAfterItWentOutIsNumberedAlikeInTheTrashOfEveryMachine() throws {
+        let machines = try Machines()
+        let kept = try machines.add("bread", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        let undone = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b)
+        // The undo goes out as milk's trash mark, which names its group everywhere;
+        // bread's `rm`, made later, comes after it.
+        #expect(try machines.a.undo() != nil)
+        try machines.b.remove([try machines.node(kept.id, in: machines.b)])
+        try machines.hub.sync(machines.a, machines.b, machines.a)
+        for store in machines.stores {
+            #expect(try store.trash().map(\.node.id) == [undone.id, kept.id])
+        }
+    }
+
     @Test func theMachineWhoseEditLostKeepsItsOwnValueWithItsTime() throws {
         // The desktop's clock a minute ahead: its edit is the later one.
         let folder = TemporaryFolder()

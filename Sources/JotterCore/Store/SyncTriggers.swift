@@ -127,7 +127,8 @@ enum SyncTriggers {
         """
 
     /// `trashed`, with one stamp for all that one change puts in the trash (the clock
-    /// ticks once for the group), kept as the node's `trashgroup` while it is there.
+    /// ticks once for the group), kept as the node's `trashgroup` while it is there: an
+    /// add undone after the hub had it too, which every machine lists in its trash.
     private static let trashed = """
         CREATE TEMP TRIGGER IF NOT EXISTS sync_node_trashed AFTER UPDATE OF hidden ON node
         WHEN (old.hidden IS NULL) IS NOT (new.hidden IS NULL) AND \(local) AND \(watched("old.seq")) BEGIN
@@ -138,7 +139,7 @@ enum SyncTriggers {
             DELETE FROM sync_stamp WHERE seq = new.seq AND property = 'trashgroup';
             INSERT INTO sync_stamp (seq, property, stamp, replica)
             SELECT new.seq, 'trashgroup', stamp, (SELECT value FROM setting WHERE key = \(Setting.replicaID.sql))
-            FROM sync_op WHERE seq = new.seq AND property = 'trashed' AND new.hidden > 0;
+            FROM sync_op WHERE seq = new.seq AND property = 'trashed' AND (new.hidden > 0 OR \(Store.undoneAddSent("new")));
         END;
         """
 
