@@ -78,10 +78,10 @@ private struct RandomSyncRun {
     /// `trash --empty` and undone adds, an `rm` of a list still grouped apart (seeds
     /// 32989378 sealed, 59853037; 638865667 and 239146780 sealed with this draw) and the
     /// numbers differed (seed 29938239; 878516236 with this draw, an undone add sent and
-    /// removed on another store). `restore` is out of the draw as well: a restore and an
-    /// `rm` of one entry made between two syncs go out as one trash mark, and the other
-    /// stores keep it in the group it left (seed 365141162 with `.restore` drawn after
-    /// the second `.remove`). `trash --empty`
+    /// removed on another store). `restore` is out of the draw as well: drawn after the
+    /// second `.remove`, an entry whose add was undone after it went out, marked done
+    /// elsewhere and restored on a third store ended done on two stores and not done on
+    /// the one that undid it, which kept the mark as a conflict (seed 233437160). `trash --empty`
     /// is left out too: an entry edited on two stores, one of which emptied its trash of
     /// it, showed either edit in the trash (seed 370956242, one run in 40). `undoAdd` undoes
     /// the store's last change when it was an `add`, sent or not, and `redoAdd` makes it

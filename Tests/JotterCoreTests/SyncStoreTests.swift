@@ -479,6 +479,27 @@ struct Machines {
         }
     }
 
+    @Test func aRestoreAndAnRmSentAsOneMarkGroupTheEntryAlikeEverywhere() throws {
+        let machines = try Machines(count: 3)
+        let removedTwice = try machines.add("bread", in: machines.a)
+        let removedOnce = try machines.add("milk", in: machines.a)
+        try machines.hub.sync(machines.a, machines.b, machines.stores[2])
+        try machines.stores[2].remove([try machines.node(removedTwice.id, in: machines.stores[2])])
+        try machines.hub.sync(machines.stores[2], machines.a, machines.b)
+        try machines.a.remove([try machines.node(removedOnce.id, in: machines.a)])
+        try machines.hub.sync(machines.a, machines.b)
+        // b takes bread out of the trash and puts it back before a sync: one trash
+        // mark goes out, made on top of the one it held, and bread's group is b's
+        // last `rm`, after milk's.
+        let entry = try #require(try machines.b.trash().first { $0.node.id == removedTwice.id })
+        try machines.b.restore(entry)
+        try machines.b.remove([try machines.node(removedTwice.id, in: machines.b)])
+        try machines.hub.sync(machines.b, machines.a, machines.stores[2])
+        for store in machines.stores {
+            #expect(try store.trash().map(\.node.id) == [removedOnce.id, removedTwice.id])
+        }
+    }
+
     @Test func theMachineWhoseEditLostKeepsItsOwnValueWithItsTime() throws {
         // The desktop's clock a minute ahead: its edit is the later one.
         let folder = TemporaryFolder()

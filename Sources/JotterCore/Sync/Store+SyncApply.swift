@@ -500,7 +500,9 @@ struct SyncMerge {
     /// A node in the trash goes to the group of a pulled `rm` made before the one that
     /// put it there (by stamp, then replica): every machine, whichever `rm` it learned
     /// first, keeps it in the earliest group, so `restore` brings back the same entries
-    /// everywhere. One in the trash from before groups were kept stays where it is.
+    /// everywhere; and to that of an `rm` made after seeing it in the trash, which its
+    /// maker restored first. One in the trash from before groups were kept stays where
+    /// it is.
     private mutating func joinEarlierTrashGroup(_ seq: Int64, by operation: SyncOperation) throws {
         let group = TrashGroup(of: operation)
         guard let held = try database.statement(
@@ -509,7 +511,12 @@ struct SyncMerge {
             WHERE n.seq = ? AND n.hidden > 0
             """)
             .bind(1, seq).firstRow({ row in NodeID(bytes: row.blob(1)).map { TrashGroup(stamp: row.int64(0), replica: $0) } }) ?? nil,
-            group < held else { return }
+            group != held else { return }
+        // Made on top of the trash mark held here, the `rm` came after a restore its
+        // maker made and sent with it as one mark: a group of its own, as it is there.
+        let madeAfterARestore = try operation.base != nil
+            && currentStamp(seq: seq, property: "trashed").map { !$0.isLocal && $0.stamp == operation.base } == true
+        guard group < held || madeAfterARestore else { return }
         try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try trashGroupChange(group)).bind(2, seq).run()
         try keepTrashGroup(group, of: seq)
     }
