@@ -82,7 +82,7 @@ extension Store {
         try importing(options: options) { importer in
             guard let check = options.checkItem else {
                 while try source.next(record: { try importer.add($0) },
-                                      itemText: { text, _ in try importer.addItem(text: text) }) != nil {
+                                      itemText: { text, line in try importer.addItem(text: text, line: line) }) != nil {
                     if options.shouldStop() { throw ImportInterrupted() }
                 }
                 return
@@ -92,7 +92,7 @@ extension Store {
                 try importer.add(record)
             }, itemText: { text, line in
                 try check(String(decoding: text, as: UTF8.self), [], line)
-                try importer.addItem(text: text)
+                try importer.addItem(text: text, line: line)
             }) != nil {
                 if options.shouldStop() { throw ImportInterrupted() }
             }
@@ -288,6 +288,9 @@ private struct Importer {
     }
 
     private mutating func addRecord(_ record: ImportRecord) throws {
+        if let problem = SizeCap.problem(with: record.text, of: record.kind) {
+            throw ImportProblem(line: record.line, problem)
+        }
         if record.id != nil || record.kind == .list || record.placement != .target || record.fields?.isEmpty == false
             || record.doneMilliseconds != nil || record.isTrashed {
             try flush()
@@ -356,7 +359,8 @@ private struct Importer {
     }
 
     /// Adds a new item with `text` under the target, as each line of a `lines` import.
-    mutating func addItem(text: UnsafeBufferPointer<UInt8>) throws {
+    mutating func addItem(text: UnsafeBufferPointer<UInt8>, line: Int) throws {
+        if let problem = SizeCap.problem(withEntryOf: text.count) { throw ImportProblem(line: line, problem) }
         // As for a record (`add`).
         let isLong = text.count >= Importer.longText
         if isLong { try usePageCache(of: Store.defaultPageCache) }
@@ -543,6 +547,11 @@ private struct Importer {
     /// goes in as it is. A value the prompt would refuse would make `sum` fail later.
     private mutating func checkedFields(of record: ImportRecord, under parent: Int64?) throws -> [FieldValue]? {
         guard let fields = record.fields, !fields.isEmpty else { return record.fields }
+        for value in fields {
+            if let problem = SizeCap.problem(withValue: value.value, ofField: value.name) {
+                throw ImportProblem(line: record.line, problem)
+            }
+        }
         let form = try form(under: parent)
         guard !form.fields.isEmpty else { return fields }
         return try fields.map { value in

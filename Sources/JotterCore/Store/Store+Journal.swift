@@ -6,6 +6,8 @@ extension Store {
     @discardableResult
     public func edit(_ node: Node, text: String, values: [FieldValue] = []) throws -> Bool {
         if node.kind == .list, let problem = Store.problem(withListName: text) { throw JotterError.input(problem) }
+        if let problem = SizeCap.problem(with: text, of: node.kind) { throw JotterError.input(problem) }
+        try Store.checkSizes(of: values)
         return try recordingChange {
             // The text held is compared, and named, where it is: a long entry is not
             // read into a string beside the copies SQLite makes to rewrite its row.

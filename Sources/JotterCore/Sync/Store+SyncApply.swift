@@ -215,6 +215,11 @@ struct SyncMerge {
         // Values are read with SQLite's JSON functions: a pull of a million creates
         // spent most of its time in a JSON decoder otherwise.
         let value = SyncJSON(text: operation.value ?? "null")
+        if property == .create || property == .text, let bytes = try textBytes(of: operation, value, property),
+           bytes > SizeCap.entryBytes {
+            throw Parked(reason: "its text is \(SizeCap.size(bytes)), over the \(SizeCap.size(SizeCap.entryBytes)) "
+                + "an entry holds now (written by an older jotter); set aside")
+        }
         if property == .create, let id = operation.node {
             // Its value is checked as it is read, in one statement.
             return try create(id, value, by: operation)
@@ -415,6 +420,16 @@ struct SyncMerge {
         let statement = try database.statement(sql)
         binding(statement)
         return try statement.withBorrowedText(index, value.text) { try statement.firstRow(body) }
+    }
+
+    /// The length in bytes of the text a create or a text change gives, when it may be
+    /// over the cap on an entry: a value no longer than the cap holds no longer text.
+    private func textBytes(of operation: SyncOperation, _ value: SyncJSON, _ property: SyncProperty) throws -> Int? {
+        if let pulled = operation.pulledText { return pulled.count }
+        guard value.text.utf8.count > SizeCap.entryBytes else { return nil }
+        let path = property == .create ? "$.text" : "$"
+        return try firstRow("SELECT octet_length(json_extract(?1, ?2)) WHERE json_valid(?1)", value,
+                            binding: { $0.bind(2, path) }) { $0.optionalInt64(0).map(Int.init) } ?? nil
     }
 
     /// Whether a JSON string decodes to valid UTF-8: SQLite turns an escape of half a
