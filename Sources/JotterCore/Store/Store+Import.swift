@@ -467,16 +467,8 @@ private struct Importer {
     }
 
     /// Gives `existing` the record's kind, text and times, writing only the columns
-    /// that differ, the new text bound where the record holds it. A long text is
-    /// replaced as `edit` replaces one: the row and its text kept for undo first, taken
-    /// out of the search index by a statement of its own, then emptied and given the
-    /// new text with the triggers that read it off (`Store.keepEarlierState`,
-    /// `Store.unindexTexts`, `Store.withoutTextTriggers`), and the new text indexed
-    /// from where the record holds it. Rewritten at once, with the id among the
-    /// columns, a 16 MB entry replaced by another took 159 MiB; with those triggers on,
-    /// 77 MiB on an encrypted store, which keeps the statement journal they make SQLite
-    /// keep in memory. A short one is kept by the undo triggers, in fewer statements,
-    /// as an import may replace millions.
+    /// that differ, the new text bound where the record holds it; the undo triggers
+    /// keep what it held.
     private func replace(_ existing: ExistingNode, with record: ImportRecord, created: Timestamp, updated: Int64,
                          storedText: (isSame: Bool, length: Int)) throws {
         var changed: [NodeColumn] = []
@@ -489,28 +481,7 @@ private struct Importer {
         }
         if updated != existing.storedUpdated { changed.append(.updated) }
         guard !changed.isEmpty else { return }
-        guard changed.contains(.text) && storedText.length >= Store.longTextBytes else {
-            try update(existing, setting: changed, record: record, created: created, updated: updated)
-            return
-        }
-        try store.keepEarlierState(ofNode: existing.seq)
-        try store.unindexTexts(ofNodesWhere: "seq = ?1") { $0.bind(1, existing.seq) }
-        // The kind and creation time go through their triggers (the log's index of
-        // items by time watches them), once the row holds no long text to copy. The
-        // update time goes with the text, as sync's log takes an edit's time from it.
-        let withTriggers = changed.filter { $0 != .text && $0 != .updated }
-        try store.loggingTextChangeForSync(ofNode: existing.seq) {
-            try store.withoutTextTriggers { try store.emptyLongText(ofNode: existing.seq) }
-            if !withTriggers.isEmpty {
-                try update(existing, setting: withTriggers, record: record, created: created, updated: updated)
-            }
-            try store.withoutTextTriggers {
-                try update(existing, setting: changed.filter { $0 == .text || $0 == .updated }, record: record,
-                           created: created, updated: updated)
-                let index = try store.indexingText().bind(1, existing.seq)
-                try index.withBorrowedText(2, record.text) { try index.run() }
-            }
-        }
+        try update(existing, setting: changed, record: record, created: created, updated: updated)
     }
 
     /// Rewrites the columns `columns` of `existing`'s row with the record's values, by

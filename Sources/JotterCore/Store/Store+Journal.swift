@@ -38,22 +38,12 @@ extension Store {
                 try database.statement("UPDATE OR ROLLBACK node SET updated = ? WHERE seq = ?")
                     .bind(1, clock().milliseconds).bind(2, node.seq).run()
             } else {
-                // The row is kept, with its text, before it is rewritten, which runs
-                // without the undo triggers (`withoutTextTriggers`): kept by them,
-                // inside the rewrite, the text went into the pages the old one had
-                // just left, which SQLite copied into the rewrite's statement journal.
-                try keepEarlierState(ofNode: node.seq)
-                try unindexTexts(ofNodesWhere: "seq = ?1") { $0.bind(1, node.seq) }
-                try withoutTextTriggers {
-                    try loggingTextChangeForSync(ofNode: node.seq) {
-                        try emptyLongText(ofNode: node.seq)
-                        let update = try database.statement("UPDATE OR ROLLBACK node SET text = ?1, text_sum = jotter_checksum(?1), updated = ?2 WHERE seq = ?3")
-                            .bind(2, clock().milliseconds).bind(3, node.seq)
-                        try update.withBorrowedText(1, text) { try update.run() }
-                    }
-                    let index = try indexingText().bind(1, node.seq)
-                    try index.withBorrowedText(2, text) { try index.run() }
-                }
+                // The triggers keep the earlier row and text for undo, index the new
+                // text and log its change for sync.
+                let update = try database.statement(
+                    "UPDATE OR ROLLBACK node SET text = ?1, text_sum = jotter_checksum(?1), updated = ?2 WHERE seq = ?3")
+                    .bind(2, clock().milliseconds).bind(3, node.seq)
+                try update.withBorrowedText(1, text) { try update.run() }
             }
             try insertValues(values, of: node.seq)
             return (true, "edit \(Store.quoted(node.text))")

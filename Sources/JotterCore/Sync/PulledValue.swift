@@ -271,9 +271,23 @@ struct PulledValueReader {
         }
     }
 
+    /// The byte that a backslash and `byte` stand for in a JSON string; nil for `u`,
+    /// which four hex digits follow, and for what JSON does not allow.
+    private static func character(escapedBy byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x22, UInt8(ascii: "\\"), UInt8(ascii: "/"): byte
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
+    }
+
     private mutating func readEscape(_ byte: UInt8, into pulled: PulledText) {
         if escape.isEmpty {
-            if let simple = JSONStringValue.character(escapedBy: byte), highSurrogate == nil {
+            if let simple = Self.character(escapedBy: byte), highSurrogate == nil {
                 inEscape = false
                 return pulled.append(simple)
             }
