@@ -419,9 +419,9 @@ private struct Importer {
     private mutating func reconcile(_ record: ImportRecord, with existing: ExistingNode) throws {
         let created = record.created ?? existing.created
         let updated = record.updatedMilliseconds ?? existing.updatedMilliseconds
-        let storedText = try compare(record.text, with: existing)
+        let holdsText = try holds(record.text, existing)
         // The values are looked up last, only for what is otherwise the same.
-        let isSame = try existing.kind == record.kind && storedText.isSame
+        let isSame = try existing.kind == record.kind && holdsText
             && (existing.hidden != nil) == record.isTrashed
             && existing.created == created && existing.updatedMilliseconds == updated
             && (record.fields == nil || Importer.byName(store.fieldValues(ofSeq: existing.seq)) == Importer.byName(record.fields!))
@@ -437,7 +437,7 @@ private struct Importer {
         case .keep:
             summary.kept += 1
         case .replace:
-            if record.kind == .list, !(storedText.isSame && existing.kind == .list),
+            if record.kind == .list, !(holdsText && existing.kind == .list),
                let sibling = try store.lists(underSeq: existing.parentSeq, named: record.text).first(where: { $0.seq != existing.seq }) {
                 // Names address lists: two beside each other never share one.
                 throw ImportProblem(
@@ -445,7 +445,7 @@ private struct Importer {
                     "\(existing.id) would be renamed '\(DisplayText.escaped(record.text))', the name of the list \(sibling.id) "
                         + "beside it; lists beside each other need names of their own; rename one and import again")
             }
-            try replace(existing, with: record, created: created, updated: updated, storedText: storedText)
+            try replace(existing, with: record, created: created, updated: updated, holdsText: holdsText)
             if let fields = record.fields { try store.replaceValues(fields, of: existing.seq) }
             // A record from the trash puts the entry it replaces there, as `rm` would.
             if record.isTrashed && existing.hidden == nil { try store.putInTrash(seq: existing.seq) }
@@ -453,27 +453,23 @@ private struct Importer {
         }
     }
 
-    /// Whether `existing` holds `text`, and the length in bytes of the text it holds:
-    /// compared in SQLite, where `text` is bound as the record holds it. Read into a
-    /// string, a 16 MB entry was held beside the record's. SQLite gives a text's
-    /// length without reading the text.
-    private func compare(_ text: String, with existing: ExistingNode) throws -> (isSame: Bool, length: Int) {
+    /// Whether `existing` holds `text`: compared in SQLite, where `text` is bound as the
+    /// record holds it, not read into a string beside the record's.
+    private func holds(_ text: String, _ existing: ExistingNode) throws -> Bool {
         let comparison = try store.database.statement(
-            "SELECT CASE WHEN octet_length(text) = ?2 THEN text = ?1 ELSE 0 END, octet_length(text) FROM node WHERE seq = ?3")
+            "SELECT CASE WHEN octet_length(text) = ?2 THEN text = ?1 ELSE 0 END FROM node WHERE seq = ?3")
             .bind(2, Int64(text.utf8.count)).bind(3, existing.seq)
-        return try comparison.withBorrowedText(1, text) {
-            try comparison.firstRow { (isSame: $0.int64(0) != 0, length: Int($0.int64(1))) }
-        } ?? (false, 0)
+        return try comparison.withBorrowedText(1, text) { try comparison.firstRow { $0.int64(0) != 0 } } ?? false
     }
 
     /// Gives `existing` the record's kind, text and times, writing only the columns
     /// that differ, the new text bound where the record holds it; the undo triggers
     /// keep what it held.
     private func replace(_ existing: ExistingNode, with record: ImportRecord, created: Timestamp, updated: Int64,
-                         storedText: (isSame: Bool, length: Int)) throws {
+                         holdsText: Bool) throws {
         var changed: [NodeColumn] = []
         if record.kind != existing.kind { changed.append(.kind) }
-        if !storedText.isSame { changed.append(.text) }
+        if !holdsText { changed.append(.text) }
         if created != existing.created {
             changed += [.created, .createdOffset]
             // An id derived from the row would change with its creation time.
