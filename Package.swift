@@ -36,8 +36,6 @@ let package = Package(
             name: "CLibPQ",
             providers: [.apt(["libpq-dev"])]
         ),
-        // glibc's malloc.h, for the process's one setting of how it allocates.
-        .systemLibrary(name: "CMalloc"),
         // glibc's prctl, wrapped (it is variadic): a process holding a store's key
         // keeps it out of core files.
         .systemLibrary(name: "CProcessControl"),
@@ -62,7 +60,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "jotter",
-            dependencies: ["JotterCLI", "CMalloc"]
+            dependencies: ["JotterCLI"]
         ),
         .target(
             name: "PseudoTerminal",

@@ -498,10 +498,10 @@ import TestSupport
     /// MiB, and its undo and redo as much, the rewrite's journal holding a copy of
     /// every page of the old text as SQLite zeroed it, or of the new one as it wrote
     /// it, beside the old text the triggers read.
-    @Test func anEditorTurningSixteenMegabytesIntoAnotherSixteenIsSavedUndoneAndRedoneInUnder64MiB() throws {
+    @Test func anEditorTurningAnEntryAtTheCapIntoAnotherIsSavedUndoneAndRedoneInUnder64MiB() throws {
         var (jotter, command) = try encryptedJotter(items: [])
         jotter.ownEnvironment = command
-        try jotter.editSixteenMegabytesIntoAnotherSixteenThenUndoAndRedo()
+        try jotter.editAnEntryAtTheCapIntoAnotherThenUndoAndRedo()
     }
 
     /// An `import --on-conflict replace` of a record giving the 16.5 MB entry a 16 MB
@@ -511,10 +511,10 @@ import TestSupport
     /// it, beside the old text the triggers read. Its undo and redo, 75 MiB before
     /// undo and redo ran without those triggers, are held to 64 MiB with it.
     @Test(arguments: ["jsonl", "csv"])
-    func anImportReplacingSixteenMegabytesWithAnotherSixteenIsMadeUndoneAndRedoneInUnder64MiB(format: String) throws {
+    func anImportReplacingAnEntryAtTheCapWithAnotherIsMadeUndoneAndRedoneInUnder64MiB(format: String) throws {
         var (jotter, command) = try encryptedJotter(items: [])
         jotter.ownEnvironment = command
-        try jotter.importReplacingSixteenMegabytesWithAnotherSixteenThenUndoAndRedo(format: format)
+        try jotter.importReplacingAnEntryAtTheCapWithAnotherThenUndoAndRedo(format: format)
     }
 
     /// `kill -9` at moments spread over the whole of `encrypt`, `decrypt` and `rekey`:

@@ -126,9 +126,9 @@ import Testing
         let desktop = Jotter()
         let machines = try SyncTests.Machines([laptop, desktop], options: ["--unsealed"])
         let cycle = "plain words 漢字かな交じり文 \"quoted\", # dash "
-        let first = "zanzibar opens " + String(repeating: cycle, count: 16_500_000 / cycle.utf8.count) + "and ends"
+        let first = "zanzibar opens " + String(repeating: cycle, count: 1_040_000 / cycle.utf8.count) + "and ends"
         let otherCycle = "other words 別の文章です \"quoted\", # dash "
-        let second = "mombasa opens " + String(repeating: otherCycle, count: 16_500_000 / otherCycle.utf8.count) + "and ends"
+        let second = "mombasa opens " + String(repeating: otherCycle, count: 1_040_000 / otherCycle.utf8.count) + "and ends"
         let file = laptop.folder.file("first.txt")
         try first.write(toFile: file, atomically: true, encoding: .utf8)
         try laptop.ok("import", "--to", "/", file)

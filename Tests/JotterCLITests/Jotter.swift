@@ -192,11 +192,11 @@ extension Jotter {
     /// turns it into another text of that size; undo, redo, undo, redo follow. Each
     /// step stays under 64 MiB and leaves the text whole, found by its own words and
     /// not by the other's; `check` finds the store sound at the end.
-    func editSixteenMegabytesIntoAnotherSixteenThenUndoAndRedo() throws {
+    func editAnEntryAtTheCapIntoAnotherThenUndoAndRedo() throws {
         let cycle = "plain words 漢字かな交じり文 \"quoted\", # dash "
-        let first = "zanzibar opens " + String(repeating: cycle, count: 16_500_000 / cycle.utf8.count) + "and ends"
+        let first = "zanzibar opens " + String(repeating: cycle, count: 1_040_000 / cycle.utf8.count) + "and ends"
         let otherCycle = "other words 別の文章です \"quoted\", # dash "
-        let second = "mombasa opens " + String(repeating: otherCycle, count: 16_500_000 / otherCycle.utf8.count) + "and ends"
+        let second = "mombasa opens " + String(repeating: otherCycle, count: 1_040_000 / otherCycle.utf8.count) + "and ends"
         let file = folder.file("first.txt")
         try first.write(toFile: file, atomically: true, encoding: .utf8)
         try ok("import", "--to", "/", file)
@@ -219,11 +219,11 @@ extension Jotter {
     /// `import --on-conflict replace`; undo, redo, undo, redo follow. Each step stays
     /// under 64 MiB and leaves the text whole, found by its own words and not by the
     /// other's; `check` finds the store sound at the end.
-    func importReplacingSixteenMegabytesWithAnotherSixteenThenUndoAndRedo(format: String) throws {
+    func importReplacingAnEntryAtTheCapWithAnotherThenUndoAndRedo(format: String) throws {
         let cycle = "plain words 漢字かな交じり文 \"quoted\", # dash "
-        let first = "zanzibar opens " + String(repeating: cycle, count: 16_500_000 / cycle.utf8.count) + "and ends"
+        let first = "zanzibar opens " + String(repeating: cycle, count: 1_040_000 / cycle.utf8.count) + "and ends"
         let otherCycle = "other words 別の文章です \"quoted\", # dash "
-        let second = "mombasa opens " + String(repeating: otherCycle, count: 16_000_000 / otherCycle.utf8.count) + "and ends"
+        let second = "mombasa opens " + String(repeating: otherCycle, count: 1_040_000 / otherCycle.utf8.count) + "and ends"
         let file = folder.file("first.txt")
         try first.write(toFile: file, atomically: true, encoding: .utf8)
         try ok("import", "--to", "/", file)

@@ -63,6 +63,29 @@ final class PseudoTerminalSession {
         type(text)
     }
 
+    /// Sends a paste longer than the terminal's buffers hold, reading what the program
+    /// echoes meanwhile: written whole, the paste filled the terminal's input while the
+    /// program waited for its echo to be read, and neither side went on.
+    func pasteReadingMeanwhile(_ text: String) {
+        let flags = fcntl(controller, F_GETFL)
+        _ = fcntl(controller, F_SETFL, flags | O_NONBLOCK)
+        defer { _ = fcntl(controller, F_SETFL, flags) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(controller, $0.baseAddress! + offset, min(4096, $0.count - offset)) }
+            if written > 0 {
+                offset += written
+            } else if errno == EAGAIN || errno == EINTR {
+                var descriptor = pollfd(fd: controller, events: Int16(POLLIN | POLLOUT), revents: 0)
+                _ = poll(&descriptor, 1, 100)
+                if descriptor.revents & Int16(POLLIN) != 0 { pump(timeout: 0) }
+            } else {
+                return
+            }
+        }
+    }
+
     /// Waits until the program's side of the terminal has taken every key sent so far:
     /// read by the program, or, while the terminal assembles lines itself (canonical
     /// mode, as while a passphrase is asked for), taken into the line. Until then the

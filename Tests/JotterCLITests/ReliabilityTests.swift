@@ -470,9 +470,9 @@ func onASmallDisk(with jotter: Jotter, _ body: (_ disk: String, _ store: String)
 @Suite struct HostileTextTests {
     let jotter = Jotter()
 
-    @Test func aTenMegabyteLineIsStoredAndListedExactly() throws {
+    @Test func aLineAtTheCapIsStoredAndListedExactly() throws {
         try jotter.ok("cd", "/")
-        let line = String(repeating: "0123456789abcdef", count: 10 * 1024 * 1024 / 16)
+        let line = String(repeating: "0123456789abcdef", count: SizeCap.entryBytes / 16)
         let file = jotter.folder.file("long.txt")
         try (line + "\n").write(toFile: file, atomically: true, encoding: .utf8)
         try jotter.ok("import", file)

@@ -29,39 +29,6 @@ import Testing
 
     /// A re-import finds what the first import made only while these stay as they are:
     /// a change here would make every later import of the same file add everything again.
-    /// A long Taskwarrior description or jrnl body is unescaped by the import itself: it
-    /// must read every JSON string as the decoder does, and leave to the decoder what
-    /// it would refuse.
-    @Test(arguments: [
-        "plain", "quote \\\" backslash \\\\ slash \\/ end", "\\b\\f\\n\\r\\t", "\\u0009\\u00e9\\u6F22",
-        "pair \\ud83d\\ude00 after", "漢字 as they are", "",
-    ])
-    func aJSONStringIsUnescapedAsTheDecoderDoes(raw: String) throws {
-        let decoded = try JSONDecoder().decode(String.self, from: Data(("\"" + raw + "\"").utf8))
-        let bytes = Array(raw.utf8)
-        #expect(bytes.withUnsafeBytes { JSONStringValue.unescaped($0) } == decoded)
-    }
-
-    @Test(arguments: ["lone \\ud83d high", "lone \\ude00 low", "bad \\x escape", "short \\u12", "raw \t tab", "ends \\"])
-    func aJSONStringTheDecoderRefusesIsLeftToIt(raw: String) {
-        #expect((try? JSONDecoder().decode(String.self, from: Data(("\"" + raw + "\"").utf8))) == nil)
-        let bytes = Array(raw.utf8)
-        #expect(bytes.withUnsafeBytes { JSONStringValue.unescaped($0) } == nil)
-    }
-
-    @Test(arguments: [
-        ("{\"uuid\": \"u\", \"description\" : \"the \\\"one\\\"\"}", "the \\\"one\\\""),
-        ("{\"annotations\": [{\"description\": \"not this\"}], \"note\": \"description\", \"description\": \"this\"}", "this"),
-        ("{\"description\": 5}", nil),
-        ("{\"description\": \"one\", \"description\": \"two\"}", nil),
-        ("{\"descr\\u0069ption\": \"escaped key\"}", nil),
-    ] as [(String, String?)])
-    func aTasksOwnDescriptionIsFoundInItsBytes(object: String, value: String?) {
-        let bytes = Array(object.utf8)
-        let found = bytes.withUnsafeBytes { JSONStringValue.range(ofKey: "description", in: $0) }
-        #expect(found.map { String(decoding: bytes[$0], as: UTF8.self) } == value)
-    }
-
     @Test func derivedIDsAreStableAcrossVersions() {
         #expect(RecordIDs.derived(from: ["ab", "c"]) != RecordIDs.derived(from: ["a", "bc"]))
         #expect(RecordIDs.derived(from: ["jrnl"]).description == "f8d6a868-30f3-8a20-bace-8bf2344bb491")

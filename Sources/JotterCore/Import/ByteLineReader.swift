@@ -22,8 +22,12 @@ public final class ByteLineReader {
     public var keepsCarriageReturns = false
 
     private static let blockSize = 256 * 1024
-    /// The longest line read: a file with no newline must not fill memory.
-    public static let maximumLineLength = 16 * 1024 * 1024
+    /// The longest line read: a file with no newline must not fill memory. Not the size
+    /// of one record: `task export | jq -c` writes every task on one line.
+    public static let maximumLineLength = 16 << 20
+
+    /// `maximumLineLength` as messages name it.
+    static var longestLine: String { SizeCap.size(maximumLineLength) }
 
     public init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
@@ -50,7 +54,7 @@ public final class ByteLineReader {
                 return try line(from: start, to: newline, body)
             }
             if buffer.count - start > ByteLineReader.maximumLineLength {
-                throw ImportProblem(line: lineNumber + 1, "the line is longer than 16 MiB")
+                throw ImportProblem(line: lineNumber + 1, "the line is longer than \(ByteLineReader.longestLine); an entry holds at most \(SizeCap.size(SizeCap.entryBytes))")
             }
             if atEnd {
                 guard start < buffer.count else { return nil }
@@ -80,8 +84,8 @@ public final class ByteLineReader {
     }
 
     /// Once a line is passed on, a buffer grown past a few blocks for it keeps only
-    /// what follows the line: kept until the next read, the buffer of a 16 MiB line
-    /// was held beside the record made of it while the store wrote the record.
+    /// what follows the line: kept until the next read, the buffer of a long line was
+    /// held beside the record made of it while the store wrote the record.
     private func letGoOfALongLine() {
         guard buffer.capacity > ByteLineReader.blockSize * 4 else { return }
         var rest = [UInt8]()

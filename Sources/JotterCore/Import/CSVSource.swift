@@ -195,7 +195,7 @@ struct CSVSource {
                 }
                 if inQuotes {
                     guard fieldBytes.count - fieldStart <= ByteLineReader.maximumLineLength else {
-                        throw ImportProblem(line: startLine, "a quoted field is longer than 16 MiB (is a quote not closed?)")
+                        throw ImportProblem(line: startLine, "a quoted field is longer than \(ByteLineReader.longestLine) (is a quote not closed?)")
                     }
                     fieldBytes.append(0x0A)
                     return true

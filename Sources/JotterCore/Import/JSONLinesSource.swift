@@ -14,16 +14,13 @@ struct JSONLinesSource {
     struct Object: Decodable {
         let id: String?
         let kind: String?
-        var text: String?
+        let text: String?
         let name: String?
         let parent: String?
         let created: String?
         let updated: String?
         let done: String?
         let fields: Fields?
-
-        /// Set on a decoder whose caller reads the text itself (`JSONStringValue`).
-        static let passesTextBy = CodingUserInfoKey(rawValue: "passesTextBy")!
 
         private enum CodingKeys: String, CodingKey {
             case id, kind, text, name, parent, created, updated, done, fields
@@ -33,8 +30,7 @@ struct JSONLinesSource {
             let members = try decoder.container(keyedBy: CodingKeys.self)
             id = try members.decodeIfPresent(String.self, forKey: .id)
             kind = try members.decodeIfPresent(String.self, forKey: .kind)
-            text = decoder.userInfo[Object.passesTextBy] as? Bool == true
-                ? nil : try members.decodeIfPresent(String.self, forKey: .text)
+            text = try members.decodeIfPresent(String.self, forKey: .text)
             name = try members.decodeIfPresent(String.self, forKey: .name)
             parent = try members.decodeIfPresent(String.self, forKey: .parent)
             created = try members.decodeIfPresent(String.self, forKey: .created)
@@ -84,7 +80,7 @@ struct JSONLinesSource {
                     guard let start = bytes.baseAddress else { return try decoder.decode(Object.self, from: Data()) }
                     let line = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: bytes.count,
                                     deallocator: .none)
-                    return try JSONLinesSource.object(in: UnsafeRawBufferPointer(bytes), line: line, decoder: decoder)
+                    return try decoder.decode(Object.self, from: line)
                 } catch let error as DecodingError {
                     throw ImportProblem(line: line, JSONLinesSource.describe(error))
                 }
@@ -93,15 +89,6 @@ struct JSONLinesSource {
             guard let object = parsed else { continue }
             return try record(from: object, line: line)
         }
-    }
-
-    /// The object of a line. A long text is read from its bytes here, the decoder told
-    /// to pass it by: the decoder makes a string of each run between escapes and
-    /// appends it to the value, so that a 16 MB text holding a quote or a tab was held
-    /// a third time, beside the line and the value (68 MiB).
-    static func object(in bytes: UnsafeRawBufferPointer, line: Data, decoder: JSONDecoder) throws -> Object {
-        try JSONStringValue.decode(Object.self, from: bytes, whole: line, readingLong: "text",
-                                   passedBy: Object.passesTextBy, decoder: decoder) { $0.text = $1 }
     }
 
     /// The JSON decoder holds each member of an object several times over: a line of

@@ -26,7 +26,7 @@ struct JrnlSource {
     private var entryLine = 0
     /// Text: the header of the entry being read and the lines after it, joined as they
     /// come, and the blank lines since the last that was not, which are part of the
-    /// body only when more of it follows. An entry, like a line, is at most 16 MiB: an
+    /// body only when more of it follows. An entry, like a line, is read up to 16 MiB: an
     /// entry ran to the end of the file and was held line by line (40 MB, 283 MiB).
     private var header: (time: Timestamp, title: String, line: Int)?
     private var body = ""
@@ -50,11 +50,8 @@ struct JrnlSource {
         let date: String
         let time: String
         let title: String
-        var body: String?
+        let body: String?
         let starred: Bool?
-
-        /// Set on a decoder whose caller reads the body itself (`JSONStringValue`).
-        static let passesBodyBy = CodingUserInfoKey(rawValue: "passesBodyBy")!
 
         private enum CodingKeys: String, CodingKey { case date, time, title, body, starred }
 
@@ -63,8 +60,7 @@ struct JrnlSource {
             date = try container.decode(String.self, forKey: .date)
             time = try container.decode(String.self, forKey: .time)
             title = try container.decode(String.self, forKey: .title)
-            body = decoder.userInfo[Entry.passesBodyBy] as? Bool == true
-                ? nil : try container.decodeIfPresent(String.self, forKey: .body)
+            body = try container.decodeIfPresent(String.self, forKey: .body)
             starred = try container.decodeIfPresent(Bool.self, forKey: .starred)
         }
     }
@@ -122,7 +118,7 @@ struct JrnlSource {
                 return true
             }
             if depth >= 3 && entry.count > ByteLineReader.maximumLineLength {
-                throw ImportProblem(line: entryLine, "the entry is longer than 16 MiB")
+                throw ImportProblem(line: entryLine, "the entry is longer than \(ByteLineReader.longestLine); an entry holds at most \(SizeCap.size(SizeCap.entryBytes))")
             }
             if var bytes = finished.take() { return try record(fromJSON: &bytes, line: entryLine) }
             guard more != nil else {
@@ -156,9 +152,7 @@ struct JrnlSource {
             // them and the body decoded from it.
             entry = try bytes.withUnsafeMutableBytes { bytes in
                 let whole = Data(bytesNoCopy: bytes.baseAddress!, count: bytes.count, deallocator: .none)
-                return try JSONStringValue.decode(Entry.self, from: UnsafeRawBufferPointer(bytes), whole: whole,
-                                                  readingLong: "body", passedBy: Entry.passesBodyBy,
-                                                  decoder: decoder) { $0.body = $1 }
+                return try decoder.decode(Entry.self, from: whole)
             }
             bytes = []
         } catch let error as DecodingError {
@@ -201,7 +195,7 @@ struct JrnlSource {
     /// wait for one that is not: jrnl leaves them between entries.
     private mutating func addToBody(_ line: String, entryLine: Int) throws {
         guard body.utf8.count + blankLines.utf8.count + line.utf8.count < ByteLineReader.maximumLineLength else {
-            throw ImportProblem(line: entryLine, "the entry is longer than 16 MiB")
+            throw ImportProblem(line: entryLine, "the entry is longer than \(ByteLineReader.longestLine); an entry holds at most \(SizeCap.size(SizeCap.entryBytes))")
         }
         if EntryText.trimmed(line).isEmpty {
             if blankLineCount > 0 { blankLines += "\n" }

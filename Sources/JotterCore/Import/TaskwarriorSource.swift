@@ -85,15 +85,11 @@ struct TaskwarriorSource {
         }
     }
 
-    /// The task of `object`. A long description is read from its bytes here, the
-    /// decoder told to pass it by: the decoder makes a string of each run between
-    /// escapes and appends it to the value, so that a 16 MB description holding a
-    /// quote or a tab was held a third time, beside the line and the value (69 MiB).
+    /// The task of `object`, decoded where the line holds it.
     static func task(in object: UnsafeRawBufferPointer, decoder: JSONDecoder) throws -> Task {
         let whole = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: object.baseAddress!), count: object.count,
                          deallocator: .none)
-        return try JSONStringValue.decode(Task.self, from: object, whole: whole, readingLong: "description",
-                                          passedBy: Task.passesDescriptionBy, decoder: decoder) { $0.description = $1 }
+        return try decoder.decode(Task.self, from: whole)
     }
 
     /// Where the next object of `bytes` (a line as `objects(in:)` makes it) starts at
@@ -218,16 +214,11 @@ struct TaskwarriorSource {
         var depends: [String] = []
         var others: [(key: String, value: JSONValue)] = []
 
-        /// Set on a decoder whose caller reads the description itself (`task(in:decoder:)`).
-        static let passesDescriptionBy = CodingUserInfoKey(rawValue: "passesDescriptionBy")!
-
         init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: AnyJSONKey.self)
-            let passesDescriptionBy = decoder.userInfo[Task.passesDescriptionBy] as? Bool == true
             for key in container.allKeys {
                 switch key.stringValue {
                 case "uuid": uuid = try container.decode(String.self, forKey: key)
-                case "description" where passesDescriptionBy: continue
                 case "description": description = try container.decode(String.self, forKey: key)
                 case "entry": entry = try container.decode(String.self, forKey: key)
                 case "modified": modified = try container.decode(String.self, forKey: key)

@@ -214,37 +214,6 @@ public final class Database {
         return try body()
     }
 
-    /// Copies the `length` bytes of the text or blob in `column` of row `row` of
-    /// `table` over the blob of that length in `targetColumn` of row `targetRow` of
-    /// `targetTable`, a piece at a time through SQLite's incremental I/O, which never
-    /// reads a value whole: for a long text, that a statement copying it would read
-    /// whole and then build whole into the row it writes.
-    func copyInPieces(length: Int, from table: String, _ column: String, row: Int64,
-                      to targetTable: String, _ targetColumn: String, row targetRow: Int64) throws {
-        var source: OpaquePointer?
-        var target: OpaquePointer?
-        defer {
-            sqlite3_blob_close(source)
-            sqlite3_blob_close(target)
-        }
-        var result = sqlite3_blob_open(handle, "main", table, column, row, 0, &source)
-        guard result == SQLITE_OK else { throw error(result) }
-        result = sqlite3_blob_open(handle, "main", targetTable, targetColumn, targetRow, 1, &target)
-        guard result == SQLITE_OK else { throw error(result) }
-        let pieceSize = 64 * 1024
-        var piece = [UInt8](repeating: 0, count: pieceSize)
-        var offset = 0
-        while offset < length {
-            let count = min(pieceSize, length - offset)
-            try piece.withUnsafeMutableBytes { bytes in
-                var result = sqlite3_blob_read(source, bytes.baseAddress, Int32(count), Int32(offset))
-                if result == SQLITE_OK { result = sqlite3_blob_write(target, bytes.baseAddress, Int32(count), Int32(offset)) }
-                guard result == SQLITE_OK else { throw error(result) }
-            }
-            offset += count
-        }
-    }
-
     /// Closes without checkpointing or removing the WAL: for a file that turned out
     /// not to be jotter's, which must be left exactly as it was found.
     public func leaveWALAsItIsOnClose() {

@@ -323,23 +323,13 @@ extension Store {
         // mismatch, whose words say nothing of damage. Nothing else makes it fail so.
         // Caught rather than looked for first, which took a table in memory the size
         // of an undone import's change.
-        var longTexts: [(node: Int64, number: Int64)] = []
         do {
-            try database.statement(
+            try run(
                 """
                 INSERT OR ROLLBACK INTO text_before (seq, text)
                 SELECT -b.text_before, n.text FROM node_before AS b JOIN node AS n ON n.seq = b.seq
-                WHERE \(inBatch) AND b.text_before IS NOT NULL AND octet_length(n.text) < ?5
+                WHERE \(inBatch) AND b.text_before IS NOT NULL
                 """)
-                .bind(1, seq).bind(3, batch.after).bind(4, batch.upTo).bind(5, Int64(Store.longTextBytes)).run()
-            let long = try database.statement(
-                """
-                SELECT b.seq, -b.text_before FROM node_before AS b JOIN node AS n ON n.seq = b.seq
-                WHERE \(inBatch) AND b.text_before IS NOT NULL AND octet_length(n.text) >= ?5
-                """)
-                .bind(1, seq).bind(3, batch.after).bind(4, batch.upTo).bind(5, Int64(Store.longTextBytes))
-            while try long.step() { longTexts.append((long.int64(0), long.int64(1))) }
-            for text in longTexts { _ = try keepText(ofNode: text.node, under: text.number) }
         } catch let error as SQLiteError where error.isConstraint || error.isMismatch {
             throw damaged("the change log's step \(seq) names its earlier texts wrongly: one twice, or one whose place is taken")
         }
@@ -349,19 +339,11 @@ extension Store {
             SELECT ?2, n.seq, \(NodeColumn.list(NodeColumn.keptBesideText, of: "n")), -b.text_before
             FROM node_before AS b JOIN node AS n ON n.seq = b.seq WHERE \(inBatch)
             """)
-        // The texts swapped leave the search index, and a long one its node, before
-        // the node's other columns are put back: the rows rewritten then are short.
+        // The texts swapped leave the search index before the node's other columns are
+        // put back.
         let swapped = "seq IN (SELECT seq FROM node_before WHERE change = ?1 AND seq > ?2 AND seq <= ?3 AND text_before IS NOT NULL)"
         try unindexTexts(ofNodesWhere: swapped) { $0.bind(1, seq).bind(2, batch.after).bind(3, batch.upTo) }
-        // Sync's trigger on texts, on in a store that syncs, read each long text whole
-        // as it was emptied and made SQLite keep the statement's journal (75 MiB for
-        // the undo of an edit of a 16.5 MB entry, encrypted): the texts are logged by
-        // hand as they are put back. A batch of short texts keeps the trigger: taking
-        // it off and making it again makes SQLite prepare the swap's statements anew.
-        try withoutSyncTextTrigger(if: !longTexts.isEmpty) { logsTexts in
-            try withoutTextTriggers {
-                for text in longTexts { try emptyLongText(ofNode: text.node) }
-            }
+        do {
             // Not UPDATE ... FROM, which gathers the rows it joins, each whole, first.
             try run(
                 """
@@ -380,9 +362,7 @@ extension Store {
                     WHERE \(inBatch)
                       AND (\(NodeColumn.settledAtMaking.map { "b.\($0.name) IS NOT n.\($0.name)" }.joined(separator: " OR "))))
                 """)
-            try withoutTextTriggers {
-                try putEarlierTexts(of: seq, in: batch, loggingForSync: logsTexts ? Set(longTexts.map(\.node)) : nil)
-            }
+            try withoutTextTriggers { try putEarlierTexts(of: seq, in: batch) }
         }
         try run("DELETE FROM text_before WHERE seq IN (SELECT b.text_before FROM node_before AS b WHERE \(inBatch))")
         try renumber(table: "node_before", key: "seq", seq: seq, batch: batch)
@@ -410,13 +390,8 @@ extension Store {
     /// kept for the nodes in `batch`, each handed from the row SQLite read it into to
     /// the statements that write it, as the C string it is there. Set from a subquery,
     /// a 16 MB text was held once more, when the search index's trigger read it as a
-    /// C string. Runs inside `withoutTextTriggers`, a long text there now emptied.
-    /// With `emptied` (the nodes whose long texts were emptied), it runs without sync's
-    /// trigger on texts too, and logs for sync each text that differs from the one its
-    /// node held, as the trigger did: an emptied one always, as the trigger logged its
-    /// emptying.
-    private func putEarlierTexts(of seq: Int64, in batch: (after: Int64, upTo: Int64),
-                                 loggingForSync emptied: Set<Int64>?) throws {
+    /// C string. Runs inside `withoutTextTriggers`; sync's trigger on texts logs them.
+    private func putEarlierTexts(of seq: Int64, in batch: (after: Int64, upTo: Int64)) throws {
         let kept = try database.statement(
             """
             SELECT b.seq, CAST(t.text AS TEXT), t.seq IS NULL FROM node_before AS b LEFT JOIN text_before AS t ON t.seq = b.text_before
@@ -425,104 +400,24 @@ extension Store {
             .bind(1, seq).bind(2, batch.after).bind(3, batch.upTo)
         let put = try database.statement("UPDATE OR ROLLBACK node SET text = ?2, text_sum = jotter_checksum(?2) WHERE seq = ?1")
         let index = try indexingText()
-        let differs = try database.statement("SELECT text IS NOT ?2 FROM node WHERE seq = ?1")
         // None keeps a row read, nor the address of a text bound, once done.
         defer {
             put.reset()
             index.reset()
-            differs.reset()
             kept.reset()
         }
         while try kept.step() {
             guard kept.int64(2) == 0 else { throw damaged("the change log's step \(seq) names an earlier text that is not there") }
             let node = kept.int64(0)
             try kept.withColumnText(1) { text in
-                var logs = false
-                if let emptied {
-                    logs = emptied.contains(node)
-                    if !logs {
-                        differs.bind(1, node)
-                        differs.bind(2, borrowingColumnText: text)
-                        logs = try differs.firstRow { $0.int64(0) != 0 } ?? false
-                    }
-                }
                 for statement in [put, index] {
                     statement.bind(1, node)
                     statement.bind(2, borrowingColumnText: text)
                     try statement.run()
                     statement.resetKeepingBindings()
                 }
-                // The put-back keeps the update time: the trigger ticked to the time now.
-                if logs { try logTextChangeForSync(ofNode: node, updatedBefore: try updateTime(ofNode: node)) }
             }
         }
-    }
-
-    /// Texts at least this long are kept for undo in pieces, and emptied before they
-    /// are replaced (`keepText`, `emptyLongText`); shorter ones are copied by a
-    /// statement, which is faster.
-    static let longTextBytes = 64 * 1024
-
-    /// Keeps node `seq`'s row and its text for the change being recorded, before a
-    /// statement gives it another text. Kept by the undo triggers inside that rewrite,
-    /// the text went into the pages the old one had just left, which SQLite copied
-    /// into the rewrite's statement journal (the search index's triggers make it keep
-    /// one): a 16 MB entry's. A row the change kept already, as an import that names
-    /// a node twice does, gets its text kept beside it unless it has one; a node the
-    /// change added keeps nothing, as for the triggers.
-    func keepEarlierState(ofNode seq: Int64) throws {
-        let kept = try database.statement(
-            """
-            SELECT b.seq IS NOT NULL, b.text_before IS NOT NULL
-            FROM recording AS r LEFT JOIN node_before AS b ON b.change = r.change AND b.seq = ?1
-            WHERE ?1 <= r.boundary
-            """)
-            .bind(1, seq).firstRow { (row: $0.int64(0) != 0, text: $0.int64(1) != 0) }
-        guard let kept, !kept.text else { return }
-        let keptText = try keepText(ofNode: seq, under: nil)
-        if kept.row {
-            try database.statement(
-                "UPDATE OR ROLLBACK node_before SET text_before = ? WHERE change = (SELECT change FROM recording) AND seq = ?")
-                .bind(1, keptText).bind(2, seq).run()
-            return
-        }
-        let columns = NodeColumn.list(NodeColumn.keptBesideText)
-        try database.statement(
-            """
-            INSERT OR ROLLBACK INTO node_before (change, seq, \(columns), text_before)
-            SELECT (SELECT change FROM recording), seq, \(columns), ? FROM node WHERE seq = ?
-            """)
-            .bind(1, keptText).bind(2, seq).run()
-    }
-
-    /// Keeps the text node `seq` holds now in a new row of `text_before`, numbered
-    /// `number` (the next number when nil), and returns its number. A long text goes
-    /// in as a BLOB of its bytes made to its length, then copied over it in pieces
-    /// (`copyInPieces`): copied by a statement, a 16 MB entry was read whole, then
-    /// built whole into the new row, while an edit held the new text. Undo reads a
-    /// kept BLOB back as the text it holds.
-    func keepText(ofNode seq: Int64, under number: Int64?) throws -> Int64 {
-        let length = try database.statement("SELECT octet_length(text) FROM node WHERE seq = ?").bind(1, seq)
-            .firstRow { $0.int64(0) } ?? 0
-        guard length >= Store.longTextBytes else {
-            try database.statement("INSERT OR ROLLBACK INTO text_before (seq, text) SELECT ?, text FROM node WHERE seq = ?")
-                .bind(1, number).bind(2, seq).run()
-            return database.lastInsertedRowID
-        }
-        try database.statement("INSERT OR ROLLBACK INTO text_before (seq, text) VALUES (?, zeroblob(?))")
-            .bind(1, number).bind(2, length).run()
-        let kept = database.lastInsertedRowID
-        try database.copyInPieces(length: Int(length), from: "node", "text", row: seq, to: "text_before", "text", row: kept)
-        return kept
-    }
-
-    /// Empties node `seq`'s text when it is long, by a statement of its own, before a
-    /// statement gives it another: rewritten at once, the row's old text (which the
-    /// search index's and undo's triggers read, and sync's still compare) and the new
-    /// row were held together, beside the new text bound.
-    func emptyLongText(ofNode seq: Int64) throws {
-        try database.statement("UPDATE OR ROLLBACK node SET text = '', text_sum = jotter_checksum('') WHERE seq = ? AND octet_length(text) >= ?")
-            .bind(1, seq).bind(2, Int64(Store.longTextBytes)).run()
     }
 
     /// Takes the texts of the nodes `nodes` selects (a condition on `seq`, its
@@ -555,17 +450,16 @@ extension Store {
     /// Runs `body`, which empties texts and gives nodes new ones, without the triggers
     /// that read a node's text as it changes: the search index's (the caller takes the
     /// old texts out of it first, `unindexTexts`, and puts the new ones in,
-    /// `indexingText`) and the undo triggers' (the caller has kept the rows and their
-    /// texts, `keepText`). Such a trigger read the old text whole, and made SQLite keep
+    /// `indexingText`) and the undo triggers' (the caller keeps the rows and their
+    /// texts). Such a trigger read the old text whole, and made SQLite keep
     /// a statement journal, a copy of every page the statement rewrote: writes into
     /// the search index, a virtual table, and those of a TEMP trigger into the store
     /// are statements SQLite may have to undo. An encrypted store keeps that journal
     /// in memory (`keepTemporaryData`), where it held a copy of a 16 MB text, zeroed
     /// by SQLite as it freed it (`secure_delete`) or written anew. Every trigger of the
     /// store's schema is off meanwhile: `body` changes only texts and update times,
-    /// which no other trigger of the store's watches. The sync triggers, in the connection's TEMP
-    /// schema, stay, unless the caller takes the one on texts off and logs by hand
-    /// (`loggingTextChangeForSync`).
+    /// which no other trigger of the store's watches. The sync triggers, in the
+    /// connection's TEMP schema, stay.
     func withoutTextTriggers<T>(_ body: () throws -> T) throws -> T {
         let hadRecordingTriggers = isPreparedForRecording
         if hadRecordingTriggers {

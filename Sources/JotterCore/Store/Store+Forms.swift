@@ -103,6 +103,13 @@ extension Store {
     }
 
     /// Stores an item's field values. Call inside `write`.
+    /// Refuses values over the cap on one (`SizeCap`).
+    static func checkSizes(of values: [FieldValue]) throws {
+        for value in values {
+            if let problem = SizeCap.problem(withValue: value.value, ofField: value.name) { throw JotterError.input(problem) }
+        }
+    }
+
     func insertValues(_ values: [FieldValue], of item: Int64) throws {
         guard !values.isEmpty else { return }
         let statement = try database.statement(

@@ -82,7 +82,7 @@ extension Store {
         try importing(options: options) { importer in
             guard let check = options.checkItem else {
                 while try source.next(record: { try importer.add($0) },
-                                      itemText: { text, _ in try importer.addItem(text: text) }) != nil {
+                                      itemText: { text, line in try importer.addItem(text: text, line: line) }) != nil {
                     if options.shouldStop() { throw ImportInterrupted() }
                 }
                 return
@@ -92,7 +92,7 @@ extension Store {
                 try importer.add(record)
             }, itemText: { text, line in
                 try check(String(decoding: text, as: UTF8.self), [], line)
-                try importer.addItem(text: text)
+                try importer.addItem(text: text, line: line)
             }) != nil {
                 if options.shouldStop() { throw ImportInterrupted() }
             }
@@ -288,6 +288,9 @@ private struct Importer {
     }
 
     private mutating func addRecord(_ record: ImportRecord) throws {
+        if let problem = SizeCap.problem(with: record.text, of: record.kind) {
+            throw ImportProblem(line: record.line, problem)
+        }
         if record.id != nil || record.kind == .list || record.placement != .target || record.fields?.isEmpty == false
             || record.doneMilliseconds != nil || record.isTrashed {
             try flush()
@@ -356,7 +359,8 @@ private struct Importer {
     }
 
     /// Adds a new item with `text` under the target, as each line of a `lines` import.
-    mutating func addItem(text: UnsafeBufferPointer<UInt8>) throws {
+    mutating func addItem(text: UnsafeBufferPointer<UInt8>, line: Int) throws {
+        if let problem = SizeCap.problem(withEntryOf: text.count) { throw ImportProblem(line: line, problem) }
         // As for a record (`add`).
         let isLong = text.count >= Importer.longText
         if isLong { try usePageCache(of: Store.defaultPageCache) }
@@ -415,9 +419,9 @@ private struct Importer {
     private mutating func reconcile(_ record: ImportRecord, with existing: ExistingNode) throws {
         let created = record.created ?? existing.created
         let updated = record.updatedMilliseconds ?? existing.updatedMilliseconds
-        let storedText = try compare(record.text, with: existing)
+        let holdsText = try holds(record.text, existing)
         // The values are looked up last, only for what is otherwise the same.
-        let isSame = try existing.kind == record.kind && storedText.isSame
+        let isSame = try existing.kind == record.kind && holdsText
             && (existing.hidden != nil) == record.isTrashed
             && existing.created == created && existing.updatedMilliseconds == updated
             && (record.fields == nil || Importer.byName(store.fieldValues(ofSeq: existing.seq)) == Importer.byName(record.fields!))
@@ -433,7 +437,7 @@ private struct Importer {
         case .keep:
             summary.kept += 1
         case .replace:
-            if record.kind == .list, !(storedText.isSame && existing.kind == .list),
+            if record.kind == .list, !(holdsText && existing.kind == .list),
                let sibling = try store.lists(underSeq: existing.parentSeq, named: record.text).first(where: { $0.seq != existing.seq }) {
                 // Names address lists: two beside each other never share one.
                 throw ImportProblem(
@@ -441,7 +445,7 @@ private struct Importer {
                     "\(existing.id) would be renamed '\(DisplayText.escaped(record.text))', the name of the list \(sibling.id) "
                         + "beside it; lists beside each other need names of their own; rename one and import again")
             }
-            try replace(existing, with: record, created: created, updated: updated, storedText: storedText)
+            try replace(existing, with: record, created: created, updated: updated, holdsText: holdsText)
             if let fields = record.fields { try store.replaceValues(fields, of: existing.seq) }
             // A record from the trash puts the entry it replaces there, as `rm` would.
             if record.isTrashed && existing.hidden == nil { try store.putInTrash(seq: existing.seq) }
@@ -449,35 +453,23 @@ private struct Importer {
         }
     }
 
-    /// Whether `existing` holds `text`, and the length in bytes of the text it holds:
-    /// compared in SQLite, where `text` is bound as the record holds it. Read into a
-    /// string, a 16 MB entry was held beside the record's. SQLite gives a text's
-    /// length without reading the text.
-    private func compare(_ text: String, with existing: ExistingNode) throws -> (isSame: Bool, length: Int) {
+    /// Whether `existing` holds `text`: compared in SQLite, where `text` is bound as the
+    /// record holds it, not read into a string beside the record's.
+    private func holds(_ text: String, _ existing: ExistingNode) throws -> Bool {
         let comparison = try store.database.statement(
-            "SELECT CASE WHEN octet_length(text) = ?2 THEN text = ?1 ELSE 0 END, octet_length(text) FROM node WHERE seq = ?3")
+            "SELECT CASE WHEN octet_length(text) = ?2 THEN text = ?1 ELSE 0 END FROM node WHERE seq = ?3")
             .bind(2, Int64(text.utf8.count)).bind(3, existing.seq)
-        return try comparison.withBorrowedText(1, text) {
-            try comparison.firstRow { (isSame: $0.int64(0) != 0, length: Int($0.int64(1))) }
-        } ?? (false, 0)
+        return try comparison.withBorrowedText(1, text) { try comparison.firstRow { $0.int64(0) != 0 } } ?? false
     }
 
     /// Gives `existing` the record's kind, text and times, writing only the columns
-    /// that differ, the new text bound where the record holds it. A long text is
-    /// replaced as `edit` replaces one: the row and its text kept for undo first, taken
-    /// out of the search index by a statement of its own, then emptied and given the
-    /// new text with the triggers that read it off (`Store.keepEarlierState`,
-    /// `Store.unindexTexts`, `Store.withoutTextTriggers`), and the new text indexed
-    /// from where the record holds it. Rewritten at once, with the id among the
-    /// columns, a 16 MB entry replaced by another took 159 MiB; with those triggers on,
-    /// 77 MiB on an encrypted store, which keeps the statement journal they make SQLite
-    /// keep in memory. A short one is kept by the undo triggers, in fewer statements,
-    /// as an import may replace millions.
+    /// that differ, the new text bound where the record holds it; the undo triggers
+    /// keep what it held.
     private func replace(_ existing: ExistingNode, with record: ImportRecord, created: Timestamp, updated: Int64,
-                         storedText: (isSame: Bool, length: Int)) throws {
+                         holdsText: Bool) throws {
         var changed: [NodeColumn] = []
         if record.kind != existing.kind { changed.append(.kind) }
-        if !storedText.isSame { changed.append(.text) }
+        if !holdsText { changed.append(.text) }
         if created != existing.created {
             changed += [.created, .createdOffset]
             // An id derived from the row would change with its creation time.
@@ -485,28 +477,7 @@ private struct Importer {
         }
         if updated != existing.storedUpdated { changed.append(.updated) }
         guard !changed.isEmpty else { return }
-        guard changed.contains(.text) && storedText.length >= Store.longTextBytes else {
-            try update(existing, setting: changed, record: record, created: created, updated: updated)
-            return
-        }
-        try store.keepEarlierState(ofNode: existing.seq)
-        try store.unindexTexts(ofNodesWhere: "seq = ?1") { $0.bind(1, existing.seq) }
-        // The kind and creation time go through their triggers (the log's index of
-        // items by time watches them), once the row holds no long text to copy. The
-        // update time goes with the text, as sync's log takes an edit's time from it.
-        let withTriggers = changed.filter { $0 != .text && $0 != .updated }
-        try store.loggingTextChangeForSync(ofNode: existing.seq) {
-            try store.withoutTextTriggers { try store.emptyLongText(ofNode: existing.seq) }
-            if !withTriggers.isEmpty {
-                try update(existing, setting: withTriggers, record: record, created: created, updated: updated)
-            }
-            try store.withoutTextTriggers {
-                try update(existing, setting: changed.filter { $0 == .text || $0 == .updated }, record: record,
-                           created: created, updated: updated)
-                let index = try store.indexingText().bind(1, existing.seq)
-                try index.withBorrowedText(2, record.text) { try index.run() }
-            }
-        }
+        try update(existing, setting: changed, record: record, created: created, updated: updated)
     }
 
     /// Rewrites the columns `columns` of `existing`'s row with the record's values, by
@@ -543,6 +514,11 @@ private struct Importer {
     /// goes in as it is. A value the prompt would refuse would make `sum` fail later.
     private mutating func checkedFields(of record: ImportRecord, under parent: Int64?) throws -> [FieldValue]? {
         guard let fields = record.fields, !fields.isEmpty else { return record.fields }
+        for value in fields {
+            if let problem = SizeCap.problem(withValue: value.value, ofField: value.name) {
+                throw ImportProblem(line: record.line, problem)
+            }
+        }
         let form = try form(under: parent)
         guard !form.fields.isEmpty else { return fields }
         return try fields.map { value in

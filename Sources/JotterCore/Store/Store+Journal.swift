@@ -6,6 +6,8 @@ extension Store {
     @discardableResult
     public func edit(_ node: Node, text: String, values: [FieldValue] = []) throws -> Bool {
         if node.kind == .list, let problem = Store.problem(withListName: text) { throw JotterError.input(problem) }
+        if let problem = SizeCap.problem(with: text, of: node.kind) { throw JotterError.input(problem) }
+        try Store.checkSizes(of: values)
         return try recordingChange {
             // The text held is compared, and named, where it is: a long entry is not
             // read into a string beside the copies SQLite makes to rewrite its row.
@@ -36,22 +38,12 @@ extension Store {
                 try database.statement("UPDATE OR ROLLBACK node SET updated = ? WHERE seq = ?")
                     .bind(1, clock().milliseconds).bind(2, node.seq).run()
             } else {
-                // The row is kept, with its text, before it is rewritten, which runs
-                // without the undo triggers (`withoutTextTriggers`): kept by them,
-                // inside the rewrite, the text went into the pages the old one had
-                // just left, which SQLite copied into the rewrite's statement journal.
-                try keepEarlierState(ofNode: node.seq)
-                try unindexTexts(ofNodesWhere: "seq = ?1") { $0.bind(1, node.seq) }
-                try withoutTextTriggers {
-                    try loggingTextChangeForSync(ofNode: node.seq) {
-                        try emptyLongText(ofNode: node.seq)
-                        let update = try database.statement("UPDATE OR ROLLBACK node SET text = ?1, text_sum = jotter_checksum(?1), updated = ?2 WHERE seq = ?3")
-                            .bind(2, clock().milliseconds).bind(3, node.seq)
-                        try update.withBorrowedText(1, text) { try update.run() }
-                    }
-                    let index = try indexingText().bind(1, node.seq)
-                    try index.withBorrowedText(2, text) { try index.run() }
-                }
+                // The triggers keep the earlier row and text for undo, index the new
+                // text and log its change for sync.
+                let update = try database.statement(
+                    "UPDATE OR ROLLBACK node SET text = ?1, text_sum = jotter_checksum(?1), updated = ?2 WHERE seq = ?3")
+                    .bind(2, clock().milliseconds).bind(3, node.seq)
+                try update.withBorrowedText(1, text) { try update.run() }
             }
             try insertValues(values, of: node.seq)
             return (true, "edit \(Store.quoted(node.text))")

@@ -3,6 +3,7 @@ extension Store {
     /// they hold no '/' and are not '.' or '..'.
     public static func problem(withListName name: String) -> String? {
         if name.isEmpty { return "a list needs a name" }
+        if let problem = SizeCap.problem(withName: name) { return problem }
         if name.contains("/") { return "a list's name cannot hold '/'" }
         if name == "." || name == ".." { return "'\(name)' cannot name a list" }
         if let problem = EntryText.problem(with: name.utf8) { return "the name \(problem)" }

@@ -84,6 +84,7 @@ extension Store {
                 return (.formChanged, "")
             }
             try checkDepth(ofNew: text, under: path)
+            try Store.checkSizes(of: fields)
             let node = try insert(.item, text: text, under: path.top, created: created)
             try insertValues(fields, of: node.seq)
             if let historyLine { try appendHistory(historyLine) }

@@ -230,6 +230,7 @@ extension Store {
     @discardableResult
     /// `created` dates the row in the past (or future); nil is now.
     public func insert(_ kind: Node.Kind, text: String, under parent: Node?, created: Timestamp? = nil) throws -> Node {
+        if let problem = SizeCap.problem(with: text, of: kind) { throw JotterError.input(problem) }
         let now = created ?? clock()
         let statement = try database.statement(
             "INSERT INTO node (parent, kind, text, created, created_offset, text_sum) VALUES (?1, ?2, ?3, ?4, ?5, jotter_checksum(?3))")

@@ -102,22 +102,6 @@ enum SyncTriggers {
             """
     }
 
-    /// The work of `sync_node_text` for node ?1, whose text statements run without
-    /// that trigger changed, its update time ?2 before them: the clock's tick and the
-    /// operation, in two statements run in turn. The trigger read the old text whole
-    /// to compare it with the new, and, writing into the store, made SQLite keep a
-    /// statement journal, in memory for an encrypted store: 16 MB and more.
-    static let textOperation = [
-        textTick(updated: "(SELECT updated FROM node WHERE seq = ?1)", updatedBefore: "?2",
-                 when: "\(local) AND \(watched("?1"))"),
-        """
-        INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change)
-        SELECT \(stamp), seq, created, id, 'text', \(change) FROM node
-        WHERE seq = ?1 AND \(local) AND \(watched("?1"))
-        \(takeOver);
-        """,
-    ]
-
     /// The stamp a node's trash mark shares with the others of its group: one already
     /// given to another node that the same change put in the trash. Every machine tells
     /// the group by it (`trashgroup`; docs/sync.md, "The trash's groups and numbers").

@@ -11,12 +11,9 @@ public final class Hub {
     /// operations in memory stay bounded when entries are long.
     static let batchValueBytes = 8 << 20
     /// An operation whose value is longer than this is refused by the pull, not read:
-    /// no jotter writes one, but for a line of control characters near the 16 MiB a
-    /// line may hold, whose escapes make its JSON six times as long (docs/sync.md, "Long
-    /// values").
-    public static let largestValueBytes = 64 << 20
-    /// A value is sent in pieces of this many characters (up to 1 MiB).
-    static let pieceCharacters = 1 << 18
+    /// room for an entry at its cap whose every byte JSON escapes as six, with its
+    /// field values (docs/sync.md, "Long values").
+    public static let largestValueBytes = 8 << 20
     /// An operation whose property is longer than this is refused by the pull, not read:
     /// the longest a jotter writes is `fielddef:` and a field name of 64 characters. A
     /// property is not counted in a page's bytes, and 40 of 5 MB took a pull to 424 MB.
@@ -330,31 +327,9 @@ public final class Hub {
         var cutShort = false
         var journalEnd: Int64?
         var endHash: String?
-        // The operation being read, a piece of its value at a time.
-        var reading: (operation: SyncOperation, position: Int64, value: PulledValueReader)?
-        var readAgain: [(index: Int, position: Int64)] = []
-        func finishReading() {
-            guard let (read, rowPosition, value) = reading else { return }
-            reading = nil
-            var operation = read
-            switch value.finish() {
-            case .value(let text, let pulled):
-                operation.value = text
-                operation.pulledText = pulled
-                batch.operations.append(operation)
-                batch.positions.append(rowPosition)
-            case .notUTF8:
-                batch.refused.append(
-                    "operation \(rowPosition) of the hub (\(DisplayText.escaped(operation.property))) has a value that is not UTF-8; it was passed over")
-            case .readAgain:
-                readAgain.append((batch.operations.count, rowPosition))
-                batch.operations.append(operation)
-                batch.positions.append(rowPosition)
-            }
-        }
         try connection.queryRowByRow("""
             SELECT page.position, page.replica, page.counter, page.stamp, page.node, page.property,
-                   piece.text, page.size, page.before, page.base, coalesce(head.position, 0), piece.number,
+                   page.value, page.size, page.before, page.base, coalesce(head.position, 0),
                    page.property_bytes, encode(page.hash, 'hex'), coalesce(encode(head.hash, 'hex'), ''),
                    CASE WHEN $2::bigint = 0 THEN '' ELSE encode(start.hash, 'hex') END,
                    journal_last.position
@@ -373,7 +348,7 @@ public final class Hub {
                                AND position <= $2 ORDER BY position DESC LIMIT 1) AS start ON true
             LEFT JOIN LATERAL (
                 SELECT position, replica, counter, stamp, node, hash,
-                       CASE WHEN octet_length(property) <= $8 THEN property END AS property,
+                       CASE WHEN octet_length(property) <= $7 THEN property END AS property,
                        CASE WHEN size <= $4 THEN value END AS value, size, before, base,
                        octet_length(property) AS property_bytes
                 FROM (
@@ -394,57 +369,42 @@ public final class Hub {
                 -- after arriving had all come whole.
                 WHERE ordinal = 1 OR before < $6
             ) AS page ON true
-            -- A value comes in pieces, each a row of its own: libpq keeps a buffer as
-            -- long as the longest row it has read for the connection's life.
-            LEFT JOIN LATERAL (
-                SELECT number, substr(page.value, number * $7 + 1, $7) AS text
-                FROM generate_series(0, greatest((char_length(page.value) - 1) / $7, 0)) AS number
-            ) AS piece ON true
             WHERE journal.name = $1
-            ORDER BY page.position, piece.number
+            ORDER BY page.position
             """, [journal, String(position), String(limit), String(Hub.largestValueBytes), own?.description,
-                  String(Hub.batchValueBytes), String(Hub.pieceCharacters), String(Hub.largestPropertyBytes)]) { row in
+                  String(Hub.batchValueBytes), String(Hub.largestPropertyBytes)]) { row in
             journalEnd = row.int64(10)
-            endHash = row.string(14)
+            endHash = row.string(13)
             batch.journalEnd = row.int64(10) ?? 0
-            batch.startHash = row.string(15)
-            batch.journalLast = row.int64(16) ?? 0
+            batch.startHash = row.string(14)
+            batch.journalLast = row.int64(15) ?? 0
             guard let rowPosition = row.int64(0) else { return }
-            if (row.int64(11) ?? 0) > 0 {
-                if reading?.position == rowPosition { reading?.value.read(row.bytes(6)) }
-                return
-            }
-            finishReading()
             returned += 1
             // The hub sent the rows up to the batch's bytes: when they add up to it, the
             // page may have been cut, and the journal's end is not reached.
             if (row.int64(8) ?? 0) + (row.int64(7) ?? 0) >= Hub.batchValueBytes { cutShort = true }
             batch.lastPosition = rowPosition
-            batch.lastHash = row.string(13)
-            batch.links.append(HubLink(position: rowPosition, hash: row.string(13) ?? ""))
+            batch.lastHash = row.string(12)
+            batch.links.append(HubLink(position: rowPosition, hash: row.string(12) ?? ""))
             if let refusal = Hub.refusal(row, at: rowPosition) {
                 batch.refused.append(refusal)
                 return
             }
             guard let replica = row.string(1).flatMap(NodeID.init), let counter = row.int64(2), let stamp = row.int64(3),
                   let property = row.string(5) else { return }
-            let operation = SyncOperation(
-                replica: replica, counter: counter, stamp: stamp, node: row.string(4).flatMap(NodeID.init),
-                property: property, value: nil, base: row.int64(9))
-            var value = PulledValueReader(property: property, bytes: Int(row.int64(7) ?? 0))
-            value.read(row.bytes(6))
-            reading = (operation, rowPosition, value)
-        }
-        finishReading()
-        for (index, rowPosition) in readAgain.reversed() {
-            switch try wholeValue(at: rowPosition) {
-            case .value(let text, _): batch.operations[index].value = text
-            default:
-                let property = batch.operations.remove(at: index).property
-                batch.positions.remove(at: index)
-                batch.refused.append(
-                    "operation \(rowPosition) of the hub (\(DisplayText.escaped(property))) has a value that is not UTF-8; it was passed over")
+            var value: String?
+            if !row.isNull(6) {
+                guard let text = row.string(6) else {
+                    batch.refused.append(
+                        "operation \(rowPosition) of the hub (\(DisplayText.escaped(property))) has a value that is not UTF-8; it was passed over")
+                    return
+                }
+                value = text
             }
+            batch.operations.append(SyncOperation(
+                replica: replica, counter: counter, stamp: stamp, node: row.string(4).flatMap(NodeID.init),
+                property: property, value: value, base: row.int64(9)))
+            batch.positions.append(rowPosition)
         }
         if !cutShort && returned < limit, let journalEnd, journalEnd > batch.lastPosition {
             batch.lastPosition = journalEnd
@@ -453,28 +413,13 @@ public final class Hub {
         return batch
     }
 
-    /// The value of the operation at `position`, read whole: one whose text is written
-    /// in a way no jotter writes it, applied as any short value is.
-    private func wholeValue(at position: Int64) throws -> PulledValueReader.Outcome {
-        var value = PulledValueReader(property: "", bytes: 0)
-        try connection.queryRowByRow("""
-            SELECT substr(value, number * $3 + 1, $3)
-            FROM jotter.op, generate_series(0, greatest((char_length(value) - 1) / $3, 0)) AS number
-            WHERE journal = $1 AND position = $2
-            ORDER BY number
-            """, [journal, String(position), String(Hub.pieceCharacters)]) { row in
-            value.read(row.bytes(0))
-        }
-        return value.finish()
-    }
-
     /// Why the operation in `row` cannot be read, or nil when it can.
     private static func refusal(_ row: HubRow, at position: Int64) -> String? {
         guard let replica = row.string(1), NodeID(replica) != nil else {
             return "operation \(position) of the hub has no replica id; it was passed over"
         }
         if row.isNull(5) {
-            return "operation \(position) of the hub has a property of \(row.int64(12) ?? 0) bytes, longer than any jotter writes; it was passed over"
+            return "operation \(position) of the hub has a property of \(row.int64(11) ?? 0) bytes, longer than any jotter writes; it was passed over"
         }
         guard let property = row.string(5) else {
             return "operation \(position) of the hub has a property that is not UTF-8; it was passed over"

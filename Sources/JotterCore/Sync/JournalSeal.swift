@@ -225,7 +225,7 @@ enum SealedPayload {
         bytes.appendPresent(operation.base) { $0.appendBigEndian($1) }
         bytes.appendBigEndian(Int64(operation.property.utf8.count))
         bytes += operation.property.utf8
-        bytes.appendPresent(operation.wholeValue) { $0 += $1.utf8 }
+        bytes.appendPresent(operation.value) { $0 += $1.utf8 }
         return bytes
     }
 
@@ -300,7 +300,7 @@ enum JournalChain {
         bytes.appendPresent(operation.node) { $0 += $1.bytes }
         bytes.appendBigEndian(Int64(operation.property.utf8.count))
         bytes += operation.property.utf8
-        bytes.appendPresent(operation.wholeValue) { bytes, value in
+        bytes.appendPresent(operation.value) { bytes, value in
             bytes.appendBigEndian(Int64(value.utf8.count))
             bytes += value.utf8
         }

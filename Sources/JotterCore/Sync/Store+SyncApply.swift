@@ -142,7 +142,7 @@ struct SyncMerge {
             """)
             .bind(1, blob: operation.replica.bytes).bind(2, operation.counter).bind(3, operation.stamp)
             .bind(4, id: operation.node).bind(5, operation.property)
-            .bind(6, operation.wholeValue.map { $0.utf8.count > SyncValue.largest ? nil : $0 } ?? nil)
+            .bind(6, operation.value.map { $0.utf8.count > SyncValue.largest ? nil : $0 } ?? nil)
             .bind(7, parked.reason).bind(8, parked.waiting ? 1 : 0).run()
         let node = operation.node.map { " of \($0.shortForm())" } ?? ""
         let line = "\(DisplayText.escaped(String(operation.property.prefix(80))))\(node) from \(operation.replica.shortForm()) (counter \(operation.counter)): \(parked.reason)"
@@ -215,6 +215,11 @@ struct SyncMerge {
         // Values are read with SQLite's JSON functions: a pull of a million creates
         // spent most of its time in a JSON decoder otherwise.
         let value = SyncJSON(text: operation.value ?? "null")
+        if property == .create || property == .text, let bytes = try textBytes(of: operation, value, property),
+           bytes > SizeCap.entryBytes {
+            throw Parked(reason: "its text is \(SizeCap.size(bytes)), over the \(SizeCap.size(SizeCap.entryBytes)) "
+                + "an entry holds now (written by an older jotter); set aside")
+        }
         if property == .create, let id = operation.node {
             // Its value is checked as it is read, in one statement.
             return try create(id, value, by: operation)
@@ -293,7 +298,7 @@ struct SyncMerge {
         let trashGroup = trashed ? TrashGroup(of: operation, stamp: group) : nil
         var sameName: Int64?
         if kind == .list, !trashed,
-           let existing = try store.lists(underSeq: parent, named: operation.pulledText?.string ?? text ?? "").first {
+           let existing = try store.lists(underSeq: parent, named: text ?? "").first {
             // Two machines made a list of one name in one place: the one with the lesser
             // id stays, on every machine alike, and the other's id names it.
             guard id < existing.id else {
@@ -316,11 +321,7 @@ struct SyncMerge {
             .bind(9, operation.stamp).bind(10, Store.orderReplica(operation.replica))
         // Bound where the string holds it: a copy stayed bound in the cached statement
         // while the next create was read.
-        if let pulled = operation.pulledText {
-            defer { insert.reset() }
-            insert.bind(4, borrowingColumnText: pulled.text)
-            try insert.run()
-        } else if let text {
+        if let text {
             try insert.withBorrowedText(4, text) { try insert.run() }
         }
         let seq = database.lastInsertedRowID
@@ -417,6 +418,15 @@ struct SyncMerge {
         return try statement.withBorrowedText(index, value.text) { try statement.firstRow(body) }
     }
 
+    /// The length in bytes of the text a create or a text change gives, when it may be
+    /// over the cap on an entry: a value no longer than the cap holds no longer text.
+    private func textBytes(of operation: SyncOperation, _ value: SyncJSON, _ property: SyncProperty) throws -> Int? {
+        guard value.text.utf8.count > SizeCap.entryBytes else { return nil }
+        let path = property == .create ? "$.text" : "$"
+        return try firstRow("SELECT octet_length(json_extract(?1, ?2)) WHERE json_valid(?1)", value,
+                            binding: { $0.bind(2, path) }) { $0.optionalInt64(0).map(Int.init) } ?? nil
+    }
+
     /// Whether a JSON string decodes to valid UTF-8: SQLite turns an escape of half a
     /// surrogate pair (`"\ud800"`) into bytes that are not.
     private func decodesToUTF8(_ value: SyncJSON) throws -> Bool {
@@ -434,14 +444,6 @@ struct SyncMerge {
             default: (nil, nil)
             }
         } ?? (nil, nil)
-    }
-
-    /// Whether node `seq` holds `text` now.
-    private func sameText(_ text: PulledText, seq: Int64?) throws -> Bool {
-        let compare = try database.statement("SELECT text = ?1 FROM node WHERE seq = ?2")
-        defer { compare.reset() }
-        compare.bind(1, borrowingColumnText: text.text)
-        return try compare.bind(2, seq).firstRow { $0.int64(0) != 0 } ?? false
     }
 
     /// Whether two values are the same JSON; nil stands for null.
@@ -553,7 +555,7 @@ struct SyncMerge {
         }
         let restores = operation.property == "trashed" && operation.value == "false"
         guard try restores || !changedHereLater(seq: seq, id: id, property: "purge") else {
-            try keepConflict(node: id, property: operation.property, value: operation.wholeValue,
+            try keepConflict(node: id, property: operation.property, value: operation.value,
                              stamp: operation.stamp, replica: operation.replica)
             return nil
         }
@@ -766,10 +768,8 @@ struct SyncMerge {
 
     private mutating func set(_ property: SyncProperty, of seq: Int64?, to value: SyncJSON, by operation: SyncOperation) throws {
         let node = try seq.flatMap { try store.nodeID(seq: $0) }
-        // A long pulled text is compared where SQLite holds the text here, not quoted
-        // into a string: that is read only for a conflict.
-        let held = operation.pulledText == nil ? try store.currentValue(seq: seq, property: operation.property) : nil
-        let isSame = try operation.pulledText.map { try sameText($0, seq: seq) } ?? same(held, value)
+        let held = try store.currentValue(seq: seq, property: operation.property)
+        let isSame = try same(held, value)
         // Two done marks agree whatever their times: both machines marked it done, and
         // neither lost anything. The later time still wins, for every machine to show.
         let agrees = try isSame || (property == .done && (held ?? "null") != "null" && jsonType(value) == "integer")
@@ -792,7 +792,7 @@ struct SyncMerge {
                 if current.stamp < operation.stamp || (current.stamp == operation.stamp && operation.replica > replica) {
                     try restampLocalChange(of: seq, property: operation.property, past: operation.stamp)
                 }
-                try keepConflict(node: node, property: operation.property, value: operation.wholeValue,
+                try keepConflict(node: node, property: operation.property, value: operation.value,
                                  stamp: operation.stamp, replica: operation.replica, agreeing: agrees)
                 return
             }
@@ -802,7 +802,7 @@ struct SyncMerge {
             // agrees: a later change elsewhere may make it a conflict on every machine.
             guard operation.wins(over: holder) else {
                 if !agrees || property.isValue {
-                    try keepConflict(node: node, property: operation.property, value: operation.wholeValue,
+                    try keepConflict(node: node, property: operation.property, value: operation.value,
                                      stamp: operation.stamp, replica: operation.replica, agreeing: agrees)
                 }
                 return
@@ -816,19 +816,11 @@ struct SyncMerge {
         }
         if let loser {
             // A local change kept this way is not sent.
-            let held = try held ?? store.currentValue(seq: seq, property: operation.property)
             try keepConflict(node: node, property: operation.property, value: held, stamp: loser.stamp, replica: loser.replica,
                              agreeing: agrees)
         }
         if !isSame {
-            if let pulled = operation.pulledText, let seq {
-                let update = try database.statement("UPDATE node SET text = ?1, text_sum = jotter_checksum(?1), updated = ?2 WHERE seq = ?3")
-                defer { update.reset() }
-                update.bind(1, borrowingColumnText: pulled.text)
-                try update.bind(2, operation.stamp >> 16).bind(3, seq).run()
-            } else {
-                try write(property, of: seq, value, by: operation)
-            }
+            try write(property, of: seq, value, by: operation)
             report.applied += 1
         }
         try database.statement("DELETE FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?")
@@ -1005,7 +997,7 @@ struct SyncMerge {
     private mutating func applyInHubOrder(moving seq: Int64, to parent: Int64?, by operation: SyncOperation) throws -> Bool {
         if try closesCycleInHubOrder(moving: seq, to: parent) {
             let node = try store.nodeID(seq: seq)
-            try keepConflict(node: node, property: "parent", value: operation.wholeValue, stamp: operation.stamp,
+            try keepConflict(node: node, property: "parent", value: operation.value, stamp: operation.stamp,
                              replica: operation.replica)
             if !isRetrying, let node {
                 report.parked.append("parent of \(node.shortForm()) from \(operation.replica.shortForm()): it would put the entry inside itself; kept as a conflict")

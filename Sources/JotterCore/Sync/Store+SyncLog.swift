@@ -108,13 +108,9 @@ extension Store {
             """)
             .bind(1, blob: operation.replica.bytes).bind(2, operation.counter).bind(3, operation.stamp)
             .bind(4, id: operation.node).bind(5, operation.property).bind(7, operation.base)
-        // A long value or text is bound where it lies, as the apply binds it: copied, a
-        // 16.5 MB entry was held once more.
-        if let pulled = operation.pulledText {
-            defer { insert.reset() }
-            insert.bind(6, operation.value).bind(9, Int64(pulled.offset)).bind(8, borrowingColumnText: pulled.text)
-            try insert.run()
-        } else if let value = operation.value {
+        // A value is bound where it lies. `text` and `text_offset` are read back for the
+        // rows a jotter from before the cap wrote, which kept a long text apart.
+        if let value = operation.value {
             try insert.bind(8, nil as String?).bind(9, nil as Int64?).withBorrowedText(6, value) { try insert.run() }
         } else {
             try insert.bind(6, nil as String?).bind(8, nil as String?).bind(9, nil as Int64?).run()

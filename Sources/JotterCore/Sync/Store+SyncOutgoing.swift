@@ -481,49 +481,6 @@ extension Store: SyncReplica {
         try database.execute(Store.recordingTable + SyncTriggers.sql)
     }
 
-    /// Runs `body`, which gives node `seq` a text by statements of its own (emptying a
-    /// long one first), without sync's trigger on texts, then logs for sync, once, what
-    /// that trigger would have for the text's change (`logTextChangeForSync`), from
-    /// the row's update time before and after. The trigger read the old text whole to
-    /// compare it, and made SQLite keep each statement's journal, in memory for an
-    /// encrypted store: an edit of a 16.5 MB entry took 77 MiB.
-    func loggingTextChangeForSync<T>(ofNode seq: Int64, _ body: () throws -> T) throws -> T {
-        try withoutSyncTextTrigger { logsTexts in
-            guard logsTexts else { return try body() }
-            let updatedBefore = try updateTime(ofNode: seq)
-            let result = try body()
-            try logTextChangeForSync(ofNode: seq, updatedBefore: updatedBefore)
-            return result
-        }
-    }
-
-    /// Runs `body` without sync's trigger on texts, when this connection has it and
-    /// `isNeeded`, and makes it again after. `body` is told whether it was taken off:
-    /// if so, it logs each change of a text it makes itself (`logTextChangeForSync`).
-    func withoutSyncTextTrigger<T>(if isNeeded: Bool = true, _ body: (_ logsTexts: Bool) throws -> T) throws -> T {
-        guard isNeeded, try database.statement("SELECT 1 FROM sqlite_temp_schema WHERE name = 'sync_node_text'")
-            .firstRow({ _ in true }) == true else { return try body(false) }
-        try database.execute("DROP TRIGGER temp.sync_node_text")
-        let result = try body(true)
-        try prepareSyncLog()
-        return result
-    }
-
-    /// Does for node `seq`, whose text statements run without sync's trigger on texts
-    /// changed, the work of that trigger: the same tick of the clock, from the row's
-    /// update time `updatedBefore` before those statements and the one it has now, and
-    /// the same operation (`SyncTriggers.textOperation`).
-    func logTextChangeForSync(ofNode seq: Int64, updatedBefore: Int64?) throws {
-        for sql in SyncTriggers.textOperation {
-            try database.statement(sql).bind(1, seq).bind(2, updatedBefore).run()
-        }
-    }
-
-    /// Node `seq`'s `updated`, NULL until it changed.
-    func updateTime(ofNode seq: Int64) throws -> Int64? {
-        try database.statement("SELECT updated FROM node WHERE seq = ?").bind(1, seq).firstRow { $0.optionalInt64(0) } ?? nil
-    }
-
     /// Keeps the stamp of the value a property holds, unless it holds a later one.
     func recordStamp(seq: Int64, property: String, stamp: Int64, replica: NodeID) throws {
         try database.statement(

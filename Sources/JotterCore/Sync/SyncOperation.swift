@@ -35,15 +35,6 @@ public struct SyncOperation: Sendable, Equatable {
     /// value is not the base keeps that value as a conflict when this change wins. Nil
     /// for creates and purges, and for operations from a hub older than the base.
     public var base: Int64?
-    /// A long create's or text change's text, decoded as it was pulled; `value` then
-    /// holds `""` in its place (`PulledValueReader`).
-    public internal(set) var pulledText: PulledText?
-
-    /// The value whole, the pulled text put back in its place.
-    var wholeValue: String? {
-        guard let pulledText, let value else { return value }
-        return pulledText.whole(of: value)
-    }
 
     public init(replica: NodeID, counter: Int64, stamp: Int64, node: NodeID?, property: String, value: String?,
                 base: Int64? = nil) {
