@@ -233,8 +233,8 @@ struct SyncMerge {
             guard property.isOfAPlace else { throw Parked(reason: "it names no list or item") }
             return try set(property, of: nil, to: value, by: operation)
         }
-        guard let seq = try store.nodeSeq(of: id) ?? bringBack(id, for: operation) else {
-            // A change that lost to the node's deletion here was kept as a conflict.
+        guard let seq = try store.nodeSeq(of: id) ?? bringBack(id, property, value, for: operation) else {
+            // Written into the node's last state, or kept as a conflict.
             return
         }
         if property == .purge { return try purge(seq, id: id, by: operation) }
@@ -538,12 +538,15 @@ struct SyncMerge {
 
     /// The row for a change of node `id`, which is not here: when it was deleted (its
     /// trash emptied) before the change in the hub's order, it comes back from its last
-    /// state, to the trash, and takes the change, whatever the stamps. A purge made here
-    /// and not pulled past yet comes after the change in that order: the change applies
-    /// before it, and is kept as a conflict (nil), unless it is a restore, which takes
-    /// the node out of the trash before the purge, which then keeps it on every
+    /// state, to the trash, and takes the change as if it had never gone: the stamps of
+    /// that state are kept. A purge made here and not pulled past yet comes after the
+    /// change in that order: the change applies before it, to the last state the purge
+    /// keeps (nil), as every other machine applied it before the purge; one that state
+    /// does not hold (a move, a list's forms) is kept as a conflict. A restore instead
+    /// takes the node out of the trash before the purge, which then keeps it on every
     /// machine. A node never seen waits.
-    private mutating func bringBack(_ id: NodeID, for operation: SyncOperation) throws -> Int64? {
+    private mutating func bringBack(_ id: NodeID, _ property: SyncProperty, _ value: SyncJSON,
+                                    for operation: SyncOperation) throws -> Int64? {
         guard let seq = try tombstoneSeq(of: id) else {
             throw Parked(reason: "it changes \(id.shortForm()), which is not here (not pulled yet, or deleted before it was sent)", waiting: true)
         }
@@ -555,12 +558,73 @@ struct SyncMerge {
         }
         let restores = operation.property == "trashed" && operation.value == "false"
         guard try restores || !changedHereLater(seq: seq, id: id, property: "purge") else {
-            try keepConflict(node: id, property: operation.property, value: operation.value,
-                             stamp: operation.stamp, replica: operation.replica)
+            if try !setInLastState(property, of: seq, id: id, to: value, by: operation) {
+                try keepConflict(node: id, property: operation.property, value: operation.value,
+                                 stamp: operation.stamp, replica: operation.replica)
+            }
             return nil
         }
         if restores, try dropUnsentPurge(of: seq) { return try revive(seq, for: operation, keepingPurge: false) }
         return try revive(seq, for: operation)
+    }
+
+    /// Sets a text, a done mark or a field value of node `seq` (`id`), deleted for
+    /// good here, in the last state its tombstone keeps, judged against the value
+    /// there as `set` judges one against a node's. Returns false for a property the
+    /// tombstone does not keep whole.
+    private mutating func setInLastState(_ property: SyncProperty, of seq: Int64, id: NodeID, to value: SyncJSON,
+                                         by operation: SyncOperation) throws -> Bool {
+        let held: String?
+        switch property {
+        case .text:
+            held = try database.statement("SELECT text FROM sync_tombstone WHERE seq = ?").bind(1, seq)
+                .firstRow { SyncValue.quoted($0.string(0)) }
+        case .done:
+            held = try database.statement("SELECT done FROM sync_tombstone WHERE seq = ?").bind(1, seq)
+                .firstRow { SyncValue.number($0.optionalInt64(0)) }
+        case .field(let name):
+            held = try database.statement("SELECT value FROM sync_tombstone, json_each(ifnull(fields, '{}')) WHERE seq = ? AND key = ?")
+                .bind(1, seq).bind(2, name).firstRow { SyncValue.quoted($0.string(0)) }
+        default:
+            return false
+        }
+        let agrees = try same(held, value) || (property == .done && (held ?? "null") != "null" && jsonType(value) == "integer")
+        try store.forgetSyncConflicts(seenBy: operation)
+        if let current = try currentStamp(seq: seq, property: operation.property) {
+            if current.stamp == operation.stamp && current.replica == operation.replica { return true }
+            guard operation.wins(over: current.stamp, current.replica) else {
+                try keepConflict(node: id, property: operation.property, value: operation.value,
+                                 stamp: operation.stamp, replica: operation.replica, agreeing: agrees)
+                return true
+            }
+            if operation.neverSaw(current.stamp, current.replica) {
+                try keepConflict(node: id, property: operation.property, value: held, stamp: current.stamp,
+                                 replica: current.replica, agreeing: agrees)
+            }
+        }
+        switch property {
+        case .text:
+            try database.statement("UPDATE sync_tombstone SET text = json_extract(?, '$') WHERE seq = ?")
+                .bind(1, value.text).bind(2, seq).run()
+        case .done:
+            try database.statement("UPDATE sync_tombstone SET done = ? WHERE seq = ?")
+                .bind(1, try scalar(value).integer).bind(2, seq).run()
+        case .field(let name):
+            try database.statement(
+                """
+                UPDATE sync_tombstone SET fields = (
+                    SELECT json_group_object(key, value) FROM (
+                        SELECT key, value FROM json_each(ifnull(fields, '{}')) WHERE key <> ?2
+                        UNION ALL SELECT ?2, ?3 WHERE ?3 IS NOT NULL))
+                WHERE seq = ?1
+                """)
+                .bind(1, seq).bind(2, name).bind(3, try scalar(value).text).run()
+        default:
+            return false
+        }
+        try store.recordStamp(seq: seq, property: operation.property, stamp: operation.stamp, replica: operation.replica)
+        report.applied += 1
+        return true
     }
 
     /// Takes back this store's purge of node `seq` not sent yet, which a pulled restore
@@ -737,7 +801,6 @@ struct SyncMerge {
                              stamp: loser.stamp, replica: replica)
         }
         try database.statement("DELETE FROM sync_op WHERE seq = ?").bind(1, seq).run()
-        try database.statement("DELETE FROM sync_stamp WHERE seq = ?").bind(1, seq).run()
         try database.statement("DELETE FROM node WHERE seq = ?").bind(1, seq).run()
         report.applied += 1
     }
@@ -796,23 +859,18 @@ struct SyncMerge {
                                  stamp: operation.stamp, replica: operation.replica, agreeing: agrees)
                 return
             }
-            let holder = SyncOperation(replica: current.replica, counter: 0, stamp: current.stamp, node: node,
-                                       property: operation.property, value: held)
             // A value that agrees with the one shown is kept too, unlisted while it
             // agrees: a later change elsewhere may make it a conflict on every machine.
-            guard operation.wins(over: holder) else {
+            guard operation.wins(over: current.stamp, current.replica) else {
                 if !agrees || property.isValue {
                     try keepConflict(node: node, property: operation.property, value: operation.value,
                                      stamp: operation.stamp, replica: operation.replica, agreeing: agrees)
                 }
                 return
             }
-            // The value held here loses when it is a change made here and not sent
-            // yet, or one the winner's maker never saw: its base is another value's.
-            // A machine always saw its own earlier values, even when its base lags
-            // behind them (an acknowledgement missed while the row changed again).
-            let unseen = current.replica != operation.replica && operation.base.map { $0 != current.stamp } == true
-            if (!agrees || property.isValue) && (current.isLocal || unseen) { loser = (current.stamp, current.replica) }
+            if (!agrees || property.isValue) && (current.isLocal || operation.neverSaw(current.stamp, current.replica)) {
+                loser = (current.stamp, current.replica)
+            }
         }
         if let loser {
             // A local change kept this way is not sent.

@@ -50,7 +50,20 @@ public struct SyncOperation: Sendable, Equatable {
     /// Whether this operation wins over `other` on the same property: the later stamp,
     /// and on equal stamps the greater replica id, so that every machine decides alike.
     public func wins(over other: SyncOperation) -> Bool {
-        if stamp != other.stamp { return stamp > other.stamp }
-        return replica > other.replica
+        wins(over: other.stamp, other.replica)
+    }
+
+    /// Whether this operation wins over a value stamped `otherStamp` by `otherReplica`.
+    func wins(over otherStamp: Int64, _ otherReplica: NodeID) -> Bool {
+        if stamp != otherStamp { return stamp > otherStamp }
+        return replica > otherReplica
+    }
+
+    /// Whether this operation's maker never saw the value stamped `otherStamp` by
+    /// `otherReplica`: its base names another value. A machine always saw its own
+    /// earlier values, even when its base lags behind them (an acknowledgement missed
+    /// while the row changed again).
+    func neverSaw(_ otherStamp: Int64, _ otherReplica: NodeID) -> Bool {
+        otherReplica != replica && base.map { $0 != otherStamp } == true
     }
 }
