@@ -66,25 +66,20 @@ private struct RandomSyncRun {
     private var undidAddLast: Set<String> = []
 
     /// What a step does. Kinds left out of `drawn` still leave stores apart (issue 28):
-    /// a rename into a name another store has; `restore` of an entry whose trash was
-    /// emptied here and not sent yet, after edits and done marks pulled before that
-    /// purge: they are kept as conflicts, not written to its tombstone, and the restore
-    /// brings it back here without them (seed 693030345); `undo` and `redo` of any last change,
+    /// a rename into a name another store has; `undo` and `redo` of any last change,
     /// sent or not, as the undo of a list's `new` puts the list in the trash, which
     /// then groups apart what is made and removed in it elsewhere (seed 900788523), and
     /// one with undone moves that crossed others ended in different trees (seed
     /// 684939147, not diagnosed yet). `rm` takes items alone, and the trash is compared
-    /// without its numbers: the class tests group and number it alike, but drawn with
-    /// `trash --empty` and undone adds, an `rm` of a list still grouped apart (seeds
-    /// 32989378 sealed, 59853037; 638865667 and 239146780 sealed with this draw) and the
-    /// numbers differed (seed 29938239; 878516236 with this draw, an undone add sent and
-    /// removed on another store). `restore` is out of the draw as well: drawn after the
-    /// second `.remove`, an entry whose add was undone after it went out, marked done
-    /// elsewhere and restored on a third store ended done on two stores and not done on
-    /// the one that undid it, which kept the mark as a conflict (seed 233437160). `trash --empty`
-    /// is left out too: an entry edited on two stores, one of which emptied its trash of
-    /// it, showed either edit in the trash (seed 370956242, one run in 40). `undoAdd` undoes
-    /// the store's last change when it was an `add`, sent or not, and `redoAdd` makes it
+    /// without its numbers: the class tests group and number it alike, but an `rm` of a
+    /// list still grouped apart (seeds 32989378 sealed, 59853037, 638865667, 239146780
+    /// sealed) and the numbers differed (seeds 29938239, 878516236: an undone add sent
+    /// and removed on another store). `restore` and `trash --empty` are drawn since the
+    /// last state of an entry deleted for good keeps its stamps and takes what was pulled
+    /// before this store's own purge: they had left stores apart, the edits and done
+    /// marks pulled before a purge kept as conflicts where the purge was made (seeds
+    /// 693030345, 233437160, 370956242, in draws of their own). `undoAdd` undoes the
+    /// store's last change when it was an `add`, sent or not, and `redoAdd` makes it
     /// again right after.
     enum Kind: CaseIterable {
         case add, newList, edit, done, undone, remove, restore, emptyTrash, move, rename, undoUnsent, undoAdd, redoAdd
@@ -92,8 +87,8 @@ private struct RandomSyncRun {
     }
 
     /// The kinds drawn, some more than once to draw them more often.
-    static let drawn: [Kind] = [.add, .add, .add, .newList, .edit, .edit, .done, .undone, .remove, .remove,
-                                .undoUnsent, .undoAdd, .redoAdd, .move, .move,
+    static let drawn: [Kind] = [.add, .add, .add, .newList, .edit, .edit, .done, .undone, .remove, .remove, .restore,
+                                .emptyTrash, .undoUnsent, .undoAdd, .redoAdd, .move, .move,
                                 .killedSync, .twoSyncsAtOnce, .sync, .sync, .sync]
 
     init(seed: UInt64, sealed: Bool = false) {
