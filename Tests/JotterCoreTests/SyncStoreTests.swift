@@ -500,6 +500,27 @@ struct Machines {
         }
     }
 
+    /// An entry removed on two machines, neither aware of the other's `rm`, stays in the
+    /// earlier one's group everywhere, even where the other restored it and removed it
+    /// again with its list meanwhile: that mark was made on top of its maker's own `rm`,
+    /// not of the earlier one, which still stands (random run seed 964359536).
+    @Test func anRmUnawareOfARestoreAndRmElsewhereKeepsTheEntryInTheEarlierGroupEverywhere() throws {
+        let machines = try Machines()
+        let (a, c) = (machines.a, machines.b)
+        let list = try a.createList(named: "groceries", under: .root)
+        let item = try machines.add("bread", in: a, under: NavigationPath.root.pushing(list))
+        try machines.hub.sync(a, c)
+        try c.remove([try machines.node(item.id, in: c)])
+        try a.remove([try machines.node(item.id, in: a)])
+        try machines.hub.sync(a)
+        try a.restore(try #require(try a.trash().first { $0.node.id == item.id }))
+        try a.remove([try machines.node(list.id, in: a)])
+        try machines.hub.sync(a, c, a)
+        for store in machines.stores {
+            #expect(try store.trash().map { "\($0.node.text) \($0.below)" } == ["bread 0", "groceries 0"])
+        }
+    }
+
     @Test func theMachineWhoseEditLostKeepsItsOwnValueWithItsTime() throws {
         // The desktop's clock a minute ahead: its edit is the later one.
         let folder = TemporaryFolder()

@@ -502,9 +502,10 @@ struct SyncMerge {
     /// A node in the trash goes to the group of a pulled `rm` made before the one that
     /// put it there (by stamp, then replica): every machine, whichever `rm` it learned
     /// first, keeps it in the earliest group, so `restore` brings back the same entries
-    /// everywhere; and to that of an `rm` made after seeing it in the trash, which its
-    /// maker restored first. One in the trash from before groups were kept stays where
-    /// it is.
+    /// everywhere; and to that of an `rm` made on top of that group's own mark, which
+    /// its maker restored first. An `rm` made on top of another mark (its maker's own
+    /// earlier one, which lost the group here) leaves the earlier group standing. One in
+    /// the trash from before groups were kept stays where it is.
     private mutating func joinEarlierTrashGroup(_ seq: Int64, by operation: SyncOperation) throws {
         let group = TrashGroup(of: operation)
         guard let held = try database.statement(
@@ -514,10 +515,9 @@ struct SyncMerge {
             """)
             .bind(1, seq).firstRow({ row in NodeID(bytes: row.blob(1)).map { TrashGroup(stamp: row.int64(0), replica: $0) } }) ?? nil,
             group != held else { return }
-        // Made on top of the trash mark held here, the `rm` came after a restore its
-        // maker made and sent with it as one mark: a group of its own, as it is there.
-        let madeAfterARestore = try operation.base != nil
-            && currentStamp(seq: seq, property: "trashed").map { !$0.isLocal && $0.stamp == operation.base } == true
+        // Made on top of the mark of the group held here, the `rm` came after a restore
+        // its maker made and sent with it as one mark: a group of its own, as it is there.
+        let madeAfterARestore = operation.base == held.stamp
         guard group < held || madeAfterARestore else { return }
         try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try trashGroupChange(group)).bind(2, seq).run()
         try keepTrashGroup(group, of: seq)
