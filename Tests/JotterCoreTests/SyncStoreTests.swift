@@ -783,6 +783,30 @@ struct Machines {
         }
     }
 
+    /// A purge made on a trash mark that was restored and made again elsewhere before
+    /// it in the hub's order keeps the entry, in the trash, on every machine: its maker
+    /// emptied what the first `rm` put there, not what the second did (random run seed
+    /// 596468332, with `rm` of lists drawn).
+    @Test func aPurgeKeepsAnEntryRestoredAndRemovedAgainWhereItsMakerDidNotSee() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let item = try machines.add("milk", in: a)
+        try machines.hub.sync(a, b, c)
+        try a.remove([try machines.node(item.id, in: a)])
+        try machines.hub.sync(a, c)
+        try a.restore(try #require(try a.trash().first { $0.node.id == item.id }))
+        try machines.hub.sync(a, b)
+        try b.remove([try machines.node(item.id, in: b)])
+        try machines.hub.sync(b)
+        try c.emptyTrash()
+        try machines.hub.sync(c, a, b, c)
+        for store in machines.stores {
+            #expect(try store.trash().map(\.node.id) == [item.id])
+            #expect(try machines.conflicts(in: store).map(\.property) == ["purge"])
+            #expect(try store.check().isEmpty)
+        }
+    }
+
     /// A restore the purge's maker pulled, then removed again before emptying its
     /// trash: the purge alone went out, and deletes the entry everywhere.
     @Test func aPurgeDeletesAnEntryItsMakerSawRestoredAndRemovedAgain() throws {
