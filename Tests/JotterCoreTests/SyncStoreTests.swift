@@ -807,6 +807,25 @@ struct Machines {
         }
     }
 
+    /// An entry removed on two machines, neither aware of the other's `rm`, and emptied
+    /// from the trash on one before it synced: the other `rm` wanted it gone too, and
+    /// the purge deletes it on every machine (random run seed 789164099, sealed).
+    @Test func aPurgeDeletesAnEntryRemovedElsewhereUnawareOfItsMakersRm() throws {
+        let machines = try Machines()
+        let (a, b) = (machines.a, machines.b)
+        let item = try machines.add("milk", in: b)
+        try machines.hub.sync(b, a)
+        try b.remove([try machines.node(item.id, in: b)])
+        try machines.hub.sync(b)
+        try a.remove([try machines.node(item.id, in: a)])
+        try a.emptyTrash()
+        try machines.hub.sync(a, b, a)
+        for store in machines.stores {
+            #expect(try store.node(id: item.id, includingHidden: true) == nil)
+            #expect(try store.check().isEmpty)
+        }
+    }
+
     /// A restore the purge's maker pulled, then removed again before emptying its
     /// trash: the purge alone went out, and deletes the entry everywhere.
     @Test func aPurgeDeletesAnEntryItsMakerSawRestoredAndRemovedAgain() throws {

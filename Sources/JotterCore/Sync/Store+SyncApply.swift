@@ -721,12 +721,11 @@ struct SyncMerge {
             .bind(1, seq).firstRow { $0.int64(0) != 0 } ?? false
     }
 
-    /// Whether node `seq`'s trash mark changed in a way the maker of `purge` did not
-    /// see: a restore, or a restore and an `rm` again, made here and not sent (later in
-    /// the order than all that is pulled), or a mark whose stamp is not the one the
-    /// purge's base names. A purge from a jotter before the base was sent merges as
-    /// before.
-    private func trashMarkChangedUnseen(_ seq: Int64, by purge: SyncOperation) throws -> Bool {
+    /// Whether node `seq`, out of the trash here, left it by a restore the maker of
+    /// `purge` did not see: one made here and not sent (later in the order than all
+    /// that is pulled), or one whose stamp is not the trash mark the purge's base
+    /// names. A purge from a jotter before the base was sent merges as before.
+    private func leftTheTrashUnseen(_ seq: Int64, by purge: SyncOperation) throws -> Bool {
         guard let base = purge.base else { return false }
         if try database.statement("SELECT 1 FROM sync_op WHERE seq = ? AND property = 'trashed'").bind(1, seq)
             .firstRow({ _ in true }) == true {
@@ -735,6 +734,17 @@ struct SyncMerge {
         let mark = try database.statement("SELECT stamp FROM sync_stamp WHERE seq = ? AND property = 'trashed'").bind(1, seq)
             .firstRow { $0.int64(0) }
         return mark.map { $0 != base } ?? false
+    }
+
+    /// Whether node `id`, in the trash here, left it unseen by the maker of `purge` and
+    /// went back by another `rm` before it: a restore made on top of the trash mark
+    /// the purge's base names is one its maker did not see. An `rm` alone, made
+    /// elsewhere unaware of the purge's maker's own, wanted it gone as well.
+    private func restoredUnseen(_ id: NodeID, by purge: SyncOperation) throws -> Bool {
+        guard let base = purge.base else { return false }
+        return try database.statement(
+            "SELECT 1 FROM sync_log WHERE base = ? AND node = ? AND property = 'trashed' AND value = 'false' AND stamp > ?")
+            .bind(1, base).bind(2, blob: id.bytes).bind(3, base).firstRow { _ in true } ?? false
     }
 
     /// Whether this store changed node `seq` (`id`), or only its `property`, by an
@@ -755,10 +765,10 @@ struct SyncMerge {
             .firstRow { _ in true } ?? false
     }
 
-    /// Deletes node `seq` for good, as a purge pulled asks, unless it must stay: its
-    /// trash mark changed before the purge in the hub's order, unseen by its maker (it
-    /// left the trash, or left it and went back by another `rm`), or by a change made
-    /// here (later in the order than everything pulled); a change made here comes after the purge in
+    /// Deletes node `seq` for good, as a purge pulled asks, unless it must stay: it left
+    /// the trash before the purge in the hub's order, unseen by its maker (and maybe went
+    /// back by another `rm`), or by a change made here (later in the order than
+    /// everything pulled); a change made here comes after the purge in
     /// that order (`changedHereLater`); or it holds an entry the purge's maker did not
     /// see, made or moved into it where the purge was not made. Each of these keeps the
     /// purge as a conflict. The maker purges every entry it deleted, each on its own, so
@@ -769,11 +779,13 @@ struct SyncMerge {
         func keep() throws {
             try keepConflict(node: id, property: "purge", value: "true", stamp: operation.stamp, replica: operation.replica)
         }
-        if try trashMarkChangedUnseen(seq, by: operation) { return try keep() }
         if try !isInTrash(seq) {
+            if try leftTheTrashUnseen(seq, by: operation) { return try keep() }
             // Its maker put it in the trash and emptied it before sending: the purge
             // went out alone, and says the trash too.
             try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try trashChange()).bind(2, seq).run()
+        } else if try restoredUnseen(id, by: operation) {
+            return try keep()
         }
         if try changedHereLater(seq: seq, id: id) {
             // Changed here after the purge in the hub's order: it stays, in the trash,
