@@ -588,19 +588,11 @@ struct SyncMerge {
         default:
             return false
         }
-        let agrees = try same(held, value) || (property == .done && (held ?? "null") != "null" && jsonType(value) == "integer")
         try store.forgetSyncConflicts(seenBy: operation)
         if let current = try currentStamp(seq: seq, property: operation.property) {
             if current.stamp == operation.stamp && current.replica == operation.replica { return true }
-            guard operation.wins(over: current.stamp, current.replica) else {
-                try keepConflict(node: id, property: operation.property, value: operation.value,
-                                 stamp: operation.stamp, replica: operation.replica, agreeing: agrees)
-                return true
-            }
-            if operation.neverSaw(current.stamp, current.replica) {
-                try keepConflict(node: id, property: operation.property, value: held, stamp: current.stamp,
-                                 replica: current.replica, agreeing: agrees)
-            }
+            let agrees = try agree(held, isSame: same(held, value), value, of: property)
+            guard try winsKeepingTheLoser(operation, over: current, held: held, of: id, agrees: agrees) else { return true }
         }
         switch property {
         case .text:
@@ -847,9 +839,7 @@ struct SyncMerge {
         let node = try seq.flatMap { try store.nodeID(seq: $0) }
         let held = try store.currentValue(seq: seq, property: operation.property)
         let isSame = try same(held, value)
-        // Two done marks agree whatever their times: both machines marked it done, and
-        // neither lost anything. The later time still wins, for every machine to show.
-        let agrees = try isSame || (property == .done && (held ?? "null") != "null" && jsonType(value) == "integer")
+        let agrees = try agree(held, isSame: isSame, value, of: property)
         // Judged before the value held here: a move this store made and the hub has
         // not given back comes after this one in the hub's order.
         if property == .parent, let seq {
@@ -857,7 +847,6 @@ struct SyncMerge {
         }
         if property == .trashed, let seq, try jsonType(value) == "true" { try joinEarlierTrashGroup(seq, by: operation) }
         if property.isValue { try store.forgetSyncConflicts(seenBy: operation) }
-        var loser: (stamp: Int64, replica: NodeID)?
         if let current = try currentStamp(seq: seq, property: operation.property) {
             // Applied before: the same operation pulled again.
             if current.stamp == operation.stamp && current.replica == operation.replica { return }
@@ -873,23 +862,7 @@ struct SyncMerge {
                                  stamp: operation.stamp, replica: operation.replica, agreeing: agrees)
                 return
             }
-            // A value that agrees with the one shown is kept too, unlisted while it
-            // agrees: a later change elsewhere may make it a conflict on every machine.
-            guard operation.wins(over: current.stamp, current.replica) else {
-                if !agrees || property.isValue {
-                    try keepConflict(node: node, property: operation.property, value: operation.value,
-                                     stamp: operation.stamp, replica: operation.replica, agreeing: agrees)
-                }
-                return
-            }
-            if (!agrees || property.isValue) && (current.isLocal || operation.neverSaw(current.stamp, current.replica)) {
-                loser = (current.stamp, current.replica)
-            }
-        }
-        if let loser {
-            // A local change kept this way is not sent.
-            try keepConflict(node: node, property: operation.property, value: held, stamp: loser.stamp, replica: loser.replica,
-                             agreeing: agrees)
+            guard try winsKeepingTheLoser(operation, over: current, held: held, of: node, agrees: agrees) else { return }
         }
         if !isSame {
             try write(property, of: seq, value, by: operation)
@@ -903,6 +876,36 @@ struct SyncMerge {
         if !isSame, property == .text || property == .parent || property == .trashed, let seq {
             try mergeWithListsOfItsName(seq)
         }
+    }
+
+    /// Two done marks agree whatever their times: both machines marked it done, and
+    /// neither lost anything. The later time still wins, for every machine to show.
+    private func agree(_ held: String?, isSame: Bool, _ value: SyncJSON, of property: SyncProperty) throws -> Bool {
+        try isSame || (property == .done && (held ?? "null") != "null" && jsonType(value) == "integer")
+    }
+
+    /// Whether `operation` wins over the value `held` here, stamped `current`; the one
+    /// that loses is kept as a conflict: the pulled value, or the one held when it is a
+    /// change made here and not sent yet (not sent now), or one the winner's maker never
+    /// saw. A value that agrees with the one shown is kept too, unlisted while it agrees,
+    /// where its property's later value replaces it whole: a later change elsewhere may
+    /// make it a conflict on every machine.
+    private mutating func winsKeepingTheLoser(_ operation: SyncOperation,
+                                              over current: (stamp: Int64, replica: NodeID, isLocal: Bool),
+                                              held: String?, of node: NodeID?, agrees: Bool) throws -> Bool {
+        let keeps = !agrees || SyncProperty(operation.property)?.isValue == true
+        guard operation.wins(over: current.stamp, current.replica) else {
+            if keeps {
+                try keepConflict(node: node, property: operation.property, value: operation.value,
+                                 stamp: operation.stamp, replica: operation.replica, agreeing: agrees)
+            }
+            return false
+        }
+        if keeps && (current.isLocal || operation.neverSaw(current.stamp, current.replica)) {
+            try keepConflict(node: node, property: operation.property, value: held, stamp: current.stamp,
+                             replica: current.replica, agreeing: agrees)
+        }
+        return true
     }
 
     /// Makes this store's unsent change of `property` a new operation, stamped later
