@@ -74,12 +74,10 @@ private struct RandomSyncRun {
     /// without its numbers: the class tests group and number it alike, but an `rm` of a
     /// list still grouped apart (seeds 32989378 sealed, 59853037, 638865667, 239146780
     /// sealed) and the numbers differed (seeds 29938239, 878516236: an undone add sent
-    /// and removed on another store). `restore` and `trash --empty` are out of the draw
-    /// too: since the last state of an entry deleted for good keeps its stamps and takes
-    /// the texts, done marks and fields pulled before this store's own purge, they passed
-    /// 140 runs and 22 sealed in a row, then one in 25 left an entry in different lists:
-    /// a move pulled before the purge is still kept as a conflict where the purge was
-    /// made, not written to the last state a restore brings back (seed 818982747). `undoAdd` undoes the
+    /// and removed on another store). `restore` and `trash --empty` are drawn since the
+    /// last state of an entry deleted for good takes the changes pulled before this
+    /// store's own purge, moves included, and those made here before it go out with it
+    /// (seeds 693030345, 233437160, 370956242, 818982747). `undoAdd` undoes the
     /// store's last change when it was an `add`, sent or not, and `redoAdd` makes it
     /// again right after.
     enum Kind: CaseIterable {
@@ -89,7 +87,7 @@ private struct RandomSyncRun {
 
     /// The kinds drawn, some more than once to draw them more often.
     static let drawn: [Kind] = [.add, .add, .add, .newList, .edit, .edit, .done, .undone, .remove, .remove,
-                                .undoUnsent, .undoAdd, .redoAdd, .move, .move,
+                                .restore, .emptyTrash, .undoUnsent, .undoAdd, .redoAdd, .move, .move,
                                 .killedSync, .twoSyncsAtOnce, .sync, .sync, .sync]
 
     init(seed: UInt64, sealed: Bool = false) {

@@ -742,6 +742,81 @@ struct Machines {
         }
     }
 
+    /// A move is written into the last state too (seed 818982747 of the randomized run
+    /// of the binary): it comes back where every other machine had moved it before the
+    /// purge, not in the list it was in where the trash was emptied.
+    @Test func aMoveMadeBeforeTheTrashWasEmptiedElsewhereIsInTheLastStateItComesBackWith() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let shelf = try a.createList(named: "shelf", under: .root)
+        let box = try a.createList(named: "box", under: .root)
+        let item = try machines.add("milk", in: a, under: NavigationPath.root.pushing(shelf))
+        try machines.hub.sync(a, b, c)
+        try b.move([try machines.node(item.id, in: b)], to: NavigationPath.root.pushing(try machines.node(box.id, in: b)))
+        try a.remove([try machines.node(item.id, in: a)])
+        try a.emptyTrash()
+        try machines.hub.push(b)
+        try machines.hub.sync(a, b)
+        #expect(try machines.conflicts(in: a).isEmpty)
+        _ = try c.markDone([try machines.node(item.id, in: c)])
+        try machines.hub.sync(c, a, b, c)
+        let tree = try machines.tree(of: a)
+        for store in machines.stores {
+            #expect(try machines.node(item.id, in: store).parentSeq == (try machines.node(box.id, in: store)).seq)
+            #expect(try machines.tree(of: store) == tree)
+            #expect(try machines.conflicts(in: store).map(\.property) == ["purge"])
+        }
+    }
+
+    /// An edit made before the trash was emptied on the same machine, with no sync
+    /// between, goes out before the purge: the last state every machine keeps holds it,
+    /// and an entry brought back by a change made elsewhere shows it everywhere.
+    @Test func anEditSentWithThePurgeOfItsOwnMachineIsInTheLastStateEverywhere() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let box = try a.createList(named: "box", under: .root)
+        let item = try machines.add("milk", in: a)
+        try machines.hub.sync(a, b, c)
+        try a.edit(try machines.node(item.id, in: a), text: "oat milk")
+        _ = try a.markDone([try machines.node(item.id, in: a)])
+        try a.move([try machines.node(item.id, in: a)], to: NavigationPath.root.pushing(try machines.node(box.id, in: a)))
+        try a.remove([try machines.node(item.id, in: a)])
+        try a.emptyTrash()
+        try machines.hub.sync(a, b)
+        try c.edit(try machines.node(item.id, in: c), text: "soy milk")
+        try machines.hub.sync(c, a, b, c)
+        let tree = try machines.tree(of: a)
+        for store in machines.stores {
+            let back = try machines.node(item.id, in: store)
+            #expect(back.doneMilliseconds != nil)
+            #expect(try machines.tree(of: store) == tree)
+        }
+        #expect(try machines.node(item.id, in: a).parentSeq == (try machines.node(box.id, in: a)).seq)
+    }
+
+    /// A move into a list deleted for good with the entry moved, which puts the entry
+    /// inside itself at its place in the hub's order, is refused there as everywhere.
+    @Test func aMoveIntoTheLastStateThatClosesACycleIsKeptAsTheSameConflictEverywhere() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let x = try a.createList(named: "x", under: .root)
+        let y = try a.createList(named: "y", under: .root)
+        try machines.hub.sync(a, b, c)
+        try a.move([try machines.node(y.id, in: a)], to: NavigationPath.root.pushing(try machines.node(x.id, in: a)))
+        try machines.hub.sync(a)
+        try a.remove([try machines.node(x.id, in: a)])
+        try a.emptyTrash()
+        try b.move([try machines.node(x.id, in: b)], to: NavigationPath.root.pushing(try machines.node(y.id, in: b)))
+        try machines.hub.push(b)
+        try machines.hub.sync(a, b, c, a, b, c)
+        let kept = try machines.conflicts(in: c).map { [$0.node?.description, $0.property, $0.value] }
+        #expect(kept.map { $0[1] } == ["parent"])
+        for store in machines.stores {
+            #expect(try store.node(id: x.id, includingHidden: true) == nil)
+            #expect(try machines.conflicts(in: store).map { [$0.node?.description, $0.property, $0.value] } == kept)
+        }
+    }
+
     /// The losing edit of two made on one value stays a conflict on every machine when
     /// the entry comes back from the trash one of them emptied meanwhile: the state it
     /// comes back from keeps the stamps of its values.

@@ -150,12 +150,16 @@ enum SyncTriggers {
             END;
             """,
             // Before the delete, while the node's field values are still there: its last
-            // state is kept, for an edit made later elsewhere to bring it back.
+            // state is kept, for an edit made later elsewhere to bring it back. Its
+            // changes not sent yet go out before the purge, their values read from that
+            // state, so that it is the same on every machine; the forms of a list it
+            // does not hold go with it.
             """
             CREATE TEMP TRIGGER IF NOT EXISTS sync_node_purge BEFORE DELETE ON node
             WHEN \(local) AND \(watched("old.seq")) BEGIN
                 \(tick)
-                DELETE FROM sync_op WHERE seq = old.seq;
+                DELETE FROM sync_op WHERE seq = old.seq
+                  AND (property = 'purge' OR property LIKE 'fielddef:%' OR property LIKE 'option:%');
                 INSERT INTO sync_op (stamp, seq, created, id, property) VALUES (\(stamp), old.seq, old.created, old.id, 'purge');
                 INSERT OR REPLACE INTO sync_tombstone (seq, id, kind, parent, text, created, created_offset, done, fields, stamp,
                                                        order_stamp, order_replica)

@@ -542,7 +542,7 @@ struct SyncMerge {
     /// that state are kept. A purge made here and not pulled past yet comes after the
     /// change in that order: the change applies before it, to the last state the purge
     /// keeps (nil), as every other machine applied it before the purge; one that state
-    /// does not hold (a move, a list's forms) is kept as a conflict. A restore instead
+    /// does not hold (a list's forms, an entry's date) is kept as a conflict. A restore instead
     /// takes the node out of the trash before the purge, which then keeps it on every
     /// machine. A node never seen waits.
     private mutating func bringBack(_ id: NodeID, _ property: SyncProperty, _ value: SyncJSON,
@@ -568,7 +568,7 @@ struct SyncMerge {
         return try revive(seq, for: operation)
     }
 
-    /// Sets a text, a done mark or a field value of node `seq` (`id`), deleted for
+    /// Sets a text, a done mark, a field value or the parent of node `seq` (`id`), deleted for
     /// good here, in the last state its tombstone keeps, judged against the value
     /// there as `set` judges one against a node's. Returns false for a property the
     /// tombstone does not keep whole.
@@ -585,13 +585,38 @@ struct SyncMerge {
         case .field(let name):
             held = try database.statement("SELECT value FROM sync_tombstone, json_each(ifnull(fields, '{}')) WHERE seq = ? AND key = ?")
                 .bind(1, seq).bind(2, name).firstRow { SyncValue.quoted($0.string(0)) }
+        case .parent:
+            let parent = try database.statement("SELECT parent FROM sync_tombstone WHERE seq = ?").bind(1, seq)
+                .firstRow { $0.optionalInt64(0) } ?? nil
+            held = SyncValue.id(try parent.flatMap { try store.nodeID(seq: $0) ?? store.lastStateID(of: $0) })
         default:
             return false
+        }
+        var parent: Int64?
+        if property == .parent {
+            parent = try lastStateParentSeq(value)
+            // Every machine that applied the move before the purge refused it there if
+            // it put the entry inside itself: the entries inside were not deleted yet.
+            if try closesCycleInLastState(moving: seq, to: parent) {
+                try keepConflict(node: id, property: "parent", value: operation.value, stamp: operation.stamp,
+                                 replica: operation.replica)
+                return true
+            }
         }
         try store.forgetSyncConflicts(seenBy: operation)
         if let current = try currentStamp(seq: seq, property: operation.property) {
             if current.stamp == operation.stamp && current.replica == operation.replica { return true }
             let agrees = try agree(held, isSame: same(held, value), value, of: property)
+            // A change made here before the purge and not sent yet comes after the
+            // pulled one in the hub's order, as `set` keeps it on a node.
+            if current.isLocal && property.isValue {
+                if current.stamp < operation.stamp || (current.stamp == operation.stamp && operation.replica > replica) {
+                    try restampLocalChange(of: seq, property: operation.property, past: operation.stamp)
+                }
+                try keepConflict(node: id, property: operation.property, value: operation.value,
+                                 stamp: operation.stamp, replica: operation.replica, agreeing: agrees)
+                return true
+            }
             guard try winsKeepingTheLoser(operation, over: current, held: held, of: id, agrees: agrees) else { return true }
         }
         switch property {
@@ -611,12 +636,41 @@ struct SyncMerge {
                 WHERE seq = ?1
                 """)
                 .bind(1, seq).bind(2, name).bind(3, try scalar(value).text).run()
+        case .parent:
+            try database.statement("UPDATE sync_tombstone SET parent = ? WHERE seq = ?").bind(1, parent).bind(2, seq).run()
         default:
             return false
         }
+        try database.statement("DELETE FROM sync_op WHERE seq = ? AND property = ?").bind(1, seq).bind(2, operation.property).run()
         try store.recordStamp(seq: seq, property: operation.property, stamp: operation.stamp, replica: operation.replica)
         report.applied += 1
         return true
+    }
+
+    /// The row of the parent a move into a last state names, here or deleted for good
+    /// with it (which the move does not bring back: it comes before their purge).
+    private func lastStateParentSeq(_ value: SyncJSON) throws -> Int64? {
+        guard let text = try scalar(value).text else { return nil }
+        guard let id = NodeID(text) else { throw Parked(reason: "its parent is not an id") }
+        if let seq = try store.nodeSeq(of: id) ?? tombstoneSeq(of: id) { return seq }
+        throw Parked(reason: "its parent \(id.shortForm()) is not here yet", waiting: true)
+    }
+
+    /// Whether `parent` is `seq` or under it, following the parents of the tree in
+    /// the hub's order and of the last states of entries deleted for good here.
+    private func closesCycleInLastState(moving seq: Int64, to parent: Int64?) throws -> Bool {
+        var next = parent
+        var seen: Set<Int64> = []
+        while let current = next, seen.insert(current).inserted {
+            if current == seq { return true }
+            if try database.statement("SELECT 1 FROM node WHERE seq = ?").bind(1, current).firstRow({ _ in true }) == true {
+                next = try hubParent(of: current)
+            } else {
+                next = try database.statement("SELECT parent FROM sync_tombstone WHERE seq = ?").bind(1, current)
+                    .firstRow { $0.optionalInt64(0) } ?? nil
+            }
+        }
+        return false
     }
 
     /// Takes back this store's purge of node `seq` not sent yet, which a pulled restore

@@ -112,11 +112,12 @@ extension Store: SyncReplica {
             }
             try database.statement("UPDATE setting SET value = ? WHERE key = \(Setting.syncWatchedTo.sql)").bind(1, watchedTo).run()
             guard operations.count < limit else { return operations }
-            // Changes of nodes deleted since went with them: their purge says it all.
+            // Changes of nodes deleted since with no last state kept went with them.
             try database.execute(
                 """
                 DELETE FROM sync_op WHERE seq IS NOT NULL AND property <> 'purge'
                   AND NOT EXISTS (SELECT 1 FROM node WHERE node.seq = sync_op.seq)
+                  AND NOT EXISTS (SELECT 1 FROM sync_tombstone WHERE sync_tombstone.seq = sync_op.seq)
                 """)
             // A change's base is the stamp of the value it replaced: `sync_stamp` is
             // written only when the hub acknowledges a change or a pull applies one, so
@@ -281,10 +282,42 @@ extension Store: SyncReplica {
     private static let nodeColumnsButText = NodeColumn.allCases
         .map { $0 == .text ? "''" : "n." + $0.name }.joined(separator: ", ")
 
+    /// The id of node `seq`, deleted for good, from its last state.
+    func lastStateID(of seq: Int64) throws -> NodeID? {
+        try database.statement("SELECT seq, id, created FROM sync_tombstone WHERE seq = ?").bind(1, seq)
+            .firstRow { id(seq: $0.int64(0), stored: $0, column: 1, createdMilliseconds: $0.int64(2)) }
+    }
+
+    /// A property of node `seq`, deleted for good, as its last state holds it: the
+    /// value of a change made before the deletion and sent after it.
+    private func lastStateValue(seq: Int64, property: SyncProperty) throws -> String? {
+        let state = try database.statement(
+            "SELECT text, parent, done, created, created_offset, ifnull(fields, '{}') FROM sync_tombstone WHERE seq = ?")
+            .bind(1, seq)
+        defer { state.reset() }
+        guard try state.step() else { return nil }
+        switch property {
+        case .text: return state.withColumnText(0) { SyncValue.value("", quoting: $0, "") }
+        case .parent:
+            let parent = state.optionalInt64(1)
+            return SyncValue.id(try parent.flatMap { try nodeID(seq: $0) ?? lastStateID(of: $0) })
+        case .done: return SyncValue.number(state.optionalInt64(2))
+        case .trashed: return "true"
+        case .created: return "{\"created\":\(state.int64(3)),\"offset\":\(state.int64(4))}"
+        case .field(let name):
+            return try database.statement("SELECT value FROM json_each(?) WHERE key = ?").bind(1, state.string(5)).bind(2, name)
+                .firstRow { SyncValue.quoted($0.string(0)) }
+        default: return nil
+        }
+    }
+
     /// A property of node `seq` (nil: the root) as the wire gives it; nil when it is
     /// removed (a field value, definition or option) or the node is not there.
     func currentValue(seq: Int64?, property name: String) throws -> String? {
         guard let property = SyncProperty(name) else { return nil }
+        if let seq, try database.statement("SELECT 1 FROM node WHERE seq = ?").bind(1, seq).firstRow({ _ in true }) == nil {
+            return try lastStateValue(seq: seq, property: property)
+        }
         switch property {
         case .create: return nil
         case .purge: return "true"
