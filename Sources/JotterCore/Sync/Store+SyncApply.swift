@@ -544,7 +544,7 @@ struct SyncMerge {
     /// keeps (nil), as every other machine applied it before the purge; one that state
     /// does not hold (a list's forms, an entry's date) is kept as a conflict. A restore instead
     /// takes the node out of the trash before the purge, which then keeps it on every
-    /// machine. A node never seen waits.
+    /// machine, unless an `rm` made here comes between them. A node never seen waits.
     private mutating func bringBack(_ id: NodeID, _ property: SyncProperty, _ value: SyncJSON,
                                     for operation: SyncOperation) throws -> Int64? {
         guard let seq = try tombstoneSeq(of: id) else {
@@ -562,6 +562,13 @@ struct SyncMerge {
                 try keepConflict(node: id, property: operation.property, value: operation.value,
                                  stamp: operation.stamp, replica: operation.replica)
             }
+            return nil
+        }
+        if restores, try changedHereLater(seq: seq, id: id, property: "purge"),
+           try changedHereLater(seq: seq, id: id, property: "trashed") {
+            // This store's own `rm` and purge come after the restore in the hub's order:
+            // the purge finds the entry in the trash by an `rm` its maker saw, and deletes
+            // it on every machine.
             return nil
         }
         if restores, try dropUnsentPurge(of: seq) { return try revive(seq, for: operation, keepingPurge: false) }
@@ -687,9 +694,10 @@ struct SyncMerge {
     /// in when that was emptied too, and returns its row. The purge that deleted it
     /// lost, and is kept as a conflict (unless `keepingPurge` is false): the same one
     /// the machine whose change kept the node keeps when the purge arrives there. In the
-    /// trash it is a group of the operation that brings it back, as on every machine.
+    /// trash it is a group of the operation that brings it back, as on every machine,
+    /// unless this store's own purge comes after that operation (`groupBeforeOwnPurge`).
     private mutating func revive(_ seq: Int64, for operation: SyncOperation, keepingPurge: Bool = true) throws -> Int64 {
-        let group = TrashGroup(of: operation)
+        let group = try groupBeforeOwnPurge(of: seq) ?? TrashGroup(of: operation)
         let row = try database.statement(
             """
             SELECT id, kind, parent, text, created, created_offset, done, fields, stamp, order_stamp, order_replica
@@ -730,6 +738,17 @@ struct SyncMerge {
         }
         madeNodes = true
         return seq
+    }
+
+    /// The trash group node `seq`, deleted for good by this store's own purge that
+    /// comes after the operation being applied in the hub's order, was in: at that
+    /// operation's place it is still there on every machine. Nil for another's purge.
+    private func groupBeforeOwnPurge(of seq: Int64) throws -> TrashGroup? {
+        guard let id = try store.lastStateID(of: seq), try changedHereLater(seq: seq, id: id, property: "purge") else {
+            return nil
+        }
+        return try database.statement("SELECT stamp, replica FROM sync_stamp WHERE seq = ? AND property = 'trashgroup'")
+            .bind(1, seq).firstRow { row in NodeID(bytes: row.blob(1)).map { TrashGroup(stamp: row.int64(0), replica: $0) } } ?? nil
     }
 
     /// The replica that sent the purge of `id` stamped `stamp`, as the log of the
@@ -811,6 +830,20 @@ struct SyncMerge {
             .firstRow { _ in true } ?? false
     }
 
+    /// The stamp of the first change of node `seq` (`id`) this store made that comes
+    /// after the operation being applied in the hub's order (see `changedHereLater`):
+    /// one the hub acknowledged that landed after it, else the first not sent yet.
+    private func firstChangeHereLater(seq: Int64, id: NodeID) throws -> Int64? {
+        let landedLater = position.flatMap { position in ownAhead.landedBy.map { position > $0 } } != true
+        if landedLater, let stamp = try database.statement(
+            "SELECT stamp FROM sync_log WHERE seq > ?1 AND replica = ?2 AND node = ?3 ORDER BY seq LIMIT 1")
+            .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, blob: id.bytes).firstRow({ $0.int64(0) }) {
+            return stamp
+        }
+        return try database.statement("SELECT stamp FROM sync_op WHERE seq = ? ORDER BY counter LIMIT 1").bind(1, seq)
+            .firstRow { $0.int64(0) }
+    }
+
     /// Deletes node `seq` for good, as a purge pulled asks, unless it must stay: it left
     /// the trash before the purge in the hub's order, unseen by its maker (and maybe went
     /// back by another `rm`), or by a change made here (later in the order than
@@ -835,7 +868,13 @@ struct SyncMerge {
         }
         if try changedHereLater(seq: seq, id: id) {
             // Changed here after the purge in the hub's order: it stays, in the trash,
-            // where every other machine gets it back from the change.
+            // where every other machine gets it back from the change, into a group of
+            // that change's own.
+            if let stamp = try firstChangeHereLater(seq: seq, id: id) {
+                let group = TrashGroup(stamp: stamp, replica: replica)
+                try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try trashGroupChange(group)).bind(2, seq).run()
+                try keepTrashGroup(group, of: seq)
+            }
             return try keep()
         }
         if try database.statement("SELECT 1 FROM node WHERE parent = ? LIMIT 1").bind(1, seq).firstRow({ _ in true }) == true {
@@ -901,7 +940,8 @@ struct SyncMerge {
         }
         if property == .trashed, let seq, try jsonType(value) == "true" { try joinEarlierTrashGroup(seq, by: operation) }
         if property.isValue { try store.forgetSyncConflicts(seenBy: operation) }
-        if let current = try currentStamp(seq: seq, property: operation.property) {
+        let current = try currentStamp(seq: seq, property: operation.property)
+        if let current {
             // Applied before: the same operation pulled again.
             if current.stamp == operation.stamp && current.replica == operation.replica { return }
             // A value changed here and not sent yet comes after the pulled one in the
@@ -922,8 +962,13 @@ struct SyncMerge {
             try write(property, of: seq, value, by: operation)
             report.applied += 1
         }
-        try database.statement("DELETE FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?")
-            .bind(1, seq ?? 0).bind(2, operation.property).run()
+        // An `rm` made here and not sent yet of an entry a later pulled `rm` put in the
+        // trash too still goes out: after that one in the hub's order, it keeps the
+        // entry in its own earlier group on every machine, as here.
+        if !(property == .trashed && isSame && current?.isLocal == true) {
+            try database.statement("DELETE FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?")
+                .bind(1, seq ?? 0).bind(2, operation.property).run()
+        }
         try store.recordStamp(seq: seq ?? 0, property: operation.property, stamp: operation.stamp,
                               replica: operation.replica)
         if !isSame, property == .parent, let seq { try refuseOwnMovesInACycle(through: seq) }
