@@ -604,7 +604,7 @@ struct SyncMerge {
             parent = try lastStateParentSeq(value)
             // Every machine that applied the move before the purge refused it there if
             // it put the entry inside itself: the entries inside were not deleted yet.
-            if try closesCycleInLastState(moving: seq, to: parent) {
+            if try closesCycleInHubOrder(moving: seq, to: parent) {
                 try keepConflict(node: id, property: "parent", value: operation.value, stamp: operation.stamp,
                                  replica: operation.replica)
                 return true
@@ -661,23 +661,6 @@ struct SyncMerge {
         guard let id = NodeID(text) else { throw Parked(reason: "its parent is not an id") }
         if let seq = try store.nodeSeq(of: id) ?? tombstoneSeq(of: id) { return seq }
         throw Parked(reason: "its parent \(id.shortForm()) is not here yet", waiting: true)
-    }
-
-    /// Whether `parent` is `seq` or under it, following the parents of the tree in
-    /// the hub's order and of the last states of entries deleted for good here.
-    private func closesCycleInLastState(moving seq: Int64, to parent: Int64?) throws -> Bool {
-        var next = parent
-        var seen: Set<Int64> = []
-        while let current = next, seen.insert(current).inserted {
-            if current == seq { return true }
-            if try database.statement("SELECT 1 FROM node WHERE seq = ?").bind(1, current).firstRow({ _ in true }) == true {
-                next = try hubParent(of: current)
-            } else {
-                next = try database.statement("SELECT parent FROM sync_tombstone WHERE seq = ?").bind(1, current)
-                    .firstRow { $0.optionalInt64(0) } ?? nil
-            }
-        }
-        return false
     }
 
     /// Takes back this store's purge of node `seq` not sent yet, which a pulled restore
@@ -1236,12 +1219,14 @@ struct SyncMerge {
             }
     }
 
-    /// The parent the hub's order gives node `seq` so far (nil the root, or a node not here).
+    /// The parent the hub's order gives node `seq` so far (nil the root, or a node not
+    /// here); of one deleted for good here, the parent its last state holds.
     private func hubParent(of seq: Int64) throws -> Int64? {
         try database.statement(
             """
             SELECT CASE WHEN h.seq IS NULL THEN n.parent ELSE h.parent END
-            FROM node AS n LEFT JOIN sync_hub_parent AS h ON h.seq = n.seq WHERE n.seq = ?
+            FROM node AS n LEFT JOIN sync_hub_parent AS h ON h.seq = n.seq WHERE n.seq = ?1
+            UNION ALL SELECT parent FROM sync_tombstone WHERE seq = ?1
             """).bind(1, seq).firstRow { $0.optionalInt64(0) } ?? nil
     }
 

@@ -315,9 +315,16 @@ extension Store: SyncReplica {
     /// removed (a field value, definition or option) or the node is not there.
     func currentValue(seq: Int64?, property name: String) throws -> String? {
         guard let property = SyncProperty(name) else { return nil }
-        if let seq, try database.statement("SELECT 1 FROM node WHERE seq = ?").bind(1, seq).firstRow({ _ in true }) == nil {
-            return try lastStateValue(seq: seq, property: property)
-        }
+        if let value = try nodeValue(seq: seq, property: property) { return value }
+        // Removed from a node here, or the node deleted for good since it changed.
+        guard let seq, try database.statement("SELECT 1 FROM node WHERE seq = ?").bind(1, seq).firstRow({ _ in true }) == nil
+        else { return nil }
+        return try lastStateValue(seq: seq, property: property)
+    }
+
+    /// A property of node `seq` (nil: the root) as the wire gives it, read from the
+    /// node; nil when it is removed or the node is not there.
+    private func nodeValue(seq: Int64?, property: SyncProperty) throws -> String? {
         switch property {
         case .create: return nil
         case .purge: return "true"
