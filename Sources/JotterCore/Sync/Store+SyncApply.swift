@@ -815,10 +815,11 @@ struct SyncMerge {
 
     /// The stamp of the first change of node `seq` (`id`) this store made that comes
     /// after the operation being applied in the hub's order (see `changedHereLater`):
-    /// one the hub acknowledged that landed after it, else the first not sent yet.
+    /// one the hub acknowledged that landed after it, else the first not sent yet; nil
+    /// when `changedHereLater` is false.
     private func firstChangeHereLater(seq: Int64, id: NodeID) throws -> Int64? {
-        let landedLater = position.flatMap { position in ownAhead.landedBy.map { position > $0 } } != true
-        if landedLater, let stamp = try database.statement(
+        let passedWhereOwnLanded = position.flatMap { position in ownAhead.landedBy.map { position > $0 } } == true
+        if !passedWhereOwnLanded, let stamp = try database.statement(
             "SELECT stamp FROM sync_log WHERE seq > ?1 AND replica = ?2 AND node = ?3 ORDER BY seq LIMIT 1")
             .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, blob: id.bytes).firstRow({ $0.int64(0) }) {
             return stamp
@@ -849,15 +850,13 @@ struct SyncMerge {
         } else if try restoredUnseen(id, by: operation) {
             return try keep()
         }
-        if try changedHereLater(seq: seq, id: id) {
+        if let stamp = try firstChangeHereLater(seq: seq, id: id) {
             // Changed here after the purge in the hub's order: it stays, in the trash,
             // where every other machine gets it back from the change, into a group of
             // that change's own.
-            if let stamp = try firstChangeHereLater(seq: seq, id: id) {
-                let group = TrashGroup(stamp: stamp, replica: replica)
-                try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try trashGroupChange(group)).bind(2, seq).run()
-                try keepTrashGroup(group, of: seq)
-            }
+            let group = TrashGroup(stamp: stamp, replica: replica)
+            try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try trashGroupChange(group)).bind(2, seq).run()
+            try keepTrashGroup(group, of: seq)
             return try keep()
         }
         if try database.statement("SELECT 1 FROM node WHERE parent = ? LIMIT 1").bind(1, seq).firstRow({ _ in true }) == true {
