@@ -71,8 +71,10 @@ private struct RandomSyncRun {
     /// then groups apart what is made and removed in it elsewhere (seed 900788523), and
     /// one with undone moves that crossed others ended in different trees (seed
     /// 684939147, not diagnosed yet). `rm` takes items alone: an `rm` of a list still
-    /// groups the trash apart where the list was emptied on one store and entries were
-    /// made or removed in it on another (seeds 300754133, 852000431, 700924902 sealed).
+    /// groups the trash apart in about 1 run in 100, where an entry in it was removed
+    /// on two stores and restored on both before the list's `rm` (seed 42282367). The
+    /// lists emptied on one store that entries made, moved or removed on another
+    /// brought back are grouped alike since (seeds 852000431, 976793772).
     /// The trash is compared without its numbers: they still differ in about 1 run in
     /// 100, where one entry was removed on two stores and restored and removed again
     /// (seeds 252456882, 393835043). `restore` and `trash --empty` are drawn since the

@@ -568,6 +568,91 @@ struct Machines {
         }
     }
 
+    /// A list emptied from the trash, which entries made or moved into it after that
+    /// purge in the hub's order bring back, is grouped in the trash by the first of
+    /// them on every machine: where the purge waited for the end of its batch (the list
+    /// still held entries of the purge's maker), those that came in the same batch, or
+    /// were made here and sent or pulled later, kept it in the group of its `rm`
+    /// (random run seed 852000431). A store that pulls before it pushes, as a sealed
+    /// journal's does, hands out the stamp of its entries' creates as it settles.
+    @Test(arguments: [false, true])
+    func aListEmptiedElsewhereAndBroughtBackByLaterEntriesIsGroupedAlikeEverywhere(pullsFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try a.createList(named: "listc8", under: .root)
+        try machines.hub.sync(a, b, c)
+        let inner = try b.createList(named: "listb19", under: NavigationPath.root.pushing(try machines.node(list.id, in: b)))
+        try machines.hub.sync(b, a)
+        let early = try machines.add("c13", in: c, under: NavigationPath.root.pushing(try machines.node(list.id, in: c)))
+        try a.remove([try machines.node(list.id, in: a)])
+        try a.emptyTrash()
+        try machines.hub.sync(a)
+        let innerPath = NavigationPath.root.pushing(try machines.node(list.id, in: b)).pushing(try machines.node(inner.id, in: b))
+        let deep = try machines.add("b29", in: b, under: innerPath)
+        let late = try machines.add("b32", in: b, under: NavigationPath.root.pushing(try machines.node(list.id, in: b)))
+        for store in [c, b] {
+            if pullsFirst {
+                try machines.hub.pull(store)
+                try machines.hub.push(store)
+            } else {
+                try machines.hub.sync(store)
+            }
+        }
+        try machines.hub.sync(a, b, c, a, b, c)
+        func groups(_ store: Store) throws -> [String] {
+            try store.trash().map { entry in
+                let group = try store.database.statement("SELECT stamp, hex(replica) FROM sync_stamp WHERE seq = ? AND property = 'trashgroup'")
+                    .bind(1, entry.node.seq).firstRow { "\($0.int64(0)) \($0.string(1))" }
+                return "\(entry.node.id) \(entry.below) \(group ?? "none")"
+            }
+        }
+        let trash = try groups(a)
+        #expect(trash.map { $0.prefix(36) } == [list.id.description, inner.id.description].map { $0.prefix(36) })
+        for store in machines.stores {
+            #expect(try groups(store) == trash)
+            for entry in [early, deep, late] { #expect(try store.node(id: entry.id, includingHidden: true) != nil) }
+            #expect(try store.check().isEmpty)
+        }
+    }
+
+    /// A list emptied from the trash while another machine made an entry in it and
+    /// removed it, and a third removed an entry the purge deleted, is grouped alike
+    /// everywhere (random run seed 976793772): the list, brought back by the entry's
+    /// create, then joins the group of the later `rm` of it where the create's entry
+    /// stands, which on the machine that made both is the one mark of its `rm`; and
+    /// where the purge waited, the entry kept by its own later `rm` does not hold the
+    /// list in the group of the first `rm`.
+    @Test func aListEmptiedWhileAnotherMachineFilledAndRemovedItIsGroupedAlikeEverywhere() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try c.createList(named: "listc4", under: .root)
+        try machines.hub.sync(c, a)
+        let inList = { (store: Store) in NavigationPath.root.pushing(try machines.node(list.id, in: store)) }
+        try machines.hub.sync(b)
+        let kept = try machines.add("a8", in: a, under: try inList(a))
+        try machines.hub.sync(a, c)
+        try a.remove([try machines.node(list.id, in: a)])
+        try a.emptyTrash()
+        let made = try machines.add("b20", in: b, under: try inList(b))
+        try b.remove([try machines.node(list.id, in: b)])
+        try c.remove([try machines.node(kept.id, in: c)])
+        try machines.hub.sync(a, b, c)
+        try machines.hub.sync(a, b, c, a)
+        func groups(_ store: Store) throws -> [String] {
+            try store.trash().map { entry in
+                let group = try store.database.statement("SELECT stamp, hex(replica) FROM sync_stamp WHERE seq = ? AND property = 'trashgroup'")
+                    .bind(1, entry.node.seq).firstRow { "\($0.int64(0)) \($0.string(1))" }
+                return "\(entry.node.id) \(entry.below) \(group ?? "none")"
+            }
+        }
+        let trash = try groups(a)
+        for store in machines.stores {
+            #expect(try groups(store) == trash)
+            #expect(try store.node(id: made.id, includingHidden: true) != nil)
+            #expect(try store.check().isEmpty)
+        }
+    }
+
     /// An `rm` not sent yet when a later `rm` of the same entry is pulled still goes
     /// out: it comes after that one in the hub's order, and every machine then keeps
     /// the entry in its earlier group, as its maker does. Dropped, the entry stood in

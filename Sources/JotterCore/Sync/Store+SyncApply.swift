@@ -82,14 +82,56 @@ struct SyncMerge {
     /// The change that holds each trash group met in this batch (`trashGroupChange`).
     private var trashGroupChanges: [TrashGroup: Int64] = [:]
     /// Purges of nodes that held entries when they arrived, settled when the batch ends.
-    private var pendingPurges: [(seq: Int64, id: NodeID, operation: SyncOperation)] = []
+    private var pendingPurges: [PendingPurge] = []
+    /// For each node whose purge waits, what came after the purge in the hub's order and
+    /// would have brought it back from its last state had the purge been settled first
+    /// (`noteComeback`).
+    private var comebacks: [Int64: Comeback] = [:]
+    /// How many operations this batch applied, which orders them where the hub's
+    /// positions are not known.
+    private var applied: Int64 = 0
     /// The replica of each purge the log holds, by node and stamp, read when a node
     /// first comes back in the batch.
     private var purgeSenders: [PurgeKey: NodeID]?
 
+    /// A purge that waits for the end of the batch, with where it stands in the hub's
+    /// order (`position`, `ownAhead`), which the operations after it move on.
+    private struct PendingPurge {
+        let seq: Int64
+        let id: NodeID
+        let operation: SyncOperation
+        let position: Int64?
+        let ownAhead: (passedTo: Int64, landedBy: Int64?)
+    }
+
     private struct PurgeKey: Hashable {
         let node: NodeID
         let stamp: Int64
+    }
+
+    /// Where an operation stands in the hub's order, as this batch can tell: pulled ones
+    /// that landed before this store's own acknowledged ones, then those, then pulled
+    /// ones that landed after them, then this store's own not sent yet.
+    private struct HubPlace: Comparable {
+        enum Tier: Int, Comparable {
+            case pulledBeforeOwn, ownAcknowledged, pulledAfterOwn, ownUnsent
+            static func < (lhs: Tier, rhs: Tier) -> Bool { lhs.rawValue < rhs.rawValue }
+        }
+        let tier: Tier
+        let order: Int64
+
+        static func < (lhs: HubPlace, rhs: HubPlace) -> Bool {
+            lhs.tier != rhs.tier ? lhs.tier < rhs.tier : lhs.order < rhs.order
+        }
+    }
+
+    /// The first operation after a waiting purge that brought its node back, the
+    /// entries put into the node by such operations, and the `rm`s of the node among
+    /// them, which a node brought back joins as it joins any (`joinEarlierTrashGroup`).
+    private struct Comeback {
+        var first: (place: HubPlace, group: TrashGroup)
+        var placed: Set<NodeID> = []
+        var removals: [(place: HubPlace, operation: SyncOperation)] = []
     }
 
     /// Where this store's own operations not pulled past yet stand in the hub's order
@@ -115,6 +157,7 @@ struct SyncMerge {
     }
 
     mutating func apply(_ operation: SyncOperation) throws {
+        applied += 1
         guard operation.replica != replica else {
             try passOwn(operation)
             return try takeBack(operation)
@@ -238,6 +281,7 @@ struct SyncMerge {
             return
         }
         if property == .purge { return try purge(seq, id: id, by: operation) }
+        noteComeback(of: seq, by: operation)
         try set(property, of: seq, to: value, by: operation)
     }
 
@@ -392,6 +436,7 @@ struct SyncMerge {
             if let buried = try tombstoneSeq(of: id) { return try revive(buried, for: operation) }
             throw Parked(reason: "its parent \(id.shortForm()) is not here yet", waiting: true)
         }
+        noteComeback(of: seq, by: operation, placing: operation.node)
         return seq
     }
 
@@ -469,16 +514,19 @@ struct SyncMerge {
     // MARK: The trash's groups
 
     /// The change that holds the trash group `group` names here, made at its first node:
-    /// a change of its own for each `rm` another machine made, never one per pull.
+    /// a change of its own for each `rm` another machine made, never one per pull. One
+    /// made here holds its group once the hub has it: a node the group holds by a mark
+    /// not sent yet may be in it no longer.
     private mutating func trashGroupChange(_ group: TrashGroup) throws -> Int64 {
         if let change = trashGroupChanges[group] { return change }
         let found = try database.statement(
             """
-            SELECT c.seq FROM change AS c WHERE c.what = ?1 AND c.stamp = ?2 AND EXISTS (
-                SELECT 1 FROM node AS n JOIN sync_stamp AS t ON t.seq = n.seq AND t.property = 'trashgroup'
-                WHERE n.hidden = c.seq AND t.stamp = ?2 AND t.replica = ?3)
+            SELECT n.hidden FROM node AS n JOIN sync_stamp AS t ON t.seq = n.seq AND t.property = 'trashgroup'
+            WHERE n.hidden > 0 AND t.stamp = ?1 AND t.replica = ?2
+              AND NOT EXISTS (SELECT 1 FROM sync_op AS o WHERE o.seq = n.seq AND o.property = 'trashed')
+            LIMIT 1
             """)
-            .bind(1, Store.syncChangeWhat).bind(2, group.stamp).bind(3, blob: group.replica.bytes).firstRow { $0.int64(0) }
+            .bind(1, group.stamp).bind(2, blob: group.replica.bytes).firstRow { $0.int64(0) }
         let change = try found ?? {
             let now = store.clock()
             try database.statement(
@@ -697,6 +745,8 @@ struct SyncMerge {
         if let seq = parent, try store.nodeID(seq: seq) == nil {
             let buried = try database.statement("SELECT 1 FROM sync_tombstone WHERE seq = ?").bind(1, seq).firstRow { _ in true }
             parent = buried == true ? try revive(seq, for: operation) : nil
+        } else if let parent {
+            noteComeback(of: parent, by: operation, placing: restored.storedID.flatMap { NodeID(bytes: $0) })
         }
         try database.statement(
             """
@@ -813,19 +863,27 @@ struct SyncMerge {
             .firstRow { _ in true } ?? false
     }
 
-    /// The stamp of the first change of node `seq` (`id`) this store made that comes
-    /// after the operation being applied in the hub's order (see `changedHereLater`):
-    /// one the hub acknowledged that landed after it, else the first not sent yet; nil
-    /// when `changedHereLater` is false.
-    private func firstChangeHereLater(seq: Int64, id: NodeID) throws -> Int64? {
+    /// The first change of node `seq` (`id`) this store made that comes after the
+    /// operation being applied in the hub's order (see `changedHereLater`), where it
+    /// stands and its stamp: one the hub acknowledged that landed after it, else the
+    /// first not sent yet; nil when `changedHereLater` is false. With `placing`, only a
+    /// change that put the node where it is: its create, sent or not, or a move.
+    private func firstChangeHereLater(seq: Int64, id: NodeID, placing: Bool = false) throws -> (place: HubPlace, stamp: Int64)? {
         let passedWhereOwnLanded = position.flatMap { position in ownAhead.landedBy.map { position > $0 } } == true
-        if !passedWhereOwnLanded, let stamp = try database.statement(
-            "SELECT stamp FROM sync_log WHERE seq > ?1 AND replica = ?2 AND node = ?3 ORDER BY seq LIMIT 1")
-            .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, blob: id.bytes).firstRow({ $0.int64(0) }) {
-            return stamp
+        if !passedWhereOwnLanded, let logged = try database.statement(
+            """
+            SELECT seq, stamp FROM sync_log
+            WHERE seq > ?1 AND replica = ?2 AND node = ?3 AND (NOT ?4 OR property IN ('create', 'parent')) ORDER BY seq LIMIT 1
+            """)
+            .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, blob: id.bytes).bind(4, placing ? 1 : 0)
+            .firstRow({ (place: HubPlace(tier: .ownAcknowledged, order: $0.int64(0)), stamp: $0.int64(1)) }) {
+            return logged
         }
-        return try database.statement("SELECT stamp FROM sync_op WHERE seq = ? ORDER BY counter LIMIT 1").bind(1, seq)
-            .firstRow { $0.int64(0) }
+        let unsent = try database.statement(
+            "SELECT stamp FROM sync_op WHERE seq = ? AND (NOT ? OR property = 'parent') ORDER BY counter LIMIT 1")
+            .bind(1, seq).bind(2, placing ? 1 : 0).firstRow { $0.int64(0) }
+        return try (unsent ?? (placing ? store.unsentCreateStamp(of: seq) : nil))
+            .map { (HubPlace(tier: .ownUnsent, order: $0), $0) }
     }
 
     /// Deletes node `seq` for good, as a purge pulled asks, unless it must stay: it left
@@ -850,18 +908,29 @@ struct SyncMerge {
         } else if try restoredUnseen(id, by: operation) {
             return try keep()
         }
-        if let stamp = try firstChangeHereLater(seq: seq, id: id) {
+        if let later = try firstChangeHereLater(seq: seq, id: id) {
             // Changed here after the purge in the hub's order: it stays, in the trash,
             // where every other machine gets it back from the change, into a group of
             // that change's own.
-            let group = TrashGroup(stamp: stamp, replica: replica)
-            try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try trashGroupChange(group)).bind(2, seq).run()
-            try keepTrashGroup(group, of: seq)
+            try moveToTrashGroup(seq, TrashGroup(stamp: later.stamp, replica: replica))
+            return try keep()
+        }
+        if isFinal, let comeback = try comeback(of: seq) {
+            // Where the purge was settled before the operations after it came, the first
+            // of them brought the node back from its last state, into its group, and the
+            // `rm`s of it after that one met it there.
+            try moveToTrashGroup(seq, comeback.group)
+            for removal in comebacks[seq]?.removals.sorted(by: { $0.place < $1.place }) ?? [] where comeback.place < removal.place {
+                try joinEarlierTrashGroup(seq, by: removal.operation)
+            }
+            if let parent = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq).firstRow({ $0.optionalInt64(0) }) ?? nil {
+                noteComeback(of: parent, at: comeback.place, group: comeback.group, placing: id)
+            }
             return try keep()
         }
         if try database.statement("SELECT 1 FROM node WHERE parent = ? LIMIT 1").bind(1, seq).firstRow({ _ in true }) == true {
             if isFinal { return try keep() }
-            pendingPurges.append((seq, id, operation))
+            pendingPurges.append(PendingPurge(seq: seq, id: id, operation: operation, position: position, ownAhead: ownAhead))
             return
         }
         try database.statement(
@@ -886,14 +955,104 @@ struct SyncMerge {
         report.applied += 1
     }
 
-    /// Settles the purges that waited for the end of the batch, the last first: the
-    /// entries inside a node were deleted after it.
+    /// Settles the purges that waited for the end of the batch, those of nodes deeper in
+    /// the tree first, the last first among equals: a list that holds only what came
+    /// back into it after its purge comes back with it.
     private mutating func settlePendingPurges() throws {
-        let pending = pendingPurges
-        pendingPurges = []
-        for (seq, id, operation) in pending.reversed() where try store.nodeID(seq: seq) == id {
-            try purge(seq, id: id, by: operation, isFinal: true)
+        let depth = try database.statement(
+            """
+            WITH RECURSIVE up (seq) AS (SELECT parent FROM node WHERE seq = ? UNION SELECT parent FROM node JOIN up USING (seq))
+            SELECT count(seq) FROM up
+            """)
+        let depths = try pendingPurges.map { try depth.bind(1, $0.seq).firstRow { $0.int64(0) } ?? 0 }
+        let pending = pendingPurges.indices
+            .sorted { depths[$0] != depths[$1] ? depths[$0] > depths[$1] : $0 > $1 }.map { pendingPurges[$0] }
+        let batchEnd = (position, ownAhead)
+        defer {
+            (position, ownAhead) = batchEnd
+            comebacks = [:]
         }
+        for purge in pending where try store.nodeID(seq: purge.seq) == purge.id {
+            (position, ownAhead) = (purge.position, purge.ownAhead)
+            try self.purge(purge.seq, id: purge.id, by: purge.operation, isFinal: true)
+        }
+        pendingPurges = []
+    }
+
+    /// Puts node `seq`, in the trash, in trash group `group`.
+    private mutating func moveToTrashGroup(_ seq: Int64, _ group: TrashGroup) throws {
+        try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try trashGroupChange(group)).bind(2, seq).run()
+        try keepTrashGroup(group, of: seq)
+    }
+
+    /// Notes `operation`, which changes node `seq` or puts entry `child` into it, when
+    /// the node's purge waits for the end of the batch: on a machine that settled the
+    /// purge before the operation came, it brought the node back.
+    private mutating func noteComeback(of seq: Int64, by operation: SyncOperation, placing child: NodeID? = nil) {
+        guard !pendingPurges.isEmpty else { return }
+        let place = if let position, let landedBy = ownAhead.landedBy, position > landedBy {
+            HubPlace(tier: .pulledAfterOwn, order: position)
+        } else {
+            HubPlace(tier: .pulledBeforeOwn, order: position ?? applied)
+        }
+        noteComeback(of: seq, at: place, group: TrashGroup(of: operation), placing: child,
+                     removing: child == nil && operation.property == "trashed" && operation.value == "true" ? operation : nil)
+    }
+
+    private mutating func noteComeback(of seq: Int64, at place: HubPlace, group: TrashGroup, placing child: NodeID?,
+                                       removing removal: SyncOperation? = nil) {
+        guard pendingPurges.contains(where: { $0.seq == seq }) else { return }
+        var comeback = comebacks[seq] ?? Comeback(first: (place, group))
+        if place < comeback.first.place { comeback.first = (place, group) }
+        if let child { comeback.placed.insert(child) }
+        if let removal { comeback.removals.append((place, removal)) }
+        comebacks[seq] = comeback
+    }
+
+    /// What brought node `seq` back after its purge, which waited for the end of the
+    /// batch, in the hub's order: the first operation noted (`noteComeback`) or made
+    /// here later that changed it or put into it an entry it holds. Nil when it holds
+    /// an entry that was there before the purge, unseen by its maker (the purge is then
+    /// kept where it is), or when nothing brought it back.
+    private func comeback(of seq: Int64) throws -> (place: HubPlace, group: TrashGroup)? {
+        let noted = comebacks[seq]
+        var first = noted?.first
+        for child in try children(of: seq) {
+            let id = try store.nodeID(seq: child)
+            if let id, noted?.placed.contains(id) == true { continue }
+            guard let placed = try broughtBackHereLater(child, id: id) else { return nil }
+            if first.map({ placed.place < $0.place }) ?? true { first = placed }
+        }
+        return first
+    }
+
+    /// The first change this store made after the operation being applied in the hub's
+    /// order that put node `seq` (`id`) where it is; or, for a node whose own purge came
+    /// before and that stays (settled before, in this batch or an earlier one), the
+    /// change made here that kept it (its group is that change's), or the first that
+    /// brought back an entry under it.
+    private func broughtBackHereLater(_ seq: Int64, id: NodeID?) throws -> (place: HubPlace, group: TrashGroup)? {
+        guard let id else { return nil }
+        if let placed = try firstChangeHereLater(seq: seq, id: id, placing: true) {
+            return (placed.place, TrashGroup(stamp: placed.stamp, replica: replica))
+        }
+        guard try database.statement("SELECT 1 FROM sync_conflict WHERE node = ? AND property = 'purge'")
+            .bind(1, blob: id.bytes).firstRow({ _ in true }) == true else { return nil }
+        if let kept = try firstChangeHereLater(seq: seq, id: id),
+           try database.statement(
+               "SELECT 1 FROM sync_stamp WHERE seq = ? AND property = 'trashgroup' AND stamp = ? AND replica = ?")
+               .bind(1, seq).bind(2, kept.stamp).bind(3, blob: replica.bytes).firstRow({ _ in true }) == true {
+            return (kept.place, TrashGroup(stamp: kept.stamp, replica: replica))
+        }
+        return try children(of: seq).compactMap { try broughtBackHereLater($0, id: store.nodeID(seq: $0)) }
+            .min { $0.place < $1.place }
+    }
+
+    private func children(of seq: Int64) throws -> [Int64] {
+        let rows = try database.statement("SELECT seq FROM node WHERE parent = ?").bind(1, seq)
+        var children: [Int64] = []
+        while try rows.step() { children.append(rows.int64(0)) }
+        return children
     }
 
     // MARK: Properties

@@ -190,6 +190,22 @@ extension Store: SyncReplica {
         }
     }
 
+    /// The stamp the create of row `seq`, made here and not sent, goes out with: handed
+    /// out now when it has none yet, with those of the rows made before it, in the order
+    /// they were made, as a push hands them out. Nil for a row the hub has or was given.
+    func unsentCreateStamp(of seq: Int64) throws -> Int64? {
+        let pushedTo = max(try syncMark(.syncPushedTo), 0)
+        guard seq > pushedTo,
+              try database.statement("SELECT 1 FROM sync_pulled WHERE seq = ?").bind(1, seq).firstRow({ _ in true }) == nil else {
+            return nil
+        }
+        let unplaced = try database.statement(
+            "SELECT count(*) FROM node WHERE seq > ? AND seq <= ? AND seq NOT IN (SELECT seq FROM sync_pulled) AND order_stamp IS NULL")
+            .bind(1, pushedTo).bind(2, seq).firstRow { $0.int64(0) } ?? 0
+        if unplaced > 0 { try placeUnsent(after: pushedTo, upTo: Int(unplaced), replica: try replicaID()) }
+        return try database.statement("SELECT order_stamp FROM node WHERE seq = ?").bind(1, seq).firstRow { $0.optionalInt64(0) } ?? nil
+    }
+
     /// Gives the first `limit` rows after `seq` made here and not placed yet their place
     /// among siblings, in the order they were made, before a push reads them: an update
     /// rewrites the whole row, and one of a 16.5 MB entry made while the push held the
