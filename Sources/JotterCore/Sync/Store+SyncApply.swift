@@ -140,6 +140,13 @@ struct SyncMerge {
     /// The hub's position of the operation being applied; nil when not known.
     var position: Int64?
 
+    /// Whether the operation being applied landed after this store's own operations
+    /// not pulled past yet (a sync pushes, then pulls what landed before and after).
+    private var isAfterOwnAcknowledged: Bool {
+        guard let position, let landedBy = ownAhead.landedBy else { return false }
+        return position > landedBy
+    }
+
     init(store: Store, replica: NodeID, remembersPulledRows: Bool, ownAhead: (passedTo: Int64, landedBy: Int64?)) {
         self.store = store
         self.replica = replica
@@ -158,15 +165,20 @@ struct SyncMerge {
 
     mutating func apply(_ operation: SyncOperation) throws {
         applied += 1
-        guard operation.replica != replica else {
+        if operation.replica == replica {
             try passOwn(operation)
-            return try takeBack(operation)
+            try takeBack(operation)
+        } else {
+            do {
+                try merge(operation)
+            } catch let parked as Parked {
+                try park(operation, parked)
+            }
         }
-        do {
-            try merge(operation)
-        } catch let parked as Parked {
-            try park(operation, parked)
-        }
+        // What waited in this batch for a node made just now goes in right after it, at
+        // its place in the hub's order, not at the end of the batch after what came later:
+        // a push sends an entry moved into a list made after it before the list.
+        if madeNodes, !isRetrying, !waitingLines.isEmpty { try retryWaiting() }
     }
 
     /// This store's own operation, given back at its position: it and those of its own
@@ -854,7 +866,7 @@ struct SyncMerge {
             .bind(1, seq).bind(2, property).firstRow({ _ in true }) == true {
             return true
         }
-        if let position, let landedBy = ownAhead.landedBy, position > landedBy { return false }
+        if isAfterOwnAcknowledged { return false }
         return try database.statement(
             """
             SELECT 1 FROM sync_log WHERE seq > ?1 AND replica = ?2 AND node = ?3 AND ifnull(?4 = property, 1) LIMIT 1
@@ -866,21 +878,22 @@ struct SyncMerge {
     /// The first change of node `seq` (`id`) this store made that comes after the
     /// operation being applied in the hub's order (see `changedHereLater`), where it
     /// stands and its stamp: one the hub acknowledged that landed after it, else the
-    /// first not sent yet; nil when `changedHereLater` is false. With `placing`, only a
-    /// change that put the node where it is: its create, sent or not, or a move.
+    /// first not sent yet; nil when there is none. A purge is no such change: it wants
+    /// the node gone, as the one being applied does. With `placing`, only a change that
+    /// put the node where it is: its create, sent or not, or a move.
     private func firstChangeHereLater(seq: Int64, id: NodeID, placing: Bool = false) throws -> (place: HubPlace, stamp: Int64)? {
-        let passedWhereOwnLanded = position.flatMap { position in ownAhead.landedBy.map { position > $0 } } == true
-        if !passedWhereOwnLanded, let logged = try database.statement(
+        if !isAfterOwnAcknowledged, let logged = try database.statement(
             """
             SELECT seq, stamp FROM sync_log
-            WHERE seq > ?1 AND replica = ?2 AND node = ?3 AND (NOT ?4 OR property IN ('create', 'parent')) ORDER BY seq LIMIT 1
+            WHERE seq > ?1 AND replica = ?2 AND node = ?3 AND property <> 'purge' AND (NOT ?4 OR property IN ('create', 'parent'))
+            ORDER BY seq LIMIT 1
             """)
             .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, blob: id.bytes).bind(4, placing ? 1 : 0)
             .firstRow({ (place: HubPlace(tier: .ownAcknowledged, order: $0.int64(0)), stamp: $0.int64(1)) }) {
             return logged
         }
         let unsent = try database.statement(
-            "SELECT stamp FROM sync_op WHERE seq = ? AND (NOT ? OR property = 'parent') ORDER BY counter LIMIT 1")
+            "SELECT stamp FROM sync_op WHERE seq = ? AND property <> 'purge' AND (NOT ? OR property = 'parent') ORDER BY counter LIMIT 1")
             .bind(1, seq).bind(2, placing ? 1 : 0).firstRow { $0.int64(0) }
         return try (unsent ?? (placing ? store.unsentCreateStamp(of: seq) : nil))
             .map { (HubPlace(tier: .ownUnsent, order: $0), $0) }
@@ -895,7 +908,8 @@ struct SyncMerge {
     /// purge as a conflict. The maker purges every entry it deleted, each on its own, so
     /// a node that holds entries when its purge arrives waits for the end of the batch
     /// (`isFinal` false), by when their purges have come: what it still holds then was
-    /// not seen.
+    /// not seen. One changed here later waits too: an operation pulled after the purge
+    /// may come before that change in the hub's order, and bring it back first.
     private mutating func purge(_ seq: Int64, id: NodeID, by operation: SyncOperation, isFinal: Bool = false) throws {
         func keep() throws {
             try keepConflict(node: id, property: "purge", value: "true", stamp: operation.stamp, replica: operation.replica)
@@ -908,19 +922,13 @@ struct SyncMerge {
         } else if try restoredUnseen(id, by: operation) {
             return try keep()
         }
-        if let later = try firstChangeHereLater(seq: seq, id: id) {
-            // Changed here after the purge in the hub's order: it stays, in the trash,
-            // where every other machine gets it back from the change, into a group of
-            // that change's own.
-            try moveToTrashGroup(seq, TrashGroup(stamp: later.stamp, replica: replica))
-            return try keep()
-        }
         if isFinal, let comeback = try comeback(of: seq) {
             // Where the purge was settled before the operations after it came, the first
-            // of them brought the node back from its last state, into its group, and the
-            // `rm`s of it after that one met it there.
+            // of them (or of this store's changes after it) brought the node back from its
+            // last state, into its group, and the `rm`s of it after that one met it there.
             try moveToTrashGroup(seq, comeback.group)
-            for removal in comebacks[seq]?.removals.sorted(by: { $0.place < $1.place }) ?? [] where comeback.place < removal.place {
+            let removals = (comebacks[seq]?.removals ?? []) + (try ownRemovalsLater(of: seq, id: id))
+            for removal in removals.sorted(by: { $0.place < $1.place }) where comeback.place < removal.place {
                 try joinEarlierTrashGroup(seq, by: removal.operation)
             }
             if let parent = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq).firstRow({ $0.optionalInt64(0) }) ?? nil {
@@ -928,7 +936,8 @@ struct SyncMerge {
             }
             return try keep()
         }
-        if try database.statement("SELECT 1 FROM node WHERE parent = ? LIMIT 1").bind(1, seq).firstRow({ _ in true }) == true {
+        if try firstChangeHereLater(seq: seq, id: id) != nil
+            || database.statement("SELECT 1 FROM node WHERE parent = ? LIMIT 1").bind(1, seq).firstRow({ _ in true }) == true {
             if isFinal { return try keep() }
             pendingPurges.append(PendingPurge(seq: seq, id: id, operation: operation, position: position, ownAhead: ownAhead))
             return
@@ -985,12 +994,30 @@ struct SyncMerge {
         try keepTrashGroup(group, of: seq)
     }
 
+    /// Puts node `seq`, when it is in the trash by a mark of its own, back in `group`,
+    /// that of this store's own `rm` of it: under the mark of another node that `rm`
+    /// put there, which is the change that made it while the `rm` is not sent.
+    private mutating func rejoinOwnRemoval(_ seq: Int64, _ group: TrashGroup) throws {
+        guard try database.statement("SELECT 1 FROM node WHERE seq = ? AND hidden > 0").bind(1, seq).firstRow({ _ in true }) == true else {
+            return
+        }
+        let mark = try database.statement(
+            """
+            SELECT n.hidden FROM node AS n JOIN sync_stamp AS t ON t.seq = n.seq AND t.property = 'trashgroup'
+            WHERE t.stamp = ?1 AND t.replica = ?2 AND n.hidden > 0 AND n.seq <> ?3 LIMIT 1
+            """)
+            .bind(1, group.stamp).bind(2, blob: group.replica.bytes).bind(3, seq).firstRow { $0.int64(0) }
+        guard let mark else { return try moveToTrashGroup(seq, group) }
+        try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, mark).bind(2, seq).run()
+        try keepTrashGroup(group, of: seq)
+    }
+
     /// Notes `operation`, which changes node `seq` or puts entry `child` into it, when
     /// the node's purge waits for the end of the batch: on a machine that settled the
     /// purge before the operation came, it brought the node back.
     private mutating func noteComeback(of seq: Int64, by operation: SyncOperation, placing child: NodeID? = nil) {
         guard !pendingPurges.isEmpty else { return }
-        let place = if let position, let landedBy = ownAhead.landedBy, position > landedBy {
+        let place = if isAfterOwnAcknowledged, let position {
             HubPlace(tier: .pulledAfterOwn, order: position)
         } else {
             HubPlace(tier: .pulledBeforeOwn, order: position ?? applied)
@@ -1017,6 +1044,10 @@ struct SyncMerge {
     private func comeback(of seq: Int64) throws -> (place: HubPlace, group: TrashGroup)? {
         let noted = comebacks[seq]
         var first = noted?.first
+        if let id = try store.nodeID(seq: seq), let later = try firstChangeHereLater(seq: seq, id: id),
+           first.map({ later.place < $0.place }) ?? true {
+            first = (later.place, TrashGroup(stamp: later.stamp, replica: replica))
+        }
         for child in try children(of: seq) {
             let id = try store.nodeID(seq: child)
             if let id, noted?.placed.contains(id) == true { continue }
@@ -1046,6 +1077,39 @@ struct SyncMerge {
         }
         return try children(of: seq).compactMap { try broughtBackHereLater($0, id: store.nodeID(seq: $0)) }
             .min { $0.place < $1.place }
+    }
+
+    /// The `rm`s of node `seq` (`id`) this store made after the operation being applied
+    /// in the hub's order (see `firstChangeHereLater`), as they go out: one not sent yet
+    /// is based on the trash mark held now.
+    private func ownRemovalsLater(of seq: Int64, id: NodeID) throws -> [(place: HubPlace, operation: SyncOperation)] {
+        var removals: [(place: HubPlace, operation: SyncOperation)] = []
+        if !isAfterOwnAcknowledged {
+            let logged = try database.statement(
+                """
+                SELECT seq, counter, stamp, base FROM sync_log
+                WHERE seq > ?1 AND replica = ?2 AND node = ?3 AND property = 'trashed' AND value = 'true' ORDER BY seq
+                """)
+                .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, blob: id.bytes)
+            while try logged.step() {
+                removals.append((HubPlace(tier: .ownAcknowledged, order: logged.int64(0)),
+                                 SyncOperation(replica: replica, counter: logged.int64(1), stamp: logged.int64(2), node: id,
+                                               property: "trashed", value: "true", base: logged.optionalInt64(3))))
+            }
+        }
+        if let unsent = try database.statement(
+            """
+            SELECT o.counter, o.stamp, s.stamp FROM sync_op AS o JOIN node AS n ON n.seq = o.seq
+            LEFT JOIN sync_stamp AS s ON s.seq = o.seq AND s.property = 'trashed'
+            WHERE o.seq = ? AND o.property = 'trashed' AND n.hidden > 0
+            """)
+            .bind(1, seq).firstRow({ row in
+                SyncOperation(replica: replica, counter: row.int64(0), stamp: row.int64(1), node: id, property: "trashed",
+                              value: "true", base: row.optionalInt64(2))
+            }) {
+            removals.append((HubPlace(tier: .ownUnsent, order: unsent.stamp), unsent))
+        }
+        return removals
     }
 
     private func children(of seq: Int64) throws -> [Int64] {
@@ -1097,7 +1161,16 @@ struct SyncMerge {
                                  stamp: operation.stamp, replica: operation.replica, agreeing: agrees)
                 return
             }
-            guard try winsKeepingTheLoser(operation, over: current, held: held, of: node, agrees: agrees) else { return }
+            guard try winsKeepingTheLoser(operation, over: current, held: held, of: node, agrees: agrees) else {
+                if property == .trashed, let seq, let node, current.replica == replica, try jsonType(value) == "false",
+                   try changedHereLater(seq: seq, id: node, property: "trashed") {
+                    // A restore before this store's own later `rm` in the hub's order took
+                    // the entry out of the trash at its place: the `rm` puts it back there
+                    // in a group of its own, which an `rm` pulled before took it out of.
+                    try rejoinOwnRemoval(seq, TrashGroup(stamp: current.stamp, replica: replica))
+                }
+                return
+            }
         }
         if !isSame {
             try write(property, of: seq, value, by: operation)
