@@ -70,11 +70,10 @@ private struct RandomSyncRun {
     /// sent or not, as the undo of a list's `new` puts the list in the trash, which
     /// then groups apart what is made and removed in it elsewhere (seed 900788523), and
     /// one with undone moves that crossed others ended in different trees (seed
-    /// 684939147, not diagnosed yet). `rm` takes items alone: an `rm` of a list still
-    /// groups the trash apart in about 1 run in 100, where an entry in it was removed
-    /// on two stores and restored on both before the list's `rm` (seed 42282367). The
-    /// lists emptied on one store that entries made, moved or removed on another
-    /// brought back are grouped alike since (seeds 852000431, 976793772).
+    /// 684939147, not diagnosed yet). `rm` takes items alone but in a soak
+    /// (`removesLists`): with lists, each batch of about 200 runs still found a cause of
+    /// a trash grouped apart (seeds 852000431, 976793772, 42282367, 444301983,
+    /// 126359775, 400405169 sealed, 201661364, each fixed since).
     /// The trash is compared without its numbers: they still differ in about 1 run in
     /// 100, where one entry was removed on two stores and restored and removed again
     /// (seeds 252456882, 393835043). `restore` and `trash --empty` are drawn since the
@@ -84,14 +83,18 @@ private struct RandomSyncRun {
     /// store's last change when it was an `add`, sent or not, and `redoAdd` makes it
     /// again right after.
     enum Kind: CaseIterable {
-        case add, newList, edit, done, undone, remove, restore, emptyTrash, move, rename, undoUnsent, undoAdd, redoAdd
+        case add, newList, edit, done, undone, remove, removeList, restore, emptyTrash, move, rename, undoUnsent, undoAdd, redoAdd
         case undo, redo, killedSync, twoSyncsAtOnce, sync
     }
 
+    /// Whether `rm` of lists is drawn: `JOTTER_SYNC_E2E_LIST_RM=1`, as `Scripts/sync-soak`
+    /// sets it. A seed found with it runs again with it.
+    static let removesLists = ProcessInfo.processInfo.environment["JOTTER_SYNC_E2E_LIST_RM"] == "1"
+
     /// The kinds drawn, some more than once to draw them more often.
-    static let drawn: [Kind] = [.add, .add, .add, .newList, .edit, .edit, .done, .undone, .remove, .remove,
-                                .restore, .emptyTrash, .undoUnsent, .undoAdd, .redoAdd, .move, .move,
-                                .killedSync, .twoSyncsAtOnce, .sync, .sync, .sync]
+    static let drawn: [Kind] = [.add, .add, .add, .newList, .edit, .edit, .done, .undone, .remove, .remove]
+        + (removesLists ? [.removeList] : [])
+        + [.restore, .emptyTrash, .undoUnsent, .undoAdd, .redoAdd, .move, .move, .killedSync, .twoSyncsAtOnce, .sync, .sync, .sync]
 
     init(seed: UInt64, sealed: Bool = false) {
         self.seed = seed
@@ -126,7 +129,7 @@ private struct RandomSyncRun {
     }
 
     private func describe(_ problem: String) -> String {
-        "seed \(seed)\(sealed ? " (sealed)" : ""): \(problem)\nsteps:\n" + steps.joined(separator: "\n")
+        "seed \(seed)\(sealed ? " (sealed)" : "")\(Self.removesLists ? " (with rm of lists)" : ""): \(problem)\nsteps:\n" + steps.joined(separator: "\n")
     }
 
     private mutating func step(on store: Jotter, named name: String) throws {
@@ -149,6 +152,8 @@ private struct RandomSyncRun {
             arguments = ["undone", items.randomElement(using: &random)!]
         case .remove where !items.isEmpty:
             arguments = ["rm", items.randomElement(using: &random)!]
+        case .removeList where !lists.isEmpty:
+            arguments = ["rm", lists.randomElement(using: &random)!]
         case .restore:
             arguments = try store.trashNumbers().randomElement(using: &random).map { ["restore", $0] } ?? ["sync"]
         case .emptyTrash:
