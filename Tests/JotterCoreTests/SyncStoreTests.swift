@@ -97,6 +97,16 @@ struct Machines {
         return tree
     }
 
+    /// What a store's trash lists, each entry with how many it holds and the group it is
+    /// in (the stamp and machine of the `rm` every machine names it by).
+    func trashGroups(of store: Store) throws -> [String] {
+        try store.trash().map { entry in
+            let group = try store.database.statement("SELECT stamp, hex(replica) FROM sync_stamp WHERE seq = ? AND property = 'trashgroup'")
+                .bind(1, entry.node.seq).firstRow { "\($0.int64(0)) \($0.string(1))" }
+            return "\(entry.node.id) \(entry.below) \(group ?? "none")"
+        }
+    }
+
     func conflicts(in store: Store) throws -> [Store.SyncConflict] {
         var conflicts: [Store.SyncConflict] = []
         try store.forEachSyncConflict { conflicts.append($0) }
@@ -601,17 +611,10 @@ struct Machines {
             }
         }
         try machines.hub.sync(a, b, c, a, b, c)
-        func groups(_ store: Store) throws -> [String] {
-            try store.trash().map { entry in
-                let group = try store.database.statement("SELECT stamp, hex(replica) FROM sync_stamp WHERE seq = ? AND property = 'trashgroup'")
-                    .bind(1, entry.node.seq).firstRow { "\($0.int64(0)) \($0.string(1))" }
-                return "\(entry.node.id) \(entry.below) \(group ?? "none")"
-            }
-        }
-        let trash = try groups(a)
+        let trash = try machines.trashGroups(of: a)
         #expect(trash.map { $0.prefix(36) } == [list.id.description, inner.id.description].map { $0.prefix(36) })
         for store in machines.stores {
-            #expect(try groups(store) == trash)
+            #expect(try machines.trashGroups(of: store) == trash)
             for entry in [early, deep, late] { #expect(try store.node(id: entry.id, includingHidden: true) != nil) }
             #expect(try store.check().isEmpty)
         }
@@ -640,16 +643,9 @@ struct Machines {
         try c.remove([try machines.node(kept.id, in: c)])
         try machines.hub.sync(a, b, c)
         try machines.hub.sync(a, b, c, a)
-        func groups(_ store: Store) throws -> [String] {
-            try store.trash().map { entry in
-                let group = try store.database.statement("SELECT stamp, hex(replica) FROM sync_stamp WHERE seq = ? AND property = 'trashgroup'")
-                    .bind(1, entry.node.seq).firstRow { "\($0.int64(0)) \($0.string(1))" }
-                return "\(entry.node.id) \(entry.below) \(group ?? "none")"
-            }
-        }
-        let trash = try groups(a)
+        let trash = try machines.trashGroups(of: a)
         for store in machines.stores {
-            #expect(try groups(store) == trash)
+            #expect(try machines.trashGroups(of: store) == trash)
             #expect(try store.node(id: made.id, includingHidden: true) != nil)
             #expect(try store.check().isEmpty)
         }
@@ -674,17 +670,10 @@ struct Machines {
         try b.restore(try #require(try b.trash().first { $0.node.id == entry.id }))
         try b.remove([try machines.node(entry.id, in: b)])
         try machines.hub.sync(b, c, a, b, c)
-        func groups(_ store: Store) throws -> [String] {
-            try store.trash().map { entry in
-                let group = try store.database.statement("SELECT stamp, hex(replica) FROM sync_stamp WHERE seq = ? AND property = 'trashgroup'")
-                    .bind(1, entry.node.seq).firstRow { "\($0.int64(0)) \($0.string(1))" }
-                return "\(entry.node.id) \(group ?? "none")"
-            }
-        }
-        let trash = try groups(c)
+        let trash = try machines.trashGroups(of: c)
         #expect(trash.map { $0.prefix(36) } == [entry.id.description.prefix(36)])
         for store in machines.stores {
-            #expect(try groups(store) == trash)
+            #expect(try machines.trashGroups(of: store) == trash)
         }
     }
 
@@ -741,17 +730,10 @@ struct Machines {
         try machines.hub.sync(c)
         try a.remove([try machines.node(entry.id, in: a)])
         try machines.hub.sync(a, b, c, a, b)
-        func groups(_ store: Store) throws -> [String] {
-            try store.trash().map { entry in
-                let group = try store.database.statement("SELECT stamp, hex(replica) FROM sync_stamp WHERE seq = ? AND property = 'trashgroup'")
-                    .bind(1, entry.node.seq).firstRow { "\($0.int64(0)) \($0.string(1))" }
-                return "\(entry.node.id) \(entry.below) \(group ?? "none")"
-            }
-        }
-        let trash = try groups(c)
+        let trash = try machines.trashGroups(of: c)
         #expect(trash.map { $0.prefix(36) } == [list.id.description.prefix(36)])
         for store in machines.stores {
-            #expect(try groups(store) == trash)
+            #expect(try machines.trashGroups(of: store) == trash)
             #expect(try store.node(id: entry.id, includingHidden: true)?.text == "edited b26")
         }
     }
