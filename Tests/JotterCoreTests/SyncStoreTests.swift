@@ -786,6 +786,32 @@ struct Machines {
         }
     }
 
+    /// An entry made here, emptied from the trash with its list elsewhere and brought
+    /// back by another machine's edit, brings the list back into the edit's group here
+    /// too, where the list's purge waited for an entry added here later: the entry came
+    /// back from a last state that keeps no id of its own (this store derives the ids of
+    /// its own rows), so the list took it for one its purge's maker had not seen
+    /// (random run seed 227170206, with `rm` of lists).
+    @Test func anEntryMadeHereAndBroughtBackByAnEditElsewhereBringsItsListBackAlike() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try a.createList(named: "lista4", under: .root)
+        let inList = { (store: Store) in NavigationPath.root.pushing(try machines.node(list.id, in: store)) }
+        let entry = try machines.add("a12", in: a, under: try inList(a))
+        try machines.hub.sync(a, b, c)
+        try c.edit(try machines.node(entry.id, in: c), text: "edited c35")
+        try b.remove([try machines.node(list.id, in: b)])
+        try b.emptyTrash()
+        try machines.hub.sync(b)
+        _ = try machines.add("a29", in: a, under: try inList(a))
+        try machines.hub.sync(c, a, b, c, a)
+        let trash = try machines.trashGroups(of: c)
+        #expect(trash.map { $0.prefix(38) } == ["\(list.id) 1"])
+        for store in machines.stores {
+            #expect(try machines.trashGroups(of: store) == trash)
+        }
+    }
+
     /// An `rm` not sent yet when a later `rm` of the same entry is pulled still goes
     /// out: it comes after that one in the hub's order, and every machine then keeps
     /// the entry in its earlier group, as its maker does. Dropped, the entry stood in

@@ -754,11 +754,12 @@ struct SyncMerge {
                         orderStamp: row.optionalInt64(9), orderReplica: row.optionalInt64(10))
         row.reset()
         var parent = restored.parent
+        var cameBackInto: Int64?
         if let seq = parent, try store.nodeID(seq: seq) == nil {
             let buried = try database.statement("SELECT 1 FROM sync_tombstone WHERE seq = ?").bind(1, seq).firstRow { _ in true }
             parent = buried == true ? try revive(seq, for: operation) : nil
-        } else if let parent {
-            noteComeback(of: parent, by: operation, placing: restored.storedID.flatMap { NodeID(bytes: $0) })
+        } else {
+            cameBackInto = parent
         }
         try database.statement(
             """
@@ -777,6 +778,7 @@ struct SyncMerge {
         try database.statement("DELETE FROM sync_tombstone WHERE seq = ?").bind(1, seq).run()
         try keepTrashGroup(group, of: seq)
         let id = try store.nodeID(seq: seq)
+        if let cameBackInto { noteComeback(of: cameBackInto, by: operation, placing: id) }
         if keepingPurge {
             try keepConflict(node: id, property: "purge", value: "true", stamp: restored.purged,
                              replica: try replica(ofPurge: id, stamped: restored.purged))
