@@ -812,6 +812,29 @@ struct Machines {
         }
     }
 
+    /// An entry removed and restored on one machine before a sync, then removed and
+    /// emptied from the trash on another unaware of that, is deleted everywhere: in the
+    /// hub's order the restore comes first and the purge's maker's own `rm` after it.
+    /// The restore and the `rm`, both made on top of the same mark, looked like a restore
+    /// the purge's maker had not seen, and kept the entry where the purge was pulled
+    /// (random run seed 684946814, with `rm` of lists).
+    @Test func anEntryRestoredBeforeItsPurgesMakerRemovedItIsDeletedEverywhere() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let entry = try machines.add("b12", in: b)
+        try machines.hub.sync(b, a, c)
+        try c.remove([try machines.node(entry.id, in: c)])
+        try c.restore(try #require(try c.trash().first { $0.node.id == entry.id }))
+        try machines.hub.sync(c)
+        try b.remove([try machines.node(entry.id, in: b)])
+        try b.emptyTrash()
+        try machines.hub.sync(b, a, c, b, a)
+        for store in machines.stores {
+            #expect(try store.node(id: entry.id, includingHidden: true) == nil)
+            #expect(try store.trash().isEmpty)
+        }
+    }
+
     /// An `rm` not sent yet when a later `rm` of the same entry is pulled still goes
     /// out: it comes after that one in the hub's order, and every machine then keeps
     /// the entry in its earlier group, as its maker does. Dropped, the entry stood in

@@ -921,7 +921,11 @@ struct SyncMerge {
             // Its maker put it in the trash and emptied it before sending: the purge
             // went out alone, and says the trash too.
             try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try trashChange()).bind(2, seq).run()
-        } else if try restoredUnseen(id, by: operation) {
+        } else if try restoredUnseen(id, by: operation),
+                  try currentStamp(seq: seq, property: "trashed")?.replica != operation.replica {
+            // Unless the mark it is in the trash by is the purge's maker's own: an `rm`
+            // sent with the purge is based on the mark before it, as a restore made on top
+            // of that mark elsewhere is, and the maker removed the entry after that one.
             return try keep()
         }
         if isFinal, let comeback = try comeback(of: seq) {
