@@ -531,15 +531,7 @@ struct SyncMerge {
     /// not sent yet may be in it no longer.
     private mutating func trashGroupChange(_ group: TrashGroup) throws -> Int64 {
         if let change = trashGroupChanges[group] { return change }
-        let found = try database.statement(
-            """
-            SELECT n.hidden FROM node AS n JOIN sync_stamp AS t ON t.seq = n.seq AND t.property = 'trashgroup'
-            WHERE n.hidden > 0 AND t.stamp = ?1 AND t.replica = ?2
-              AND NOT EXISTS (SELECT 1 FROM sync_op AS o WHERE o.seq = n.seq AND o.property = 'trashed')
-            LIMIT 1
-            """)
-            .bind(1, group.stamp).bind(2, blob: group.replica.bytes).firstRow { $0.int64(0) }
-        let change = try found ?? {
+        let change = try mark(holding: group, sentOnly: true) ?? {
             let now = store.clock()
             try database.statement(
                 """
@@ -551,6 +543,19 @@ struct SyncMerge {
         }()
         trashGroupChanges[group] = change
         return change
+    }
+
+    /// The mark of a node, other than `seq`, that trash group `group` holds by a mark of
+    /// its own; `sentOnly`, one whose mark the hub has.
+    private func mark(holding group: TrashGroup, besides seq: Int64? = nil, sentOnly: Bool) throws -> Int64? {
+        try database.statement(
+            """
+            SELECT n.hidden FROM node AS n JOIN sync_stamp AS t ON t.seq = n.seq AND t.property = 'trashgroup'
+            WHERE n.hidden > 0 AND t.stamp = ?1 AND t.replica = ?2 AND n.seq IS NOT ?3
+              AND NOT (?4 AND EXISTS (SELECT 1 FROM sync_op AS o WHERE o.seq = n.seq AND o.property = 'trashed'))
+            LIMIT 1
+            """)
+            .bind(1, group.stamp).bind(2, blob: group.replica.bytes).bind(3, seq).bind(4, sentOnly ? 1 : 0).firstRow { $0.int64(0) }
     }
 
     /// Keeps `group` as the one that put node `seq` in the trash (`trashgroup`).
@@ -994,9 +999,10 @@ struct SyncMerge {
         pendingPurges = []
     }
 
-    /// Puts node `seq`, in the trash, in trash group `group`.
-    private mutating func moveToTrashGroup(_ seq: Int64, _ group: TrashGroup) throws {
-        try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try trashGroupChange(group)).bind(2, seq).run()
+    /// Puts node `seq`, in the trash, in trash group `group`: under `mark`, or the
+    /// change that holds the group.
+    private mutating func moveToTrashGroup(_ seq: Int64, _ group: TrashGroup, under mark: Int64? = nil) throws {
+        try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try mark ?? trashGroupChange(group)).bind(2, seq).run()
         try keepTrashGroup(group, of: seq)
     }
 
@@ -1007,15 +1013,7 @@ struct SyncMerge {
         guard try database.statement("SELECT 1 FROM node WHERE seq = ? AND hidden > 0").bind(1, seq).firstRow({ _ in true }) == true else {
             return
         }
-        let mark = try database.statement(
-            """
-            SELECT n.hidden FROM node AS n JOIN sync_stamp AS t ON t.seq = n.seq AND t.property = 'trashgroup'
-            WHERE t.stamp = ?1 AND t.replica = ?2 AND n.hidden > 0 AND n.seq <> ?3 LIMIT 1
-            """)
-            .bind(1, group.stamp).bind(2, blob: group.replica.bytes).bind(3, seq).firstRow { $0.int64(0) }
-        guard let mark else { return try moveToTrashGroup(seq, group) }
-        try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, mark).bind(2, seq).run()
-        try keepTrashGroup(group, of: seq)
+        try moveToTrashGroup(seq, group, under: try mark(holding: group, besides: seq, sentOnly: false))
     }
 
     /// Notes `operation`, which changes node `seq` or puts entry `child` into it, when
