@@ -558,6 +558,64 @@ struct Machines {
         }
     }
 
+    /// An entry removed and restored on one machine, and restored and removed again on
+    /// another which then emptied its trash unaware of the first restore: that restore
+    /// loses to the later `rm`, so at the purge's place the entry is in the trash by its
+    /// maker's own mark and every machine deletes it. The purge's maker, which pulled the
+    /// restore after deleting the entry, kept it in its trash (random run seed 152195042).
+    @Test func aRestoreLosingToThePurgesMakersLaterRmBringsNothingBackWhereThePurgeWasMade() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let item = try machines.add("a2", in: a)
+        try machines.hub.sync(a, b)
+        try b.remove([try machines.node(item.id, in: b)])
+        try machines.hub.sync(b)
+        try a.edit(try machines.node(item.id, in: a), text: "edited a10")
+        try machines.hub.sync(a, c)
+        try b.restore(try #require(try b.trash().first { $0.node.id == item.id }))
+        try a.restore(try #require(try a.trash().first { $0.node.id == item.id }))
+        try a.remove([try machines.node(item.id, in: a)])
+        try machines.hub.sync(a, b, c)
+        try a.emptyTrash()
+        try machines.hub.sync(a, b, c, a, b, c)
+        for store in machines.stores {
+            #expect(try store.node(id: item.id, includingHidden: true) == nil)
+            #expect(try store.trash().isEmpty)
+            let kept = try machines.conflicts(in: store).map { "\($0.property) \($0.value ?? "") \($0.madeMilliseconds)" }
+            #expect(kept == (try machines.conflicts(in: a).map { "\($0.property) \($0.value ?? "") \($0.madeMilliseconds)" }))
+        }
+    }
+
+    /// A list removed here with an entry in it, which another machine removed and emptied
+    /// from its trash before this `rm` reached the hub: the `rm` brings the entry back
+    /// into its own group, as one group with the list on every machine. Where it was
+    /// made, pulling first (as a sealed journal's store does), the pulled `rm` took the
+    /// entry into a group of its own, and settling the purge named the right group but
+    /// left it apart from the list in the trash (random run seed 702164422, sealed).
+    @Test(arguments: [false, true])
+    func aListRemovedHereWithAnEntryEmptiedElsewhereMeanwhileIsOneGroupEverywhere(pullsFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try b.createList(named: "listb3", under: .root)
+        let item = try machines.add("b16", in: b, under: NavigationPath.root.pushing(try machines.node(list.id, in: b)))
+        try machines.hub.sync(b, c, a)
+        try c.remove([try machines.node(list.id, in: c)])
+        try b.remove([try machines.node(item.id, in: b)])
+        try b.emptyTrash()
+        try machines.hub.sync(b)
+        if pullsFirst {
+            try machines.hub.pull(c)
+            try machines.hub.push(c)
+        }
+        try machines.hub.sync(c, a, b, c, a, b)
+        let trash = try c.trash().map { "\($0.node.id) \($0.below)" }
+        #expect(trash == ["\(list.id) 1"])
+        for store in machines.stores {
+            #expect(try store.trash().map { "\($0.node.id) \($0.below)" } == trash)
+            #expect(try machines.trashGroups(of: store) == machines.trashGroups(of: c))
+        }
+    }
+
     /// A list brought back where its trash was emptied, by an entry made in it before
     /// that purge in the hub's order, is in the group it was in before: there the
     /// purge has not come yet on any machine. It was grouped by the entry's create,

@@ -636,6 +636,16 @@ struct SyncMerge {
             // it on every machine.
             return nil
         }
+        if restores, try changedHereLater(seq: seq, id: id, property: "purge"),
+           let current = try currentStamp(seq: seq, property: operation.property),
+           !operation.wins(over: current.stamp, current.replica) {
+            // Before this store's own purge in the hub's order the entry is still in the
+            // trash everywhere, and there the restore loses to the later `rm`, as it does
+            // on a node: the purge then deletes the entry on every machine.
+            try keepConflict(node: id, property: operation.property, value: operation.value,
+                             stamp: operation.stamp, replica: operation.replica)
+            return nil
+        }
         if restores, try dropUnsentPurge(of: seq) { return try revive(seq, for: operation, keepingPurge: false) }
         return try revive(seq, for: operation)
     }
@@ -937,7 +947,10 @@ struct SyncMerge {
             // Where the purge was settled before the operations after it came, the first
             // of them (or of this store's changes after it) brought the node back from its
             // last state, into its group, and the `rm`s of it after that one met it there.
-            try moveToTrashGroup(seq, comeback.group)
+            // A group of this store's own `rm` not sent yet is held by that `rm`'s change.
+            let ownMark = comeback.group.replica == replica
+                ? try mark(holding: comeback.group, besides: seq, sentOnly: false) : nil
+            try moveToTrashGroup(seq, comeback.group, under: ownMark)
             let removals = (comebacks[seq]?.removals ?? []) + (try ownRemovalsLater(of: seq, id: id))
             for removal in removals.sorted(by: { $0.place < $1.place }) where comeback.place < removal.place {
                 try joinEarlierTrashGroup(seq, by: removal.operation)
