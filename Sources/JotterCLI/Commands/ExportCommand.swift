@@ -81,51 +81,54 @@ struct ExportCommand: StoreCommand {
         let place = try context.place(target)
         // Everything is read anyway: damage is found before any of it is written out,
         // where a partial export would otherwise look whole. The other tools' formats
-        // are always of everything below.
+        // and the site are always of everything below.
         if place.top == nil && (recursive || format.nodeFormat == nil) { try context.store.requireSoundFile() }
-        guard let nodeFormat = format.nodeFormat else {
-            try format == .html ? exportSite(under: place, in: context) : exportForTool(under: place, in: context)
-            return .nothing
+        switch format {
+        case .jsonl: try exportTree(under: place, as: .jsonl, in: context)
+        case .json: try exportTree(under: place, as: .json, in: context)
+        case .csv: try exportTree(under: place, as: .csv, in: context)
+        case .md: try exportTree(under: place, as: .md, in: context)
+        case .txt: try exportTree(under: place, as: .txt, in: context)
+        case .taskwarrior:
+            // As the lists on the way are where the tool keeps its projects, everything
+            // below goes, whatever --recursive says; the trash as deleted tasks.
+            var writer = TaskwarriorWriter()
+            try context.store.read {
+                try context.store.walk(under: place.top, recursive: true, includingTrash: true) {
+                    try writer.write($0, to: context.output)
+                }
+                try writer.end(to: context.output)
+            }
+        case .todotxt:
+            let writer = TodoTxtWriter()
+            try context.store.read {
+                try context.store.walk(under: place.top, recursive: true) { writer.write($0, to: context.output) }
+            }
+        case .jrnl:
+            let writer = JrnlWriter()
+            try context.store.read {
+                try context.store.walk(under: place.top, recursive: true) { writer.write($0, to: context.output) }
+            }
+        case .html: try exportSite(under: place, in: context)
         }
+        return .nothing
+    }
+
+    /// Writes the entries at the place, or everything below with --recursive, as
+    /// `list` writes them.
+    private func exportTree(under place: NavigationPath, as nodeFormat: NodeFormat, in context: CommandContext) throws {
         var writer = NodeWriter(format: nodeFormat, terminal: context.terminal)
         let out = context.output
         try context.store.read {
-            let fieldColumns = format == .csv ? try context.store.fieldNames(under: place.top, recursive: recursive) : []
+            let fieldColumns = nodeFormat == .csv ? try context.store.fieldNames(under: place.top, recursive: recursive) : []
             writer.begin(fieldColumns: fieldColumns, to: out)
             var position: Int64 = 0
-            try context.store.walk(under: place.top, recursive: recursive, itemsFirst: format == .md) { step in
+            try context.store.walk(under: place.top, recursive: recursive, itemsFirst: nodeFormat == .md) { step in
                 position += 1
                 try writer.write(step.node, fields: step.fields, position: position, parentID: step.parentID,
                                  depth: step.depth, listPath: step.listPath, to: out)
             }
             writer.end(to: out)
-        }
-        return .nothing
-    }
-
-    /// Writes the other tool's format: everything below the place, whatever
-    /// --recursive says, as the lists on the way are where the tool keeps its projects.
-    private func exportForTool(under place: NavigationPath, in context: CommandContext) throws {
-        let out = context.output
-        try context.store.read {
-            switch format {
-            case .taskwarrior:
-                var writer = TaskwarriorWriter()
-                try context.store.walk(under: place.top, recursive: true, includingTrash: true) {
-                    try writer.write($0, to: out)
-                }
-                try writer.end(to: out)
-            case .todotxt:
-                let writer = TodoTxtWriter()
-                try context.store.walk(under: place.top, recursive: true) { writer.write($0, to: out) }
-            case .jrnl:
-                let writer = JrnlWriter()
-                try context.store.walk(under: place.top, recursive: true) { writer.write($0, to: out) }
-            case .jsonl, .json, .csv, .md, .txt:
-                preconditionFailure("\(format) is written by NodeWriter")
-            case .html:
-                preconditionFailure("html is written by JournalSite")
-            }
         }
     }
 
