@@ -2,7 +2,7 @@
 /// argument parser: its reflection costs several times the whole insert. Only plain
 /// forms are taken (`--store`, `--to`, `--`, and words, which may start with '-'
 /// as TextWords reads them); anything else, `--passphrase-command`, `--at` (whose
-/// WHEN may be several words), help and mistakes included, goes to the argument
+/// WHEN may be several words), `--color`, help and mistakes included, goes to the argument
 /// parser, so the grammar stays the parser's and a test checks that both read every
 /// form taken here the same way.
 struct QuickAdd: Equatable {
@@ -33,9 +33,10 @@ struct QuickAdd: Equatable {
             return (false, nil)
         }
 
-        // A passphrase command and a date are the parser's: the quick path would take
-        // them for text. (After a '--' they are text, and the parser says so too.)
-        let parsersOwn = ["--passphrase-command", "--at"]
+        // The other options with a value (a passphrase command, a date, --color) are the
+        // parser's: the quick path would take them for text. (After a '--' they are
+        // text, and the parser says so too.)
+        let parsersOwn = (TextWords.commands["add"]?.valueOptions ?? []).filter { $0 != "--store" && $0 != "--to" }
         guard !arguments.prefix(while: { $0 != "--" }).contains(where: { argument in
             parsersOwn.contains { argument == $0 || argument.hasPrefix($0 + "=") }
         }) else {

@@ -30,19 +30,23 @@ enum TextWords {
         return command
     }
 
-    private struct TextCommand {
+    struct TextCommand {
         /// The options that take a value: the only words of the line that are not text.
         let valueOptions: [String]
         /// How many words before the text name a target (`edit TARGET TEXT`).
         let targets: Int
     }
 
-    private static let commands: [String: TextCommand] = [
-        "add": TextCommand(valueOptions: ["--to", "--at", "--store", "--passphrase-command"], targets: 0),
-        "new": TextCommand(valueOptions: ["--in", "--store", "--passphrase-command"], targets: 0),
-        "edit": TextCommand(valueOptions: ["--at", "--store", "--passphrase-command"], targets: 1),
-        "find": TextCommand(valueOptions: ["--format", "--store", "--passphrase-command"], targets: 0),
+    /// What each command declares to the parser, as `TextWordsOptionsTests` checks.
+    static let commands: [String: TextCommand] = [
+        "add": TextCommand(valueOptions: ["--to", "--at"] + storeValueOptions, targets: 0),
+        "new": TextCommand(valueOptions: ["--in"] + storeValueOptions, targets: 0),
+        "edit": TextCommand(valueOptions: ["--at"] + storeValueOptions, targets: 1),
+        "find": TextCommand(valueOptions: ["--format"] + storeValueOptions, targets: 0),
     ]
+
+    /// Those of `StoreOptions`, which every command that opens a store takes.
+    private static let storeValueOptions = ["--store", "--passphrase-command", "--color"]
 
     /// The options whose value is a WHEN, by command.
     private static let whenOptions: [String: [String]] = [

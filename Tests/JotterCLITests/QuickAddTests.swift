@@ -36,6 +36,7 @@ import Testing
         ["add", "buy", "milk", "--passphrase-command=pass show journal"], ["--passphrase-command", "cat p", "add", "x"],
         ["add", "x", "--passphrase-command", "cat p"],
         ["add", "--at", "yesterday", "x"], ["add", "x", "--at", "yesterday", "21:00"], ["add", "x", "--at=monday 9am"],
+        ["add", "milk", "--color", "never"], ["add", "--color=always", "milk"],
     ]
 
     @Test(arguments: taken)
