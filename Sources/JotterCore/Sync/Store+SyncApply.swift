@@ -558,6 +558,22 @@ struct SyncMerge {
             .bind(1, group.stamp).bind(2, blob: group.replica.bytes).bind(3, seq).bind(4, sentOnly ? 1 : 0).firstRow { $0.int64(0) }
     }
 
+    /// The change that put in the trash a node made here and not sent yet whose create's
+    /// stamp names `group`: its create goes out in that group when no other node of the
+    /// change names one (`trashGroupOfCreate`).
+    private func unsentCreateMark(naming group: TrashGroup) throws -> Int64? {
+        try database.statement(
+            """
+            SELECT n.hidden FROM node AS n
+            WHERE n.hidden > 0 AND n.order_stamp = ?1
+              AND NOT EXISTS (SELECT 1 FROM sync_stamp WHERE seq = n.seq AND property = 'trashgroup')
+              AND NOT EXISTS (SELECT 1 FROM node AS mate JOIN sync_stamp AS t ON t.seq = mate.seq AND t.property = 'trashgroup'
+                              WHERE mate.hidden = n.hidden AND mate.seq <> n.seq)
+            LIMIT 1
+            """)
+            .bind(1, group.stamp).firstRow { $0.int64(0) }
+    }
+
     /// Keeps `group` as the one that put node `seq` in the trash (`trashgroup`).
     private func keepTrashGroup(_ group: TrashGroup, of seq: Int64) throws {
         try database.statement("INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica) VALUES (?, 'trashgroup', ?, ?)")
@@ -909,11 +925,15 @@ struct SyncMerge {
             .firstRow({ (place: HubPlace(tier: .ownAcknowledged, order: $0.int64(0)), stamp: $0.int64(1)) }) {
             return logged
         }
-        let unsent = try database.statement(
-            "SELECT stamp FROM sync_op WHERE seq = ? AND property <> 'purge' AND (NOT ? OR property = 'parent') ORDER BY counter LIMIT 1")
-            .bind(1, seq).bind(2, placing ? 1 : 0).firstRow { $0.int64(0) }
-        return try (unsent ?? (placing ? store.unsentCreateStamp(of: seq) : nil))
-            .map { (HubPlace(tier: .ownUnsent, order: $0), $0) }
+        if let unsent = try database.statement(
+            "SELECT counter, stamp FROM sync_op WHERE seq = ? AND property <> 'purge' AND (NOT ? OR property = 'parent') ORDER BY counter LIMIT 1")
+            .bind(1, seq).bind(2, placing ? 1 : 0).firstRow({ (place: HubPlace(tier: .ownUnsent, order: $0.int64(0)), stamp: $0.int64(1)) }) {
+            return unsent
+        }
+        guard placing, let stamp = try store.unsentCreateStamp(of: seq) else { return nil }
+        // A push sends the creates of rows not sent yet, in row order, before any
+        // other change not sent yet (which go in the order of their counters).
+        return (HubPlace(tier: .ownUnsent, order: Int64.min + seq), stamp)
     }
 
     /// Deletes node `seq` for good, as a purge pulled asks, unless it must stay: it left
@@ -949,13 +969,18 @@ struct SyncMerge {
             // last state, into its group, and the `rm`s of it after that one met it there.
             // A group of this store's own `rm` not sent yet is held by that `rm`'s change.
             let ownMark = comeback.group.replica == replica
-                ? try mark(holding: comeback.group, besides: seq, sentOnly: false) : nil
+                ? try mark(holding: comeback.group, besides: seq, sentOnly: false) ?? unsentCreateMark(naming: comeback.group)
+                : nil
             try moveToTrashGroup(seq, comeback.group, under: ownMark)
             let removals = (comebacks[seq]?.removals ?? []) + (try ownRemovalsLater(of: seq, id: id))
             for removal in removals.sorted(by: { $0.place < $1.place }) where comeback.place < removal.place {
                 try joinEarlierTrashGroup(seq, by: removal.operation)
             }
-            if let parent = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq).firstRow({ $0.optionalInt64(0) }) ?? nil {
+            // It came back into the list it is in unless this store put it there later,
+            // which brings that list back at that change's place (`comeback(of:)`).
+            let placedLater = try firstChangeHereLater(seq: seq, id: id, placing: true).map { comeback.place < $0.place } ?? false
+            if !placedLater,
+               let parent = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq).firstRow({ $0.optionalInt64(0) }) ?? nil {
                 noteComeback(of: parent, at: comeback.place, group: comeback.group, placing: id)
             }
             return try keep()
@@ -1124,7 +1149,7 @@ struct SyncMerge {
                 SyncOperation(replica: replica, counter: row.int64(0), stamp: row.int64(1), node: id, property: "trashed",
                               value: "true", base: row.optionalInt64(2))
             }) {
-            removals.append((HubPlace(tier: .ownUnsent, order: unsent.stamp), unsent))
+            removals.append((HubPlace(tier: .ownUnsent, order: unsent.counter), unsent))
         }
         return removals
     }
