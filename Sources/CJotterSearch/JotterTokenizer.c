@@ -53,11 +53,11 @@ typedef struct {
     int document_tokens_left;
 } Tokenization;
 
-// FTS5 keeps every token of a document in memory until the document is indexed, about
-// 90 bytes for each different one: a 9 MB entry of Chinese text, 6 million tokens, took
-// 540 MB. A document's words past this many tokens (some 300 KB of English, 25,000
-// characters of Chinese) are not indexed, so that this memory stays under 5 MB whatever
-// one entry holds. The cut is the same each time a text is tokenized, so taking it out
+// FTS5 keeps every token of a document in memory until the document is indexed, many
+// bytes for each different one, so a long entry of Chinese text took many times its own
+// size. A document's words past this many tokens (some 300 KB of English, 25,000
+// characters of Chinese) are not indexed, so that this memory stays small whatever one
+// entry holds. The cut is the same each time a text is tokenized, so taking it out
 // of the index takes out exactly what went in.
 #define JOTTER_DOCUMENT_TOKENS 50000
 

@@ -33,7 +33,7 @@ enum ExternalEditor {
         defer { if !keepsFile { removeFolder(folder) } }
         let file = folder + "/entry.txt"
         try write(text, to: file)
-        // In the file, the text is let go of: a 16 MB entry would otherwise be held
+        // In the file, the text is let go of: a long entry would otherwise be held
         // beside the one the editor leaves, through the save.
         _ = consume text
         // As system() does: the terminal's Ctrl-C and a hang-up are the editor's to
@@ -66,7 +66,7 @@ enum ExternalEditor {
     }
 
     /// Writes `text` and a line break, from where the string holds it: a copy of a
-    /// 16 MB entry would come on top of the entry itself.
+    /// long entry would come on top of the entry itself.
     private static func write(_ text: String, to file: String) throws {
         let descriptor = open(file, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw JotterError.input("cannot write \(file): \(String(cString: strerror(errno)))") }
@@ -88,7 +88,7 @@ enum ExternalEditor {
 
     /// The file's text, without the line break that ends it, and whether there was
     /// one, read straight into the string that holds it: read into bytes and
-    /// validated into a string, a 16 MB text was held twice, and more as the bytes
+    /// validated into a string, a long text was held twice, and more as the bytes
     /// grew; the line break trimmed off later, three times.
     private static func read(_ file: String) throws -> (text: String, endedWithLineBreak: Bool) {
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)

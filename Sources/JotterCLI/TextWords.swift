@@ -16,8 +16,8 @@ extension FindCommand: TextWordsCommand {}
 /// parser would take for options. So before the parser reads the line, one-shot and
 /// at the prompt alike, the command's own options are taken out of the words,
 /// wherever they were, and every other word is text as typed. The parser never
-/// sees the text: its time grows with the square of the words it reads (10,000
-/// words took 30 s), and the text's words are handed to the command after it.
+/// sees the text: its time grows with the square of the words it reads, and the
+/// text's words are handed to the command after it.
 enum TextWords {
     /// Parses `arguments` with `parse`, the text of add, new, edit or find aside.
     static func parse(_ arguments: [String], rootOptions: [String],

@@ -18,7 +18,7 @@ public enum EntryText {
     }
 
     /// Whether `text` is white space only, as `trimmed(text).isEmpty`, without the
-    /// trimmed copy: a 16 MB entry ending in CJK or white space was copied to be asked.
+    /// trimmed copy: a long entry ending in CJK or white space was copied to be asked.
     public static func isBlank(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
     }

@@ -46,7 +46,7 @@ extension Node {
     /// The node with an item's long text cut to its start, enough to name it. A
     /// command that changes an entry holds this rather than the node it looked up:
     /// SQLite holds an entry's whole row twice while it rewrites it, and a third copy
-    /// held here took a 16 MB entry past the memory a command may use. A list keeps
+    /// held here took a long entry past the memory a command may use. A list keeps
     /// its whole name, which the store compares with the names beside it.
     public var naming: Node {
         guard kind == .item, text.utf8.count > Node.namingLength else { return self }

@@ -195,9 +195,9 @@ struct ImportCommand: StoreCommand {
     }
 
     /// Reads the input and imports it, running the `before` hooks as each item is
-    /// read. The reader goes when this returns: it holds the longest line read, 16 MB
-    /// for a long entry, which the `after` hooks must not find still held as they
-    /// read that entry back.
+    /// read. The reader goes when this returns: it holds the longest line read, a long
+    /// entry whole, which the `after` hooks must not find still held as they read that
+    /// entry back.
     private func importRecords(from descriptor: Int32, named name: String, as format: ImportFormat,
                                settings: ImportFormat.Settings, into destination: NavigationPath, runningHooks runsHooks: Bool,
                                in context: CommandContext) throws -> Store.ImportSummary {

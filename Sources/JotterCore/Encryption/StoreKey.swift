@@ -81,8 +81,8 @@ public struct StoreKey: Sendable {
 /// OpenSSL, which SQLCipher encrypts with, set up before its first use, once a process:
 /// without its table of every legacy cipher and digest name, its configuration file and
 /// its error strings, which jotter never looks up. Its first use otherwise builds the
-/// table of names from all of them, half of the 1.4 ms an encrypted store's one-shot
-/// command paid before its first page. The algorithms jotter uses (AES-256, HMAC-SHA512,
+/// table of names from all of them, much of what an encrypted store's one-shot command
+/// paid before its first page. The algorithms jotter uses (AES-256, HMAC-SHA512,
 /// PBKDF2) come from the default provider either way.
 private let cryptoLibraryPrepared: Bool = {
     OPENSSL_init_crypto(UInt64(OPENSSL_INIT_NO_ADD_ALL_CIPHERS | OPENSSL_INIT_NO_ADD_ALL_DIGESTS

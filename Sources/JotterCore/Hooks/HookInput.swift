@@ -1,6 +1,6 @@
 /// What a hook reads on its standard input: the entry as a line of JSON, made a piece
 /// at a time as the pipe takes it. The entry's text is escaped piece by piece from
-/// where it is held, so a 16 MB entry is never copied whole into its JSON.
+/// where it is held, so a long entry is never copied whole into its JSON.
 public struct HookInput: Sendable {
     /// The JSON up to the text, its opening quote included, and from its closing
     /// quote on.

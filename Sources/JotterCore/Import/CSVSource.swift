@@ -126,7 +126,7 @@ struct CSVSource {
     static func record(from reader: ByteLineReader) throws -> (fields: [String], line: Int)? {
         // The fields' bytes end to end, and where each ends, with the line it ends on:
         // made strings once the record's last line is read, and the reader has let go
-        // of a long one. Made at once, a 16 MiB field's string was held beside its
+        // of a long one. Made at once, a long field's string was held beside its
         // bytes and the line.
         var fieldBytes: [UInt8] = []
         var ends: [(end: Int, line: Int)] = []

@@ -51,7 +51,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
 /// records, for the import command, the tests and the fuzz targets alike. It is a type
 /// of its own rather than `any ImportSource`, so that the store's import loop is
 /// compiled for it: through the existential, every record was copied and destroyed by
-/// the runtime, a measured tenth of the work of importing lines.
+/// the runtime, a good part of the work of importing lines.
 public struct FormatSource: ImportSource {
     enum Reader {
         case lines(LinesSource)
@@ -66,7 +66,7 @@ public struct FormatSource: ImportSource {
     /// A reader that keeps state between records, held so that it changes in place:
     /// taken out of the enum to be read, its arrays would be shared and copied on each
     /// change; made a class itself, every use of its fields was checked for exclusive
-    /// access, and a Markdown import was a tenth slower.
+    /// access, and a Markdown import was slower for it.
     final class Held<Source> {
         var source: Source
 

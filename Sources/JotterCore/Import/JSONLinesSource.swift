@@ -41,7 +41,7 @@ struct JSONLinesSource {
     }
 
     /// A `fields` object, read straight into values by name: a dictionary of its
-    /// strings first, then sorted copies, took 98 MB for a line of 200,000 values.
+    /// strings first, then sorted copies, held each value several times over.
     struct Fields: Decodable {
         let values: [FieldValue]
 
@@ -75,8 +75,8 @@ struct JSONLinesSource {
                     throw ImportProblem(line: line, "a record holds at most \(JSONLinesSource.maximumMembers) names and field values")
                 }
                 do {
-                    // Decoded where the reader holds the line: a copy of a 16 MiB line
-                    // was held beside it and the text decoded from it.
+                    // Decoded where the reader holds the line, so that a long line is
+                    // not held twice beside the text decoded from it.
                     guard let start = bytes.baseAddress else { return try decoder.decode(Object.self, from: Data()) }
                     let line = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: bytes.count,
                                     deallocator: .none)
@@ -91,8 +91,8 @@ struct JSONLinesSource {
         }
     }
 
-    /// The JSON decoder holds each member of an object several times over: a line of
-    /// 200,000 field values took 77 MB. No record needs more than this many.
+    /// The JSON decoder holds each member of an object several times over, so a line
+    /// of very many field values takes much memory. No record needs more than this many.
     static let maximumMembers = 10_000
 
     /// Whether the JSON in `bytes` has more than `limit` object members, counted by

@@ -27,7 +27,7 @@ struct JrnlSource {
     /// Text: the header of the entry being read and the lines after it, joined as they
     /// come, and the blank lines since the last that was not, which are part of the
     /// body only when more of it follows. An entry, like a line, is read up to 16 MiB: an
-    /// entry ran to the end of the file and was held line by line (40 MB, 283 MiB).
+    /// entry ran to the end of the file and was held line by line.
     private var header: (time: Timestamp, title: String, line: Int)?
     private var body = ""
     private var bodyHasLines = false
@@ -148,8 +148,8 @@ struct JrnlSource {
     private mutating func record(fromJSON bytes: inout [UInt8], line: Int) throws -> ImportRecord {
         let entry: Entry
         do {
-            // Decoded where the bytes are: a copy of a 16 MiB entry was held beside
-            // them and the body decoded from it.
+            // Decoded where the bytes are, so that a long entry is not held twice
+            // beside the body decoded from it.
             entry = try bytes.withUnsafeMutableBytes { bytes in
                 let whole = Data(bytesNoCopy: bytes.baseAddress!, count: bytes.count, deallocator: .none)
                 return try decoder.decode(Entry.self, from: whole)

@@ -1,10 +1,9 @@
 /// How many records equal to the one being read came before it in the file, so that
 /// two equal todo.txt lines or jrnl entries make two items, each with an id of its own
 /// (`RecordIDs`). A record is remembered by a 64-bit digest of what it holds, not by
-/// its text: keeping every line whole made an import's memory grow with its file (a
-/// todo.txt of 2,000,000 lines took 343 MiB). Two records that differ and share a
-/// digest number each other's occurrences, the same way at every import; their ids
-/// still come from their own texts.
+/// its text: keeping every line whole made an import's memory grow with its file. Two
+/// records that differ and share a digest number each other's occurrences, the same
+/// way at every import; their ids still come from their own texts.
 struct RecordOccurrences {
     private var seenOnce: Set<UInt64> = []
     private var seenMore: [UInt64: Int] = [:]

@@ -51,7 +51,7 @@ struct TodoTxtSource {
     }
 
     /// The next line as text, without the ASCII white space at its ends: a string of
-    /// the whole line, then one of it trimmed, held a 16 MB line twice beside the text
+    /// the whole line, then one of it trimmed, held a long line twice beside the text
     /// made of it.
     static func nextLineTrimmedOfASCIISpace(from reader: ByteLineReader) throws -> String? {
         try reader.nextLine { bytes -> String in
@@ -73,7 +73,7 @@ struct TodoTxtSource {
 
     func record(from line: String, occurrence: Int, line number: Int) throws -> ImportRecord {
         // The words are walked one at a time and the text is built as they go: a line
-        // of 8,000,000 words, held in arrays of them, took 570 MiB.
+        // of many words, held in arrays of them, took far more memory than the line.
         var words = Words(rest: line[...])
         var done: Timestamp?
         var isDone = false

@@ -6,8 +6,8 @@ import Glibc
 /// list makes one write per 64 KiB, not one per row.
 public final class OutputBuffer {
     private var fileDescriptor: Int32?
-    /// Unchecked: Swift's run-time check of each append to it was a tenth of what a
-    /// listing's row cost, and the buffer is only ever written by the calls below.
+    /// Unchecked: Swift's run-time check of each append to it was a good part of what
+    /// a listing's row cost, and the buffer is only ever written by the calls below.
     @exclusivity(unchecked) public private(set) var bytes: [UInt8] = []
     /// The first error a write met: the output is then incomplete.
     public private(set) var writeError: Int32?

@@ -24,7 +24,8 @@ public struct SearchQuery: Equatable, Sendable {
 
     /// The longest query, in characters, and the most different words and phrases one
     /// may hold. FTS5 reads the whole list of every word that starts with a query's
-    /// word into memory: 10,000 words took 88 MB and a minute on 2,000 items.
+    /// word into memory, so a query of many words takes much memory and time even on a
+    /// small store.
     public static let maximumLength = 1_000
     public static let maximumTerms = 64
 

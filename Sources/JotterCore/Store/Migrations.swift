@@ -51,8 +51,8 @@ enum Migrations {
         CREATE INDEX node_children ON node (parent);
         INSERT INTO setting (key, value) VALUES (\(Setting.idSalt.sql), random());
         """,
-        // 3: lists by name beside each other, for paths: finding `/work` among ten
-        // thousand lists was a scan of them all. Only lists are in it, so adding
+        // 3: lists by name beside each other, for paths: finding `/work` among many
+        // lists was a scan of them all. Only lists are in it, so adding
         // items costs nothing more.
         """
         CREATE INDEX node_list_names ON node (parent, text) WHERE kind = 0;
@@ -101,8 +101,8 @@ enum Migrations {
         // items by creation time for `log`. Triggers keep them in step when a row they
         // hold changes or goes; new rows go in, in bulk, at the first search or log
         // after them (up to `search_indexed_to` and `log_indexed_to`). Indexing each row
-        // as it was written made an import of a million lines several times slower for
-        // the search, and a fifth slower for the times.
+        // as it was written made a large import much slower, for the search most of
+        // all.
         """
         ALTER TABLE node ADD COLUMN done INTEGER;
         ALTER TABLE node ADD COLUMN hidden INTEGER;
@@ -222,7 +222,7 @@ enum Migrations {
         // 8: `node_before` with rowids, its key in an index of its own. As a WITHOUT
         // ROWID table its rows were the keys of its b-tree, and SQLite reads a key that
         // spills onto overflow pages whole, into memory, whenever a lookup compares
-        // with it: a kept 16 MB text was read again by every statement that looked up
+        // with it: a long kept text was read again by every statement that looked up
         // a row near it, and an edit of such an entry went past the memory a command
         // may use.
         """
@@ -241,7 +241,7 @@ enum Migrations {
         // 9: the texts undo keeps, in a table of their own, each under a number no
         // swap changes; `node_before` names the one a row had, NULL where the change
         // left the text as it was. Kept in the row itself, a text went wherever the
-        // row went: redo renumbered a kept row, and SQLite rewrote it whole, a 16 MB
+        // row went: redo renumbered a kept row, and SQLite rewrote it whole, a long
         // entry's text twice in memory. Undo and redo keep the current text under the
         // negation of the kept one's number; AUTOINCREMENT never hands out a number
         // again, so a number and its negation are only ever one text's.
@@ -273,8 +273,8 @@ enum Migrations {
         // whole, as creates read from `node` at push time, so an add or an import
         // writes no more than before. The triggers are the connection's own, made at its
         // first write once the store has begun to sync (`sync_watched_to` from -1): kept
-        // in the file they tripled the schema SQLite reads at every opening, a measured
-        // half millisecond of every one-shot command. The root's forms count as row 0.
+        // in the file they added much to the schema SQLite reads at every opening, which
+        // every one-shot command paid for. The root's forms count as row 0.
         // `sync_applying` is set while pulled operations are applied, which must not be
         // sent back. `sync_stamp` keeps the winning stamp of each property once the hub
         // has it; `sync_conflict` the values that lost; `sync_parked` what could not be
@@ -350,9 +350,9 @@ enum Migrations {
         // it stays where it was. The placed children are walked in `node_order`, the
         // others in `node_children` as before (see `NodeColumn.siblingRuns`). Only
         // placed rows are in `node_order`: a store that never syncs writes two NULLs a
-        // row, and `node_children` is left as it was. Taking the stamp into it made a
-        // million inserts cost a tenth more CPU, as every insertion compared two more
-        // columns. Nodes already on the hub were sent with their creation time as the
+        // row, and `node_children` is left as it was. Taking the stamp into it made
+        // every insert cost more CPU, as every insertion compared two more columns.
+        // Nodes already on the hub were sent with their creation time as the
         // stamp: they take it, with replica 0. So do the creates a push handed out
         // without an acknowledgement (up to `sync_watched_to`): the hub may hold them,
         // keeps one create of a node, and would drop the same create sent again with

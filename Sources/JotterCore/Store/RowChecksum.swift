@@ -90,7 +90,7 @@ extension Database {
                 }
                 // The bytes as they are held: a text's UTF-8, with no copy made to end
                 // it with a NUL, as asking for it as text does for a text bound by
-                // its address (a 16 MB entry's); a number as its text.
+                // its address (a long entry's); a number as its text.
                 let bytes = sqlite3_value_blob(value)
                 sum.add(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_value_bytes(value))))
             }

@@ -210,10 +210,11 @@ extension Store {
     /// next (see `forEachBatch`): a statement that reads and writes one table, as
     /// keeping the current state beside the earlier one does, has SQLite gather every
     /// row it reads first, in its temporary store (memory, for an encrypted store:
-    /// see `keepTemporaryData`), and an update of many rows gathers their row numbers. For the undo of an import that replaced 500,000
-    /// entries that took 76 MiB. A batch's rows are swapped and renumbered before the
-    /// next batch is read, and the batches of a table never share a row, so the swap
-    /// ends as it did in one go, in the same transaction.
+    /// see `keepTemporaryData`), and an update of many rows gathers their row numbers:
+    /// for the undo of a large import, more than a command may use. A batch's rows are
+    /// swapped and renumbered before the next batch is read, and the batches of a
+    /// table never share a row, so the swap ends as it did in one go, in the same
+    /// transaction.
     private func swapEarlierState(of seq: Int64) throws {
         try forEachBatch(of: "node_before", key: "seq", change: seq) { batch in
             try swapNodes(of: seq, in: batch)
@@ -389,7 +390,7 @@ extension Store {
     /// Puts back into their nodes, and into the search index, the texts change `seq`
     /// kept for the nodes in `batch`, each handed from the row SQLite read it into to
     /// the statements that write it, as the C string it is there. Set from a subquery,
-    /// a 16 MB text was held once more, when the search index's trigger read it as a
+    /// a long text was held once more, when the search index's trigger read it as a
     /// C string. Runs inside `withoutTextTriggers`; sync's trigger on texts logs them.
     private func putEarlierTexts(of seq: Int64, in batch: (after: Int64, upTo: Int64)) throws {
         let kept = try database.statement(
@@ -455,7 +456,7 @@ extension Store {
     /// a statement journal, a copy of every page the statement rewrote: writes into
     /// the search index, a virtual table, and those of a TEMP trigger into the store
     /// are statements SQLite may have to undo. An encrypted store keeps that journal
-    /// in memory (`keepTemporaryData`), where it held a copy of a 16 MB text, zeroed
+    /// in memory (`keepTemporaryData`), where it held a copy of a long text, zeroed
     /// by SQLite as it freed it (`secure_delete`) or written anew. Every trigger of the
     /// store's schema is off meanwhile: `body` changes only texts and update times,
     /// which no other trigger of the store's watches. The sync triggers, in the
@@ -490,7 +491,7 @@ extension Store {
                 FROM recording WHERE NOT EXISTS (SELECT 1 FROM \(table) WHERE change = recording.change AND \(match));
                 """
         }
-        // A row's text is kept only by an update of the text: marking a 16 MB entry
+        // A row's text is kept only by an update of the text: marking a long entry
         // done would otherwise copy its text, and SQLite read it to do so. The row is
         // kept without it first (NULL: the text stayed as it was), and an update of the
         // text then keeps it in `text_before` and names it there, where it was not kept yet.

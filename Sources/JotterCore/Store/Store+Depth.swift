@@ -1,7 +1,7 @@
 extension Store {
     /// How deep lists and items nest: the root's own entries are at depth 1. Every
-    /// entry's path is written out by exports, the trash and restore, so a chain ten
-    /// thousand deep made them quadratic; a person never nests a thousand levels.
+    /// entry's path is written out by exports, the trash and restore, so a very deep
+    /// chain made them quadratic; a person never nests a thousand levels.
     public static let deepestLevel = 1_000
 
     /// The one line that refuses `text` at `depth`, below the deepest level.

@@ -96,7 +96,7 @@ extension Store {
         let key = trustKeyForChecking()
         var hooks: [Hook] = []
         while try statement.step() {
-            // The deadline is made of the timeout: 2^63 - 1 seconds overflowed it.
+            // The deadline is made of the timeout: the largest a row can hold overflowed it.
             guard let timeout = Store.hookTimeout(statement, column: 5) else {
                 throw damaged(Store.hookTimeoutProblem(seq: statement.int64(0), statement.string(5)))
             }

@@ -112,8 +112,8 @@ extension Store {
         defer { try? database.execute("PRAGMA foreign_keys = ON; PRAGMA cache_size = \(Store.defaultPageCache)") }
         try database.execute("PRAGMA foreign_keys = OFF")
         // With SQLite's default 2 MiB page cache, a big transaction spills pages into
-        // the WAL and writes them again each time they change: about ten writes a page
-        // were measured. 8 MiB keeps the pages being filled in memory much longer, and
+        // the WAL and writes them again each time they change, many times over for
+        // each page. 8 MiB keeps the pages being filled in memory much longer, and
         // memory stays bounded by it whatever the size of the input.
         try database.execute("PRAGMA cache_size = \(Store.importPageCache)")
         do {
@@ -273,7 +273,7 @@ private struct Importer {
     mutating func add(_ record: ImportRecord) throws {
         // A long text goes in with SQLite's default page cache: its pages pass through
         // once, and the import's 8 MiB, kept for the many rows of a large input, came
-        // on top of the texts held. Looking up the entry a 16 MB text replaces filled
+        // on top of the texts held. Looking up the entry a long text replaces filled
         // it, SQLite reaching the columns after a text through the text's pages.
         // Should the import stop here, it ends with the default cache anyway.
         let isLong = record.text.utf8.count >= Importer.longText

@@ -12,8 +12,8 @@ extension Store {
             // The text held is compared, and named, where it is: a long entry is not
             // read into a string beside the copies SQLite makes to rewrite its row.
             // SQLite gives a text's length in bytes without reading the text. The new
-            // text is bound where the string holds it, here and below: SQLite's copy
-            // of a 16 MB one came on top.
+            // text is bound where the string holds it, here and below, so that SQLite
+            // makes no copy of a long one on top.
             let comparison = try database.statement(
                 """
                 SELECT parent, CASE WHEN octet_length(text) = ?3 THEN text = ?2 ELSE 0 END

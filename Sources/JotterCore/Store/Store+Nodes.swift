@@ -235,8 +235,8 @@ extension Store {
         let statement = try database.statement(
             "INSERT INTO node (parent, kind, text, created, created_offset, text_sum) VALUES (?1, ?2, ?3, ?4, ?5, jotter_checksum(?3))")
             .bind(1, parent?.seq).bind(2, kind.rawValue).bind(4, now.milliseconds).bind(5, Int64(now.offsetSeconds))
-        // The text is bound where the string holds it: SQLite's own copy of a 16 MB
-        // entry came on top of the string and of the row it builds.
+        // The text is bound where the string holds it, so that SQLite makes no copy
+        // of its own of a long entry on top of the string and of the row it builds.
         var bytes = text
         try bytes.withUTF8 { utf8 in
             defer { statement.reset() }

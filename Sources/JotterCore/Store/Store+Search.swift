@@ -1,7 +1,7 @@
 /// Full-text search, tags and the dated log: questions across the whole store.
 extension Store {
-    /// Adds the rows made since the last search to the search index. A million rows
-    /// take seconds, so they go in batches, each its own transaction: a prompt adding
+    /// Adds the rows made since the last search to the search index. Many rows take a
+    /// while, so they go in batches, each its own transaction: a prompt adding
     /// an entry meanwhile waits for one batch, never the whole. A store that can only
     /// be read, or whose disk is full, keeps its index as it is; the rows after it go
     /// into an index of this connection's own, in memory, that searches read too
@@ -94,8 +94,8 @@ extension Store {
         try bringSearchIndexUpToDate()
         try read {
             // The hits are put in order by their row numbers alone, and each is read
-            // after: sorting whole rows copied every text into SQLite's sorter, 9 MB
-            // more for a 9 MB entry.
+            // after: sorting whole rows copied every text into SQLite's sorter, a long
+            // entry held once more.
             let hits = try database.statement(
                 """
                 SELECT node.seq FROM (\(searchHits("?1"))) AS hit JOIN node ON node.seq = hit.rowid

@@ -294,11 +294,11 @@ public final class Store {
     /// files, and its text must not reach the disk in the clear. A plain store keeps
     /// it in files (private, and unlinked as soon as SQLite opens them), which SQLite
     /// fills only past a few pages: in memory, the statement journal of a rewrite of
-    /// a 16 MB entry held a copy of every page of it (SQLite zeroes a deleted text's
+    /// a long entry held a copy of every page of it (SQLite zeroes a deleted text's
     /// pages, `secure_delete` being on in this build), and the rows an undo of a
     /// large import gathered grew with the import. `edit`, undo and redo give nodes
     /// their texts without the triggers that made those statements keep a journal
-    /// (`withoutTextTriggers`): an encrypted store's edit of a 16 MB entry is bounded so.
+    /// (`withoutTextTriggers`): an encrypted store's edit of a long entry is bounded so.
     func keepTemporaryData() throws {
         guard !hasTempStoreSet else { return }
         try database.execute("PRAGMA temp_store = \(key == nil ? "FILE" : "MEMORY")")
@@ -309,7 +309,7 @@ public final class Store {
     /// nodes to parents it has checked itself, inside its transaction. SQLite checks a
     /// changed parent for each statement, and to undo the statement if the check
     /// fails it keeps a statement journal, in memory: a copy of every page the
-    /// statement rewrote, a 16 MB entry's whole row among them. The switch works only
+    /// statement rewrote, a long entry's whole row among them. The switch works only
     /// outside a transaction.
     func withoutForeignKeyChecks<T>(_ body: () throws -> T) throws -> T {
         try database.execute("PRAGMA foreign_keys = OFF")

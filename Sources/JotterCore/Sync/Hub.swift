@@ -16,7 +16,8 @@ public final class Hub {
     public static let largestValueBytes = 8 << 20
     /// An operation whose property is longer than this is refused by the pull, not read:
     /// the longest a jotter writes is `fielddef:` and a field name of 64 characters. A
-    /// property is not counted in a page's bytes, and 40 of 5 MB took a pull to 424 MB.
+    /// property is not counted in a page's bytes, and a page of long ones took a pull's
+    /// memory far past the page's bound.
     public static let largestPropertyBytes = 1024
 
     /// Connects to the hub that `remote` names. Nothing is read or written yet.
@@ -190,8 +191,8 @@ public final class Hub {
         }
         // A temporary table is never analysed by autovacuum, so the planner guessed
         // hundreds of rows in it and hashed the journal's every operation to find the
-        // new ones: 178 ms to push one change to a hub of 100,000 entries. Counted, it
-        // looks each one up in the indexes: 0.3 ms.
+        // new ones, so that a push of one change took longer the larger the hub. Counted,
+        // it looks each one up in the indexes.
         try connection.execute("ANALYZE jotter_incoming")
         // The journal's row is locked until the commit: pushes land one after another,
         // each on the head the one before left. The head is read by a statement of its
@@ -313,8 +314,8 @@ public final class Hub {
     /// Operations after `position`, in the journal's order: at most `limit`, and fewer
     /// when their values add up to more than a batch holds (always at least one).
     /// Operations of `passingOver` (the puller's own replica) are not sent: they change
-    /// nothing where they came from, and pulling them back was most of what a push of
-    /// a thousand entries cost. Its moves are, as the place of each in the order tells
+    /// nothing where they came from, and pulling them back was most of what a push
+    /// cost. Its moves are, as the place of each in the order tells
     /// which moves of other machines came before it (crossed moves, docs/sync.md). A page that ends before `limit` takes the cursor to
     /// the journal's end, read in the same statement, and so in the same snapshot, as
     /// the page: every position below it is committed there (positions are given under
@@ -496,7 +497,7 @@ public enum HubPushOutcome: Sendable, Equatable {
 
 /// `COPY … FROM STDIN`'s text format: tab-separated columns, `\N` for NULL, and the
 /// characters that would end a column or a row escaped with a backslash. Sent a block
-/// at a time as it fills, inside a value too: a push of a 16.5 MB entry held its rows
+/// at a time as it fills, inside a value too: a push of a long entry held its rows
 /// whole, in a buffer grown by doubling.
 struct HubCopyText {
     static let blockBytes = 1 << 16

@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// The functions of libpq that jotter calls, found with dlopen the first time a command
-/// needs the hub. Linked in, libpq would bring 24 shared libraries (Kerberos, LDAP,
+/// needs the hub. Linked in, libpq would bring many shared libraries (Kerberos, LDAP,
 /// OpenSSL's) to every start of every command, and start-up is most of what a one-shot
 /// command costs; Debian has no static Kerberos to link it statically instead. The
 /// shipped jotter stays one static executable, whose dlopen needs the glibc it was

@@ -312,9 +312,9 @@ struct SyncMerge {
             return
         }
         // Its members are read in one pass of one parse: each call site of a JSON
-        // function keeps a parse of its own for the statement's life, and a create of
-        // a 16.5 MB entry read with thirteen of them took 430 MiB. SQLite refuses a
-        // value that is not JSON; one that is not an object has no member of these names.
+        // function keeps a parse of its own for the statement's life, so reading each
+        // member by a call of its own held the value once per call. SQLite refuses a value
+        // that is not JSON; one that is not an object has no member of these names.
         let read = try database.statement("SELECT key, type, value FROM json_each(?1)")
         var kindName: String?, text: String?, created: Int64?, parentID: String?, fields: String?
         var hasParent = false, trashed = false, offset: Int64 = 0, done: Int64?, group: Int64?
@@ -467,7 +467,7 @@ struct SyncMerge {
 
     /// The first row of `sql` with `value` bound as ?N where its string holds it, and
     /// the statement then reset with its bindings: a copy bound in a cached statement
-    /// stayed there after it, one more copy of a 16.5 MB entry per statement.
+    /// stayed there after it, one more copy of a long entry per statement.
     private func firstRow<T>(_ sql: String, _ value: SyncJSON, as index: Int32 = 1,
                              binding: (Statement) -> Void = { _ in }, _ body: (Statement) throws -> T) throws -> T? {
         let statement = try database.statement(sql)

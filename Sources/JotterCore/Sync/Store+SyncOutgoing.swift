@@ -97,7 +97,7 @@ extension Store: SyncReplica {
                     : nil
                 let fields = creates.isNull(NodeColumn.count + 2) ? "{}" : creates.string(NodeColumn.count + 2)
                 // Put together in one string of the size it ends at: an interpolation grew
-                // its buffer by doubling, to 38 MB for a 16.5 MB entry.
+                // its buffer by doubling, far past a long entry's size.
                 let head = "{\"kind\":\"\(node.kind == .list ? "list" : "item")\",\"parent\":\(SyncValue.id(parentID)),\"text\":"
                 let tail = """
                     ,"created":\(node.created.milliseconds),"offset":\(node.created.offsetSeconds),\
@@ -208,7 +208,7 @@ extension Store: SyncReplica {
 
     /// Gives the first `limit` rows after `seq` made here and not placed yet their place
     /// among siblings, in the order they were made, before a push reads them: an update
-    /// rewrites the whole row, and one of a 16.5 MB entry made while the push held the
+    /// rewrites the whole row, and one of a long entry made while the push held the
     /// batch's values was its peak. A push visits at most `limit` rows, each at least
     /// one operation, so every row it sends is placed.
     private func placeUnsent(after seq: Int64, upTo limit: Int, replica: NodeID) throws {

@@ -5,9 +5,9 @@ public enum Sync {
     public static let batchSize = 5000
     /// How many operations one pull applies in one store transaction, at most: each
     /// transaction rewrites the pages of the index of ids its pulled rows land in, and
-    /// a first sync of a million entries in batches of 5,000 wrote most of that index
-    /// to the log two hundred times. A page's values are bounded apart (8 MiB), so
-    /// memory is too.
+    /// a first sync of many entries in small batches wrote most of that index to the
+    /// log again for each batch. A page's values are bounded apart (8 MiB), so memory
+    /// is too.
     public static let pullBatchSize = 20_000
 
     /// Checks the hub's hash chain at the store's cursor, then pushes every operation
@@ -260,9 +260,8 @@ public struct SyncSummary: Sendable, Equatable {
     /// Values that lost to another by stamp, kept for `jotter conflicts`.
     public var conflicts = 0
     /// Operations from the hub that could not be applied, one line each, the first
-    /// `shownParkedLines` of them: a hub holds what its members wrote, and a million
-    /// bad operations made a million lines, all kept until the sync ended (18 MB for
-    /// 100,000).
+    /// `shownParkedLines` of them: a hub holds what its members wrote, and every bad
+    /// operation made a line, all kept until the sync ended.
     public var parked: [String] = []
     /// How many operations from the hub could not be applied, shown or not.
     public var parkedCount = 0

@@ -13,7 +13,7 @@ enum SyncValue {
     }
 
     /// The length in UTF-8 of `text` quoted: a buffer reserved at a guess grew by
-    /// doubling past it, to 33 MB for a 16.5 MB entry of tabs and quotes.
+    /// doubling past it, for a long entry of tabs and quotes far past what it needed.
     static func quotedLength(_ text: String) -> Int {
         var length = 2
         for byte in text.utf8 { length += quotedLength(of: byte) }
