@@ -91,10 +91,12 @@ private struct RandomSyncRun {
     /// Whether `rm` of lists is drawn: `JOTTER_SYNC_E2E_LIST_RM=1`, as `Scripts/sync-soak`
     /// sets it. A seed found with it runs again with it.
     static let removesLists = ProcessInfo.processInfo.environment["JOTTER_SYNC_E2E_LIST_RM"] == "1"
+    /// Whether renames of lists into names other lists have are drawn: `JOTTER_SYNC_E2E_RENAME=1`.
+    static let renamesLists = ProcessInfo.processInfo.environment["JOTTER_SYNC_E2E_RENAME"] == "1"
 
     /// The kinds drawn, some more than once to draw them more often.
     static let drawn: [Kind] = [.add, .add, .add, .newList, .edit, .edit, .done, .undone, .remove, .remove]
-        + (removesLists ? [.removeList] : [])
+        + (removesLists ? [.removeList] : []) + (renamesLists ? [.rename] : [])
         + [.restore, .emptyTrash, .undoUnsent, .undoAdd, .redoAdd, .move, .move, .killedSync, .twoSyncsAtOnce, .sync, .sync, .sync]
 
     init(seed: UInt64, sealed: Bool = false) {
@@ -130,7 +132,7 @@ private struct RandomSyncRun {
     }
 
     private func describe(_ problem: String) -> String {
-        "seed \(seed)\(sealed ? " (sealed)" : "")\(Self.removesLists ? " (with rm of lists)" : ""): \(problem)\nsteps:\n" + steps.joined(separator: "\n")
+        "seed \(seed)\(sealed ? " (sealed)" : "")\(Self.removesLists ? " (with rm of lists)" : "")\(Self.renamesLists ? " (with renames)" : ""): \(problem)\nsteps:\n" + steps.joined(separator: "\n")
     }
 
     private mutating func step(on store: Jotter, named name: String) throws {
