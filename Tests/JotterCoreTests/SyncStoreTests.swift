@@ -677,6 +677,54 @@ struct Machines {
         }
     }
 
+    /// An entry whose add was undone here after it went out, then emptied from this
+    /// store's trash, while another machine removed and restored its list with it: the
+    /// restore comes before this store's undo and purge in the hub's order but was made
+    /// after the undo, and wins over it by its stamp as on any node, so the purge finds
+    /// the entry out of the trash and keeps it. Here the undo was taken to put it back
+    /// in the trash, and the entry was deleted (random run seed 525219637).
+    @Test func aRestoreMadeAfterAnUndoneAddWinsOverItWhereTheEntryWasEmptied() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try c.createList(named: "listc1", under: .root)
+        let item = try machines.add("c8", in: c, under: NavigationPath.root.pushing(try machines.node(list.id, in: c)))
+        try machines.hub.sync(c, a, b)
+        #expect(try c.undo() != nil)
+        try a.remove([try machines.node(list.id, in: a)])
+        try machines.hub.sync(a)
+        _ = try c.emptyTrash()
+        try a.restore(try #require(try a.trash().first { $0.node.id == list.id }))
+        try machines.hub.sync(a, c, a, b, c)
+        for store in machines.stores {
+            #expect(try store.node(id: item.id, includingHidden: false)?.text == "c8")
+            #expect(try store.trash().isEmpty)
+        }
+    }
+
+    /// A list emptied from the trash elsewhere while it held an entry its maker never
+    /// saw stays in the group of its `rm` on a machine that pulls the entry and the purge
+    /// in one batch with nothing of its own to send: the entry, pulled, was taken for one
+    /// this store made and had not sent yet, and the list for one it brought back
+    /// (random run seed 708955384, sealed).
+    @Test func aPulledEntryIsNotTakenForOneNotSentYetWhereItsListsPurgeWaits() throws {
+        let machines = try Machines(count: 3, batch: 100)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let outer = try b.createList(named: "listb2", under: .root)
+        let outerPath = NavigationPath.root.pushing(try machines.node(outer.id, in: b))
+        let inner = try b.createList(named: "listb7", under: outerPath)
+        try machines.hub.sync(b, c, a)
+        _ = try machines.add("a27", in: a, under: NavigationPath.root.pushing(try machines.node(outer.id, in: a))
+            .pushing(try machines.node(inner.id, in: a)))
+        try b.remove([try machines.node(outer.id, in: b)])
+        _ = try b.emptyTrash()
+        try machines.hub.sync(a, b, c, a, b, c)
+        let trash = try machines.trashGroups(of: b)
+        #expect(trash.map { $0.prefix(38) } == ["\(outer.id) 1"])
+        for store in machines.stores {
+            #expect(try machines.trashGroups(of: store) == trash)
+        }
+    }
+
     /// A list brought back where its trash was emptied, by an entry made in it before
     /// that purge in the hub's order, is in the group it was in before: there the
     /// purge has not come yet on any machine. It was grouped by the entry's create,

@@ -565,13 +565,13 @@ struct SyncMerge {
         try database.statement(
             """
             SELECT n.hidden FROM node AS n
-            WHERE n.hidden > 0 AND n.order_stamp = ?1
+            WHERE n.hidden > 0 AND n.order_stamp = ?1 AND n.order_replica = ?2
               AND NOT EXISTS (SELECT 1 FROM sync_stamp WHERE seq = n.seq AND property = 'trashgroup')
               AND NOT EXISTS (SELECT 1 FROM node AS mate JOIN sync_stamp AS t ON t.seq = mate.seq AND t.property = 'trashgroup'
                               WHERE mate.hidden = n.hidden AND mate.seq <> n.seq)
             LIMIT 1
             """)
-            .bind(1, group.stamp).firstRow { $0.int64(0) }
+            .bind(1, group.stamp).bind(2, Store.orderReplica(replica)).firstRow { $0.int64(0) }
     }
 
     /// Keeps `group` as the one that put node `seq` in the trash (`trashgroup`).
@@ -646,10 +646,11 @@ struct SyncMerge {
             return nil
         }
         if restores, try changedHereLater(seq: seq, id: id, property: "purge"),
-           try changedHereLater(seq: seq, id: id, property: "trashed") {
-            // This store's own `rm` and purge come after the restore in the hub's order:
-            // the purge finds the entry in the trash by an `rm` its maker saw, and deletes
-            // it on every machine.
+           let ownMark = try lastTrashMarkHereLater(seq: seq, id: id), !operation.wins(over: ownMark, replica) {
+            // This store's own `rm` and purge come after the restore in the hub's order,
+            // and the `rm` wins over it by its stamp: the purge finds the entry in the
+            // trash by an `rm` its maker saw, and deletes it on every machine. An `rm` made
+            // before the restore (an undo of its add) loses to it, as on a node.
             return nil
         }
         if restores, try changedHereLater(seq: seq, id: id, property: "purge"),
@@ -908,6 +909,22 @@ struct SyncMerge {
             .firstRow { _ in true } ?? false
     }
 
+    /// The stamp of the last trash mark of node `seq` (`id`) this store made that comes
+    /// after the operation being applied in the hub's order (see `changedHereLater`).
+    private func lastTrashMarkHereLater(seq: Int64, id: NodeID) throws -> Int64? {
+        if let unsent = try database.statement("SELECT stamp FROM sync_op WHERE seq = ? AND property = 'trashed'")
+            .bind(1, seq).firstRow({ $0.int64(0) }) {
+            return unsent
+        }
+        if isAfterOwnAcknowledged { return nil }
+        return try database.statement(
+            """
+            SELECT stamp FROM sync_log WHERE seq > ?1 AND replica = ?2 AND node = ?3 AND property = 'trashed'
+            ORDER BY seq DESC LIMIT 1
+            """)
+            .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, blob: id.bytes).firstRow { $0.int64(0) }
+    }
+
     /// The first change of node `seq` (`id`) this store made that comes after the
     /// operation being applied in the hub's order (see `changedHereLater`), where it
     /// stands and its stamp: one the hub acknowledged that landed after it, else the
@@ -930,7 +947,9 @@ struct SyncMerge {
             .bind(1, seq).bind(2, placing ? 1 : 0).firstRow({ (place: HubPlace(tier: .ownUnsent, order: $0.int64(0)), stamp: $0.int64(1)) }) {
             return unsent
         }
-        guard placing, let stamp = try store.unsentCreateStamp(of: seq) else { return nil }
+        // With no create unsent when the pull began, every row above what was pushed
+        // is a pulled one, not yet remembered as such (`remembersPulledRows`).
+        guard placing, remembersPulledRows, let stamp = try store.unsentCreateStamp(of: seq) else { return nil }
         // A push sends the creates of rows not sent yet, in row order, before any
         // other change not sent yet (which go in the order of their counters).
         return (HubPlace(tier: .ownUnsent, order: Int64.min + seq), stamp)
