@@ -725,6 +725,30 @@ struct Machines {
         }
     }
 
+    /// A list in the trash by its outer list alone, emptied from the trash with it here
+    /// while another machine added an entry to it that reached the hub first: the add
+    /// brings it back where it was, under the outer list and in no group of its own, as
+    /// every other machine finds it then. Here it came back in a group of the add's
+    /// (random run seed 649574895).
+    @Test func aListInTheTrashByItsOuterListAloneComesBackSoBeforeThisStoresPurge() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let outer = try a.createList(named: "lista4", under: .root)
+        try machines.hub.sync(a, b)
+        try b.remove([try machines.node(outer.id, in: b)])
+        let inner = try a.createList(named: "lista7", under: NavigationPath.root.pushing(try machines.node(outer.id, in: a)))
+        try machines.hub.sync(a, b)
+        _ = try b.emptyTrash()
+        _ = try machines.add("a27", in: a, under: NavigationPath.root.pushing(try machines.node(outer.id, in: a))
+            .pushing(try machines.node(inner.id, in: a)))
+        try machines.hub.sync(a, b, c, a, b, c)
+        let trash = try machines.trashGroups(of: a)
+        #expect(trash.map { $0.prefix(38) } == ["\(outer.id) 0"])
+        for store in machines.stores {
+            #expect(try machines.trashGroups(of: store) == trash)
+        }
+    }
+
     /// A list brought back where its trash was emptied, by an entry made in it before
     /// that purge in the hub's order, is in the group it was in before: there the
     /// purge has not come yet on any machine. It was grouped by the entry's create,

@@ -772,7 +772,15 @@ struct SyncMerge {
     /// trash it is a group of the operation that brings it back, as on every machine,
     /// unless this store's own purge comes after that operation (`groupBeforeOwnPurge`).
     private mutating func revive(_ seq: Int64, for operation: SyncOperation, keepingPurge: Bool = true) throws -> Int64 {
-        let group = try groupBeforeOwnPurge(of: seq) ?? TrashGroup(of: operation)
+        let groupBefore = try groupBeforeOwnPurge(of: seq)
+        let group = groupBefore ?? TrashGroup(of: operation)
+        // Before this store's own purge, which comes later in the hub's order, a node
+        // with no group and no trash mark of its own was in the trash by its list alone,
+        // and comes back so: everywhere else the operation finds it there.
+        let lastID = try store.lastStateID(of: seq)
+        let aloneByItsList = try groupBefore == nil && lastID.map {
+            try changedHereLater(seq: seq, id: $0, property: "purge") && lastTrashMarkHereLater(seq: seq, id: $0) == nil
+        } ?? false
         let row = try database.statement(
             """
             SELECT id, kind, parent, text, created, created_offset, done, fields, stamp, order_stamp, order_replica
@@ -793,6 +801,7 @@ struct SyncMerge {
         } else {
             cameBackInto = parent
         }
+        let inTheTrashByItsList = aloneByItsList && parent != nil
         try database.statement(
             """
             INSERT INTO node (seq, id, parent, kind, text, created, created_offset, done, hidden, order_stamp, order_replica, text_sum)
@@ -800,15 +809,15 @@ struct SyncMerge {
             """)
             .bind(1, seq).bind(2, id: restored.storedID.flatMap { NodeID(bytes: $0) }).bind(3, parent)
             .bind(4, restored.kind).bind(5, restored.text).bind(6, restored.created).bind(7, restored.offset)
-            .bind(8, restored.done).bind(9, try trashGroupChange(group)).bind(10, restored.orderStamp)
-            .bind(11, restored.orderReplica).run()
+            .bind(8, restored.done).bind(9, inTheTrashByItsList ? nil : try trashGroupChange(group))
+            .bind(10, restored.orderStamp).bind(11, restored.orderReplica).run()
         if let values = restored.fields {
             try database.statement(
                 "INSERT OR REPLACE INTO field_value (item, name, value, value_sum) SELECT ?1, key, value, jotter_checksum(key, value) FROM json_each(?2)")
                 .bind(1, seq).bind(2, values).run()
         }
         try database.statement("DELETE FROM sync_tombstone WHERE seq = ?").bind(1, seq).run()
-        try keepTrashGroup(group, of: seq)
+        if !inTheTrashByItsList { try keepTrashGroup(group, of: seq) }
         let id = try store.nodeID(seq: seq)
         if let cameBackInto { noteComeback(of: cameBackInto, by: operation, placing: id) }
         if keepingPurge {
