@@ -749,6 +749,27 @@ struct Machines {
         }
     }
 
+    /// A list emptied from the trash elsewhere, into which this store added an entry and
+    /// undid it before any push took it: the add never goes out, so the purge finds the
+    /// list empty here as everywhere, and deletes it. It was kept here, in the trash
+    /// (random run seed 868286727).
+    @Test func anAddUndoneBeforeItWentOutKeepsNoListItsPurgeDeletes() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try b.createList(named: "listb5", under: .root)
+        try machines.hub.sync(b, a, c)
+        try a.remove([try machines.node(list.id, in: a)])
+        _ = try a.emptyTrash()
+        let item = try machines.add("c18", in: c, under: NavigationPath.root.pushing(try machines.node(list.id, in: c)))
+        #expect(try c.undo() != nil)
+        try machines.hub.sync(a, c, a, b, c)
+        for store in machines.stores {
+            #expect(try store.node(id: list.id, includingHidden: true) == nil)
+            #expect(try store.trash().isEmpty)
+        }
+        #expect(try c.node(id: item.id, includingHidden: true) == nil)
+    }
+
     /// A list brought back where its trash was emptied, by an entry made in it before
     /// that purge in the hub's order, is in the group it was in before: there the
     /// purge has not come yet on any machine. It was grouped by the entry's create,

@@ -1014,7 +1014,7 @@ struct SyncMerge {
             return try keep()
         }
         if try firstChangeHereLater(seq: seq, id: id) != nil
-            || database.statement("SELECT 1 FROM node WHERE parent = ? LIMIT 1").bind(1, seq).firstRow({ _ in true }) == true {
+            || !children(of: seq).isEmpty {
             if isFinal { return try keep() }
             pendingPurges.append(PendingPurge(seq: seq, id: id, operation: operation, position: position, ownAhead: ownAhead))
             return
@@ -1182,8 +1182,11 @@ struct SyncMerge {
         return removals
     }
 
+    /// The rows under node `seq` that a purge finds there: not an add undone here before
+    /// any push was handed it, which never goes out and goes with its list.
     private func children(of seq: Int64) throws -> [Int64] {
-        let rows = try database.statement("SELECT seq FROM node WHERE parent = ?").bind(1, seq)
+        let rows = try database.statement("SELECT seq FROM node WHERE parent = ?1 AND NOT (ifnull(hidden, 0) < 0 AND seq > ?2)")
+            .bind(1, seq).bind(2, try store.syncMark(.syncWatchedTo))
         var children: [Int64] = []
         while try rows.step() { children.append(rows.int64(0)) }
         return children
