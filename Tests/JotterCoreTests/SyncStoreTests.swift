@@ -770,6 +770,32 @@ struct Machines {
         #expect(try c.node(id: item.id, includingHidden: true) == nil)
     }
 
+    /// As above, with the entry that brings the list back removed here in one `rm`
+    /// with an entry made before it elsewhere: the `rm`'s entries go out in the group
+    /// of the first of them, and the list, brought back by the second, in the group of
+    /// that one's create, apart from them: the change of the `rm` holds only a group
+    /// named by its first row.
+    @Test func aListBroughtBackByTheSecondEntryOfAnRmIsNotInThatRmsGroup() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try c.createList(named: "listc4", under: .root)
+        try machines.hub.sync(c, a, b)
+        try c.remove([try machines.node(list.id, in: c)])
+        _ = try c.emptyTrash()
+        let first = try machines.add("a1", in: a)
+        let second = try machines.add("a2", in: a, under: NavigationPath.root.pushing(try machines.node(list.id, in: a)))
+        try a.remove([try machines.node(first.id, in: a), try machines.node(second.id, in: a)])
+        try machines.hub.sync(c)
+        try machines.hub.pull(a)
+        try machines.hub.push(a)
+        try machines.hub.sync(a, b, c, a, b, c)
+        let trash = try machines.trashGroups(of: c)
+        #expect(Set(trash.map { $0.prefix(36) }) == Set([first.id, second.id, list.id].map { $0.description.prefix(36) }))
+        for store in machines.stores {
+            #expect(try machines.trashGroups(of: store) == trash)
+        }
+    }
+
     /// A list brought back where its trash was emptied, by an entry made in it before
     /// that purge in the hub's order, is in the group it was in before: there the
     /// purge has not come yet on any machine. It was grouped by the entry's create,

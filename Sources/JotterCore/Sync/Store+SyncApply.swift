@@ -560,7 +560,8 @@ struct SyncMerge {
 
     /// The change that put in the trash a node made here and not sent yet whose create's
     /// stamp names `group`: its create goes out in that group when no other node of the
-    /// change names one (`trashGroupOfCreate`).
+    /// change names one and it is the change's first row, as a push hands out rows in
+    /// their order and the later ones join the first's group (`trashGroupOfCreate`).
     private func unsentCreateMark(naming group: TrashGroup) throws -> Int64? {
         try database.statement(
             """
@@ -569,6 +570,7 @@ struct SyncMerge {
               AND NOT EXISTS (SELECT 1 FROM sync_stamp WHERE seq = n.seq AND property = 'trashgroup')
               AND NOT EXISTS (SELECT 1 FROM node AS mate JOIN sync_stamp AS t ON t.seq = mate.seq AND t.property = 'trashgroup'
                               WHERE mate.hidden = n.hidden AND mate.seq <> n.seq)
+              AND NOT EXISTS (SELECT 1 FROM node AS earlier WHERE earlier.hidden = n.hidden AND earlier.seq < n.seq)
             LIMIT 1
             """)
             .bind(1, group.stamp).bind(2, Store.orderReplica(replica)).firstRow { $0.int64(0) }
@@ -951,17 +953,16 @@ struct SyncMerge {
             .firstRow({ (place: HubPlace(tier: .ownAcknowledged, order: $0.int64(0)), stamp: $0.int64(1)) }) {
             return logged
         }
-        if let unsent = try database.statement(
-            "SELECT counter, stamp FROM sync_op WHERE seq = ? AND property <> 'purge' AND (NOT ? OR property = 'parent') ORDER BY counter LIMIT 1")
-            .bind(1, seq).bind(2, placing ? 1 : 0).firstRow({ (place: HubPlace(tier: .ownUnsent, order: $0.int64(0)), stamp: $0.int64(1)) }) {
-            return unsent
-        }
-        // With no create unsent when the pull began, every row above what was pushed
-        // is a pulled one, not yet remembered as such (`remembersPulledRows`).
-        guard placing, remembersPulledRows, let stamp = try store.unsentCreateStamp(of: seq) else { return nil }
         // A push sends the creates of rows not sent yet, in row order, before any
-        // other change not sent yet (which go in the order of their counters).
-        return (HubPlace(tier: .ownUnsent, order: Int64.min + seq), stamp)
+        // other change not sent yet (which go in the order of their counters). With no
+        // create unsent when the pull began, every row above what was pushed is a
+        // pulled one, not yet remembered as such (`remembersPulledRows`).
+        if placing, remembersPulledRows, let stamp = try store.unsentCreateStamp(of: seq) {
+            return (HubPlace(tier: .ownUnsent, order: Int64.min + seq), stamp)
+        }
+        return try database.statement(
+            "SELECT counter, stamp FROM sync_op WHERE seq = ? AND property <> 'purge' AND (NOT ? OR property = 'parent') ORDER BY counter LIMIT 1")
+            .bind(1, seq).bind(2, placing ? 1 : 0).firstRow { (place: HubPlace(tier: .ownUnsent, order: $0.int64(0)), stamp: $0.int64(1)) }
     }
 
     /// Deletes node `seq` for good, as a purge pulled asks, unless it must stay: it left
@@ -1182,10 +1183,15 @@ struct SyncMerge {
         return removals
     }
 
-    /// The rows under node `seq` that a purge finds there: not an add undone here before
-    /// any push was handed it, which never goes out and goes with its list.
+    /// The rows under node `seq` that a purge finds there: not what an add or import
+    /// undone here before any push was handed it made (hidden by the change, or by
+    /// minus it), which never goes out and goes with its list.
     private func children(of seq: Int64) throws -> [Int64] {
-        let rows = try database.statement("SELECT seq FROM node WHERE parent = ?1 AND NOT (ifnull(hidden, 0) < 0 AND seq > ?2)")
+        let rows = try database.statement(
+            """
+            SELECT seq FROM node WHERE parent = ?1
+              AND NOT (seq > ?2 AND ifnull(hidden < 0 OR hidden IN (SELECT seq FROM change WHERE undone = 1), 0))
+            """)
             .bind(1, seq).bind(2, try store.syncMark(.syncWatchedTo))
         var children: [Int64] = []
         while try rows.step() { children.append(rows.int64(0)) }
