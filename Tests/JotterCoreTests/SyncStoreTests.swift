@@ -796,6 +796,32 @@ struct Machines {
         }
     }
 
+    /// A list emptied from the trash elsewhere, into which this store added an entry and
+    /// then moved another before it removed the list, all pushed before it pulled the
+    /// purge: the add comes first and brings the list back, in its group, everywhere.
+    /// Here the move, which the hub gives back to its maker at its place, was placed
+    /// before every change this store had sent, and the list took the move's group
+    /// (random run seed 255294963; one batch a pull, as the purge settles at its end).
+    @Test func aMoveGivenBackStandsAfterTheChangesItsMakerSentBeforeIt() throws {
+        let machines = try Machines(count: 3, batch: 100)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try c.createList(named: "listc1", under: .root)
+        let moved = try machines.add("a4", in: a)
+        try machines.hub.sync(c, a, b, c)
+        try a.remove([try machines.node(list.id, in: a)])
+        _ = try a.emptyTrash()
+        try machines.hub.sync(a)
+        let listPath = NavigationPath.root.pushing(try machines.node(list.id, in: b))
+        _ = try machines.add("b17", in: b, under: listPath)
+        try b.move([try machines.node(moved.id, in: b)], to: listPath)
+        try b.remove([try machines.node(list.id, in: b)])
+        try machines.hub.sync(b, a, c, a, b, c)
+        let trash = try machines.trashGroups(of: a)
+        for store in machines.stores {
+            #expect(try machines.trashGroups(of: store) == trash)
+        }
+    }
+
     /// A list brought back where its trash was emptied, by an entry made in it before
     /// that purge in the hub's order, is in the group it was in before: there the
     /// purge has not come yet on any machine. It was grouped by the entry's create,

@@ -293,7 +293,7 @@ struct SyncMerge {
             return
         }
         if property == .purge { return try purge(seq, id: id, by: operation) }
-        noteComeback(of: seq, by: operation)
+        try noteComeback(of: seq, by: operation)
         try set(property, of: seq, to: value, by: operation)
     }
 
@@ -448,7 +448,7 @@ struct SyncMerge {
             if let buried = try tombstoneSeq(of: id) { return try revive(buried, for: operation) }
             throw Parked(reason: "its parent \(id.shortForm()) is not here yet", waiting: true)
         }
-        noteComeback(of: seq, by: operation, placing: operation.node)
+        try noteComeback(of: seq, by: operation, placing: operation.node)
         return seq
     }
 
@@ -821,7 +821,7 @@ struct SyncMerge {
         try database.statement("DELETE FROM sync_tombstone WHERE seq = ?").bind(1, seq).run()
         if !inTheTrashByItsList { try keepTrashGroup(group, of: seq) }
         let id = try store.nodeID(seq: seq)
-        if let cameBackInto { noteComeback(of: cameBackInto, by: operation, placing: id) }
+        if let cameBackInto { try noteComeback(of: cameBackInto, by: operation, placing: id) }
         if keepingPurge {
             try keepConflict(node: id, property: "purge", value: "true", stamp: restored.purged,
                              replica: try replica(ofPurge: id, stamped: restored.purged))
@@ -1086,9 +1086,15 @@ struct SyncMerge {
     /// Notes `operation`, which changes node `seq` or puts entry `child` into it, when
     /// the node's purge waits for the end of the batch: on a machine that settled the
     /// purge before the operation came, it brought the node back.
-    private mutating func noteComeback(of seq: Int64, by operation: SyncOperation, placing child: NodeID? = nil) {
+    private mutating func noteComeback(of seq: Int64, by operation: SyncOperation, placing child: NodeID? = nil) throws {
         guard !pendingPurges.isEmpty else { return }
-        let place = if isAfterOwnAcknowledged, let position {
+        let place = if operation.replica == replica, let logged = try database.statement(
+            "SELECT seq FROM sync_log WHERE replica = ? AND counter = ?").bind(1, blob: replica.bytes).bind(2, operation.counter)
+            .firstRow({ $0.int64(0) }) {
+            // One of this store's own that the hub gives back (a move) stands among them
+            // as it went out, after those sent before it.
+            HubPlace(tier: .ownAcknowledged, order: logged)
+        } else if isAfterOwnAcknowledged, let position {
             HubPlace(tier: .pulledAfterOwn, order: position)
         } else {
             HubPlace(tier: .pulledBeforeOwn, order: position ?? applied)
