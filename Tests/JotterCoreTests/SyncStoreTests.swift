@@ -822,6 +822,34 @@ struct Machines {
         }
     }
 
+    /// A list renamed into the name of a list another machine renamed before it, which
+    /// this store removed before it pulled either rename: at the second rename's place
+    /// the list of that name still stands, as this store's `rm` comes later, so the two
+    /// merge here as everywhere, and the `rm` takes the merged list. Here the list in
+    /// the trash was taken for one out of sight, and the renamed one stood apart
+    /// (random run seed 510718306).
+    @Test func aListRemovedHereLaterStillTakesARenameIntoItsNameBeforeThatRm() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let outer = try c.createList(named: "listc2", under: .root)
+        let outerPath = NavigationPath.root.pushing(try machines.node(outer.id, in: c))
+        let first = try c.createList(named: "listc3", under: outerPath)
+        try machines.hub.sync(c, b)
+        let second = try b.createList(named: "listb9", under: NavigationPath.root.pushing(try machines.node(outer.id, in: b)))
+        try machines.hub.sync(b, a, c)
+        try b.edit(try machines.node(first.id, in: b), text: "renamed0")
+        try machines.hub.sync(b)
+        try a.edit(try machines.node(second.id, in: a), text: "renamed0")
+        try c.remove([try machines.node(first.id, in: c)])
+        try machines.hub.sync(a, c, a, b, c)
+        let shown = try machines.tree(of: a)
+        for store in machines.stores {
+            #expect(try machines.tree(of: store) == shown)
+            #expect(try machines.trashGroups(of: store) == machines.trashGroups(of: a))
+        }
+        #expect(try a.node(id: second.id, includingHidden: true)?.id == first.id)
+    }
+
     /// A list brought back where its trash was emptied, by an entry made in it before
     /// that purge in the hub's order, is in the group it was in before: there the
     /// purge has not come yet on any machine. It was grouped by the entry's create,

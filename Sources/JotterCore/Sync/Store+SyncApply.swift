@@ -354,7 +354,7 @@ struct SyncMerge {
         let trashGroup = trashed ? TrashGroup(of: operation, stamp: group) : nil
         var sameName: Int64?
         if kind == .list, !trashed,
-           let existing = try store.lists(underSeq: parent, named: text ?? "").first {
+           let existing = try listsInSight(under: parent, named: text ?? "").first {
             // Two machines made a list of one name in one place: the one with the lesser
             // id stays, on every machine alike, and the other's id names it.
             guard id < existing.id else {
@@ -406,7 +406,7 @@ struct SyncMerge {
         var unsettled = [seq]
         while let next = unsettled.popLast() {
             guard let node = try store.node(seq: next), node.kind == .list else { continue }
-            let sameName = try store.lists(underSeq: node.parentSeq, named: node.text)
+            let sameName = try listsInSight(under: node.parentSeq, named: node.text)
             guard sameName.count > 1, sameName.contains(where: { $0.seq == next }),
                   let survivor = sameName.min(by: { $0.id < $1.id }) else { continue }
             for list in sameName where list.seq != survivor.seq {
@@ -419,6 +419,22 @@ struct SyncMerge {
                 """)
                 .bind(1, survivor.seq).bind(2, Node.Kind.list.rawValue)
             while try shared.step() { unsettled.append(shared.int64(0)) }
+        }
+    }
+
+    /// The lists named `name` under `parent` that stand in sight where the operation
+    /// being applied stands in the hub's order: one this store put in the trash, or took
+    /// out of it, by a change of its own that comes later stood as it did before that.
+    private func listsInSight(under parent: Int64?, named name: String) throws -> [Node] {
+        let named = try database.statement(
+            "SELECT seq, hidden IS NULL FROM node WHERE parent IS ? AND kind = 0 AND text = ? AND ifnull(hidden, 0) >= 0 ORDER BY \(NodeColumn.siblingOrder())")
+            .bind(1, parent).bind(2, name)
+        var rows: [(seq: Int64, shown: Bool)] = []
+        while try named.step() { rows.append((named.int64(0), named.int64(1) != 0)) }
+        return try rows.compactMap { row in
+            guard let list = try store.node(seq: row.seq),
+                  try row.shown != (lastTrashMarkHereLater(seq: row.seq, id: list.id) != nil) else { return nil }
+            return list
         }
     }
 
