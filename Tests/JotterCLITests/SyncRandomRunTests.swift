@@ -68,10 +68,11 @@ private struct RandomSyncRun {
     /// What a step does. Kinds left out of `drawn` still leave stores apart (issue 28):
     /// a rename into a name another store has, drawn in a soak (`renamesLists`), which
     /// found one cause in three batches of 240 runs; `undo` and `redo` of any last change,
-    /// sent or not, as the undo of a list's `new` puts the list in the trash, which
-    /// then groups apart what is made and removed in it elsewhere (seed 900788523), and
-    /// one with undone moves that crossed others ended in different trees (seed
-    /// 684939147, not diagnosed yet). `rm` takes items alone but in a soak
+    /// sent or not (`undoesAny`), as the undo of a list's `new` put the list in the
+    /// trash, which then grouped apart what is made and removed in it elsewhere (seed
+    /// 900788523), and one with undone moves that crossed others ended in different
+    /// trees (seed 684939147), both found with a draw of their own; drawn again, 100
+    /// runs and 10 sealed passed. `rm` takes items alone but in a soak
     /// (`removesLists`): with lists, each batch of about 200 runs still found a cause of
     /// a trash grouped apart (seeds 852000431, 976793772, 42282367, 444301983,
     /// 126359775, 400405169 sealed, 201661364, 227170206, 684946814, 152195042,
@@ -95,10 +96,13 @@ private struct RandomSyncRun {
     static let removesLists = ProcessInfo.processInfo.environment["JOTTER_SYNC_E2E_LIST_RM"] == "1"
     /// Whether renames of lists into names other lists have are drawn: `JOTTER_SYNC_E2E_RENAME=1`.
     static let renamesLists = ProcessInfo.processInfo.environment["JOTTER_SYNC_E2E_RENAME"] == "1"
+    /// Whether `undo` and `redo` of any last change, sent or not, are drawn: `JOTTER_SYNC_E2E_UNDO=1`.
+    static let undoesAny = ProcessInfo.processInfo.environment["JOTTER_SYNC_E2E_UNDO"] == "1"
 
     /// The kinds drawn, some more than once to draw them more often.
     static let drawn: [Kind] = [.add, .add, .add, .newList, .edit, .edit, .done, .undone, .remove, .remove]
         + (removesLists ? [.removeList] : []) + (renamesLists ? [.rename] : [])
+        + (undoesAny ? [.undo, .redo] : [])
         + [.restore, .emptyTrash, .undoUnsent, .undoAdd, .redoAdd, .move, .move, .killedSync, .twoSyncsAtOnce, .sync, .sync, .sync]
 
     init(seed: UInt64, sealed: Bool = false) {
@@ -134,7 +138,7 @@ private struct RandomSyncRun {
     }
 
     private func describe(_ problem: String) -> String {
-        "seed \(seed)\(sealed ? " (sealed)" : "")\(Self.removesLists ? " (with rm of lists)" : "")\(Self.renamesLists ? " (with renames)" : ""): \(problem)\nsteps:\n" + steps.joined(separator: "\n")
+        "seed \(seed)\(sealed ? " (sealed)" : "")\(Self.removesLists ? " (with rm of lists)" : "")\(Self.renamesLists ? " (with renames)" : "")\(Self.undoesAny ? " (with undo and redo)" : ""): \(problem)\nsteps:\n" + steps.joined(separator: "\n")
     }
 
     private mutating func step(on store: Jotter, named name: String) throws {
