@@ -77,7 +77,8 @@ private struct RandomSyncRun {
     /// a trash grouped apart (seeds 852000431, 976793772, 42282367, 444301983,
     /// 126359775, 400405169 sealed, 201661364, 227170206, 684946814, 152195042,
     /// 702164422 sealed, 782227069 sealed, 500664157, 525219637, 708955384 sealed,
-    /// 649574895, 868286727, 255294963, each fixed since; with renames, 510718306).
+    /// 649574895, 868286727, 255294963, 565131314, each fixed since; with renames,
+    /// 510718306).
     /// The trash is compared without its numbers: they still differ in about 1 run in
     /// 100, where one entry was removed on two stores and restored and removed again
     /// (seeds 252456882, 393835043). `restore` and `trash --empty` are drawn since the

@@ -850,6 +850,28 @@ struct Machines {
         #expect(try a.node(id: second.id, includingHidden: true)?.id == first.id)
     }
 
+    /// An entry removed here after two other machines, one of which removed it and the
+    /// other removed and restored it later, reached the hub first: at the earlier `rm`'s
+    /// place the restore, made after it, wins, so that `rm` groups nothing and this store's
+    /// `rm` groups the entry everywhere. Here the earlier `rm` was judged against this
+    /// store's own mark and took the entry into its group (random run seed 565131314).
+    @Test func anRmLosingToARestorePulledBeforeItGroupsNothingUnderThisStoresLaterRm() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let item = try machines.add("a7", in: a)
+        try machines.hub.sync(a, b, c)
+        try b.remove([try machines.node(item.id, in: b)])
+        try a.remove([try machines.node(item.id, in: a)])
+        try a.restore(try #require(try a.trash().first { $0.node.id == item.id }))
+        try c.remove([try machines.node(item.id, in: c)])
+        try machines.hub.sync(a, b, c, a, b, c)
+        let trash = try machines.trashGroups(of: a)
+        #expect(trash.count == 1)
+        for store in machines.stores {
+            #expect(try machines.trashGroups(of: store) == trash)
+        }
+    }
+
     /// A list brought back where its trash was emptied, by an entry made in it before
     /// that purge in the hub's order, is in the group it was in before: there the
     /// purge has not come yet on any machine. It was grouped by the entry's create,

@@ -607,6 +607,17 @@ struct SyncMerge {
     /// the trash from before groups were kept stays where it is.
     private mutating func joinEarlierTrashGroup(_ seq: Int64, by operation: SyncOperation) throws {
         let group = TrashGroup(of: operation)
+        if let id = try store.nodeID(seq: seq), try lastTrashMarkHereLater(seq: seq, id: id) != nil,
+           let restored = try database.statement(
+               "SELECT stamp, replica FROM sync_conflict WHERE node = ? AND property = 'trashed' AND value = 'false' ORDER BY stamp DESC LIMIT 1")
+               .bind(1, blob: id.bytes).firstRow({ row in NodeID(bytes: row.blob(1)).map { (row.int64(0), $0) } }) ?? nil,
+           !operation.wins(over: restored.0, restored.1) {
+            // The mark held here is this store's own, which comes later in the hub's
+            // order; at this `rm`'s place the entry was out of the trash by a restore
+            // pulled before it that wins over it by its stamp, as everywhere else: the
+            // `rm` lost there and groups nothing.
+            return
+        }
         guard let held = try database.statement(
             """
             SELECT t.stamp, t.replica FROM node AS n JOIN sync_stamp AS t ON t.seq = n.seq AND t.property = 'trashgroup'
