@@ -1355,6 +1355,17 @@ struct SyncMerge {
             .bind(1, rowSeq).bind(2, created).bind(4, property).bind(5, change)
         if let id { insert.bind(3, blob: id) } else { insert.bind(3, nil as Int64?) }
         try insert.run()
+        // The node's purge not sent yet still goes out after its other changes, which
+        // the node's last state holds on every machine (docs/sync.md).
+        guard let rowSeq, let purge = try database.statement(
+            "SELECT stamp, unsent_change FROM sync_op WHERE seq = ? AND property = 'purge'").bind(1, rowSeq)
+            .firstRow({ ($0.int64(0), $0.optionalInt64(1)) }) else { return }
+        try database.statement("DELETE FROM sync_op WHERE seq = ? AND property = 'purge'").bind(1, rowSeq).run()
+        let again = try database.statement(
+            "INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change) VALUES (?, ?, ?, ?, 'purge', ?)")
+            .bind(1, purge.0).bind(2, rowSeq).bind(3, created).bind(5, purge.1)
+        if let id { again.bind(4, blob: id) } else { again.bind(4, nil as Int64?) }
+        try again.run()
     }
 
     /// Refuses a value its property cannot hold, before anything is written for it.
