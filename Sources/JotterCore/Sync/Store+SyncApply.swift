@@ -1341,31 +1341,28 @@ struct SyncMerge {
         try database.statement(
             "UPDATE setting SET value = max(value + 1, ? + 1, CAST(unixepoch('subsec') * 1000 AS INTEGER) << 16) WHERE key = \(Setting.hlc.sql)")
             .bind(1, stamp).run()
-        let unsent = try database.statement(
-            "SELECT seq, created, id, unsent_change FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?")
-            .bind(1, seq ?? 0).bind(2, property)
-            .firstRow { ($0.optionalInt64(0), $0.optionalInt64(1), $0.isNull(2) ? nil : $0.blob(2), $0.optionalInt64(3)) }
-        guard let (rowSeq, created, id, change) = unsent else { return }
-        try database.statement("DELETE FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?").bind(1, seq ?? 0).bind(2, property).run()
-        let insert = try database.statement(
-            """
-            INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change)
-            VALUES ((SELECT value FROM setting WHERE key = \(Setting.hlc.sql)), ?, ?, ?, ?, ?)
-            """)
-            .bind(1, rowSeq).bind(2, created).bind(4, property).bind(5, change)
-        if let id { insert.bind(3, blob: id) } else { insert.bind(3, nil as Int64?) }
-        try insert.run()
+        guard try writeUnsentAgain(seq: seq, property: property, stamp: store.integerSetting(.hlc)), let seq else { return }
         // The node's purge not sent yet still goes out after its other changes, which
         // the node's last state holds on every machine (docs/sync.md).
-        guard let rowSeq, let purge = try database.statement(
-            "SELECT stamp, unsent_change FROM sync_op WHERE seq = ? AND property = 'purge'").bind(1, rowSeq)
-            .firstRow({ ($0.int64(0), $0.optionalInt64(1)) }) else { return }
-        try database.statement("DELETE FROM sync_op WHERE seq = ? AND property = 'purge'").bind(1, rowSeq).run()
-        let again = try database.statement(
-            "INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change) VALUES (?, ?, ?, ?, 'purge', ?)")
-            .bind(1, purge.0).bind(2, rowSeq).bind(3, created).bind(5, purge.1)
-        if let id { again.bind(4, blob: id) } else { again.bind(4, nil as Int64?) }
-        try again.run()
+        try writeUnsentAgain(seq: seq, property: "purge")
+    }
+
+    /// Writes the change of `property` of row `seq` not sent yet again, as the latest
+    /// (a push sends them in that order), stamped `stamp` or as it was. Returns whether
+    /// there was one.
+    @discardableResult
+    private func writeUnsentAgain(seq: Int64?, property: String, stamp: Int64? = nil) throws -> Bool {
+        guard let row = try database.statement(
+            "SELECT stamp, created, id, unsent_change FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?")
+            .bind(1, seq ?? 0).bind(2, property)
+            .firstRow({ (stamp: $0.int64(0), created: $0.optionalInt64(1), id: $0.isNull(2) ? nil : $0.blob(2), change: $0.optionalInt64(3)) })
+        else { return false }
+        try database.statement("DELETE FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?").bind(1, seq ?? 0).bind(2, property).run()
+        let insert = try database.statement("INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change) VALUES (?, ?, ?, ?, ?, ?)")
+            .bind(1, stamp ?? row.stamp).bind(2, seq).bind(3, row.created).bind(5, property).bind(6, row.change)
+        if let id = row.id { insert.bind(4, blob: id) } else { insert.bind(4, nil as Int64?) }
+        try insert.run()
+        return true
     }
 
     /// Refuses a value its property cannot hold, before anything is written for it.
