@@ -184,9 +184,13 @@ struct SyncMerge {
     /// This store's own operation, given back at its position: it and those of its own
     /// the log took before it (in that push or an earlier one) stand before what follows.
     private mutating func passOwn(_ operation: SyncOperation) throws {
-        let row = try database.statement("SELECT seq FROM sync_log WHERE replica = ? AND counter = ?")
+        if let row = try loggedRow(ofOwn: operation) { ownAhead.passedTo = max(ownAhead.passedTo, row) }
+    }
+
+    /// The row of `sync_log` that took this store's own `operation` when the hub acknowledged it.
+    private func loggedRow(ofOwn operation: SyncOperation) throws -> Int64? {
+        try database.statement("SELECT seq FROM sync_log WHERE replica = ? AND counter = ?")
             .bind(1, blob: operation.replica.bytes).bind(2, operation.counter).firstRow { $0.int64(0) }
-        if let row { ownAhead.passedTo = max(ownAhead.passedTo, row) }
     }
 
     private mutating func park(_ operation: SyncOperation, _ parked: Parked) throws {
@@ -1115,9 +1119,7 @@ struct SyncMerge {
     /// purge before the operation came, it brought the node back.
     private mutating func noteComeback(of seq: Int64, by operation: SyncOperation, placing child: NodeID? = nil) throws {
         guard !pendingPurges.isEmpty else { return }
-        let place = if operation.replica == replica, let logged = try database.statement(
-            "SELECT seq FROM sync_log WHERE replica = ? AND counter = ?").bind(1, blob: replica.bytes).bind(2, operation.counter)
-            .firstRow({ $0.int64(0) }) {
+        let place = if operation.replica == replica, let logged = try loggedRow(ofOwn: operation) {
             // One of this store's own that the hub gives back (a move) stands among them
             // as it went out, after those sent before it.
             HubPlace(tier: .ownAcknowledged, order: logged)
