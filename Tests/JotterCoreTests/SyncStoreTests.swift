@@ -616,6 +616,34 @@ struct Machines {
         }
     }
 
+    /// A list whose `new` this store undid after another machine removed it with two
+    /// entries, one pulled here and one not: the `rm` came first in the hub's order, so the
+    /// list and both entries are its one group everywhere (random run seed 16795431).
+    @Test(arguments: [false, true])
+    func aListsNewUndoneAfterAnRmElsewhereLeavesTheRmsOneGroup(pullsFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try c.createList(named: "listc16", under: .root)
+        try machines.hub.sync(c, a, b)
+        let first = try machines.add("b23", in: b, under: NavigationPath.root.pushing(try machines.node(list.id, in: b)))
+        try b.markDone([try machines.node(first.id, in: b)])
+        try machines.hub.sync(b, c)
+        _ = try machines.add("b29", in: b, under: NavigationPath.root.pushing(try machines.node(list.id, in: b)))
+        try b.remove([try machines.node(list.id, in: b)])
+        try machines.hub.sync(b)
+        #expect(try c.undo() != nil)
+        if pullsFirst {
+            try machines.hub.pull(c)
+            try machines.hub.push(c)
+        }
+        try machines.hub.sync(c, a, b, c, a, b)
+        let trash = try machines.trashGroups(of: b)
+        #expect(trash.map { $0.prefix(38) } == ["\(list.id) 2"])
+        for store in machines.stores {
+            #expect(try machines.trashGroups(of: store) == trash)
+        }
+    }
+
     /// A list emptied from the trash elsewhere, into which this store moved an entry and
     /// then added one it removed, all before it pulled the purge: the push sends the add's
     /// create before the move, so the create brings the list back, into its group, and

@@ -607,8 +607,9 @@ struct SyncMerge {
     /// first, keeps it in the earliest group, so `restore` brings back the same entries
     /// everywhere; and to that of an `rm` made on top of that group's own mark, which
     /// its maker restored first. An `rm` made on top of another mark (its maker's own
-    /// earlier one, which lost the group here) leaves the earlier group standing. One in
-    /// the trash from before groups were kept stays where it is.
+    /// earlier one, which lost the group here) leaves the earlier group standing. An add
+    /// undone after the hub had it is in the trash of every other machine, and joins as
+    /// any does. One in the trash from before groups were kept stays where it is.
     private mutating func joinEarlierTrashGroup(_ seq: Int64, by operation: SyncOperation) throws {
         let group = TrashGroup(of: operation)
         if let id = try store.nodeID(seq: seq), try lastTrashMarkHereLater(seq: seq, id: id) != nil,
@@ -625,7 +626,7 @@ struct SyncMerge {
         guard let held = try database.statement(
             """
             SELECT t.stamp, t.replica FROM node AS n JOIN sync_stamp AS t ON t.seq = n.seq AND t.property = 'trashgroup'
-            WHERE n.seq = ? AND n.hidden > 0
+            WHERE n.seq = ? AND (n.hidden > 0 OR \(Store.undoneAddSent("n")))
             """)
             .bind(1, seq).firstRow({ row in NodeID(bytes: row.blob(1)).map { TrashGroup(stamp: row.int64(0), replica: $0) } }) ?? nil,
             group != held else { return }
