@@ -22,6 +22,21 @@ import Testing
         return (tool, folder)
     }
 
+    /// `--tz` is the zone of the file's dates alone: a line without a creation date is
+    /// made now, at the offset of the zone the machine is in.
+    @Test func theZoneTzNamesIsTheZoneOfTheFilesDatesAlone() throws {
+        let file = jotter.folder.file("todo.txt")
+        try "2026-07-01 dated\nundated\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try jotter.run("import", "--from", "todotxt", "--tz", "Asia/Tokyo", file, zone: "Asia/Kolkata")
+        #expect(result.status == 0, "\(result.errors)")
+        let created = try jotter.run("export", "/").lines.map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["created"] as? String
+        }
+        #expect(created.count == 2)
+        #expect(created.first == "2026-07-01T00:00:00.000+09:00")
+        #expect(created.last??.hasSuffix("+05:30") == true, "\(created)")
+    }
+
     /// Lines made with todo.txt-cli: priorities, dates, projects, contexts, key:value
     /// pairs, done ones in done.txt; then the fixtures' lines, hostile and multilingual.
     func sourceLines() throws -> (folder: String, lines: [String]) {

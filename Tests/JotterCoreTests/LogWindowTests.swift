@@ -45,7 +45,7 @@ struct TableZone: LocalZone {
 
 /// Milliseconds since the epoch of a time written with its offset.
 private func milliseconds(_ text: String) -> Int64 {
-    Timestamp(parsing: text)!.milliseconds
+    Timestamp(parsing: text, in: TableZone.utc)!.milliseconds
 }
 
 @Suite struct LogWindowTests {

@@ -52,7 +52,7 @@ import Testing
         let resolver = TargetResolver(store: fixture.store)
         for _ in 0..<2000 {
             let text = String(decoding: Self.input(&random), as: UTF8.self)
-            _ = Timestamp(parsing: text)
+            _ = Timestamp(parsing: text, in: TableZone.newYork)
             _ = NodeID(text)
             _ = EntryText.meaning(of: text)
             _ = DisplayText.escaped(text)

@@ -18,7 +18,7 @@ import Testing
     /// 9999 in UTC has none, rather than a wrong one ("00-11231T100000Z").
     @Test(arguments: ["0000-01-01T00:00:00+14:00", "9999-12-31T23:00:00-12:00"])
     func aMomentOutsideTaskwarriorsYearsHasNoTaskwarriorForm(text: String) throws {
-        let time = try #require(Timestamp(parsing: text))
+        let time = try #require(Timestamp(parsing: text, in: TableZone.utc))
         #expect(time.taskwarriorText == nil)
     }
 
@@ -42,7 +42,7 @@ import Testing
         ("%B %d, %Y %%%H", "November 3, 2026 %7", "2026-11-03T07:00:00.000+00:00"),
     ])
     func strftimeFormatsAreReadBack(format: String, text: String, expected: String) throws {
-        let time = try #require(StrftimeFormat(format).timestamp(from: text[...]))
+        let time = try #require(StrftimeFormat(format).timestamp(from: text[...], in: TableZone.utc))
         #expect(Timestamp(milliseconds: time.milliseconds, offsetSeconds: 0).rfc3339 == expected)
     }
 
@@ -53,7 +53,7 @@ import Testing
         ("%H:%M", "21:05"),
     ])
     func textThatDoesNotFitTheFormatIsNoTime(format: String, text: String) {
-        #expect(StrftimeFormat(format).timestamp(from: text[...]) == nil)
+        #expect(StrftimeFormat(format).timestamp(from: text[...], in: TableZone.utc) == nil)
     }
 
     /// The records `format` reads from `text`.

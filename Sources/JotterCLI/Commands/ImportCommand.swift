@@ -162,16 +162,11 @@ struct ImportCommand: StoreCommand {
             // jrnl keeps its journal as plain text and exports JSON: a .txt file is the former.
             settings.timeFormat = timeFormat ?? (name.hasSuffix(".txt") ? "%Y-%m-%d %H:%M" : nil)
         }
-        let previousZone = getenv("TZ").map { String(cString: $0) }
         if let zone {
-            setenv("TZ", try ImportCommand.posixZone(zone), 1)
-            tzset()
-        }
-        defer {
-            if zone != nil {
-                if let previousZone { setenv("TZ", previousZone, 1) } else { unsetenv("TZ") }
-                tzset()
+            guard let named = ZoneByName.zone(zone) else {
+                throw JotterError.input("--tz: '\(DisplayText.escaped(zone))' is neither a time zone such as Europe/Paris nor an offset such as +05:30")
             }
+            settings.zone = named
         }
         let doneDescriptor = doneFile.map { open($0, O_RDONLY | O_CLOEXEC) }
         defer { if let doneDescriptor, doneDescriptor >= 0 { close(doneDescriptor) } }
@@ -241,27 +236,6 @@ struct ImportCommand: StoreCommand {
         progress.clear()
         context.messages.error(describe(summary, into: destination))
         return summary
-    }
-
-    /// The TZ value for what --tz names: a zone of the system's database
-    /// (Europe/Paris, UTC), or an offset, +05:30, which TZ writes with the sign the
-    /// other way round.
-    static func posixZone(_ zone: String) throws -> String {
-        let bytes = Array(zone.utf8)
-        let isOffset = (bytes.count == 3 || bytes.count == 6) && (bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"))
-            && bytes.dropFirst().enumerated().allSatisfy { index, byte in
-                index == 2 ? byte == UInt8(ascii: ":") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-            }
-        if isOffset {
-            // The name in brackets may not hold a colon: glibc would take UTC instead.
-            let name = zone.filter { $0 != ":" }
-            return "<\(name)>\(bytes[0] == UInt8(ascii: "+") ? "-" : "+")\(zone.dropFirst())"
-        }
-        guard !zone.isEmpty, !zone.hasPrefix("/"), !zone.contains(".."),
-              access("/usr/share/zoneinfo/" + zone, R_OK) == 0 else {
-            throw JotterError.input("--tz: '\(DisplayText.escaped(zone))' is neither a time zone such as Europe/Paris nor an offset such as +05:30")
-        }
-        return zone
     }
 
     private func describe(_ summary: Store.ImportSummary, into destination: NavigationPath) -> String {

@@ -8,13 +8,16 @@
 /// of Foundation, which every jotter command would then pay for at start-up.
 struct CSVSource {
     let reader: ByteLineReader
+    /// The zone a time without an offset is read in.
+    let zone: any LocalZone
     private var columns: [String: Int]?
     private var columnCount = 0
     /// The `field:NAME` columns, in the header's order.
     private var fieldColumns: [(name: String, index: Int)] = []
 
-    init(reader: ByteLineReader) {
+    init(reader: ByteLineReader, zone: any LocalZone) {
         self.reader = reader
+        self.zone = zone
         reader.keepsCarriageReturns = true
     }
 
@@ -103,13 +106,13 @@ struct CSVSource {
             record.placement = .path(path)
         }
         if let created = value("created", in: fields) {
-            guard let parsed = Timestamp(parsing: created) else {
+            guard let parsed = Timestamp(parsing: created, in: zone) else {
                 throw ImportProblem(line: line, "'created' is not a date and time")
             }
             record.created = parsed
         }
         if let updated = value("updated", in: fields) {
-            guard let parsed = Timestamp(parsing: updated) else {
+            guard let parsed = Timestamp(parsing: updated, in: zone) else {
                 throw ImportProblem(line: line, "'updated' is not a date and time")
             }
             record.updatedMilliseconds = parsed.milliseconds

@@ -24,6 +24,9 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         /// jrnl: the format of the times of a plain-text journal, as jrnl's
         /// `timeformat`; nil for its JSON export.
         public var timeFormat: String?
+        /// The zone a time without an offset is read in, and whose midnight makes a
+        /// date: `TZ`'s, or the one `--tz` names.
+        public var zone: any LocalZone = SystemZone()
 
         public init() {}
     }
@@ -32,17 +35,17 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     public func source(reading reader: ByteLineReader, settings: Settings = Settings()) -> FormatSource {
         switch self {
         case .lines: FormatSource(.lines(LinesSource(reader: reader)))
-        case .jsonl: FormatSource(.jsonl(JSONLinesSource(reader: reader)))
-        case .csv: FormatSource(.csv(FormatSource.Held(CSVSource(reader: reader))))
+        case .jsonl: FormatSource(.jsonl(JSONLinesSource(reader: reader, zone: settings.zone)))
+        case .csv: FormatSource(.csv(FormatSource.Held(CSVSource(reader: reader, zone: settings.zone))))
         case .md: FormatSource(.md(FormatSource.Held(MarkdownSource(reader: reader))))
-        case .taskwarrior: FormatSource(.taskwarrior(FormatSource.Held(TaskwarriorSource(reader: reader))))
+        case .taskwarrior: FormatSource(.taskwarrior(FormatSource.Held(TaskwarriorSource(reader: reader, zone: settings.zone))))
         case .todotxt:
             FormatSource(.todotxt(FormatSource.Held(TodoTxtSource(
                 reader: reader, done: settings.doneFile.map { TodoTxtSource.File(reader: $0.reader, name: $0.name) },
-                projectsAsLists: settings.projectsAsLists))))
+                projectsAsLists: settings.projectsAsLists, zone: settings.zone))))
         case .jrnl:
             FormatSource(.jrnl(FormatSource.Held(JrnlSource(
-                reader: reader, layout: settings.timeFormat.map { .text(timeFormat: $0) } ?? .json))))
+                reader: reader, layout: settings.timeFormat.map { .text(timeFormat: $0) } ?? .json, zone: settings.zone))))
         }
     }
 }

@@ -5,10 +5,13 @@ import FoundationEssentials
 /// through an empty store gives the same file back.
 struct JSONLinesSource {
     let reader: ByteLineReader
+    /// The zone a time without an offset is read in.
+    let zone: any LocalZone
     private let decoder = JSONDecoder()
 
-    init(reader: ByteLineReader) {
+    init(reader: ByteLineReader, zone: any LocalZone) {
         self.reader = reader
+        self.zone = zone
     }
 
     struct Object: Decodable {
@@ -166,19 +169,19 @@ struct JSONLinesSource {
             record.placement = .under(parsed, otherwise: [])
         }
         if let created = object.created {
-            guard let parsed = Timestamp(parsing: created) else {
+            guard let parsed = Timestamp(parsing: created, in: zone) else {
                 throw ImportProblem(line: line, "'created' is not a date and time (RFC 3339)")
             }
             record.created = parsed
         }
         if let updated = object.updated {
-            guard let parsed = Timestamp(parsing: updated) else {
+            guard let parsed = Timestamp(parsing: updated, in: zone) else {
                 throw ImportProblem(line: line, "'updated' is not a date and time (RFC 3339)")
             }
             record.updatedMilliseconds = parsed.milliseconds
         }
         if let done = object.done {
-            guard let parsed = Timestamp(parsing: done) else {
+            guard let parsed = Timestamp(parsing: done, in: zone) else {
                 throw ImportProblem(line: line, "'done' is not a date and time (RFC 3339)")
             }
             guard record.kind == .item else { throw ImportProblem(line: line, "a list is not done or not done") }

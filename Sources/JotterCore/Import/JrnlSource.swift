@@ -15,6 +15,8 @@ struct JrnlSource {
 
     let reader: ByteLineReader
     let layout: Layout
+    /// The zone a time without an offset is read in.
+    let zone: any LocalZone
     /// How many times each entry was seen, so that two equal entries make two items.
     private var seen = RecordOccurrences()
     private let decoder = JSONDecoder()
@@ -34,9 +36,10 @@ struct JrnlSource {
     private var blankLines = ""
     private var blankLineCount = 0
 
-    init(reader: ByteLineReader, layout: Layout) {
+    init(reader: ByteLineReader, layout: Layout, zone: any LocalZone) {
         self.reader = reader
         self.layout = layout
+        self.zone = zone
     }
 
     mutating func next() throws -> ImportRecord? {
@@ -163,7 +166,7 @@ struct JrnlSource {
             default: throw ImportProblem(line: line, "an entry is not valid JSON")
             }
         }
-        guard let time = Timestamp(parsing: entry.date + " " + entry.time) else {
+        guard let time = Timestamp(parsing: entry.date + " " + entry.time, in: zone) else {
             throw ImportProblem(line: line, "'\(DisplayText.escaped(entry.date)) \(DisplayText.escaped(entry.time))' is not a date and time")
         }
         return try record(time: time, title: entry.title, body: entry.body ?? "", starred: entry.starred ?? false, line: line)
@@ -171,7 +174,7 @@ struct JrnlSource {
 
     private mutating func nextFromText(format: String) throws -> ImportRecord? {
         while let line = try reader.nextText() {
-            if let parsed = JrnlSource.header(line, format: format) {
+            if let parsed = JrnlSource.header(line, format: format, zone: zone) {
                 let finished = header
                 let finishedBody = takeBody()
                 header = (parsed.time, parsed.title, reader.lineNumber)
@@ -227,10 +230,10 @@ struct JrnlSource {
     }
 
     /// `[TIME] Title` with TIME in `format`; nil for any other line.
-    static func header(_ line: String, format: String) -> (time: Timestamp, title: String)? {
+    static func header(_ line: String, format: String, zone: any LocalZone) -> (time: Timestamp, title: String)? {
         guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else { return nil }
         let inside = line[line.index(after: line.startIndex)..<close]
-        guard let time = StrftimeFormat(format).timestamp(from: inside) else { return nil }
+        guard let time = StrftimeFormat(format).timestamp(from: inside, in: zone) else { return nil }
         var title = line[line.index(after: close)...]
         if title.first == " " { title = title.dropFirst() }
         return (time, String(title))

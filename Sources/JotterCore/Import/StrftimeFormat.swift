@@ -1,7 +1,7 @@
 /// A time format written as for strftime (`%Y-%m-%d %H:%M`, jrnl's `timeformat`),
 /// read back: the directives of dates and times that journals use (`%Y %y %m %d %H
 /// %I %M %S %p %b %B %a %A %%`); any other character stands for itself. The time is
-/// local, with the offset of the local zone then.
+/// read in the zone given, with its offset then.
 struct StrftimeFormat {
     let format: [Character]
 
@@ -13,7 +13,7 @@ struct StrftimeFormat {
                          "october", "november", "december"]
     static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
-    func timestamp(from text: Substring) -> Timestamp? {
+    func timestamp(from text: Substring, in zone: any LocalZone) -> Timestamp? {
         let characters = Array(text)
         var position = 0
         var year: Int?, month = 1, day = 1, hour = 0, minute = 0, second = 0
@@ -74,6 +74,6 @@ struct StrftimeFormat {
         }
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
-        return Timestamp(parsing: "\(yearText)-\(two(month))-\(two(day)) \(two(hour)):\(two(minute)):\(two(second))")
+        return Timestamp(parsing: "\(yearText)-\(two(month))-\(two(day)) \(two(hour)):\(two(minute)):\(two(second))", in: zone)
     }
 }

@@ -23,6 +23,8 @@ import FoundationEssentials
 /// they are not kept.
 struct TaskwarriorSource {
     let reader: ByteLineReader
+    /// The zone whose midnight makes a date field's value a day alone.
+    let zone: any LocalZone
     private let decoder = JSONDecoder()
     /// The records of the task read last still to be given: its annotations.
     private var waiting: [ImportRecord] = []
@@ -33,8 +35,9 @@ struct TaskwarriorSource {
     private var nextTask = 0
     private var tasksLine = 0
 
-    init(reader: ByteLineReader) {
+    init(reader: ByteLineReader, zone: any LocalZone) {
         self.reader = reader
+        self.zone = zone
     }
 
     static let dateKeys: Set<String> = ["due", "scheduled", "wait", "until"]
@@ -43,7 +46,7 @@ struct TaskwarriorSource {
     mutating func next() throws -> ImportRecord? {
         while waiting.isEmpty {
             if let task = try nextTaskOfLine() {
-                waiting = try TaskwarriorSource.records(from: task, line: tasksLine).reversed()
+                waiting = try TaskwarriorSource.records(from: task, line: tasksLine, zone: zone).reversed()
                 continue
             }
             tasksLine = reader.lineNumber + 1
@@ -248,7 +251,7 @@ struct TaskwarriorSource {
         return time
     }
 
-    static func records(from task: Task, line: Int) throws -> [ImportRecord] {
+    static func records(from task: Task, line: Int, zone: any LocalZone) throws -> [ImportRecord] {
         guard let uuid = task.uuid else { throw ImportProblem(line: line, "a task needs a 'uuid'") }
         guard let id = NodeID(uuid) else { throw ImportProblem(line: line, "'uuid' is not a UUID") }
         guard let description = task.description, !EntryText.trimmed(description).isEmpty else {
@@ -273,12 +276,12 @@ struct TaskwarriorSource {
             record.doneMilliseconds = end.milliseconds
         case "deleted":
             record.isTrashed = true
-            if let end { fields.append(FieldValue(name: "end", value: end.fieldDateText)) }
+            if let end { fields.append(FieldValue(name: "end", value: end.fieldDateText(in: zone))) }
         case nil, "pending":
-            if let end { fields.append(FieldValue(name: "end", value: end.fieldDateText)) }
+            if let end { fields.append(FieldValue(name: "end", value: end.fieldDateText(in: zone))) }
         case let other?:
             fields.append(FieldValue(name: "status", value: other))
-            if let end { fields.append(FieldValue(name: "end", value: end.fieldDateText)) }
+            if let end { fields.append(FieldValue(name: "end", value: end.fieldDateText(in: zone))) }
         }
         if let project = task.project {
             let names = project.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
@@ -305,7 +308,7 @@ struct TaskwarriorSource {
                 guard let time = Timestamp(taskwarrior: text) else {
                     throw ImportProblem(line: line, "'\(key)' is not a Taskwarrior date such as 20261201T000000Z")
                 }
-                fields.append(FieldValue(name: key, value: time.fieldDateText))
+                fields.append(FieldValue(name: key, value: time.fieldDateText(in: zone)))
             } else {
                 fields.append(FieldValue(name: key, value: text))
             }

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 extension Timestamp {
     /// Reads Taskwarrior's `20261201T000000Z`, always UTC, and keeps it so.
     init?(taskwarrior text: String) {
@@ -31,18 +27,16 @@ extension Timestamp {
             + digits(seconds / 60 % 60, 2) + digits(seconds % 60, 2) + "Z"
     }
 
-    /// The moment with the offset of the local zone (`TZ`) in force then.
-    static func inLocalZone(milliseconds: Int64) -> Timestamp {
-        var seconds = time_t(milliseconds.floorDivided(by: 1000).quotient)
-        var local = tm()
-        localtime_r(&seconds, &local)
-        return Timestamp(milliseconds: milliseconds, offsetSeconds: Int32(wholeMinutes(Int64(local.tm_gmtoff))))
+    /// The moment with the offset of `zone` in force then.
+    static func inZone(_ zone: any LocalZone, milliseconds: Int64) -> Timestamp {
+        let offset = zone.offsetSeconds(atUTCSeconds: milliseconds.floorDivided(by: 1000).quotient)
+        return Timestamp(milliseconds: milliseconds, offsetSeconds: Int32(wholeMinutes(offset)))
     }
 
-    /// The date field value for a moment: the day alone when it is midnight in the
-    /// local zone (a due date typed as a day), else the moment in RFC 3339.
-    var fieldDateText: String {
-        let local = Timestamp.inLocalZone(milliseconds: milliseconds)
+    /// The date field value for a moment: the day alone when it is midnight in `zone`
+    /// (a due date typed as a day), else the moment in RFC 3339.
+    func fieldDateText(in zone: any LocalZone) -> String {
+        let local = Timestamp.inZone(zone, milliseconds: milliseconds)
         let text = local.rfc3339
         return text.contains("T00:00:00.000") ? String(text.prefix(10)) : text
     }

@@ -1,13 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 extension Timestamp {
     /// Reads what `rfc3339` writes, and the common variants people's files hold:
     /// `2026-11-22T07:15:29.653+01:00`, `…Z`, a space for the `T`, no fraction or any
     /// number of fraction digits (cut to milliseconds), no seconds, or a date alone.
-    /// Without an offset the time is local, with the offset in force at that moment.
-    public init?(parsing text: String) {
+    /// Without an offset the time is read in `zone`, with the offset in force at that
+    /// moment; a time its clocks skip is read as the instant they jump, as `log` reads it.
+    public init?(parsing text: String, in zone: any LocalZone) {
         var scanner = DigitScanner(Array(text.utf8))
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
               let month = scanner.number(digits: 2), scanner.skip("-"),
@@ -31,6 +28,7 @@ extension Timestamp {
         let days = Timestamp.daysSinceEpoch(year: year, month: month, day: day)
         let local = ((days * 24 + hour) * 60 + minute) * 60 + second
         var offset: Int64
+        var wallClock = local
         if scanner.skip("Z") || scanner.skip("z") {
             offset = 0
         } else if let sign: Int64 = scanner.skip("+") ? 1 : scanner.skip("-") ? -1 : nil {
@@ -40,10 +38,16 @@ extension Timestamp {
             offset = sign * (h * 3600 + m * 60)
         } else {
             guard scanner.isAtEnd else { return nil }
-            offset = Timestamp.localOffset(atLocalSeconds: local)
+            let instant = zone.firstInstant(readingWallClock: local)
+            let exactOffset = zone.offsetSeconds(atUTCSeconds: instant)
+            offset = Timestamp.wholeMinutes(exactOffset)
+            // A time the clocks skip is the instant they jump. Any other keeps its clock
+            // time as written, also where an offset of seconds (a zone's local mean time
+            // of old) is kept to the minute.
+            if instant + exactOffset != local { wallClock = instant + offset }
         }
         guard scanner.isAtEnd else { return nil }
-        self.init(milliseconds: (local - offset) * 1000 + milliseconds, offsetSeconds: Int32(offset))
+        self.init(milliseconds: (wallClock - offset) * 1000 + milliseconds, offsetSeconds: Int32(offset))
     }
 
     static func isLeap(_ year: Int64) -> Bool {
@@ -67,20 +71,6 @@ extension Timestamp {
         let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The local zone's offset for a wall-clock time given as seconds since the epoch
-    /// as if it were UTC.
-    static func localOffset(atLocalSeconds local: Int64) -> Int64 {
-        var guess = time_t(local)
-        var parts = tm()
-        gmtime_r(&guess, &parts)
-        parts.tm_isdst = -1
-        let utc = mktime(&parts)
-        var resolved = utc
-        var localParts = tm()
-        localtime_r(&resolved, &localParts)
-        return Timestamp.wholeMinutes(Int64(localParts.tm_gmtoff))
     }
 }
 

@@ -24,12 +24,15 @@ struct TodoTxtSource {
 
     private var files: [File]
     private let projectsAsLists: Bool
+    /// The zone whose midnight a date is.
+    private let zone: any LocalZone
     /// How many times each line was seen, so that two equal lines make two items.
     private var seen = RecordOccurrences()
 
-    init(reader: ByteLineReader, done: File?, projectsAsLists: Bool) {
+    init(reader: ByteLineReader, done: File?, projectsAsLists: Bool, zone: any LocalZone) {
         files = [File(reader: reader, name: nil)] + (done.map { [$0] } ?? [])
         self.projectsAsLists = projectsAsLists
+        self.zone = zone
     }
 
     mutating func next() throws -> ImportRecord? {
@@ -65,10 +68,10 @@ struct TodoTxtSource {
         }
     }
 
-    /// A todo.txt date, `2026-11-20`, as midnight of that day in the local zone.
-    static func date(_ word: Substring) -> Timestamp? {
+    /// A todo.txt date, `2026-11-20`, as midnight of that day in `zone`.
+    static func date(_ word: Substring, in zone: any LocalZone) -> Timestamp? {
         guard word.utf8.count == 10 else { return nil }
-        return Timestamp(parsing: String(word))
+        return Timestamp(parsing: String(word), in: zone)
     }
 
     func record(from line: String, occurrence: Int, line number: Int) throws -> ImportRecord {
@@ -82,7 +85,7 @@ struct TodoTxtSource {
         if words.peek() == "x" {
             isDone = true
             words.skip()
-            if let first = words.peek(), let day = TodoTxtSource.date(first) {
+            if let first = words.peek(), let day = TodoTxtSource.date(first, in: zone) {
                 done = day
                 words.skip()
             }
@@ -92,7 +95,7 @@ struct TodoTxtSource {
             priority = String(letter)
             words.skip()
         }
-        if let first = words.peek(), let day = TodoTxtSource.date(first) {
+        if let first = words.peek(), let day = TodoTxtSource.date(first, in: zone) {
             created = day
             words.skip()
         }

@@ -15,8 +15,12 @@ public struct TaskwarriorWriter {
     }
 
     private var pending: PendingTask?
+    /// The zone a date field's value without an offset is read in.
+    private let zone: any LocalZone
 
-    public init() {}
+    public init(zone: any LocalZone = SystemZone()) {
+        self.zone = zone
+    }
 
     public mutating func write(_ step: Store.WalkStep, to out: OutputBuffer) throws {
         if let task = pending, step.depth > task.depth {
@@ -55,8 +59,8 @@ public struct TaskwarriorWriter {
     }
 
     /// A date field's value as Taskwarrior writes it, or nil when it is not a date.
-    static func taskwarriorDate(_ value: String) -> String? {
-        Timestamp(parsing: value)?.taskwarriorText
+    private func taskwarriorDate(_ value: String) -> String? {
+        Timestamp(parsing: value, in: zone)?.taskwarriorText
     }
 
     /// A time of `node`'s in Taskwarrior's form; one it cannot hold stops the export,
@@ -98,7 +102,7 @@ public struct TaskwarriorWriter {
         if let removed = task.removedMilliseconds {
             // Taskwarrior's `end` of a deleted task is when it was deleted: the one it
             // came with, kept as a field, else when it went to the trash here.
-            let deleted = try fields.removeValue(forKey: "end").flatMap(TaskwarriorWriter.taskwarriorDate)
+            let deleted = try fields.removeValue(forKey: "end").flatMap(taskwarriorDate)
                 ?? TaskwarriorWriter.date(Timestamp(milliseconds: removed, offsetSeconds: 0), "time removed", of: task.node)
             string("status", "deleted")
             string("end", deleted)
@@ -131,7 +135,7 @@ public struct TaskwarriorWriter {
             out.write("]")
         }
         for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
-            if TaskwarriorSource.dateKeys.contains(name) || name == "end", let date = TaskwarriorWriter.taskwarriorDate(value) {
+            if TaskwarriorSource.dateKeys.contains(name) || name == "end", let date = taskwarriorDate(value) {
                 string(name, date)
             } else {
                 string(name, value)

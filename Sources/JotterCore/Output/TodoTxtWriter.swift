@@ -7,7 +7,12 @@
 /// of several lines is written on one, its lines joined by spaces, as todo.txt has one
 /// line a task.
 public struct TodoTxtWriter {
-    public init() {}
+    /// The zone whose day a done time falls on.
+    private let zone: any LocalZone
+
+    public init(zone: any LocalZone = SystemZone()) {
+        self.zone = zone
+    }
 
     public func write(_ step: Store.WalkStep, to out: OutputBuffer) {
         guard step.node.kind == .item else { return }
@@ -28,7 +33,7 @@ public struct TodoTxtWriter {
         }
         if let done = node.doneMilliseconds {
             write("x")
-            write(Timestamp.inLocalZone(milliseconds: done).rfc3339.prefix(10))
+            write(Timestamp.inZone(zone, milliseconds: done).rfc3339.prefix(10))
         } else if let priority, priority.count == 1, priority.first!.isUppercase {
             write("(" + priority + ")")
         }
