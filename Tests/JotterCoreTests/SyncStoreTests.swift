@@ -644,6 +644,37 @@ struct Machines {
         }
     }
 
+    /// An entry restored on one machine after another emptied its list from the trash,
+    /// with it: the restore comes after the purge in the hub's order and brings the entry
+    /// back out of the trash into the list, which comes back into the trash in the
+    /// restore's group, alike everywhere. Where the restore was made, the purge's wait
+    /// for it put the entry back in the trash, in that group (random run seed
+    /// 317045013). With a hub batch of 3 the list's purge comes in a later batch.
+    @Test(arguments: [3, 100])
+    func anEntryRestoredIntoAListEmptiedElsewhereIsOutOfTheTrashInItEverywhere(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try b.createList(named: "listb4", under: .root)
+        try machines.hub.sync(b, a, c)
+        let item = try machines.add("c18", in: c, under: NavigationPath.root.pushing(try machines.node(list.id, in: c)))
+        try machines.hub.sync(c, a)
+        try a.remove([try machines.node(item.id, in: a)])
+        try machines.hub.sync(a)
+        try c.remove([try machines.node(list.id, in: c)])
+        try machines.hub.sync(c)
+        _ = try c.emptyTrash()
+        let entry = try #require(try a.trash().first { $0.node.id == item.id })
+        try a.restore(entry)
+        try machines.hub.sync(c, a, b, c, a, b)
+        let trash = try machines.trashGroups(of: a)
+        #expect(trash.map { $0.prefix(38) } == ["\(list.id) 0"])
+        #expect(try machines.tree(of: a)[item.id.description] == "c18 in \(list.id) shown")
+        for store in machines.stores {
+            #expect(try machines.trashGroups(of: store) == trash)
+            #expect(try machines.tree(of: store) == machines.tree(of: a))
+        }
+    }
+
     /// A list emptied from the trash elsewhere, into which this store moved an entry and
     /// then added one it removed, all before it pulled the purge: the push sends the add's
     /// create before the move, so the create brings the list back, into its group, and

@@ -129,7 +129,7 @@ struct SyncMerge {
     /// entries put into the node by such operations, and the `rm`s of the node among
     /// them, which a node brought back joins as it joins any (`joinEarlierTrashGroup`).
     private struct Comeback {
-        var first: (place: HubPlace, group: TrashGroup)
+        var first: (place: HubPlace, group: TrashGroup, restores: Bool)
         var placed: Set<NodeID> = []
         var removals: [(place: HubPlace, operation: SyncOperation)] = []
     }
@@ -1029,10 +1029,15 @@ struct SyncMerge {
             // of them (or of this store's changes after it) brought the node back from its
             // last state, into its group, and the `rm`s of it after that one met it there.
             // A group of this store's own `rm` not sent yet is held by that `rm`'s change.
-            let ownMark = comeback.group.replica == replica
-                ? try mark(holding: comeback.group, besides: seq, sentOnly: false) ?? unsentCreateMark(naming: comeback.group)
-                : nil
-            try moveToTrashGroup(seq, comeback.group, under: ownMark)
+            // A restore brought it back out of the trash, into its list, which comes
+            // back into the trash in the restore's group, as a pulled restore brings an
+            // entry back from its last state (`revive`).
+            if !comeback.restores {
+                let ownMark = comeback.group.replica == replica
+                    ? try mark(holding: comeback.group, besides: seq, sentOnly: false) ?? unsentCreateMark(naming: comeback.group)
+                    : nil
+                try moveToTrashGroup(seq, comeback.group, under: ownMark)
+            }
             let removals = (comebacks[seq]?.removals ?? []) + (try ownRemovalsLater(of: seq, id: id))
             for removal in removals.sorted(by: { $0.place < $1.place }) where comeback.place < removal.place {
                 try joinEarlierTrashGroup(seq, by: removal.operation)
@@ -1129,15 +1134,17 @@ struct SyncMerge {
         } else {
             HubPlace(tier: .pulledBeforeOwn, order: position ?? applied)
         }
+        let marksTrash = child == nil && operation.property == "trashed"
         noteComeback(of: seq, at: place, group: TrashGroup(of: operation), placing: child,
-                     removing: child == nil && operation.property == "trashed" && operation.value == "true" ? operation : nil)
+                     removing: marksTrash && operation.value == "true" ? operation : nil,
+                     restores: marksTrash && operation.value == "false")
     }
 
     private mutating func noteComeback(of seq: Int64, at place: HubPlace, group: TrashGroup, placing child: NodeID?,
-                                       removing removal: SyncOperation? = nil) {
+                                       removing removal: SyncOperation? = nil, restores: Bool = false) {
         guard pendingPurges.contains(where: { $0.seq == seq }) else { return }
-        var comeback = comebacks[seq] ?? Comeback(first: (place, group))
-        if place < comeback.first.place { comeback.first = (place, group) }
+        var comeback = comebacks[seq] ?? Comeback(first: (place, group, restores))
+        if place < comeback.first.place { comeback.first = (place, group, restores) }
         if let child { comeback.placed.insert(child) }
         if let removal { comeback.removals.append((place, removal)) }
         comebacks[seq] = comeback
@@ -1147,28 +1154,43 @@ struct SyncMerge {
     /// batch, in the hub's order: the first operation noted (`noteComeback`) or made
     /// here later that changed it or put into it an entry it holds. Nil when it holds
     /// an entry that was there before the purge, unseen by its maker (the purge is then
-    /// kept where it is), or when nothing brought it back.
-    private func comeback(of seq: Int64) throws -> (place: HubPlace, group: TrashGroup)? {
+    /// kept where it is), or when nothing brought it back. `restores`: that operation
+    /// was a restore of the node itself.
+    private func comeback(of seq: Int64) throws -> (place: HubPlace, group: TrashGroup, restores: Bool)? {
         let noted = comebacks[seq]
         var first = noted?.first
         if let id = try store.nodeID(seq: seq), let later = try firstChangeHereLater(seq: seq, id: id),
            first.map({ later.place < $0.place }) ?? true {
-            first = (later.place, TrashGroup(stamp: later.stamp, replica: replica))
+            first = (later.place, TrashGroup(stamp: later.stamp, replica: replica),
+                     try isOwnRestore(of: seq, id: id, stamped: later.stamp))
         }
         for child in try children(of: seq) {
             let id = try store.nodeID(seq: child)
             if let id, noted?.placed.contains(id) == true { continue }
             guard let placed = try broughtBackHereLater(child, id: id) else { return nil }
-            if first.map({ placed.place < $0.place }) ?? true { first = placed }
+            if first.map({ placed.place < $0.place }) ?? true { first = (placed.place, placed.group, false) }
         }
         return first
+    }
+
+    /// Whether this store's change of node `seq` (`id`) stamped `stamp` took it out of
+    /// the trash: sent, as the log keeps it, or not yet, with the node out of it now.
+    private func isOwnRestore(of seq: Int64, id: NodeID, stamped stamp: Int64) throws -> Bool {
+        try database.statement(
+            """
+            SELECT 1 FROM sync_log WHERE replica = ?1 AND node = ?2 AND stamp = ?3 AND property = 'trashed' AND value = 'false'
+            UNION ALL
+            SELECT 1 FROM sync_op AS o JOIN node AS n ON n.seq = o.seq
+            WHERE o.seq = ?4 AND o.stamp = ?3 AND o.property = 'trashed' AND n.hidden IS NULL
+            """)
+            .bind(1, blob: replica.bytes).bind(2, blob: id.bytes).bind(3, stamp).bind(4, seq).firstRow { _ in true } ?? false
     }
 
     /// The first change this store made after the operation being applied in the hub's
     /// order that put node `seq` (`id`) where it is; or, for a node whose own purge came
     /// before and that stays (settled before, in this batch or an earlier one), the
-    /// change made here that kept it (its group is that change's), or the first that
-    /// brought back an entry under it.
+    /// change made here that kept it (its group is that change's, or it restored the
+    /// node), or the first that brought back an entry under it.
     private func broughtBackHereLater(_ seq: Int64, id: NodeID?) throws -> (place: HubPlace, group: TrashGroup)? {
         guard let id else { return nil }
         if let placed = try firstChangeHereLater(seq: seq, id: id, placing: true) {
@@ -1177,7 +1199,7 @@ struct SyncMerge {
         guard try database.statement("SELECT 1 FROM sync_conflict WHERE node = ? AND property = 'purge'")
             .bind(1, blob: id.bytes).firstRow({ _ in true }) == true else { return nil }
         if let kept = try firstChangeHereLater(seq: seq, id: id),
-           try database.statement(
+           try isOwnRestore(of: seq, id: id, stamped: kept.stamp) || database.statement(
                "SELECT 1 FROM sync_stamp WHERE seq = ? AND property = 'trashgroup' AND stamp = ? AND replica = ?")
                .bind(1, seq).bind(2, kept.stamp).bind(3, blob: replica.bytes).firstRow({ _ in true }) == true {
             return (kept.place, TrashGroup(stamp: kept.stamp, replica: replica))
