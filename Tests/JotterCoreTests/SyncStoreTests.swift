@@ -675,6 +675,36 @@ struct Machines {
         }
     }
 
+    /// An entry removed on two machines, restored on the first and removed on a third
+    /// before the second's `rm` reached the hub: that `rm`, stamped before the restore,
+    /// lost to it, and the third's put the entry in the trash, in its group everywhere.
+    /// Where the `rm`s met, the one with the earlier stamp took the group (random run
+    /// seed 252456882, whose trash was numbered apart).
+    @Test(arguments: [false, true])
+    func anRmStampedBeforeARestoreGroupsNothingWhereALaterRmHoldsTheEntry(pullsFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let item = try machines.add("c14", in: c)
+        try machines.hub.sync(c, a, b)
+        try c.remove([try machines.node(item.id, in: c)])
+        try b.remove([try machines.node(item.id, in: b)])
+        try c.restore(try #require(try c.trash().first))
+        try machines.hub.sync(c)
+        try a.remove([try machines.node(item.id, in: a)])
+        try machines.hub.sync(a)
+        if pullsFirst {
+            try machines.hub.pull(b)
+            try machines.hub.push(b)
+        }
+        try machines.hub.sync(b, c, a, b, c)
+        let trash = try machines.trashGroups(of: a)
+        #expect(trash.count == 1)
+        #expect(trash.first?.hasSuffix(try a.replicaID().bytes.map { String(format: "%02X", $0) }.joined()) == true, "\(trash)")
+        for store in machines.stores {
+            #expect(try machines.trashGroups(of: store) == trash)
+        }
+    }
+
     /// A list emptied from the trash elsewhere, into which this store moved an entry and
     /// then added one it removed, all before it pulled the purge: the push sends the add's
     /// create before the move, so the create brings the list back, into its group, and

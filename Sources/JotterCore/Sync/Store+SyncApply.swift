@@ -634,8 +634,23 @@ struct SyncMerge {
         // its maker made and sent with it as one mark: a group of its own, as it is there.
         let madeAfterARestore = operation.base == held.stamp
         guard group < held || madeAfterARestore else { return }
+        // A restore stamped between the two took the entry out of the trash after this
+        // `rm`, which lost to it, and the later `rm` put it back: that one's group holds.
+        if !madeAfterARestore, let id = try store.nodeID(seq: seq), try wasRestored(id, after: group, before: held) { return }
         try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try trashGroupChange(group)).bind(2, seq).run()
         try keepTrashGroup(group, of: seq)
+    }
+
+    /// Whether a restore of node `id` stamped after `earlier`'s `rm` and before `later`'s
+    /// was sent or pulled here. The log is read by node only for an entry already in the
+    /// trash that an earlier `rm` meets, which is rare.
+    private func wasRestored(_ id: NodeID, after earlier: TrashGroup, before later: TrashGroup) throws -> Bool {
+        try database.statement(
+            """
+            SELECT 1 FROM sync_log WHERE node = ?1 AND property = 'trashed' AND value = 'false' AND stamp > ?2 AND stamp < ?3
+            LIMIT 1
+            """)
+            .bind(1, blob: id.bytes).bind(2, earlier.stamp).bind(3, later.stamp).firstRow { _ in true } ?? false
     }
 
     // MARK: Deletion for good
