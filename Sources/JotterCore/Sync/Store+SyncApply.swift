@@ -688,6 +688,9 @@ struct SyncMerge {
         }
         let restores = operation.property == "trashed" && operation.value == "false"
         guard try restores || !changedHereLater(seq: seq, id: id, property: "purge") else {
+            // An `rm` meets the entry in the trash, where this store's own purge found it
+            // after: nothing is lost, and no other machine keeps it as a conflict.
+            if operation.property == "trashed" { return nil }
             if try !setInLastState(property, of: seq, id: id, to: value, by: operation) {
                 try keepConflict(node: id, property: operation.property, value: operation.value,
                                  stamp: operation.stamp, replica: operation.replica)
