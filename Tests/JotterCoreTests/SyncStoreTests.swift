@@ -726,6 +726,39 @@ struct Machines {
         }
     }
 
+    /// A list this store removed, and then pulled a rename of another list into its name
+    /// from before that `rm` in the hub's order: the two merge, and the `rm` removes the
+    /// merged list, as it does everywhere else. The merge here dropped the `rm` with the
+    /// row of the list merged away, sent after the rename or not sent yet (random run
+    /// seed 856318765).
+    @Test(arguments: [false, true])
+    func anRmOfAListMergedIntoAnotherRemovesTheMergedList(pullsFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let first = try a.createList(named: "lista1", under: .root)
+        let entry = try machines.add("a5", in: a, under: NavigationPath.root.pushing(first))
+        try machines.hub.sync(a, b, c)
+        let second = try c.createList(named: "renamed0", under: .root)
+        let inside = try machines.add("c9", in: c, under: NavigationPath.root.pushing(second))
+        try machines.hub.sync(c, b)
+        try c.remove([try machines.node(second.id, in: c)])
+        try a.edit(try machines.node(first.id, in: a), text: "renamed0")
+        try machines.hub.sync(a)
+        if pullsFirst {
+            try machines.hub.pull(c)
+            try machines.hub.push(c)
+        }
+        try machines.hub.sync(c, b, a, c, b)
+        let tree = try machines.tree(of: a)
+        for store in machines.stores {
+            #expect(try machines.tree(of: store) == tree)
+            #expect(try machines.trashGroups(of: store) == machines.trashGroups(of: a))
+            #expect(try store.trash().map(\.node.text) == ["renamed0"])
+            #expect(try store.hiddenBy(try machines.node(entry.id, in: store)) == nil)
+            #expect(try store.hiddenBy(try machines.node(inside.id, in: store)) != nil)
+        }
+    }
+
     /// A list emptied from the trash elsewhere, into which this store moved an entry and
     /// then added one it removed, all before it pulled the purge: the push sends the add's
     /// create before the move, so the create brings the list back, into its group, and

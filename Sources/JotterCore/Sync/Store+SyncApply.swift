@@ -453,9 +453,33 @@ struct SyncMerge {
         try database.statement("UPDATE OR IGNORE hook_scope SET owner = ?1 WHERE owner = ?2").bind(1, survivor).bind(2, seq).run()
         try database.statement("UPDATE node_alias SET seq = ?1 WHERE seq = ?2").bind(1, survivor).bind(2, seq).run()
         try database.statement("INSERT OR REPLACE INTO node_alias (id, seq) VALUES (?, ?)").bind(1, blob: id.bytes).bind(2, survivor).run()
+        try keepOwnRemoval(of: seq, for: survivor)
         try database.statement("DELETE FROM sync_op WHERE seq = ?").bind(1, seq).run()
         try database.statement("DELETE FROM sync_stamp WHERE seq = ?").bind(1, seq).run()
         try database.statement("DELETE FROM node WHERE seq = ?").bind(1, seq).run()
+    }
+
+    /// An `rm` of list `seq` made here that comes after the merge into list `survivor` in
+    /// the hub's order (not sent yet, or sent after it), where the list's id names the
+    /// survivor: it removes the merged list, in its group, as on every other machine.
+    private func keepOwnRemoval(of seq: Int64, for survivor: Int64) throws {
+        guard let id = try store.nodeID(seq: seq), try lastTrashMarkHereLater(seq: seq, id: id) != nil,
+              let mark = try database.statement("SELECT hidden FROM node WHERE seq = ? AND hidden > 0").bind(1, seq)
+                  .firstRow({ $0.int64(0) }) else { return }
+        try database.statement(
+            """
+            UPDATE OR IGNORE sync_op SET (seq, id, created) = (SELECT seq, id, created FROM node WHERE seq = ?1)
+            WHERE seq = ?2 AND property = 'trashed'
+            """)
+            .bind(1, survivor).bind(2, seq).run()
+        try database.statement("UPDATE node SET hidden = ? WHERE seq = ? AND hidden IS NULL").bind(1, mark).bind(2, survivor).run()
+        guard database.changes > 0 else { return }
+        try database.statement(
+            """
+            INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica)
+            SELECT ?1, property, stamp, replica FROM sync_stamp WHERE seq = ?2 AND property = 'trashgroup'
+            """)
+            .bind(1, survivor).bind(2, seq).run()
     }
 
     /// The row of the parent an id names: nil for the root (no id).
