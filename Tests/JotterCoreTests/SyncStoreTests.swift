@@ -759,6 +759,33 @@ struct Machines {
         }
     }
 
+    /// As above, with a restore pulled before that `rm` that wins over it by its stamp:
+    /// the `rm` meets the entry out of the trash and loses, kept as a conflict everywhere,
+    /// where this store's own `rm` and purge came after both.
+    @Test func anRmLosingToARestorePulledBeforeThisStoresOwnPurgeIsKeptAsEverywhere() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let item = try machines.add("e", in: a)
+        try machines.hub.sync(a, b, c)
+        try a.remove([try machines.node(item.id, in: a)])
+        try machines.hub.sync(a)
+        try b.remove([try machines.node(item.id, in: b)])
+        try a.restore(try #require(try a.trash().first))
+        try machines.hub.sync(a, c)
+        try c.remove([try machines.node(item.id, in: c)])
+        #expect(try c.emptyTrash() == 1)
+        try machines.hub.sync(b)
+        try machines.hub.pull(c)
+        try machines.hub.push(c)
+        try machines.hub.sync(a, b, c, a, b)
+        let kept = try machines.conflicts(in: a).filter { $0.property == "trashed" }.map { "\($0.value ?? "") \($0.replica)" }
+        #expect(kept == ["true \(try b.replicaID())"])
+        for store in machines.stores {
+            #expect(try store.node(id: item.id, includingHidden: true) == nil)
+            #expect(try machines.conflicts(in: store).filter { $0.property == "trashed" }.map { "\($0.value ?? "") \($0.replica)" } == kept)
+        }
+    }
+
     /// A list emptied from the trash elsewhere, into which this store moved an entry and
     /// then added one it removed, all before it pulled the purge: the push sends the add's
     /// create before the move, so the create brings the list back, into its group, and

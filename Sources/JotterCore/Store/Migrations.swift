@@ -567,6 +567,12 @@ enum Migrations {
         CREATE INDEX IF NOT EXISTS sync_log_base ON sync_log (base);
         CREATE INDEX IF NOT EXISTS sync_conflict_property ON sync_conflict (node, property);
         """,
+        // 19: the restores in the log by entry, which the merge asks about when two `rm`s
+        // of an entry meet and when a purge settles; few, so the index costs a sync of
+        // many entries nothing (docs/sync.md, "Merging").
+        """
+        CREATE INDEX IF NOT EXISTS sync_log_restores ON sync_log (node) WHERE property = 'trashed' AND value = 'false';
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(steps.count) }

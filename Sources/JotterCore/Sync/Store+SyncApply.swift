@@ -461,14 +461,23 @@ struct SyncMerge {
 
     /// An `rm` of list `seq` made here that comes after the merge into list `survivor` in
     /// the hub's order (not sent yet, or sent after it), where the list's id names the
-    /// survivor: it removes the merged list, in its group, as on every other machine.
+    /// survivor: it removes the merged list, in its group, as on every other machine,
+    /// unless a trash mark or restore of the survivor not sent yet comes after it.
     private func keepOwnRemoval(of seq: Int64, for survivor: Int64) throws {
         guard let id = try store.nodeID(seq: seq), try lastTrashMarkHereLater(seq: seq, id: id) != nil,
               let mark = try database.statement("SELECT hidden FROM node WHERE seq = ? AND hidden > 0").bind(1, seq)
                   .firstRow({ $0.int64(0) }) else { return }
+        let counter = { (row: Int64) in
+            try self.database.statement("SELECT counter FROM sync_op WHERE seq = ? AND property = 'trashed'").bind(1, row)
+                .firstRow { $0.int64(0) }
+        }
+        if let survivorsOwn = try counter(survivor) {
+            guard let removal = try counter(seq), removal > survivorsOwn else { return }
+            try database.statement("DELETE FROM sync_op WHERE counter = ?").bind(1, survivorsOwn).run()
+        }
         try database.statement(
             """
-            UPDATE OR IGNORE sync_op SET (seq, id, created) = (SELECT seq, id, created FROM node WHERE seq = ?1)
+            UPDATE sync_op SET (seq, id, created) = (SELECT seq, id, created FROM node WHERE seq = ?1)
             WHERE seq = ?2 AND property = 'trashed'
             """)
             .bind(1, survivor).bind(2, seq).run()
@@ -665,16 +674,18 @@ struct SyncMerge {
         try keepTrashGroup(group, of: seq)
     }
 
-    /// Whether a restore of node `id` stamped after `earlier`'s `rm` and before `later`'s
-    /// was sent or pulled here. The log is read by node only for an entry already in the
-    /// trash that an earlier `rm` meets, which is rare.
-    private func wasRestored(_ id: NodeID, after earlier: TrashGroup, before later: TrashGroup) throws -> Bool {
+    /// Whether a restore of node `id` that wins over `earlier`'s `rm` by its stamp (then
+    /// replica), and loses to `later`'s when one is given, was sent or pulled here.
+    private func wasRestored(_ id: NodeID, after earlier: TrashGroup, before later: TrashGroup? = nil) throws -> Bool {
         try database.statement(
             """
-            SELECT 1 FROM sync_log WHERE node = ?1 AND property = 'trashed' AND value = 'false' AND stamp > ?2 AND stamp < ?3
+            SELECT 1 FROM sync_log WHERE node = ?1 AND property = 'trashed' AND value = 'false'
+              AND (stamp > ?2 OR (stamp = ?2 AND replica > ?3))
+              AND (?4 IS NULL OR stamp < ?4 OR (stamp = ?4 AND replica < ?5))
             LIMIT 1
             """)
-            .bind(1, blob: id.bytes).bind(2, earlier.stamp).bind(3, later.stamp).firstRow { _ in true } ?? false
+            .bind(1, blob: id.bytes).bind(2, earlier.stamp).bind(3, blob: earlier.replica.bytes)
+            .bind(4, later?.stamp).bind(5, blob: (later?.replica ?? earlier.replica).bytes).firstRow { _ in true } ?? false
     }
 
     // MARK: Deletion for good
@@ -713,8 +724,9 @@ struct SyncMerge {
         let restores = operation.property == "trashed" && operation.value == "false"
         guard try restores || !changedHereLater(seq: seq, id: id, property: "purge") else {
             // An `rm` meets the entry in the trash, where this store's own purge found it
-            // after: nothing is lost, and no other machine keeps it as a conflict.
-            if operation.property == "trashed" { return nil }
+            // after, and no other machine keeps it as a conflict, unless a restore pulled
+            // before it wins over it by its stamp: there it lost, and is kept.
+            if operation.property == "trashed", try !wasRestored(id, after: TrashGroup(of: operation)) { return nil }
             if try !setInLastState(property, of: seq, id: id, to: value, by: operation) {
                 try keepConflict(node: id, property: operation.property, value: operation.value,
                                  stamp: operation.stamp, replica: operation.replica)
@@ -1220,7 +1232,7 @@ struct SyncMerge {
     private func isOwnRestore(of seq: Int64, id: NodeID, stamped stamp: Int64) throws -> Bool {
         try database.statement(
             """
-            SELECT 1 FROM sync_log WHERE replica = ?1 AND node = ?2 AND stamp = ?3 AND property = 'trashed' AND value = 'false'
+            SELECT 1 FROM sync_log WHERE node = ?2 AND property = 'trashed' AND value = 'false' AND replica = ?1 AND stamp = ?3
             UNION ALL
             SELECT 1 FROM sync_op AS o JOIN node AS n ON n.seq = o.seq
             WHERE o.seq = ?4 AND o.stamp = ?3 AND o.property = 'trashed' AND n.hidden IS NULL
