@@ -1,13 +1,17 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A zone `import --tz` names, read on its own: the process's `TZ`, which hooks and
 /// every other time of the import go by, stays as the user set it.
 public enum ZoneByName {
-    /// The zone `name` names: one of the tz database (`Europe/Paris`, `UTC`) or an
-    /// offset from UTC (`+05:30`, `-03`); nil for anything else.
+    /// The zone `name` names: one of the system's tz database (`Europe/Paris`, `UTC`),
+    /// in `TZDIR` as the C library finds it, or an offset from UTC (`+05:30`, `-03`); nil
+    /// for anything else.
     public static func zone(_ name: String) -> (any LocalZone)? {
         if let offset = offsetSeconds(name) { return FixedOffsetZone(seconds: offset) }
-        return TimeZone(identifier: name).map(DatabaseZone.init)
+        let folder = getenv("TZDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
+        return TZifZone.named(name, in: folder)
     }
 
     /// `+HH`, `-HH`, `+HH:MM` or `-HH:MM` in seconds east of UTC.
@@ -30,13 +34,4 @@ struct FixedOffsetZone: LocalZone {
     let seconds: Int64
 
     func offsetSeconds(atUTCSeconds utcSeconds: Int64) -> Int64 { seconds }
-}
-
-/// A zone of the tz database, as Foundation reads it.
-struct DatabaseZone: LocalZone {
-    let zone: TimeZone
-
-    func offsetSeconds(atUTCSeconds utcSeconds: Int64) -> Int64 {
-        Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(utcSeconds))))
-    }
 }

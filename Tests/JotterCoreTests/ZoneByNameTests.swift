@@ -1,3 +1,4 @@
+import Foundation
 @testable import JotterCore
 import Testing
 
@@ -23,7 +24,46 @@ import Testing
         #expect(zone.offsetSeconds(atUTCSeconds: Self.winter) == winterOffset)
     }
 
-    @Test(arguments: ["Mars/Olympus", "", "+5:30", "+24:00", "+05:60", "05:30", "+05-30", "+0530"])
+    /// A zone's offsets as the C library gives them for `TZ`, checked with date(1): every
+    /// 37 days from 1890 to 2103, and every hour of 2040 and 2041, past the files' last
+    /// transition, where their footer's rule answers (daylight time across the new year,
+    /// negative in winter, starting at -1:00, or half an hour).
+    @Test(arguments: ["Europe/Paris", "America/New_York", "Australia/Lord_Howe", "Europe/Dublin", "America/Nuuk",
+                      "America/Santiago", "Asia/Kolkata", "Pacific/Chatham", "Africa/Casablanca", "Antarctica/Troll",
+                      "Asia/Tehran", "UTC", "Etc/GMT+5"])
+    func offsetsAreTheCLibrarysForTZ(name: String) throws {
+        let zone = try #require(ZoneByName.zone(name))
+        let instants = Array(stride(from: Int64(-2_524_521_600), to: 4_230_000_000, by: 3_196_800))
+            + Array(stride(from: Int64(2_209_032_000), to: 2_272_104_000, by: 3600))
+        let date = Process()
+        date.executableURL = URL(fileURLWithPath: "/usr/bin/date")
+        date.arguments = ["-f", "-", "+%::z"]
+        date.environment = ["TZ": name, "LC_ALL": "C"]
+        let input = Pipe()
+        let output = Pipe()
+        date.standardInput = input
+        date.standardOutput = output
+        try date.run()
+        let writing = Thread { 
+            input.fileHandleForWriting.write(Data(instants.map { "@\($0)\n" }.joined().utf8))
+            try? input.fileHandleForWriting.close()
+        }
+        writing.start()
+        let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n")
+        date.waitUntilExit()
+        try #require(lines.count == instants.count)
+        var wrong: [String] = []
+        for (instant, line) in zip(instants, lines) {
+            let parts = line.dropFirst().split(separator: ":").compactMap { Int64($0) }
+            let offset = (line.first == "-" ? -1 : 1) * (parts[0] * 3600 + parts[1] * 60 + parts[2])
+            let read = zone.offsetSeconds(atUTCSeconds: instant)
+            if read != offset { wrong.append("\(instant): \(read), date says \(line)") }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) wrong, first \(wrong.prefix(3))")
+    }
+
+    @Test(arguments: ["Mars/Olympus", "", "+5:30", "+24:00", "+05:60", "05:30", "+05-30", "+0530", "../etc/passwd", "/etc/localtime",
+                      "Europe//Paris", "Europe/./Paris", "zone.tab"])
     func anythingElseNamesNoZone(name: String) {
         #expect(ZoneByName.zone(name) == nil)
     }
@@ -39,7 +79,7 @@ import Testing
     /// As `log` reads them: a clock time skipped is the instant the clocks jump, one
     /// read twice is the first of the two.
     @Test func clockTimesSkippedOrRepeatedAreReadAsLogReadsThem() throws {
-        let skipped = try #require(Timestamp(parsing: "2026-03-08 02:30", in: TableZone.newYork))
+        let skipped = try #require(Timestamp(parsing: "2026-03-08 02:30:15.250", in: TableZone.newYork))
         #expect(Timestamp(milliseconds: skipped.milliseconds, offsetSeconds: 0).rfc3339 == "2026-03-08T07:00:00.000+00:00")
         #expect(skipped.rfc3339 == "2026-03-08T03:00:00.000-04:00")
         let repeated = try #require(Timestamp(parsing: "2026-11-01 01:30", in: TableZone.newYork))

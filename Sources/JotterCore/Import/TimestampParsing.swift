@@ -44,7 +44,10 @@ extension Timestamp {
             // A time the clocks skip is the instant they jump. Any other keeps its clock
             // time as written, also where an offset of seconds (a zone's local mean time
             // of old) is kept to the minute.
-            if instant + exactOffset != local { wallClock = instant + offset }
+            if instant + exactOffset != local {
+                wallClock = instant + offset
+                milliseconds = 0
+            }
         }
         guard scanner.isAtEnd else { return nil }
         self.init(milliseconds: (wallClock - offset) * 1000 + milliseconds, offsetSeconds: Int32(offset))
