@@ -786,6 +786,27 @@ struct Machines {
         }
     }
 
+    /// A list renamed here, sent, and renamed back by an undo not sent yet when a rename
+    /// of another list into its first new name is pulled: at that rename's place the list
+    /// still had that name, and the two merge, as on every other machine (random run seed
+    /// 609245554).
+    @Test func aListRenamedBackHereLaterStillTakesARenameIntoItsNameBeforeThat() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let first = try b.createList(named: "listb8", under: .root)
+        try machines.hub.sync(b, a, c)
+        try b.edit(try machines.node(first.id, in: b), text: "renamed1")
+        try machines.hub.sync(b)
+        let second = try a.createList(named: "lista17", under: .root)
+        try a.edit(try machines.node(second.id, in: a), text: "renamed1")
+        #expect(try b.undo() != nil)
+        try machines.hub.sync(a, b, c, a, b, c)
+        let tree = try machines.tree(of: a)
+        for store in machines.stores {
+            #expect(try machines.tree(of: store) == tree)
+        }
+    }
+
     /// A list emptied from the trash elsewhere, into which this store moved an entry and
     /// then added one it removed, all before it pulled the purge: the push sends the add's
     /// create before the move, so the create brings the list back, into its group, and

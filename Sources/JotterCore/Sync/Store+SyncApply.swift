@@ -428,18 +428,64 @@ struct SyncMerge {
 
     /// The lists named `name` under `parent` that stand in sight where the operation
     /// being applied stands in the hub's order: one this store put in the trash, or took
-    /// out of it, by a change of its own that comes later stood as it did before that.
+    /// out of it, or renamed away from that name, by a change of its own that comes later
+    /// stood as it did before that. One renamed into it here stands too: this store
+    /// merges nothing when that rename is given back, so it merges now.
     private func listsInSight(under parent: Int64?, named name: String) throws -> [Node] {
         let named = try database.statement(
             "SELECT seq, hidden IS NULL FROM node WHERE parent IS ? AND kind = 0 AND text = ? AND ifnull(hidden, 0) >= 0 ORDER BY \(NodeColumn.siblingOrder())")
             .bind(1, parent).bind(2, name)
         var rows: [(seq: Int64, shown: Bool)] = []
         while try named.step() { rows.append((named.int64(0), named.int64(1) != 0)) }
-        return try rows.compactMap { row in
+        var lists = try rows.compactMap { row -> Node? in
             guard let list = try store.node(seq: row.seq),
                   try row.shown != (lastTrashMarkHereLater(seq: row.seq, id: list.id) != nil) else { return nil }
             return list
         }
+        for list in try listsRenamedHereLater(under: parent) where list.text != name && !lists.contains(list) {
+            let shown = try store.hiddenBy(list) == nil
+            if try shown != (lastTrashMarkHereLater(seq: list.seq, id: list.id) != nil),
+               try nameBeforeOwnLaterRename(of: list) == name {
+                lists.append(list)
+            }
+        }
+        return lists
+    }
+
+    /// The lists under `parent` this store renamed by a change of its own that comes
+    /// later in the hub's order than the operation being applied: not sent yet, or
+    /// sent after it.
+    private func listsRenamedHereLater(under parent: Int64?) throws -> [Node] {
+        var seqs: [Int64] = []
+        let unsent = try database.statement("SELECT seq FROM sync_op WHERE property = 'text' AND seq IS NOT NULL")
+        while try unsent.step() { seqs.append(unsent.int64(0)) }
+        // Sent after it: only in a sync whose push landed, as the log is read from where
+        // this store's operations were last given back.
+        if ownAhead.landedBy != nil, !isAfterOwnAcknowledged {
+            let sent = try database.statement(
+                "SELECT DISTINCT node FROM sync_log WHERE seq > ? AND replica = ? AND property = 'text' AND node IS NOT NULL")
+                .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes)
+            while try sent.step() {
+                if let id = NodeID(bytes: sent.blob(0)), let seq = try store.nodeSeq(of: id) { seqs.append(seq) }
+            }
+        }
+        return try Set(seqs).sorted().compactMap { try store.node(seq: $0) }
+            .filter { $0.kind == .list && $0.parentSeq == parent }
+    }
+
+    /// The name list `list` had before this store's own rename of it that comes later in
+    /// the hub's order: the last the log holds from before it, from the hub or its
+    /// create; nil when it has no such rename.
+    private func nameBeforeOwnLaterRename(of list: Node) throws -> String? {
+        guard try changedHereLater(seq: list.seq, id: list.id, property: "text") else { return nil }
+        return try database.statement(
+            """
+            SELECT iif(property = 'create', json_extract(value, '$.text'), json_extract(value, '$')) FROM sync_log
+            WHERE node = ?1 AND property IN ('text', 'create') AND (replica <> ?2 OR seq <= ?3 OR ?4)
+            ORDER BY seq DESC LIMIT 1
+            """)
+            .bind(1, blob: list.id.bytes).bind(2, blob: replica.bytes).bind(3, ownAhead.passedTo)
+            .bind(4, isAfterOwnAcknowledged ? 1 : 0).firstRow { $0.isNull(0) ? nil : $0.string(0) } ?? nil
     }
 
     /// Moves what list `seq` holds (entries, field definitions and options of names the
