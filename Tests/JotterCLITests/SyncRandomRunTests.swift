@@ -78,7 +78,8 @@ private struct RandomSyncRun {
     /// 126359775, 400405169 sealed, 201661364, 227170206, 684946814, 152195042,
     /// 702164422 sealed, 782227069 sealed, 500664157, 525219637, 708955384 sealed,
     /// 649574895, 868286727, 255294963, 565131314, each fixed since; with renames,
-    /// 510718306).
+    /// 510718306; with undo and redo of anything too, 16795431, 317045013, 856318765 and
+    /// 609245554).
     /// The trash is compared with its numbers, which `restore` takes: they differed in
     /// about 1 run in 100, where one entry was removed on two stores, restored and removed
     /// again (seed 252456882, fixed). `restore` and `trash --empty` are drawn since the
