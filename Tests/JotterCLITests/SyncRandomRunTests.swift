@@ -83,8 +83,8 @@ private struct RandomSyncRun {
     /// The trash is compared with its numbers, which `restore` takes, only with
     /// `JOTTER_SYNC_E2E_NUMBERS=1`, as the soak sets it: they differed in about 1 run in 100,
     /// where one entry was removed on two stores, restored and removed again (seed
-    /// 252456882, fixed), and still differ in about 1 in 240 (seed 372637487, not
-    /// diagnosed), which would fail one run of the suite in ten. `restore` and
+    /// 252456882, fixed), and still differ now and then (seed 372637487, not diagnosed;
+    /// once in 740 runs of this draw), which would fail a run of the suite in thirty. `restore` and
     /// `trash --empty` are drawn since the
     /// last state of an entry deleted for good takes the changes pulled before this
     /// store's own purge, moves included, and those made here before it go out with it
