@@ -438,18 +438,22 @@ struct SyncMerge {
         var rows: [(seq: Int64, shown: Bool)] = []
         while try named.step() { rows.append((named.int64(0), named.int64(1) != 0)) }
         var lists = try rows.compactMap { row -> Node? in
-            guard let list = try store.node(seq: row.seq),
-                  try row.shown != (lastTrashMarkHereLater(seq: row.seq, id: list.id) != nil) else { return nil }
+            guard let list = try store.node(seq: row.seq), try standsInSight(list, shown: row.shown) else { return nil }
             return list
         }
         for list in try listsRenamedHereLater(under: parent) where list.text != name && !lists.contains(list) {
-            let shown = try store.hiddenBy(list) == nil
-            if try shown != (lastTrashMarkHereLater(seq: list.seq, id: list.id) != nil),
-               try nameBeforeOwnLaterRename(of: list) == name {
+            if try standsInSight(list, shown: store.hiddenBy(list) == nil), try nameBeforeOwnLaterRename(of: list) == name {
                 lists.append(list)
             }
         }
         return lists
+    }
+
+    /// Whether `list`, out of the trash here or not (`shown`), stood out of it where the
+    /// operation being applied stands: a trash mark or restore of this store's own that
+    /// comes later turns it round.
+    private func standsInSight(_ list: Node, shown: Bool) throws -> Bool {
+        try shown != (lastTrashMarkHereLater(seq: list.seq, id: list.id) != nil)
     }
 
     /// The lists under `parent` this store renamed by a change of its own that comes
