@@ -190,9 +190,9 @@ private struct Importer {
     let now: Timestamp
     let insert: Statement
     let insertBatch: Statement
-    /// A batch of new items that differ only in their text, as every line of a
-    /// `lines` import does: one value bound a row instead of seven.
-    let insertTexts: Statement
+    /// A batch of new items of this store's own that differ only in their text, as
+    /// every line of a `lines` import does: one value bound a row instead of seven.
+    let insertAlike: Statement
     var summary = Store.ImportSummary()
     /// Rows waiting to go in together: one statement for many rows saves SQLite most
     /// of its per-statement work. Flushed before anything is looked up.
@@ -203,30 +203,21 @@ private struct Importer {
     static let batchSize = 64
     /// A text this long goes in on its own rather than through `pendingTexts`.
     static let longText = 64 * 1024
-    /// The columns a new row is inserted with; `done` is set afterwards, for the rows
-    /// that have it.
-    static let insertedColumns: [NodeColumn] = [.id, .parent, .kind, .text, .created, .createdOffset, .updated]
-    /// The values bound for each row: its columns, then its text's checksum.
-    static let boundPerRow = insertedColumns.count + 1
 
     struct Row {
-        /// Nil for a node of this store's own, whose id is derived from its row.
-        let id: NodeID?
-        let kind: Node.Kind
+        /// Its columns; `done` is set afterwards, for the rows that have it.
+        let node: NodeRow
         /// Where the text is in `pendingTexts`.
         let text: Range<Int>
-        let parent: Int64?
-        let created: Timestamp
-        /// Nil until the node changes.
-        let updated: Int64?
         /// The line of the record it was made from.
         let line: Int
 
         /// Whether the row is a new item of this store's own with the parent and
         /// creation time of `other`, so that only the texts of the two differ.
         func differsOnlyInText(from other: Row) -> Bool {
-            id == nil && kind == .item && updated == nil && other.id == nil && other.kind == .item
-                && other.updated == nil && parent == other.parent && created == other.created
+            node.id == nil && node.kind == .item && node.updated == nil && other.node.id == nil
+                && other.node.kind == .item && other.node.updated == nil && node.parent == other.node.parent
+                && node.created == other.node.created && node.createdOffset == other.node.createdOffset
         }
     }
     /// The highest row number named by an imported id that carries this store's mark
@@ -254,18 +245,9 @@ private struct Importer {
         now = store.clock()
         // Held for the whole import: looking a statement up by its SQL for every
         // record would cost more than some of the inserts.
-        // Each row's text checksum is worked out here and bound after its columns:
-        // through SQL's `jotter_checksum`, a call for every row cost more than the sum.
-        let columns = "INSERT INTO node (\(NodeColumn.list(Importer.insertedColumns)), text_sum) VALUES "
-        let row = "(" + Array(repeating: "?", count: Importer.boundPerRow).joined(separator: ", ") + ")"
-        insert = try store.database.statement(columns + row)
-        insertBatch = try store.database.statement(
-            columns + Array(repeating: row, count: Importer.batchSize).joined(separator: ", "))
-        let texts = (4..<4 + Importer.batchSize).map {
-            "(?1, \(Node.Kind.item.rawValue), ?\($0), ?2, ?3, ?\($0 + Importer.batchSize))"
-        }
-        insertTexts = try store.database.statement(
-            "INSERT INTO node (parent, kind, text, created, created_offset, text_sum) VALUES " + texts.joined(separator: ", "))
+        insert = try store.database.statement(NodeRow.insert(rows: 1, .imported))
+        insertBatch = try store.database.statement(NodeRow.insert(rows: Importer.batchSize, .imported))
+        insertAlike = try store.database.statement(NodeRow.insertAlike(rows: Importer.batchSize, .made))
         pending.reserveCapacity(Importer.batchSize)
         if let top = options.target.top { depths[top.seq] = options.target.nodes.count }
     }
@@ -614,21 +596,21 @@ private struct Importer {
 
     private mutating func queue(id: NodeID?, kind: Node.Kind, text: some Collection<UInt8>, parent: Int64?,
                                 created: Timestamp, updated: Int64?, line: Int) throws {
+        var row = NodeRow(id: id, parent: parent, kind: kind, created: created)
+        row.updated = updated
         if text.count >= Importer.longText {
             // Inserted alone, from where the text is: in `pendingTexts` it would be one
             // more copy of an entry of up to 16 MiB.
             try flush()
             let inserted: Void? = try text.withContiguousStorageIfAvailable { text in
-                pending.append(Row(id: id, kind: kind, text: 0..<text.count, parent: parent, created: created,
-                                   updated: updated, line: line))
+                pending.append(Row(node: row, text: 0..<text.count, line: line))
                 try flush(texts: text)
             }
             if inserted != nil { return }
         }
         let start = pendingTexts.count
         pendingTexts.append(contentsOf: text)
-        pending.append(Row(id: id, kind: kind, text: start..<pendingTexts.count, parent: parent, created: created,
-                           updated: updated, line: line))
+        pending.append(Row(node: row, text: start..<pendingTexts.count, line: line))
     }
 
     /// Writes the rows waiting to go in: a full batch in one statement, fewer one by
@@ -649,12 +631,12 @@ private struct Importer {
             try pendingTexts.withUnsafeBufferPointer { try insertPending(texts: $0) }
         }
         let last = store.database.lastInsertedRowID
-        for (offset, row) in pending.enumerated() where row.id != nil && row.line > 0 {
+        for (offset, row) in pending.enumerated() where row.node.id != nil && row.line > 0 {
             noteLine(row.line, ofRow: last - Int64(pending.count - 1 - offset))
         }
         // Row numbers this high no longer fit a derived id: such rows store one.
         if last > DerivedIDs.seqRange.upperBound {
-            for (offset, row) in pending.enumerated() where row.id == nil {
+            for (offset, row) in pending.enumerated() where row.node.id == nil {
                 let seq = last - Int64(pending.count - 1 - offset)
                 if seq > DerivedIDs.seqRange.upperBound { _ = try store.storeID(forRow: seq) }
             }
@@ -683,47 +665,25 @@ private struct Importer {
     /// Inserts the pending rows, their texts read from `texts`.
     private func insertPending(texts: UnsafeBufferPointer<UInt8>) throws {
         if pending.count == Importer.batchSize, pending.allSatisfy({ $0.differsOnlyInText(from: pending[0]) }) {
-            insertTexts.resetKeepingBindings()
-            insertTexts.bind(1, pending[0].parent).bind(2, pending[0].created.milliseconds)
-                .bind(3, Int64(pending[0].created.offsetSeconds))
-            for (offset, row) in pending.enumerated() {
-                let text = UnsafeBufferPointer(rebasing: texts[row.text])
-                insertTexts.bind(Int32(4 + offset), borrowingText: text)
-                insertTexts.bind(Int32(4 + Importer.batchSize + offset), RowChecksum.of(UnsafeRawBufferPointer(text)))
+            insertAlike.resetKeepingBindings()
+            pending[0].node.bind(to: insertAlike, row: 0, .made, text: UnsafeBufferPointer(rebasing: texts[pending[0].text]))
+            for (offset, row) in pending.enumerated().dropFirst() {
+                NodeRow.bind(text: UnsafeBufferPointer(rebasing: texts[row.text]), ofAlikeRow: offset, .made, to: insertAlike)
             }
-            try insertTexts.run()
+            try insertAlike.run()
         } else if pending.count == Importer.batchSize {
             insertBatch.resetKeepingBindings()
             for (offset, row) in pending.enumerated() {
-                bind(row, text: texts, to: insertBatch, from: Int32(offset * Importer.boundPerRow))
+                row.node.bind(to: insertBatch, row: offset, .imported, text: UnsafeBufferPointer(rebasing: texts[row.text]))
             }
             try insertBatch.run()
         } else {
             for row in pending {
                 insert.resetKeepingBindings()
-                bind(row, text: texts, to: insert, from: 0)
+                row.node.bind(to: insert, row: 0, .imported, text: UnsafeBufferPointer(rebasing: texts[row.text]))
                 try insert.run()
             }
         }
-    }
-
-    private func bind(_ row: Row, text texts: UnsafeBufferPointer<UInt8>, to statement: Statement, from first: Int32) {
-        for (offset, column) in Importer.insertedColumns.enumerated() {
-            let index = first + Int32(offset) + 1
-            switch column {
-            case .id:
-                if let id = row.id { statement.bind(index, blob: id.bytes) } else { statement.bind(index, nil as Int64?) }
-            case .parent: statement.bind(index, row.parent)
-            case .kind: statement.bind(index, row.kind.rawValue)
-            case .text: statement.bind(index, borrowingText: UnsafeBufferPointer(rebasing: texts[row.text]))
-            case .created: statement.bind(index, row.created.milliseconds)
-            case .createdOffset: statement.bind(index, Int64(row.created.offsetSeconds))
-            case .updated: statement.bind(index, row.updated)
-            case .seq, .done, .hidden: preconditionFailure("an import does not insert \(column.name)")
-            }
-        }
-        let text = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: texts[row.text]))
-        statement.bind(first + Int32(Importer.insertedColumns.count) + 1, RowChecksum.of(text))
     }
 }
 

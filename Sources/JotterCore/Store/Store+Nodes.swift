@@ -232,18 +232,7 @@ extension Store {
     public func insert(_ kind: Node.Kind, text: String, under parent: Node?, created: Timestamp? = nil) throws -> Node {
         if let problem = SizeCap.problem(with: text, of: kind) { throw JotterError.input(problem) }
         let now = created ?? clock()
-        let statement = try database.statement(
-            "INSERT INTO node (parent, kind, text, created, created_offset, text_sum) VALUES (?1, ?2, ?3, ?4, ?5, jotter_checksum(?3))")
-            .bind(1, parent?.seq).bind(2, kind.rawValue).bind(4, now.milliseconds).bind(5, Int64(now.offsetSeconds))
-        // The text is bound where the string holds it, so that SQLite makes no copy
-        // of its own of a long entry on top of the string and of the row it builds.
-        var bytes = text
-        try bytes.withUTF8 { utf8 in
-            defer { statement.reset() }
-            statement.bind(3, borrowingText: utf8)
-            try statement.run()
-        }
-        let seq = database.lastInsertedRowID
+        let seq = try insert(NodeRow(parent: parent?.seq, kind: kind, created: now), .made, text: text)
         let id = try derivedIDs.id(seq: seq, createdMilliseconds: now.milliseconds) ?? storeID(forRow: seq)
         return Node(seq: seq, id: id, kind: kind, text: text, parentSeq: parent?.seq,
                     created: now, updatedMilliseconds: now.milliseconds)

@@ -370,21 +370,12 @@ struct SyncMerge {
             }
             sameName = existing.seq
         }
-        let insert = try database.statement(
-            """
-            INSERT INTO node (id, parent, kind, text, created, created_offset, done, hidden, order_stamp, order_replica, text_sum)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, jotter_checksum(?4))
-            """)
-            .bind(1, blob: id.bytes).bind(2, parent).bind(3, kind.rawValue).bind(5, created)
-            .bind(6, offset).bind(7, done)
-            .bind(8, try trashGroup.map { try trashGroupChange($0) })
-            .bind(9, operation.stamp).bind(10, Store.orderReplica(operation.replica))
-        // Bound where the string holds it: a copy stayed bound in the cached statement
-        // while the next create was read.
-        if let text {
-            try insert.withBorrowedText(4, text) { try insert.run() }
-        }
-        let seq = database.lastInsertedRowID
+        var row = NodeRow(id: id, parent: parent, kind: kind, created: created, createdOffset: offset)
+        row.done = done
+        row.hidden = try trashGroup.map { try trashGroupChange($0) }
+        row.orderStamp = operation.stamp
+        row.orderReplica = Store.orderReplica(operation.replica)
+        let seq = try store.insert(row, .pulled, text: text ?? "")
         if let trashGroup { try keepTrashGroup(trashGroup, of: seq) }
         if let fields {
             try database.statement(
@@ -926,7 +917,8 @@ struct SyncMerge {
             """)
             .bind(1, seq)
         guard try row.step() else { return seq }
-        let restored = (storedID: row.isNull(0) ? nil : row.blob(0), kind: row.int64(1), parent: row.optionalInt64(2),
+        let restored = (storedID: row.isNull(0) ? nil : row.blob(0), kind: Node.Kind(rawValue: row.int64(1)),
+                        parent: row.optionalInt64(2),
                         text: row.string(3), created: row.int64(4), offset: row.int64(5), done: row.optionalInt64(6),
                         fields: row.isNull(7) ? nil : row.string(7), purged: row.int64(8),
                         orderStamp: row.optionalInt64(9), orderReplica: row.optionalInt64(10))
@@ -940,15 +932,17 @@ struct SyncMerge {
             cameBackInto = parent
         }
         let inTheTrashByItsList = aloneByItsList && parent != nil
-        try database.statement(
-            """
-            INSERT INTO node (seq, id, parent, kind, text, created, created_offset, done, hidden, order_stamp, order_replica, text_sum)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, jotter_checksum(?5))
-            """)
-            .bind(1, seq).bind(2, id: restored.storedID.flatMap { NodeID(bytes: $0) }).bind(3, parent)
-            .bind(4, restored.kind).bind(5, restored.text).bind(6, restored.created).bind(7, restored.offset)
-            .bind(8, restored.done).bind(9, inTheTrashByItsList ? nil : try trashGroupChange(group))
-            .bind(10, restored.orderStamp).bind(11, restored.orderReplica).run()
+        guard let kind = restored.kind else {
+            throw JotterError.store("the last state of row \(seq) in sync_tombstone is damaged: its kind is neither a list nor an item")
+        }
+        var comeback = NodeRow(id: restored.storedID.flatMap { NodeID(bytes: $0) }, parent: parent, kind: kind,
+                               created: restored.created, createdOffset: restored.offset)
+        comeback.seq = seq
+        comeback.done = restored.done
+        comeback.hidden = inTheTrashByItsList ? nil : try trashGroupChange(group)
+        comeback.orderStamp = restored.orderStamp
+        comeback.orderReplica = restored.orderReplica
+        try store.insert(comeback, .pulled, text: restored.text)
         if let values = restored.fields {
             try database.statement(
                 "INSERT OR REPLACE INTO field_value (item, name, value, value_sum) SELECT ?1, key, value, jotter_checksum(key, value) FROM json_each(?2)")
