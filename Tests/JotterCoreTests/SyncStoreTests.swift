@@ -1364,6 +1364,42 @@ struct Machines {
         }
     }
 
+    /// A list's `new` undone on the machine that made it, after another emptied the
+    /// trash of the list it was made in, and deleted for good there by the next change
+    /// (the add undone after it): the undo comes after the purge in the hub's order and
+    /// brings the list back into the trash with the list that held it; the purge after
+    /// it deletes the undone list alone, alike everywhere (random run seed 680360784).
+    @Test(arguments: [false, true])
+    func aListsNewUndoneAfterItsListWasEmptiedElsewhereBringsBothBackAlike(pullsFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let outer = try a.createList(named: "lista3", under: .root)
+        try machines.hub.sync(a, c, b)
+        let sibling = try c.createList(named: "listc11", under: NavigationPath.root.pushing(try machines.node(outer.id, in: c)))
+        try machines.hub.sync(c, b)
+        let inner = try c.createList(named: "listc14", under: NavigationPath.root.pushing(try machines.node(outer.id, in: c)))
+        try b.remove([try machines.node(outer.id, in: b)])
+        try machines.hub.sync(c, b)
+        try b.emptyTrash()
+        try machines.hub.sync(b, a)
+        #expect(try c.undo() != nil)
+        _ = try machines.add("c29", in: c, under: NavigationPath.root.pushing(try machines.node(outer.id, in: c))
+            .pushing(try machines.node(sibling.id, in: c)))
+        #expect(try c.undo() != nil)
+        if pullsFirst {
+            try machines.hub.pull(c)
+            try machines.hub.push(c)
+        }
+        try machines.hub.sync(c, a, b, c, a, b)
+        let trash = try machines.trashGroups(of: a)
+        #expect(trash.filter { $0.hasPrefix("\(outer.id)") }.count == 1)
+        for store in machines.stores {
+            #expect(try machines.trashGroups(of: store) == trash)
+            #expect(try machines.tree(of: store) == machines.tree(of: a))
+            #expect(try store.node(id: inner.id, includingHidden: true) == nil)
+        }
+    }
+
     /// An `rm` not sent yet when a later `rm` of the same entry is pulled still goes
     /// out: it comes after that one in the hub's order, and every machine then keeps
     /// the entry in its earlier group, as its maker does. Dropped, the entry stood in

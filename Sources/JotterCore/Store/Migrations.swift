@@ -573,6 +573,11 @@ enum Migrations {
         """
         CREATE INDEX IF NOT EXISTS sync_log_restores ON sync_log (node) WHERE property = 'trashed' AND value = 'false';
         """,
+        // 20: the last states of entries deleted for good by the list they were in, which
+        // a purge settling asks for the entries under its node this store changed later.
+        """
+        CREATE INDEX IF NOT EXISTS sync_tombstone_parent ON sync_tombstone (parent);
+        """,
     ]
 
     static var latestVersion: Int64 { Int64(steps.count) }

@@ -1150,7 +1150,7 @@ struct SyncMerge {
             return try keep()
         }
         if try firstChangeHereLater(seq: seq, id: id) != nil
-            || !children(of: seq).isEmpty {
+            || !children(of: seq).isEmpty || firstChangeHereLaterOfBuriedEntry(under: seq) != nil {
             if isFinal { return try keep() }
             pendingPurges.append(PendingPurge(seq: seq, id: id, operation: operation, position: position, ownAhead: ownAhead))
             return
@@ -1268,7 +1268,32 @@ struct SyncMerge {
             guard let placed = try broughtBackHereLater(child, id: id) else { return nil }
             if first.map({ placed.place < $0.place }) ?? true { first = (placed.place, placed.group, false) }
         }
+        if let buried = try firstChangeHereLaterOfBuriedEntry(under: seq), first.map({ buried.place < $0.place }) ?? true {
+            first = (buried.place, TrashGroup(stamp: buried.stamp, replica: replica), false)
+        }
         return first
+    }
+
+    /// The first change this store made after the operation being applied in the hub's
+    /// order of an entry that was under node `seq` and that this store has since deleted
+    /// for good itself: in the hub's order that change brings the entry back from its
+    /// last state into the trash, with this node, as every other machine's `revive`
+    /// does; the purge after it deletes the entry alone (random run seed 680360784).
+    private func firstChangeHereLaterOfBuriedEntry(under seq: Int64) throws -> (place: HubPlace, stamp: Int64)? {
+        let buried = try database.statement(
+            """
+            WITH RECURSIVE under (seq) AS (
+                SELECT seq FROM sync_tombstone WHERE parent = ?1
+                UNION SELECT t.seq FROM sync_tombstone AS t JOIN under AS u ON t.parent = u.seq)
+            SELECT seq FROM under
+            """)
+            .bind(1, seq)
+        var seqs: [Int64] = []
+        defer { buried.reset() }
+        while try buried.step() { seqs.append(buried.int64(0)) }
+        return try seqs.compactMap { buried in
+            try store.lastStateID(of: buried).flatMap { try firstChangeHereLater(seq: buried, id: $0) }
+        }.min { $0.place < $1.place }
     }
 
     /// Whether this store's change of node `seq` (`id`) stamped `stamp` took it out of
