@@ -1400,6 +1400,34 @@ struct Machines {
         }
     }
 
+    /// A list renamed here into the name of a list another machine made meanwhile,
+    /// with the greater id: pulled before the rename went out, the other's create merges
+    /// the two here, and the rename still goes out, naming the list merged away, so that
+    /// every other machine merges them at its place in the hub's order (sealed random run
+    /// seed 998963053). Dropped with the row, it left the two apart everywhere else.
+    @Test func aRenameIntoTheNameOfAListPulledBeforeItWentOutStillGoesOut() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let first = try a.createList(named: "lista16", under: .root)
+        try a.edit(try machines.node(first.id, in: a), text: "renamed2")
+        let second = try b.createList(named: "listb23", under: .root)
+        #expect(first.id < second.id)
+        try machines.hub.sync(b, c)
+        try b.edit(try machines.node(second.id, in: b), text: "renamed2")
+        _ = try machines.add("b24", in: b, under: NavigationPath.root.pushing(try machines.node(second.id, in: b)))
+        _ = try machines.add("a34", in: a, under: NavigationPath.root.pushing(try machines.node(first.id, in: a)))
+        try machines.hub.sync(a)
+        try machines.hub.pull(b)
+        try machines.hub.push(b)
+        try machines.hub.sync(a, b, c, a, b, c)
+        for store in machines.stores {
+            #expect(try store.node(id: second.id, includingHidden: true)?.id == first.id)
+            #expect(try machines.tree(of: store) == machines.tree(of: a))
+            #expect(try store.children(of: store.node(id: first.id, includingHidden: true)).map(\.text).sorted() == ["a34", "b24"])
+            #expect(try machines.conflicts(in: store) == machines.conflicts(in: a))
+        }
+    }
+
     /// An `rm` not sent yet when a later `rm` of the same entry is pulled still goes
     /// out: it comes after that one in the hub's order, and every machine then keeps
     /// the entry in its earlier group, as its maker does. Dropped, the entry stood in

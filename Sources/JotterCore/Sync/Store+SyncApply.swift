@@ -495,6 +495,7 @@ struct SyncMerge {
         try database.statement("UPDATE node_alias SET seq = ?1 WHERE seq = ?2").bind(1, survivor).bind(2, seq).run()
         try database.statement("INSERT OR REPLACE INTO node_alias (id, seq) VALUES (?, ?)").bind(1, blob: id.bytes).bind(2, survivor).run()
         try keepOwnRemoval(of: seq, for: survivor)
+        try keepOwnRename(of: seq, id: id, for: survivor)
         try database.statement("DELETE FROM sync_op WHERE seq = ?").bind(1, seq).run()
         try database.statement("DELETE FROM sync_stamp WHERE seq = ?").bind(1, seq).run()
         try database.statement("DELETE FROM node WHERE seq = ?").bind(1, seq).run()
@@ -530,6 +531,21 @@ struct SyncMerge {
             SELECT ?1, property, stamp, replica FROM sync_stamp WHERE seq = ?2 AND property = 'trashgroup'
             """)
             .bind(1, survivor).bind(2, seq).run()
+    }
+
+    /// A rename of list `seq` made here and not sent yet, into the name of list
+    /// `survivor` that it merges into: it still goes out, naming the list merged away,
+    /// so that every other machine merges the two at its place in the hub's order.
+    /// Its value is the survivor's name, which is the one it gave; a survivor with a
+    /// rename of its own not sent yet takes none.
+    private func keepOwnRename(of seq: Int64, id: NodeID, for survivor: Int64) throws {
+        try database.statement(
+            """
+            UPDATE OR IGNORE sync_op SET seq = ?1, id = ?2, created = (SELECT created FROM node WHERE seq = ?3)
+            WHERE seq = ?3 AND property = 'text'
+              AND (SELECT text FROM node WHERE seq = ?3) = (SELECT text FROM node WHERE seq = ?1)
+            """)
+            .bind(1, survivor).bind(2, blob: id.bytes).bind(3, seq).run()
     }
 
     /// The row of the parent an id names: nil for the root (no id).

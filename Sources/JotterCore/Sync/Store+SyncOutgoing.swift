@@ -426,7 +426,10 @@ extension Store: SyncReplica {
                     try acknowledgeChangedAgain(operation, replica: replica)
                     continue
                 }
-                if row.property != "purge" {
+                // A rename of a list merged away here names that list, not the one its
+                // row now is, whose value it leaves as it was everywhere.
+                let namesItsRow = try row.seq == 0 || nodeID(seq: row.seq) == operation.node
+                if row.property != "purge", namesItsRow {
                     try recordStamp(seq: row.seq, property: row.property, stamp: operation.stamp, replica: replica)
                 }
                 if SyncProperty(row.property)?.isValue == true { try forgetSyncConflicts(seenBy: operation) }
