@@ -21,11 +21,7 @@ struct NodeRow {
     var orderReplica: Int64? = nil
 
     init(id: NodeID? = nil, parent: Int64?, kind: Node.Kind, created: Timestamp) {
-        self.id = id
-        self.parent = parent
-        self.kind = kind
-        self.created = created.milliseconds
-        self.createdOffset = Int64(created.offsetSeconds)
+        self.init(id: id, parent: parent, kind: kind, created: created.milliseconds, createdOffset: Int64(created.offsetSeconds))
     }
 
     init(id: NodeID?, parent: Int64?, kind: Node.Kind, created: Int64, createdOffset: Int64) {
