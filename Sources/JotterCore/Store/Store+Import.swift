@@ -600,7 +600,8 @@ private struct Importer {
         row.updated = updated
         if text.count >= Importer.longText {
             // Inserted alone, from where the text is: in `pendingTexts` it would be one
-            // more copy of an entry of up to 16 MiB.
+            // more copy, and a batch of long entries at the cap (`SizeCap.entryBytes`)
+            // would hold the batch's texts at once.
             try flush()
             let inserted: Void? = try text.withContiguousStorageIfAvailable { text in
                 pending.append(Row(node: row, text: 0..<text.count, line: line))
