@@ -1428,6 +1428,38 @@ struct Machines {
         }
     }
 
+    /// A restore made and undone before it went out, on a machine that had pulled an
+    /// `rm` of a list, while another machine removed the list again unaware of the
+    /// first: neither the restore nor its undo reaches the hub, and the list and what
+    /// it holds stay in the first `rm`'s group everywhere (sealed random run seed
+    /// 772866730).
+    @Test(arguments: [false, true])
+    func aRestoreUndoneBeforeItWentOutLeavesTheTrashAsTheHubsOrderHasIt(pullsFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try b.createList(named: "listb9", under: .root)
+        try machines.hub.sync(b, a)
+        let item = try machines.add("b13", in: b, under: NavigationPath.root.pushing(try machines.node(list.id, in: b)))
+        try b.remove([try machines.node(list.id, in: b)])
+        try machines.hub.sync(b, c)
+        try a.remove([try machines.node(list.id, in: a)])
+        try c.restore(try #require(try c.trash().first { $0.node.id == list.id }))
+        try machines.hub.sync(a)
+        #expect(try c.undo() != nil)
+        if pullsFirst {
+            try machines.hub.pull(c)
+            try machines.hub.push(c)
+        }
+        try machines.hub.sync(c, a, b, c, a, b)
+        let trash = try machines.trashGroups(of: b)
+        #expect(trash.map { $0.prefix(38) } == ["\(list.id) 1"])
+        for store in machines.stores {
+            #expect(try machines.trashGroups(of: store) == trash)
+            #expect(try machines.tree(of: store) == machines.tree(of: b))
+            #expect(try store.node(id: item.id, includingHidden: true) != nil)
+        }
+    }
+
     /// An `rm` not sent yet when a later `rm` of the same entry is pulled still goes
     /// out: it comes after that one in the hub's order, and every machine then keeps
     /// the entry in its earlier group, as its maker does. Dropped, the entry stood in

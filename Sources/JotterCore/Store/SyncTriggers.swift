@@ -110,6 +110,11 @@ enum SyncTriggers {
          WHERE new.hidden > 0 AND mate.hidden = new.hidden AND mate.seq <> new.seq LIMIT 1)
         """
 
+    /// The group a node left the trash from here, kept as a property of `sync_stamp` of
+    /// this name until it goes back: a restore undone before it went out puts the node
+    /// back in that group, where the hub's order still has it (`forgetUnsentOperations`).
+    static let leftGroup = "trashgroup_left"
+
     /// `trashed`, with one stamp for all that one change puts in the trash (the clock
     /// ticks once for the group), kept as the node's `trashgroup` while it is there: an
     /// add undone after the hub had it too, which every machine lists in its trash.
@@ -120,6 +125,8 @@ enum SyncTriggers {
             INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change)
             VALUES (ifnull(\(groupStamp), \(stamp)), new.seq, new.created, new.id, 'trashed', \(change))
             \(takeOver);
+            DELETE FROM sync_stamp WHERE seq = new.seq AND property = '\(leftGroup)' AND new.hidden IS NULL;
+            UPDATE sync_stamp SET property = '\(leftGroup)' WHERE seq = new.seq AND property = 'trashgroup' AND new.hidden IS NULL;
             DELETE FROM sync_stamp WHERE seq = new.seq AND property = 'trashgroup';
             INSERT INTO sync_stamp (seq, property, stamp, replica)
             SELECT new.seq, 'trashgroup', stamp, (SELECT value FROM setting WHERE key = \(Setting.replicaID.sql))

@@ -147,6 +147,17 @@ extension Store {
     /// again with a new stamp would win over what other machines changed meanwhile.
     /// Call after the change is undone, inside the undo's transaction.
     func forgetUnsentOperations(of seq: Int64) throws {
+        // A restore undone: what it took out is back in the trash, in the group it left
+        // from, not in one of this store's that no other machine will hear of.
+        try database.statement(
+            """
+            INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica)
+            SELECT l.seq, 'trashgroup', l.stamp, l.replica FROM sync_op AS o
+            JOIN node AS n ON n.seq = o.seq AND n.hidden > 0
+            JOIN sync_stamp AS l ON l.seq = o.seq AND l.property = '\(SyncTriggers.leftGroup)'
+            WHERE o.unsent_change = ?1 AND o.property = 'trashed'
+            """)
+            .bind(1, seq).run()
         try database.statement("DELETE FROM sync_op WHERE unsent_change = ?").bind(1, seq).run()
     }
 
