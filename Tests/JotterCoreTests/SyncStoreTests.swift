@@ -1802,6 +1802,27 @@ struct Machines {
     /// The losing edit of two made on one value stays a conflict on every machine when
     /// the entry comes back from the trash one of them emptied meanwhile: the state it
     /// comes back from keeps the stamps of its values.
+    /// An edit sent with the purge of its entry, both made on one machine: the edit's
+    /// stamp stays in the entry's last state there, as everywhere, so that an edit made
+    /// elsewhere without seeing it brings the entry back with the same conflict.
+    @Test func anEditSentWithItsEntrysPurgeKeepsItsStampInTheLastState() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let item = try machines.add("milk", in: a)
+        try machines.hub.sync(a, b, c)
+        try a.edit(try machines.node(item.id, in: a), text: "soy milk")
+        try a.remove([try machines.node(item.id, in: a)])
+        try a.emptyTrash()
+        try machines.hub.sync(a)
+        try b.edit(try machines.node(item.id, in: b), text: "oat milk")
+        try machines.hub.sync(b, c, a, b)
+        for store in machines.stores {
+            #expect(try machines.node(item.id, in: store).text == "oat milk")
+            let kept = try machines.conflicts(in: store).map { "\($0.property) \($0.value ?? "null")" }.sorted()
+            #expect(kept == ["purge true", "text \"soy milk\""])
+        }
+    }
+
     @Test func editsOfAnEntryEmptiedFromTheTrashMeanwhileLeaveTheSameConflictEverywhere() throws {
         let machines = try Machines(count: 3)
         let (a, b, c) = (machines.a, machines.b, machines.stores[2])

@@ -427,9 +427,10 @@ extension Store: SyncReplica {
                     continue
                 }
                 // A rename of a list merged away here names that list, not the one its
-                // row now is, whose value it leaves as it was everywhere.
-                let namesItsRow = try row.seq == 0 || nodeID(seq: row.seq) == operation.node
-                if row.property != "purge", namesItsRow {
+                // row now is, whose value it leaves as it was everywhere. A row deleted
+                // since keeps the stamp in its last state.
+                let namesAnotherRow = try row.seq != 0 && nodeID(seq: row.seq).map { $0 != operation.node } ?? false
+                if row.property != "purge", !namesAnotherRow {
                     try recordStamp(seq: row.seq, property: row.property, stamp: operation.stamp, replica: replica)
                 }
                 if SyncProperty(row.property)?.isValue == true { try forgetSyncConflicts(seenBy: operation) }
