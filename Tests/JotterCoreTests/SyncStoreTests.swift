@@ -1460,6 +1460,27 @@ struct Machines {
         }
     }
 
+    /// A restore, an `rm` of what it brought back, and the undo of both, none of them
+    /// sent: the entry is back in the group it was restored from, as on every machine,
+    /// not in the group of the `rm` undone.
+    @Test func aRestoreAndAnRmAfterItBothUndoneLeaveTheEntryInItsGroup() throws {
+        let machines = try Machines(count: 2)
+        let (a, b) = (machines.a, machines.b)
+        let first = try machines.add("b1", in: b)
+        let second = try machines.add("b2", in: b)
+        try machines.hub.sync(b, a)
+        try b.remove([try machines.node(first.id, in: b), try machines.node(second.id, in: b)])
+        try machines.hub.sync(b, a)
+        try a.restore(try #require(try a.trash().first { $0.node.id == first.id }))
+        try a.remove([try machines.node(first.id, in: a)])
+        #expect(try a.undo() != nil)
+        #expect(try a.undo() != nil)
+        try machines.hub.sync(a, b, a)
+        let trash = try machines.trashGroups(of: b)
+        #expect(trash.count == 2)
+        #expect(try machines.trashGroups(of: a) == trash)
+    }
+
     /// An `rm` not sent yet when a later `rm` of the same entry is pulled still goes
     /// out: it comes after that one in the hub's order, and every machine then keeps
     /// the entry in its earlier group, as its maker does. Dropped, the entry stood in

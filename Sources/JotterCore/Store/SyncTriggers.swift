@@ -115,6 +115,14 @@ enum SyncTriggers {
     /// back in that group, where the hub's order still has it (`forgetUnsentOperations`).
     static let leftGroup = "trashgroup_left"
 
+    /// Whether the change being recorded made the node's trash mark not sent yet: an
+    /// undo or a later change that takes the mark over leaves the group the node left
+    /// first, which the undo of that first change puts it back in.
+    private static let marksFirst = """
+        ((SELECT change FROM recording) IS NOT NULL AND \
+        (SELECT unsent_change FROM sync_op WHERE seq = new.seq AND property = 'trashed') = (SELECT change FROM recording))
+        """
+
     /// `trashed`, with one stamp for all that one change puts in the trash (the clock
     /// ticks once for the group), kept as the node's `trashgroup` while it is there: an
     /// add undone after the hub had it too, which every machine lists in its trash.
@@ -125,8 +133,9 @@ enum SyncTriggers {
             INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change)
             VALUES (ifnull(\(groupStamp), \(stamp)), new.seq, new.created, new.id, 'trashed', \(change))
             \(takeOver);
-            DELETE FROM sync_stamp WHERE seq = new.seq AND property = '\(leftGroup)' AND new.hidden IS NULL;
-            UPDATE sync_stamp SET property = '\(leftGroup)' WHERE seq = new.seq AND property = 'trashgroup' AND new.hidden IS NULL;
+            DELETE FROM sync_stamp WHERE seq = new.seq AND property = '\(leftGroup)' AND new.hidden IS NULL AND \(marksFirst);
+            UPDATE sync_stamp SET property = '\(leftGroup)' WHERE seq = new.seq AND property = 'trashgroup' AND new.hidden IS NULL
+                AND \(marksFirst);
             DELETE FROM sync_stamp WHERE seq = new.seq AND property = 'trashgroup';
             INSERT INTO sync_stamp (seq, property, stamp, replica)
             SELECT new.seq, 'trashgroup', stamp, (SELECT value FROM setting WHERE key = \(Setting.replicaID.sql))
