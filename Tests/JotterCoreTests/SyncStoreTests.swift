@@ -686,9 +686,16 @@ struct Machines {
         let (a, b, c) = (machines.a, machines.b, machines.stores[2])
         let item = try machines.add("c14", in: c)
         try machines.hub.sync(c, a, b)
+        // Each step a millisecond of its own: the stamps then follow the steps, which a
+        // machine that makes two of them in one millisecond does not give (a tie of
+        // stamps is broken by the machines' random ids).
+        let nextMillisecond = { usleep(2_000) }
         try c.remove([try machines.node(item.id, in: c)])
+        nextMillisecond()
         try b.remove([try machines.node(item.id, in: b)])
+        nextMillisecond()
         try c.restore(try #require(try c.trash().first))
+        nextMillisecond()
         try machines.hub.sync(c)
         try a.remove([try machines.node(item.id, in: a)])
         try machines.hub.sync(a)
