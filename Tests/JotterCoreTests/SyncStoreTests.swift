@@ -1488,6 +1488,38 @@ struct Machines {
         #expect(try machines.trashGroups(of: a) == trash)
     }
 
+    /// A list emptied from the trash on two machines, one of them sending its purge
+    /// last, while a third added into it unseen: the add comes after the first purge in
+    /// the hub's order and brings the list back in the add's group, with the entry, on
+    /// every machine; where the last purge was made too, though there that purge had
+    /// deleted the list first (random run seed 496951302).
+    @Test(arguments: [false, true])
+    func anAddAfterAPurgeElsewhereBringsTheListBackInItsGroupWhereItsOwnPurgeWaits(pullsFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try b.createList(named: "listb11", under: .root)
+        try machines.hub.sync(b, a, c)
+        let item = try machines.add("a21", in: a, under: NavigationPath.root.pushing(try machines.node(list.id, in: a)))
+        #expect(try b.undo() != nil)
+        try machines.hub.sync(b, c)
+        try c.emptyTrash()
+        _ = try b.createList(named: "listb28", under: .root)
+        try machines.hub.sync(b)
+        try machines.hub.sync(a)
+        if pullsFirst {
+            try machines.hub.pull(c)
+            try machines.hub.push(c)
+        }
+        try machines.hub.sync(c, a, b, c, a, b)
+        let trash = try machines.trashGroups(of: a)
+        #expect(trash.contains { $0.hasPrefix("\(list.id)") })
+        for store in machines.stores {
+            #expect(try machines.trashGroups(of: store) == trash)
+            #expect(try machines.tree(of: store) == machines.tree(of: a))
+            #expect(try store.node(id: item.id, includingHidden: true) != nil)
+        }
+    }
+
     /// An `rm` not sent yet when a later `rm` of the same entry is pulled still goes
     /// out: it comes after that one in the hub's order, and every machine then keeps
     /// the entry in its earlier group, as its maker does. Dropped, the entry stood in

@@ -917,13 +917,17 @@ struct SyncMerge {
     /// trash it is a group of the operation that brings it back, as on every machine,
     /// unless this store's own purge comes after that operation (`groupBeforeOwnPurge`).
     private mutating func revive(_ seq: Int64, for operation: SyncOperation, keepingPurge: Bool = true) throws -> Int64 {
-        let groupBefore = try groupBeforeOwnPurge(of: seq)
+        let lastID = try store.lastStateID(of: seq)
+        // Another machine's purge pulled before the operation deleted the node for good
+        // at that place in the hub's order, whatever this store's own purge later: the
+        // operation brings it back as it does everywhere (random run seed 496951302).
+        let purgedElsewhereFirst = try lastID.map { try lastLoggedIsPurgeElsewhere(of: $0) } ?? false
+        let groupBefore = purgedElsewhereFirst ? nil : try groupBeforeOwnPurge(of: seq)
         let group = groupBefore ?? TrashGroup(of: operation)
         // Before this store's own purge, which comes later in the hub's order, a node
         // with no group and no trash mark of its own was in the trash by its list alone,
         // and comes back so: everywhere else the operation finds it there.
-        let lastID = try store.lastStateID(of: seq)
-        let aloneByItsList = try groupBefore == nil && lastID.map {
+        let aloneByItsList = try !purgedElsewhereFirst && groupBefore == nil && lastID.map {
             try changedHereLater(seq: seq, id: $0, property: "purge") && lastTrashMarkHereLater(seq: seq, id: $0) == nil
         } ?? false
         let row = try database.statement(
@@ -985,6 +989,16 @@ struct SyncMerge {
         }
         return try database.statement("SELECT stamp, replica FROM sync_stamp WHERE seq = ? AND property = 'trashgroup'")
             .bind(1, seq).firstRow { row in NodeID(bytes: row.blob(1)).map { TrashGroup(stamp: row.int64(0), replica: $0) } } ?? nil
+    }
+
+    /// Whether the last operation on node `id` that the log holds is another machine's
+    /// purge: pulled, so before the operation being applied in the hub's order. Read
+    /// only where a node comes back from its last state, which is rare: the log has no
+    /// index by node.
+    private func lastLoggedIsPurgeElsewhere(of id: NodeID) throws -> Bool {
+        try database.statement(
+            "SELECT property = 'purge' AND replica <> ?2 FROM sync_log WHERE node = ?1 ORDER BY seq DESC LIMIT 1")
+            .bind(1, blob: id.bytes).bind(2, blob: replica.bytes).firstRow { $0.int64(0) != 0 } ?? false
     }
 
     /// The replica that sent the purge of `id` stamped `stamp`, as the log of the
