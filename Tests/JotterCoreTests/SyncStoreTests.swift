@@ -107,6 +107,16 @@ struct Machines {
         }
     }
 
+    /// Expects every store to group its trash as `reference` does and to hold the same tree.
+    func expectEveryStoreAlike(_ reference: Store, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let trash = try trashGroups(of: reference)
+        let tree = try tree(of: reference)
+        for store in stores {
+            #expect(try trashGroups(of: store) == trash, sourceLocation: sourceLocation)
+            #expect(try self.tree(of: store) == tree, sourceLocation: sourceLocation)
+        }
+    }
+
     func conflicts(in store: Store) throws -> [Store.SyncConflict] {
         var conflicts: [Store.SyncConflict] = []
         try store.forEachSyncConflict { conflicts.append($0) }
@@ -669,10 +679,7 @@ struct Machines {
         let trash = try machines.trashGroups(of: a)
         #expect(trash.map { $0.prefix(38) } == ["\(list.id) 0"])
         #expect(try machines.tree(of: a)[item.id.description] == "c18 in \(list.id) shown")
-        for store in machines.stores {
-            #expect(try machines.trashGroups(of: store) == trash)
-            #expect(try machines.tree(of: store) == machines.tree(of: a))
-        }
+        try machines.expectEveryStoreAlike(a)
     }
 
     /// An entry removed on two machines, restored on the first and removed on a third
@@ -1400,9 +1407,8 @@ struct Machines {
         try machines.hub.sync(c, a, b, c, a, b)
         let trash = try machines.trashGroups(of: a)
         #expect(trash.filter { $0.hasPrefix("\(outer.id)") }.count == 1)
+        try machines.expectEveryStoreAlike(a)
         for store in machines.stores {
-            #expect(try machines.trashGroups(of: store) == trash)
-            #expect(try machines.tree(of: store) == machines.tree(of: a))
             #expect(try store.node(id: inner.id, includingHidden: true) == nil)
         }
     }
@@ -1460,9 +1466,8 @@ struct Machines {
         try machines.hub.sync(c, a, b, c, a, b)
         let trash = try machines.trashGroups(of: b)
         #expect(trash.map { $0.prefix(38) } == ["\(list.id) 1"])
+        try machines.expectEveryStoreAlike(b)
         for store in machines.stores {
-            #expect(try machines.trashGroups(of: store) == trash)
-            #expect(try machines.tree(of: store) == machines.tree(of: b))
             #expect(try store.node(id: item.id, includingHidden: true) != nil)
         }
     }
@@ -1513,9 +1518,8 @@ struct Machines {
         try machines.hub.sync(c, a, b, c, a, b)
         let trash = try machines.trashGroups(of: a)
         #expect(trash.contains { $0.hasPrefix("\(list.id)") })
+        try machines.expectEveryStoreAlike(a)
         for store in machines.stores {
-            #expect(try machines.trashGroups(of: store) == trash)
-            #expect(try machines.tree(of: store) == machines.tree(of: a))
             #expect(try store.node(id: item.id, includingHidden: true) != nil)
         }
     }
