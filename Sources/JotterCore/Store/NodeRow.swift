@@ -38,6 +38,15 @@ struct NodeRow {
         let columns: [NodeColumn]
         /// Whether it sets the row's place among its siblings (`NodeColumn.siblingOrderColumns`).
         let placed: Bool
+        /// The insert of one row, made once: `Store.insert` runs it for every entry made
+        /// or pulled, and the statement cache looks it up by its text.
+        private(set) var insertOne = ""
+
+        init(columns: [NodeColumn], placed: Bool) {
+            self.columns = columns
+            self.placed = placed
+            insertOne = NodeRow.insert(rows: 1, self)
+        }
 
         /// An entry made here: numbered and placed by its row.
         static let made = Shape(columns: [.parent, .kind, .text, .created, .createdOffset], placed: false)
@@ -120,7 +129,7 @@ extension Store {
     /// Inserts `row` with `text`, setting the columns `shape` names, and returns its row number.
     @discardableResult
     func insert(_ row: NodeRow, _ shape: NodeRow.Shape, text: String) throws -> Int64 {
-        let statement = try database.statement(NodeRow.insert(rows: 1, shape))
+        let statement = try database.statement(shape.insertOne)
         var text = text
         try text.withUTF8 { utf8 in
             defer { statement.reset() }

@@ -245,7 +245,7 @@ private struct Importer {
         now = store.clock()
         // Held for the whole import: looking a statement up by its SQL for every
         // record would cost more than some of the inserts.
-        insert = try store.database.statement(NodeRow.insert(rows: 1, .imported))
+        insert = try store.database.statement(NodeRow.Shape.imported.insertOne)
         insertBatch = try store.database.statement(NodeRow.insert(rows: Importer.batchSize, .imported))
         insertAlike = try store.database.statement(NodeRow.insertAlike(rows: Importer.batchSize, .made))
         pending.reserveCapacity(Importer.batchSize)

@@ -921,7 +921,9 @@ struct SyncMerge {
         // Another machine's purge pulled before the operation deleted the node for good
         // at that place in the hub's order, whatever this store's own purge later: the
         // operation brings it back as it does everywhere (random run seed 496951302).
-        let purgedElsewhereFirst = try lastID.map { try lastLoggedIsPurgeElsewhere(of: $0) } ?? false
+        let purgedElsewhereFirst = try lastID.map {
+            try changedHereLater(seq: seq, id: $0, property: "purge") && lastLoggedIsPurgeElsewhere(of: $0)
+        } ?? false
         let groupBefore = purgedElsewhereFirst ? nil : try groupBeforeOwnPurge(of: seq)
         let group = groupBefore ?? TrashGroup(of: operation)
         // Before this store's own purge, which comes later in the hub's order, a node
@@ -993,8 +995,8 @@ struct SyncMerge {
 
     /// Whether the last operation on node `id` that the log holds is another machine's
     /// purge: pulled, so before the operation being applied in the hub's order. Read
-    /// only where a node comes back from its last state, which is rare: the log has no
-    /// index by node.
+    /// only where a node this store deleted for good by a purge of its own, later in that
+    /// order, comes back from its last state: the log has no index by node.
     private func lastLoggedIsPurgeElsewhere(of id: NodeID) throws -> Bool {
         try database.statement(
             "SELECT property = 'purge' AND replica <> ?2 FROM sync_log WHERE node = ?1 ORDER BY seq DESC LIMIT 1")
