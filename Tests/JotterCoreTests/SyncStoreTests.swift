@@ -1524,6 +1524,27 @@ struct Machines {
         }
     }
 
+    /// An `rm` of an entry, sent, then undone before the next sync, while another
+    /// machine removed the entry's list unaware of that `rm`, marking the entry too: by
+    /// the stamps the undo came between the two `rm`s, and the later one puts the entry
+    /// back in the trash in its own group, on every machine (random run seed 885797290).
+    /// Where the undoing store pulls before it pushes, it drops its undo, and stores
+    /// still group the entry apart (docs/sync.md).
+    @Test func anRmUndoneAfterItWentOutLeavesTheEntryInTheLaterRmsGroupEverywhere() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try c.createList(named: "listc20", under: .root)
+        _ = try machines.add("c24", in: c, under: NavigationPath.root.pushing(list))
+        try machines.hub.sync(c, a, b)
+        try c.remove([try machines.node(try #require(c.children(of: list).first).id, in: c)])
+        try machines.hub.sync(c)
+        #expect(try c.undo() != nil)
+        try a.remove([try machines.node(list.id, in: a)])
+        try machines.hub.sync(a, b, c, a, b, c, a, b)
+        try machines.expectEveryStoreAlike(c)
+        #expect(try machines.trashGroups(of: c).count == 1)
+    }
+
     /// An `rm` not sent yet when a later `rm` of the same entry is pulled still goes
     /// out: it comes after that one in the hub's order, and every machine then keeps
     /// the entry in its earlier group, as its maker does. Dropped, the entry stood in

@@ -1460,6 +1460,15 @@ struct SyncMerge {
                     // the entry out of the trash at its place: the `rm` puts it back there
                     // in a group of its own, which an `rm` pulled before took it out of.
                     try rejoinOwnRemoval(seq, TrashGroup(stamp: current.stamp, replica: replica))
+                } else if property == .trashed, let seq, !current.isLocal, try jsonType(value) == "false",
+                          let group = try currentStamp(seq: seq, property: "trashgroup"),
+                          group.stamp != current.stamp || group.replica != current.replica,
+                          operation.wins(over: group.stamp, group.replica) {
+                    // By the stamps, the restore took the entry out of the group it is in,
+                    // and the `rm` that wins over the restore put it back, in its own group:
+                    // where the restore came before that `rm`, the `rm` met it out of the
+                    // trash (random run seed 885797290).
+                    try moveToTrashGroup(seq, TrashGroup(stamp: current.stamp, replica: current.replica))
                 }
                 return
             }
