@@ -1,8 +1,8 @@
 /// A new row of `node`, as every writer inserts it: the making of an entry, an import's
 /// rows, and sync's creates and comebacks all insert through `insert(rows:_:)` and
 /// `bind`, so that a column added to `node` (a case of `NodeColumn`) is named in one
-/// place, and each writer says which columns it sets by its `Shape`. Only migrations, which copy rows from one form of the table to the
-/// next, name the columns otherwise.
+/// place, and each writer says which columns it sets by its `Shape`. Only migrations,
+/// which copy rows from one form of the table to the next, name the columns otherwise.
 struct NodeRow {
     /// Nil: the next row number.
     var seq: Int64? = nil

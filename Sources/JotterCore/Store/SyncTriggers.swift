@@ -111,8 +111,9 @@ enum SyncTriggers {
         """
 
     /// The group a node left the trash from here, kept as a property of `sync_stamp` of
-    /// this name until it goes back: a restore undone before it went out puts the node
-    /// back in that group, where the hub's order still has it (`forgetUnsentOperations`).
+    /// this name until it leaves the trash again: a restore undone before it went out
+    /// puts the node back in that group, where the hub's order still has it
+    /// (`forgetUnsentOperations`).
     static let leftGroup = "trashgroup_left"
 
     /// Whether the change being recorded made the node's trash mark not sent yet: an
