@@ -1528,9 +1528,11 @@ struct Machines {
     /// machine removed the entry's list unaware of that `rm`, marking the entry too: by
     /// the stamps the undo came between the two `rm`s, and the later one puts the entry
     /// back in the trash in its own group, on every machine (random run seed 885797290).
-    /// Where the undoing store pulls before it pushes, it drops its undo, and stores
-    /// still group the entry apart (docs/sync.md).
-    @Test func anRmUndoneAfterItWentOutLeavesTheEntryInTheLaterRmsGroupEverywhere() throws {
+    /// Where the undoing store pulls before it pushes, its undo loses to the later `rm`
+    /// and never goes out: the entry stays in the first `rm`'s group, there as everywhere
+    /// else, where the undoing store had put it in the later one's.
+    @Test(arguments: [false, true])
+    func anRmUndoneAfterItWentOutLeavesTheEntryInTheLaterRmsGroupEverywhere(pullsFirst: Bool) throws {
         let machines = try Machines(count: 3)
         let (a, b, c) = (machines.a, machines.b, machines.stores[2])
         let list = try c.createList(named: "listc20", under: .root)
@@ -1540,8 +1542,36 @@ struct Machines {
         try machines.hub.sync(c)
         #expect(try c.undo() != nil)
         try a.remove([try machines.node(list.id, in: a)])
-        try machines.hub.sync(a, b, c, a, b, c, a, b)
+        try machines.hub.sync(a)
+        if pullsFirst {
+            try machines.hub.pull(c)
+            try machines.hub.push(c)
+        }
+        try machines.hub.sync(b, c, a, b, c, a, b)
         try machines.expectEveryStoreAlike(c)
+        #expect(try machines.trashGroups(of: c).count == (pullsFirst ? 2 : 1))
+    }
+
+    /// A restore the hub has is where the entry's trash mark starts again: removed and
+    /// restored once more here, unsent, when a later `rm` from elsewhere is pulled first,
+    /// that `rm` meets the entry out of the trash, in no group it had left before.
+    @Test func aRestoreSentIsWhereTheNextOneUnsentStartsFrom() throws {
+        let machines = try Machines(count: 3)
+        let (a, c) = (machines.a, machines.stores[2])
+        let entry = try machines.add("c1", in: c, under: .root)
+        try machines.hub.sync(c, a, machines.b)
+        try c.remove([try machines.node(entry.id, in: c)])
+        try machines.hub.sync(c)
+        try c.restore(try #require(try c.trash().first { $0.node.id == entry.id }))
+        try machines.hub.sync(c, a)
+        try c.remove([try machines.node(entry.id, in: c)])
+        try c.restore(try #require(try c.trash().first { $0.node.id == entry.id }))
+        try a.remove([try machines.node(entry.id, in: a)])
+        try machines.hub.sync(a)
+        try machines.hub.pull(c)
+        try machines.hub.push(c)
+        try machines.hub.sync(machines.b, a, c, machines.b)
+        try machines.expectEveryStoreAlike(a)
         #expect(try machines.trashGroups(of: c).count == 1)
     }
 

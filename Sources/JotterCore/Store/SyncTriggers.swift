@@ -111,17 +111,17 @@ enum SyncTriggers {
         """
 
     /// The group a node left the trash from here, kept as a property of `sync_stamp` of
-    /// this name until it leaves the trash again: a restore undone before it went out
-    /// puts the node back in that group, where the hub's order still has it
-    /// (`forgetUnsentOperations`).
+    /// this name until the hub acknowledges its mark: a restore undone before it went
+    /// out puts the node back in that group, where the hub's order still has it
+    /// (`forgetUnsentOperations`), and so does a pulled `rm` the restore loses to.
     static let leftGroup = "trashgroup_left"
 
-    /// Whether the change being recorded made the node's trash mark not sent yet: an
-    /// undo or a later change that takes the mark over leaves the group the node left
-    /// first, which the undo of that first change puts it back in.
-    private static let marksFirst = """
-        ((SELECT change FROM recording) IS NOT NULL AND \
-        (SELECT unsent_change FROM sync_op WHERE seq = new.seq AND property = 'trashed') = (SELECT change FROM recording))
+    /// Whether the node's trash mark is the one the hub has, no change of it waiting to
+    /// be sent: leaving the trash then leaves the group the hub has it in, which a later
+    /// change that takes the mark over leaves standing, for the undo of the first change
+    /// to put it back in, and a pulled `rm` the restore loses to to meet it in.
+    private static let marksAsTheHubHas = """
+        NOT EXISTS (SELECT 1 FROM sync_op WHERE seq = new.seq AND property = 'trashed')
         """
 
     /// `trashed`, with one stamp for all that one change puts in the trash (the clock
@@ -131,12 +131,12 @@ enum SyncTriggers {
         CREATE TEMP TRIGGER IF NOT EXISTS sync_node_trashed AFTER UPDATE OF hidden ON node
         WHEN (old.hidden IS NULL) IS NOT (new.hidden IS NULL) AND \(local) AND \(watched("old.seq")) BEGIN
             \(tick(now: now, when: "\(groupStamp) IS NULL"))
+            DELETE FROM sync_stamp WHERE seq = new.seq AND property = '\(leftGroup)' AND new.hidden IS NULL AND \(marksAsTheHubHas);
+            UPDATE sync_stamp SET property = '\(leftGroup)' WHERE seq = new.seq AND property = 'trashgroup' AND new.hidden IS NULL
+                AND \(marksAsTheHubHas);
             INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change)
             VALUES (ifnull(\(groupStamp), \(stamp)), new.seq, new.created, new.id, 'trashed', \(change))
             \(takeOver);
-            DELETE FROM sync_stamp WHERE seq = new.seq AND property = '\(leftGroup)' AND new.hidden IS NULL AND \(marksFirst);
-            UPDATE sync_stamp SET property = '\(leftGroup)' WHERE seq = new.seq AND property = 'trashgroup' AND new.hidden IS NULL
-                AND \(marksFirst);
             DELETE FROM sync_stamp WHERE seq = new.seq AND property = 'trashgroup';
             INSERT INTO sync_stamp (seq, property, stamp, replica)
             SELECT new.seq, 'trashgroup', stamp, (SELECT value FROM setting WHERE key = \(Setting.replicaID.sql))

@@ -1240,6 +1240,12 @@ struct SyncMerge {
         try keepTrashGroup(group, of: seq)
     }
 
+    /// The trash group node `seq` left by a restore made here and not sent yet.
+    private func groupLeft(byUnsentRestoreOf seq: Int64) throws -> TrashGroup? {
+        try database.statement("SELECT stamp, replica FROM sync_stamp WHERE seq = ? AND property = '\(SyncTriggers.leftGroup)'")
+            .bind(1, seq).firstRow { row in NodeID(bytes: row.blob(1)).map { TrashGroup(stamp: row.int64(0), replica: $0) } } ?? nil
+    }
+
     /// Puts node `seq`, when it is in the trash by a mark of its own, back in `group`,
     /// that of this store's own `rm` of it: under the mark of another node that `rm`
     /// put there, which is the change that made it while the `rm` is not sent.
@@ -1472,6 +1478,15 @@ struct SyncMerge {
                 }
                 return
             }
+        }
+        if property == .trashed, let seq, current?.isLocal == true, held == "false", try jsonType(value) == "true",
+           let left = try groupLeft(byUnsentRestoreOf: seq) {
+            // This store's restore not sent yet loses to the `rm` and never goes out: in the
+            // hub's order the entry stayed in the group it left here, where the `rm` meets
+            // it, as on every other machine (random run seed 885797290, pulling first).
+            try moveToTrashGroup(seq, left)
+            try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property = '\(SyncTriggers.leftGroup)'").bind(1, seq).run()
+            try joinEarlierTrashGroup(seq, by: operation)
         }
         if !isSame {
             try write(property, of: seq, value, by: operation)
