@@ -1552,6 +1552,40 @@ struct Machines {
         #expect(try machines.trashGroups(of: c).count == (pullsFirst ? 2 : 1))
     }
 
+    /// An entry removed, restored on one machine, emptied from the trash on a second
+    /// unaware of the restore, and removed again (an undo and a redo) on a third after
+    /// both: the restore loses to the later `rm`, and the purge, made on the mark the
+    /// restore replaced, loses to the restore it never saw, as everywhere. Where the
+    /// purge was made it had deleted the entry, and the later `rm` left its last state
+    /// unmarked, so the restore, pulled after it, brought the entry back out of the
+    /// trash (random run seed 645166758). Pulling first, the purge goes out on the
+    /// later `rm`'s mark, and deletes the entry everywhere.
+    @Test(arguments: [false, true])
+    func aPurgeMadeBeforeARestoreAndALaterRmElsewhereEndsAlikeEverywhere(pullsFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let entry = try machines.add("c2", in: c, under: .root)
+        try machines.hub.sync(c, a, b)
+        try c.remove([try machines.node(entry.id, in: c)])
+        try machines.hub.sync(c, b, a)
+        try a.restore(try #require(try a.trash().first { $0.node.id == entry.id }))
+        #expect(try c.undo() != nil)
+        try b.emptyTrash()
+        #expect(try c.redo() != nil)
+        try machines.hub.sync(c, a)
+        if pullsFirst {
+            try machines.hub.pull(b)
+            try machines.hub.push(b)
+        }
+        try machines.hub.sync(b, c, a, b, c, a, b)
+        try machines.expectEveryStoreAlike(c)
+        #expect(try c.trash().map(\.node.id) == (pullsFirst ? [] : [entry.id]))
+        try c.emptyTrash()
+        try machines.hub.sync(c, a, b, c, a, b)
+        try machines.expectEveryStoreAlike(c)
+        #expect(try c.trash().isEmpty)
+    }
+
     /// A restore the hub has is where the entry's trash mark starts again: removed and
     /// restored once more here, unsent, when a later `rm` from elsewhere is pulled first,
     /// that `rm` meets the entry out of the trash, in no group it had left before.

@@ -783,7 +783,14 @@ struct SyncMerge {
             // An `rm` meets the entry in the trash, where this store's own purge found it
             // after, and no other machine keeps it as a conflict, unless a restore pulled
             // before it wins over it by its stamp: there it lost, and is kept.
-            if operation.property == "trashed", try !wasRestored(id, after: TrashGroup(of: operation)) { return nil }
+            if operation.property == "trashed", try !wasRestored(id, after: TrashGroup(of: operation)) {
+                // Its stamp is the entry's trash mark at the purge's place, which a restore
+                // pulled after it loses to, as on every other machine (seed 645166758).
+                if try currentStamp(seq: seq, property: "trashed").map({ operation.wins(over: $0.stamp, $0.replica) }) ?? true {
+                    try store.recordStamp(seq: seq, property: "trashed", stamp: operation.stamp, replica: operation.replica)
+                }
+                return nil
+            }
             if try !setInLastState(property, of: seq, id: id, to: value, by: operation) {
                 try keepConflict(node: id, property: operation.property, value: operation.value,
                                  stamp: operation.stamp, replica: operation.replica)
@@ -803,7 +810,14 @@ struct SyncMerge {
            !operation.wins(over: current.stamp, current.replica) {
             // Before this store's own purge in the hub's order the entry is still in the
             // trash everywhere, and there the restore loses to the later `rm`, as it does
-            // on a node: the purge then deletes the entry on every machine.
+            // on a node: the purge then deletes the entry on every machine, unless it went
+            // out on the mark this restore replaced and another's `rm` holds the entry:
+            // there it finds the entry restored unseen and back in the trash, and keeps it
+            // (`restoredUnseen`; random run seed 645166758).
+            if current.replica != replica, let base = operation.base, operation.stamp > base,
+               try ownPurgeSentLater(of: id).map({ $0 == base }) == true {
+                return try revive(seq, for: operation)
+            }
             try keepConflict(node: id, property: operation.property, value: operation.value,
                              stamp: operation.stamp, replica: operation.replica)
             return nil
@@ -898,6 +912,19 @@ struct SyncMerge {
         guard let id = NodeID(text) else { throw Parked(reason: "its parent is not an id") }
         if let seq = try store.nodeSeq(of: id) ?? tombstoneSeq(of: id) { return seq }
         throw Parked(reason: "its parent \(id.shortForm()) is not here yet", waiting: true)
+    }
+
+    /// The base of this store's own purge of node `id` that the hub acknowledged after
+    /// the operation being applied in its order; nil when there is none.
+    private func ownPurgeSentLater(of id: NodeID) throws -> Int64? {
+        if isAfterOwnAcknowledged { return nil }
+        return try database.statement(
+            """
+            SELECT base FROM sync_log WHERE seq > ?1 AND replica = ?2 AND node = ?3 AND property = 'purge'
+            ORDER BY seq DESC LIMIT 1
+            """)
+            .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, blob: id.bytes)
+            .firstRow { $0.optionalInt64(0) } ?? nil
     }
 
     /// Takes back this store's purge of node `seq` not sent yet, which a pulled restore
