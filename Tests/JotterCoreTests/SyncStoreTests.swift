@@ -852,6 +852,34 @@ struct Machines {
         }
     }
 
+    /// A list emptied from the trash elsewhere while this store added an entry into it
+    /// and removed that entry: the list comes back in the entry's group, under the
+    /// change that removed it here. Undoing that change restores the entry alone, as
+    /// every other machine applies the undo; the list stays in the trash in that group.
+    /// It stood under the undone change, which the trash passes by, and this store's
+    /// trash showed nothing (random run seed 840574548).
+    @Test(arguments: [false, true])
+    func undoingAnRmWhoseGroupAListCameBackInLeavesTheListInTheTrash(pullsFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try b.createList(named: "listb5", under: .root)
+        try machines.hub.sync(b, a, c)
+        let item = try machines.add("b19", in: b, under: NavigationPath.root.pushing(list))
+        try c.remove([try machines.node(list.id, in: c)])
+        try c.emptyTrash()
+        try machines.hub.sync(c)
+        try b.remove([try machines.node(item.id, in: b)])
+        if pullsFirst {
+            try machines.hub.pull(b)
+            try machines.hub.push(b)
+        }
+        try machines.hub.sync(b)
+        #expect(try b.undo() != nil)
+        try machines.hub.sync(b, a, c, b, a, c)
+        try machines.expectEveryStoreAlike(a)
+        #expect(try b.trash().map(\.node.id) == [list.id])
+    }
+
     /// An entry this store moved into a list, both emptied from the trash elsewhere and
     /// then brought back by `rm`s from a third machine made before the move reached the
     /// hub: the `rm` of the entry brings it back where it was then, at the root, and the

@@ -75,6 +75,7 @@ extension Store {
             var summary = change.summary
             summary.keptFromOtherMachines = try keepWhatOtherMachinesChanged(since: change.seq, made: change.summary.made)
             try swapEarlierState(of: change.seq)
+            try keepPulledIntoTheTrash(by: change.seq, added: change.added)
             try forgetUnsentOperations(of: change.seq)
             if let added = change.added {
                 try database.statement("UPDATE OR ROLLBACK node SET hidden = ? WHERE seq BETWEEN ? AND ? AND hidden IS NULL")

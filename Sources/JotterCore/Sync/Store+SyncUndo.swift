@@ -142,6 +142,29 @@ extension Store {
         }
     }
 
+    /// Moves what a pull put in the trash in the group of change `seq`'s `rm` (a list
+    /// emptied elsewhere that came back holding an entry it removed) under a mark of
+    /// its own, with that group's stamp: undoing the change restores what it removed,
+    /// as every other machine applies the undo, and leaves the rest in that group, in
+    /// the trash, which passes by the marks of undone changes. What the change added
+    /// in the trash (an import's deleted tasks) goes with it. Call in the undo's
+    /// transaction, after the change's earlier state is back.
+    func keepPulledIntoTheTrash(by seq: Int64, added: ClosedRange<Int64>?) throws {
+        let outside = "n.hidden = ?1 AND n.seq NOT BETWEEN ifnull(?2, 0) AND ifnull(?3, -1)"
+        guard let group = try database.statement(
+            """
+            SELECT ifnull((SELECT t.stamp FROM sync_stamp AS t WHERE t.seq = n.seq AND t.property = 'trashgroup'), 0)
+            FROM node AS n WHERE \(outside) LIMIT 1
+            """)
+            .bind(1, seq).bind(2, added?.lowerBound).bind(3, added?.upperBound).firstRow({ $0.int64(0) }) else { return }
+        let now = clock()
+        try database.statement(
+            "INSERT INTO change (seq, what, made, made_offset, stamp) VALUES ((SELECT ifnull(max(seq), 0) + 1 FROM change), ?, ?, ?, ?)")
+            .bind(1, Store.syncChangeWhat).bind(2, now.milliseconds).bind(3, Int64(now.offsetSeconds)).bind(4, group).run()
+        try database.statement("UPDATE OR ROLLBACK node AS n SET hidden = ?4 WHERE \(outside)")
+            .bind(1, seq).bind(2, added?.lowerBound).bind(3, added?.upperBound).bind(4, database.lastInsertedRowID).run()
+    }
+
     /// Deletes the operations change `seq` logged that no push has read and no pull has
     /// met since: undone, each property is back to what the hub has, and sending it
     /// again with a new stamp would win over what other machines changed meanwhile.
