@@ -75,7 +75,7 @@ extension Store {
             var summary = change.summary
             summary.keptFromOtherMachines = try keepWhatOtherMachinesChanged(since: change.seq, made: change.summary.made)
             try swapEarlierState(of: change.seq)
-            try keepPulledIntoTheTrash(by: change.seq, added: change.added)
+            try keepPulledIntoTheTrash(by: change.seq)
             try forgetUnsentOperations(of: change.seq)
             if let added = change.added {
                 try database.statement("UPDATE OR ROLLBACK node SET hidden = ? WHERE seq BETWEEN ? AND ? AND hidden IS NULL")
@@ -93,6 +93,7 @@ extension Store {
         try withoutForeignKeyChecks { try write {
             guard let change = try nextChange(undone: true) else { return nil }
             try swapEarlierState(of: change.seq)
+            try rejoinGroupsTheHubStillHas(by: change.seq)
             try database.statement("UPDATE OR ROLLBACK node SET hidden = NULL WHERE hidden = ?").bind(1, -change.seq).run()
             try database.statement("UPDATE change SET undone = 0 WHERE seq = ?").bind(1, change.seq).run()
             return change.summary

@@ -111,10 +111,27 @@ enum SyncTriggers {
         """
 
     /// The group a node left the trash from here, kept as a property of `sync_stamp` of
-    /// this name until the hub acknowledges its mark: a restore undone before it went
-    /// out puts the node back in that group, where the hub's order still has it
-    /// (`forgetUnsentOperations`), and so does a pulled `rm` the restore loses to.
+    /// this name while the hub's mark of the node is the one it had then: a restore
+    /// undone before it went out puts the node back in that group, where the hub's order
+    /// still has it (`forgetUnsentOperations`), and so does a pulled `rm` the restore
+    /// loses to.
     static let leftGroup = "trashgroup_left"
+
+    /// The node's trash mark as the hub had it when it left the trash from its group,
+    /// kept beside that group: the group holds while the mark is the same (`leftGroupHolds`),
+    /// and no longer once the hub has a later one (its restore acknowledged, one pulled).
+    static let leftGroupAt = "trashgroup_left_at"
+
+    /// Whether the group node `l.seq` left the trash from (a `sync_stamp` row `l`) is
+    /// still where the hub has the node.
+    static func leftGroupHolds(_ l: String) -> String {
+        ["stamp", "replica"].map { column in
+            """
+            (SELECT \(column) FROM sync_stamp WHERE seq = \(l).seq AND property = '\(leftGroupAt)')
+            IS (SELECT \(column) FROM sync_stamp WHERE seq = \(l).seq AND property = 'trashed')
+            """
+        }.joined(separator: " AND ")
+    }
 
     /// Whether the node's trash mark is the one the hub has, no change of it waiting to
     /// be sent: leaving the trash then leaves the group the hub has it in, which a later
@@ -131,7 +148,11 @@ enum SyncTriggers {
         CREATE TEMP TRIGGER IF NOT EXISTS sync_node_trashed AFTER UPDATE OF hidden ON node
         WHEN (old.hidden IS NULL) IS NOT (new.hidden IS NULL) AND \(local) AND \(watched("old.seq")) BEGIN
             \(tick(now: now, when: "\(groupStamp) IS NULL"))
-            DELETE FROM sync_stamp WHERE seq = new.seq AND property = '\(leftGroup)' AND new.hidden IS NULL AND \(marksAsTheHubHas);
+            DELETE FROM sync_stamp WHERE seq = new.seq AND property IN ('\(leftGroup)', '\(leftGroupAt)') AND new.hidden IS NULL
+                AND \(marksAsTheHubHas);
+            INSERT INTO sync_stamp (seq, property, stamp, replica)
+            SELECT seq, '\(leftGroupAt)', stamp, replica FROM sync_stamp WHERE seq = new.seq AND property = 'trashed'
+                AND new.hidden IS NULL AND \(marksAsTheHubHas);
             UPDATE sync_stamp SET property = '\(leftGroup)' WHERE seq = new.seq AND property = 'trashgroup' AND new.hidden IS NULL
                 AND \(marksAsTheHubHas);
             INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change)

@@ -1267,9 +1267,18 @@ struct SyncMerge {
         try keepTrashGroup(group, of: seq)
     }
 
+    /// Whether a pull gave back this store's own change of node `id`'s trash mark
+    /// stamped `stamp`: the hub has it, though its acknowledgement was lost.
+    private func hubGaveBack(stamp: Int64, of id: NodeID) throws -> Bool {
+        try database.statement(
+            "SELECT 1 FROM sync_log WHERE replica = ? AND node = ? AND property = 'trashed' AND stamp = ? LIMIT 1")
+            .bind(1, blob: replica.bytes).bind(2, blob: id.bytes).bind(3, stamp).firstRow { _ in true } ?? false
+    }
+
     /// The trash group node `seq` left by a restore made here and not sent yet.
     private func groupLeft(byUnsentRestoreOf seq: Int64) throws -> TrashGroup? {
-        try database.statement("SELECT stamp, replica FROM sync_stamp WHERE seq = ? AND property = '\(SyncTriggers.leftGroup)'")
+        try database.statement(
+            "SELECT stamp, replica FROM sync_stamp AS l WHERE seq = ? AND property = '\(SyncTriggers.leftGroup)' AND \(SyncTriggers.leftGroupHolds("l"))")
             .bind(1, seq).firstRow { row in NodeID(bytes: row.blob(1)).map { TrashGroup(stamp: row.int64(0), replica: $0) } } ?? nil
     }
 
@@ -1506,13 +1515,14 @@ struct SyncMerge {
                 return
             }
         }
-        if property == .trashed, let seq, current?.isLocal == true, held == "false", try jsonType(value) == "true",
-           let left = try groupLeft(byUnsentRestoreOf: seq) {
+        if property == .trashed, let seq, let node, let current, current.isLocal, held == "false", try jsonType(value) == "true",
+           try !hubGaveBack(stamp: current.stamp, of: node), let left = try groupLeft(byUnsentRestoreOf: seq) {
             // This store's restore not sent yet loses to the `rm` and never goes out: in the
             // hub's order the entry stayed in the group it left here, where the `rm` meets
-            // it, as on every other machine (random run seed 885797290, pulling first).
+            // it, as on every other machine (random run seed 885797290, pulling first). One
+            // the hub has, its acknowledgement lost, took it out before the `rm`.
             try moveToTrashGroup(seq, left)
-            try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property = '\(SyncTriggers.leftGroup)'").bind(1, seq).run()
+            try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property IN ('\(SyncTriggers.leftGroup)', '\(SyncTriggers.leftGroupAt)')").bind(1, seq).run()
             try joinEarlierTrashGroup(seq, by: operation)
         }
         if !isSame {

@@ -435,7 +435,7 @@ extension Store: SyncReplica {
                 }
                 if row.property == "trashed" {
                     // The hub has the node where it is now: the group it left is past.
-                    try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property = '\(SyncTriggers.leftGroup)'")
+                    try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property IN ('\(SyncTriggers.leftGroup)', '\(SyncTriggers.leftGroupAt)')")
                         .bind(1, row.seq).run()
                 }
                 if SyncProperty(row.property)?.isValue == true { try forgetSyncConflicts(seenBy: operation) }

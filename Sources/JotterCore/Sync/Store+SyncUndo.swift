@@ -142,27 +142,64 @@ extension Store {
         }
     }
 
-    /// Moves what a pull put in the trash in the group of change `seq`'s `rm` (a list
-    /// emptied elsewhere that came back holding an entry it removed) under a mark of
-    /// its own, with that group's stamp: undoing the change restores what it removed,
-    /// as every other machine applies the undo, and leaves the rest in that group, in
-    /// the trash, which passes by the marks of undone changes. What the change added
-    /// in the trash (an import's deleted tasks) goes with it. Call in the undo's
+    /// Moves what a pull put in the trash under the mark of change `seq` (a list emptied
+    /// elsewhere that came back holding an entry the change removed, in its group), not
+    /// what the change added there itself (an import's deleted tasks), under a mark of
+    /// its own with its group's stamp: undoing the change restores what it removed, as
+    /// every other machine applies the undo, and leaves the rest in that group, in the
+    /// trash, which passes by the marks of undone changes. Call in the undo's
     /// transaction, after the change's earlier state is back.
-    func keepPulledIntoTheTrash(by seq: Int64, added: ClosedRange<Int64>?) throws {
-        let outside = "n.hidden = ?1 AND n.seq NOT BETWEEN ifnull(?2, 0) AND ifnull(?3, -1)"
+    func keepPulledIntoTheTrash(by seq: Int64) throws {
+        let pulled = """
+            n.hidden = ?1
+            AND (SELECT n.seq NOT BETWEEN ifnull(first_node, 0) AND ifnull(last_node, -1) FROM change WHERE seq = ?1)
+            """
         guard let group = try database.statement(
             """
-            SELECT ifnull((SELECT t.stamp FROM sync_stamp AS t WHERE t.seq = n.seq AND t.property = 'trashgroup'), 0)
-            FROM node AS n WHERE \(outside) LIMIT 1
+            SELECT (SELECT t.stamp FROM sync_stamp AS t WHERE t.seq = n.seq AND t.property = 'trashgroup')
+            FROM node AS n WHERE \(pulled) LIMIT 1
             """)
-            .bind(1, seq).bind(2, added?.lowerBound).bind(3, added?.upperBound).firstRow({ $0.int64(0) }) else { return }
+            .bind(1, seq).firstRow({ $0.optionalInt64(0) }) else { return }
         let now = clock()
         try database.statement(
             "INSERT INTO change (seq, what, made, made_offset, stamp) VALUES ((SELECT ifnull(max(seq), 0) + 1 FROM change), ?, ?, ?, ?)")
             .bind(1, Store.syncChangeWhat).bind(2, now.milliseconds).bind(3, Int64(now.offsetSeconds)).bind(4, group).run()
-        try database.statement("UPDATE OR ROLLBACK node AS n SET hidden = ?4 WHERE \(outside)")
-            .bind(1, seq).bind(2, added?.lowerBound).bind(3, added?.upperBound).bind(4, database.lastInsertedRowID).run()
+        try database.statement("UPDATE OR ROLLBACK node AS n SET hidden = ?2 WHERE \(pulled)")
+            .bind(1, seq).bind(2, database.lastInsertedRowID).run()
+    }
+
+    /// Puts what redoing change `seq` brings back into the trash before the undo that
+    /// took it out went out back in the group the hub still has it in, with nothing to
+    /// send: under the mark of what else is there (a list a pull brought back in that
+    /// group, which the undo left in the trash, `keepPulledIntoTheTrash`). Call in the
+    /// redo's transaction, after the change's state is back.
+    func rejoinGroupsTheHubStillHas(by seq: Int64) throws {
+        let left = try database.statement(
+            """
+            SELECT n.seq, l.stamp, l.replica FROM node AS n
+            JOIN sync_stamp AS l ON l.seq = n.seq AND l.property = '\(SyncTriggers.leftGroup)'
+            WHERE n.hidden = ? AND \(SyncTriggers.leftGroupHolds("l"))
+            """)
+            .bind(1, seq)
+        var rejoining: [(seq: Int64, stamp: Int64, replica: [UInt8])] = []
+        while try left.step() { rejoining.append((left.int64(0), left.int64(1), left.blob(2))) }
+        for node in rejoining {
+            try database.statement("DELETE FROM sync_op WHERE seq = ? AND property = 'trashed' AND unsent_change IS NULL")
+                .bind(1, node.seq).run()
+            guard database.changes > 0 else { continue }
+            try database.statement("INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica) VALUES (?, 'trashgroup', ?, ?)")
+                .bind(1, node.seq).bind(2, node.stamp).bind(3, blob: node.replica).run()
+            try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property IN ('\(SyncTriggers.leftGroup)', '\(SyncTriggers.leftGroupAt)')")
+                .bind(1, node.seq).run()
+            try database.statement(
+                """
+                UPDATE OR ROLLBACK node SET hidden = ifnull((
+                    SELECT m.hidden FROM node AS m JOIN sync_stamp AS t ON t.seq = m.seq AND t.property = 'trashgroup'
+                    WHERE t.stamp = ?2 AND t.replica = ?3 AND m.hidden > 0 AND m.hidden <> ?4 LIMIT 1), hidden)
+                WHERE seq = ?1
+                """)
+                .bind(1, node.seq).bind(2, node.stamp).bind(3, blob: node.replica).bind(4, seq).run()
+        }
     }
 
     /// Deletes the operations change `seq` logged that no push has read and no pull has
@@ -177,7 +214,7 @@ extension Store {
             INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica)
             SELECT l.seq, 'trashgroup', l.stamp, l.replica FROM sync_op AS o
             JOIN node AS n ON n.seq = o.seq AND n.hidden > 0
-            JOIN sync_stamp AS l ON l.seq = o.seq AND l.property = '\(SyncTriggers.leftGroup)'
+            JOIN sync_stamp AS l ON l.seq = o.seq AND l.property = '\(SyncTriggers.leftGroup)' AND \(SyncTriggers.leftGroupHolds("l"))
             WHERE o.unsent_change = ?1 AND o.property = 'trashed'
             """)
             .bind(1, seq).run()
