@@ -1676,6 +1676,35 @@ struct Machines {
         try machines.expectEveryStoreAlike(b)
     }
 
+    /// A list removed with an entry, sent, undone and removed again before the next
+    /// sync, while another machine removed the entry unaware of the first `rm`: in the
+    /// hub's order that `rm` finds the entry in the first group, the earlier, and the
+    /// second `rm`, made on that group's mark, takes it into its own with the list, on
+    /// every machine. Where the list was removed, the other `rm`, pulled after the
+    /// second, took the entry out of the list's group into its own (random run seed
+    /// 545390451).
+    @Test(arguments: [false, true])
+    func anRmRedoneOnTheMarkOfItsFirstGroupKeepsTheEntryFromAnRmElsewhereBetween(pullsFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try b.createList(named: "listb5", under: .root)
+        let entry = try machines.add("b10", in: b, under: NavigationPath.root.pushing(list))
+        try machines.hub.sync(b, a, c)
+        try b.remove([try machines.node(list.id, in: b)])
+        try machines.hub.sync(b)
+        try a.remove([try machines.node(entry.id, in: a)])
+        #expect(try b.undo() != nil)
+        try b.remove([try machines.node(list.id, in: b)])
+        try machines.hub.sync(a)
+        if pullsFirst {
+            try machines.hub.pull(b)
+            try machines.hub.push(b)
+        }
+        try machines.hub.sync(b, c, a, b, c, a)
+        try machines.expectEveryStoreAlike(a)
+        #expect(try a.trash().map(\.node.id) == [list.id])
+    }
+
     /// A restore the hub has is where the entry's trash mark starts again: removed and
     /// restored once more here, unsent, when a later `rm` from elsewhere is pulled first,
     /// that `rm` meets the entry out of the trash, in no group it had left before.

@@ -727,6 +727,16 @@ struct SyncMerge {
         // A restore stamped between the two took the entry out of the trash after this
         // `rm`, which lost to it, and the later `rm` put it back: that one's group holds.
         if !madeAfterARestore, let id = try store.nodeID(seq: seq), try wasRestored(id, after: group, before: held) { return }
+        if !madeAfterARestore, held.replica == replica, let id = try store.nodeID(seq: seq),
+           let own = try lastTrashMarkAndBaseHereLater(seq: seq, id: id), own.stamp == held.stamp, let base = own.base,
+           let before = try groupLeft(seq: seq, whileTheHubsMarkWas: base), min(before, group).stamp == base {
+            // The mark held here is this store's own `rm`, later in the hub's order, made
+            // on the mark of the group the entry was in there before, which a restore of
+            // its own that never went out took it out of. At this `rm`'s place the entry
+            // is in that group, the earlier, and the later `rm` takes it into its own, on
+            // every machine (random run seed 545390451).
+            return
+        }
         try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try trashGroupChange(group)).bind(2, seq).run()
         try keepTrashGroup(group, of: seq)
     }
@@ -1107,6 +1117,41 @@ struct SyncMerge {
             """)
             .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, blob: id.bytes).bind(4, property)
             .firstRow { _ in true } ?? false
+    }
+
+    /// The stamp and base of the last trash mark of node `seq` (`id`) this store made
+    /// that comes after the operation being applied in the hub's order: its base is the
+    /// stamp of the mark the hub had then, nil for the create's.
+    private func lastTrashMarkAndBaseHereLater(seq: Int64, id: NodeID) throws -> (stamp: Int64, base: Int64?)? {
+        if let unsent = try database.statement(
+            """
+            SELECT o.stamp, s.stamp FROM sync_op AS o LEFT JOIN sync_stamp AS s ON s.seq = o.seq AND s.property = 'trashed'
+            WHERE o.seq = ? AND o.property = 'trashed'
+            """)
+            .bind(1, seq).firstRow({ (stamp: $0.int64(0), base: $0.optionalInt64(1)) }) {
+            return unsent
+        }
+        if isAfterOwnAcknowledged { return nil }
+        return try database.statement(
+            """
+            SELECT stamp, base FROM sync_log WHERE seq > ?1 AND replica = ?2 AND node = ?3 AND property = 'trashed'
+            ORDER BY seq DESC LIMIT 1
+            """)
+            .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, blob: id.bytes)
+            .firstRow { (stamp: $0.int64(0), base: $0.optionalInt64(1)) }
+    }
+
+    /// The group node `seq` left the trash from here while the hub's mark of it was the
+    /// one stamped `mark`.
+    private func groupLeft(seq: Int64, whileTheHubsMarkWas mark: Int64) throws -> TrashGroup? {
+        try database.statement(
+            """
+            SELECT l.stamp, l.replica FROM sync_stamp AS l
+            JOIN sync_stamp AS at ON at.seq = l.seq AND at.property = '\(SyncTriggers.leftGroupAt)' AND at.stamp = ?2
+            WHERE l.seq = ?1 AND l.property = '\(SyncTriggers.leftGroup)'
+            """)
+            .bind(1, seq).bind(2, mark)
+            .firstRow { row in NodeID(bytes: row.blob(1)).map { TrashGroup(stamp: row.int64(0), replica: $0) } } ?? nil
     }
 
     /// The stamp of the last trash mark of node `seq` (`id`) this store made that comes

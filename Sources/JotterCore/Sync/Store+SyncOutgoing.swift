@@ -433,11 +433,6 @@ extension Store: SyncReplica {
                 if row.property != "purge", !namesAnotherRow {
                     try recordStamp(seq: row.seq, property: row.property, stamp: operation.stamp, replica: replica)
                 }
-                if row.property == "trashed" {
-                    // The hub has the node where it is now: the group it left is past.
-                    try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property IN ('\(SyncTriggers.leftGroup)', '\(SyncTriggers.leftGroupAt)')")
-                        .bind(1, row.seq).run()
-                }
                 if SyncProperty(row.property)?.isValue == true { try forgetSyncConflicts(seenBy: operation) }
                 try database.statement("DELETE FROM sync_op WHERE counter = ?").bind(1, operation.counter).run()
             }
