@@ -123,6 +123,11 @@ struct Machines {
         return conflicts
     }
 
+    /// Moves `store`'s clock a second ahead: its next change wins over one made elsewhere now.
+    func later(_ store: Store) throws {
+        try store.database.execute("UPDATE setting SET value = value + (1000 << 16) WHERE key = 'hlc'")
+    }
+
     func pendingOperations(in store: Store) throws -> Int64 {
         try store.database.statement("SELECT count(*) FROM sync_op").firstRow { $0.int64(0) } ?? -1
     }
@@ -1703,6 +1708,125 @@ struct Machines {
         try machines.hub.sync(b, c, a, b, c, a)
         try machines.expectEveryStoreAlike(a)
         #expect(try a.trash().map(\.node.id) == [list.id])
+    }
+
+    /// An `rm` sent, undone, the undo's restore on the hub with its acknowledgement lost,
+    /// then redone: the redo is a change the hub has not seen, and goes out.
+    @Test(arguments: [false, true])
+    func aRedoAfterItsUndoReachedTheHubUnacknowledgedGoesOut(pullsBetween: Bool) throws {
+        let machines = try Machines(count: 2)
+        let (a, b) = (machines.a, machines.b)
+        let entry = try machines.add("e", in: a)
+        try machines.hub.sync(a, b)
+        try a.remove([try machines.node(entry.id, in: a)])
+        try machines.hub.sync(a, b)
+        #expect(try a.undo() != nil)
+        machines.hub.take(try a.outgoingOperations(limit: 10))
+        if pullsBetween { try machines.hub.pull(a) }
+        #expect(try a.redo() != nil)
+        try machines.hub.sync(a, b, a, b)
+        try machines.expectEveryStoreAlike(b)
+    }
+
+    /// An `rm` of a list with an entry sent, undone, half the undo sent (a push cut short
+    /// after one batch), then redone: the redo goes out for both.
+    @Test func aRedoAfterHalfItsUndoWentOutGoesOut() throws {
+        let machines = try Machines(count: 2)
+        let (a, b) = (machines.a, machines.b)
+        let list = try a.createList(named: "l", under: .root)
+        _ = try machines.add("e", in: a, under: NavigationPath.root.pushing(list))
+        try machines.hub.sync(a, b)
+        try a.remove([try machines.node(list.id, in: a)])
+        try machines.hub.sync(a, b)
+        #expect(try a.undo() != nil)
+        let sent = try a.outgoingOperations(limit: 1)
+        machines.hub.take(sent)
+        try a.acknowledge(sent, to: HubHead(position: Int64(machines.hub.operations.count), hash: ""))
+        #expect(try a.redo() != nil)
+        try machines.hub.sync(a, b, a, b)
+        try machines.expectEveryStoreAlike(b)
+    }
+
+    /// A restore on the hub with its acknowledgement lost, an `rm` made here on top of
+    /// it, and an `rm` elsewhere after the restore: a pull gives the restore back, and it
+    /// is the hub's mark of the entry from then on, which the `rm` made here is based on.
+    @Test(arguments: [false, true])
+    func anRmOnARestoreWhoseAcknowledgementWasLostIsMadeOnIt(pullsFirst: Bool) throws {
+        let machines = try Machines(count: 2)
+        let (a, b) = (machines.a, machines.b)
+        let entry = try machines.add("e", in: a)
+        try machines.hub.sync(a, b)
+        try a.remove([try machines.node(entry.id, in: a)])
+        try machines.hub.sync(a, b)
+        try a.restore(try #require(try a.trash().first { $0.node.id == entry.id }))
+        machines.hub.take(try a.outgoingOperations(limit: 10))
+        try machines.hub.pull(b)
+        try machines.later(b)
+        try b.remove([try machines.node(entry.id, in: b)])
+        try machines.hub.push(b)
+        try machines.later(a); try machines.later(a)
+        try a.remove([try machines.node(entry.id, in: a)])
+        if pullsFirst {
+            try machines.hub.pull(a)
+            try machines.hub.push(a)
+        }
+        try machines.hub.sync(a, b, a, b)
+        try machines.expectEveryStoreAlike(b)
+    }
+
+    /// A restore on the hub with its acknowledgement lost, then an `rm` and a restore
+    /// again here, and a later `rm` elsewhere: the restore given back by a pull moves the
+    /// hub's mark on, and the group the entry left before it holds no longer.
+    @Test(arguments: [false, true])
+    func aRestoreGivenBackAfterItsAcknowledgementWasLostMovesTheMarkOn(pullsFirst: Bool) throws {
+        let machines = try Machines(count: 2)
+        let (a, b) = (machines.a, machines.b)
+        let entry = try machines.add("e", in: a)
+        try machines.hub.sync(a, b)
+        try a.remove([try machines.node(entry.id, in: a)])
+        try machines.hub.sync(a, b)
+        try a.restore(try #require(try a.trash().first { $0.node.id == entry.id }))
+        machines.hub.take(try a.outgoingOperations(limit: 10))
+        try a.remove([try machines.node(entry.id, in: a)])
+        try a.restore(try #require(try a.trash().first { $0.node.id == entry.id }))
+        try machines.hub.pull(b)
+        try machines.later(b)
+        try b.remove([try machines.node(entry.id, in: b)])
+        try machines.hub.push(b)
+        if pullsFirst {
+            try machines.hub.pull(a)
+            try machines.hub.push(a)
+        }
+        try machines.hub.sync(a, b, a, b)
+        try machines.expectEveryStoreAlike(b)
+    }
+
+    /// An entry added and removed before its create went out, which carries its trash
+    /// mark, then restored on that machine and removed again with its list before the
+    /// restore went out: that `rm` is made on the create's mark, and takes the entry
+    /// into its group on every machine, as where it was made. Its base, the create's
+    /// stamp, matched no trash mark elsewhere, and the entry stayed in the create's
+    /// group there (random run seed 212580818).
+    @Test(arguments: [false, true])
+    func anRmMadeOnTheTrashMarkAnEntryWasCreatedWithTakesItIntoItsGroup(pullsFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try a.createList(named: "lista2", under: .root)
+        try machines.hub.sync(a, b, c)
+        let entry = try machines.add("a7", in: a, under: NavigationPath.root.pushing(list))
+        try a.remove([try machines.node(entry.id, in: a)])
+        try machines.hub.sync(a, b, c)
+        try a.restore(try #require(try a.trash().first { $0.node.id == entry.id }))
+        try a.remove([try machines.node(list.id, in: a)])
+        try c.remove([try machines.node(list.id, in: c)])
+        try machines.hub.sync(c)
+        if pullsFirst {
+            try machines.hub.pull(a)
+            try machines.hub.push(a)
+        }
+        try machines.hub.sync(a, b, c, a, b, c)
+        try machines.expectEveryStoreAlike(a)
+        #expect(try machines.trashGroups(of: a).count == 1)
     }
 
     /// A restore the hub has is where the entry's trash mark starts again: removed and

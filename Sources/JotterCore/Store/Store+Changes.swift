@@ -93,7 +93,6 @@ extension Store {
         try withoutForeignKeyChecks { try write {
             guard let change = try nextChange(undone: true) else { return nil }
             try swapEarlierState(of: change.seq)
-            try rejoinGroupsTheHubStillHas(by: change.seq)
             try database.statement("UPDATE OR ROLLBACK node SET hidden = NULL WHERE hidden = ?").bind(1, -change.seq).run()
             try database.statement("UPDATE change SET undone = 0 WHERE seq = ?").bind(1, change.seq).run()
             return change.summary

@@ -722,7 +722,9 @@ struct SyncMerge {
             group != held else { return }
         // Made on top of the mark of the group held here, the `rm` came after a restore
         // its maker made and sent with it as one mark: a group of its own, as it is there.
-        let madeAfterARestore = operation.base == held.stamp
+        // With no base it replaced the mark the entry's create gave it, which is the one
+        // held here when no other came since (random run seed 212580818).
+        let madeAfterARestore = try operation.base == held.stamp || isMarkedByItsCreate(seq, base: operation.base)
         guard group < held || madeAfterARestore else { return }
         // A restore stamped between the two took the entry out of the trash after this
         // `rm`, which lost to it, and the later `rm` put it back: that one's group holds.
@@ -1119,6 +1121,20 @@ struct SyncMerge {
             .firstRow { _ in true } ?? false
     }
 
+    /// Whether node `seq` is in the trash by the mark its create gave it, which an
+    /// operation based on it names by the create's stamp (`Store.createStamp`): no other
+    /// was pulled since, and none made here waits.
+    private func isMarkedByItsCreate(_ seq: Int64, base: Int64?) throws -> Bool {
+        guard let base, let created = try database.statement(
+            """
+            SELECT created FROM node WHERE seq = ?1
+              AND NOT EXISTS (SELECT 1 FROM sync_stamp WHERE seq = ?1 AND property = 'trashed')
+              AND NOT EXISTS (SELECT 1 FROM sync_op WHERE seq = ?1 AND property = 'trashed')
+            """)
+            .bind(1, seq).firstRow({ $0.int64(0) }) else { return false }
+        return Store.createStamp(created) == base
+    }
+
     /// The stamp and base of the last trash mark of node `seq` (`id`) this store made
     /// that comes after the operation being applied in the hub's order: its base is the
     /// stamp of the mark the hub had then, nil for the create's.
@@ -1501,9 +1517,10 @@ struct SyncMerge {
     // MARK: Properties
 
     /// The stamp the value a property holds here was given, with the replica that gave
-    /// it; nil when it is the node's first (its create's).
-    private func currentStamp(seq: Int64?, property: String) throws -> (stamp: Int64, replica: NodeID, isLocal: Bool)? {
-        if let stamp = try database.statement("SELECT stamp FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?")
+    /// it (`ofTheHub`: the last the hub acknowledged or a pull applied, passing by one
+    /// made here and not sent); nil when it is the node's first (its create's).
+    private func currentStamp(seq: Int64?, property: String, ofTheHub: Bool = false) throws -> (stamp: Int64, replica: NodeID, isLocal: Bool)? {
+        if !ofTheHub, let stamp = try database.statement("SELECT stamp FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?")
             .bind(1, seq ?? 0).bind(2, property).firstRow({ $0.int64(0) }) {
             return (stamp, replica, true)
         }
@@ -1811,6 +1828,17 @@ struct SyncMerge {
     /// the last move of the node this store made, the node goes where the hub's order
     /// puts it and has no hub parent apart any more.
     private mutating func takeBack(_ operation: SyncOperation) throws {
+        if operation.property == "trashed", let id = operation.node, let seq = try store.nodeSeq(of: id) {
+            // Given back though its acknowledgement was lost, it is the hub's mark of the
+            // node, as an acknowledgement makes it; a change of the mark made here since
+            // goes out on top of it.
+            if try currentStamp(seq: seq, property: "trashed", ofTheHub: true).map({ operation.wins(over: $0.stamp, $0.replica) }) ?? true {
+                try store.recordStamp(seq: seq, property: "trashed", stamp: operation.stamp, replica: replica)
+            }
+            try database.statement("DELETE FROM sync_op WHERE seq = ? AND property = 'trashed' AND stamp = ?")
+                .bind(1, seq).bind(2, operation.stamp).run()
+            return
+        }
         guard operation.property == "parent", let id = operation.node, let seq = try store.nodeSeq(of: id),
               let held = try hubMove(of: seq) else { return }
         let value = SyncJSON(text: operation.value ?? "null")

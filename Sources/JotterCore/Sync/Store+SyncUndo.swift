@@ -168,40 +168,6 @@ extension Store {
             .bind(1, seq).bind(2, database.lastInsertedRowID).run()
     }
 
-    /// Puts what redoing change `seq` brings back into the trash before the undo that
-    /// took it out went out back in the group the hub still has it in, with nothing to
-    /// send: under the mark of what else is there (a list a pull brought back in that
-    /// group, which the undo left in the trash, `keepPulledIntoTheTrash`). Call in the
-    /// redo's transaction, after the change's state is back.
-    func rejoinGroupsTheHubStillHas(by seq: Int64) throws {
-        let left = try database.statement(
-            """
-            SELECT n.seq, l.stamp, l.replica FROM node AS n
-            JOIN sync_stamp AS l ON l.seq = n.seq AND l.property = '\(SyncTriggers.leftGroup)'
-            WHERE n.hidden = ? AND \(SyncTriggers.leftGroupHolds("l"))
-            """)
-            .bind(1, seq)
-        var rejoining: [(seq: Int64, stamp: Int64, replica: [UInt8])] = []
-        while try left.step() { rejoining.append((left.int64(0), left.int64(1), left.blob(2))) }
-        for node in rejoining {
-            try database.statement("DELETE FROM sync_op WHERE seq = ? AND property = 'trashed' AND unsent_change IS NULL")
-                .bind(1, node.seq).run()
-            guard database.changes > 0 else { continue }
-            try database.statement("INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica) VALUES (?, 'trashgroup', ?, ?)")
-                .bind(1, node.seq).bind(2, node.stamp).bind(3, blob: node.replica).run()
-            try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property IN ('\(SyncTriggers.leftGroup)', '\(SyncTriggers.leftGroupAt)')")
-                .bind(1, node.seq).run()
-            try database.statement(
-                """
-                UPDATE OR ROLLBACK node SET hidden = ifnull((
-                    SELECT m.hidden FROM node AS m JOIN sync_stamp AS t ON t.seq = m.seq AND t.property = 'trashgroup'
-                    WHERE t.stamp = ?2 AND t.replica = ?3 AND m.hidden > 0 AND m.hidden <> ?4 LIMIT 1), hidden)
-                WHERE seq = ?1
-                """)
-                .bind(1, node.seq).bind(2, node.stamp).bind(3, blob: node.replica).bind(4, seq).run()
-        }
-    }
-
     /// Deletes the operations change `seq` logged that no push has read and no pull has
     /// met since: undone, each property is back to what the hub has, and sending it
     /// again with a new stamp would win over what other machines changed meanwhile.
