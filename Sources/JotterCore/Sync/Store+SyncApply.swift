@@ -697,7 +697,8 @@ struct SyncMerge {
     /// first, keeps it in the earliest group, so `restore` brings back the same entries
     /// everywhere; and to that of an `rm` made on top of that group's own mark, which
     /// its maker restored first. An `rm` made on top of another mark (its maker's own
-    /// earlier one, which lost the group here) leaves the earlier group standing. An add
+    /// earlier one, which lost the group here) leaves the earlier group standing, and so
+    /// does this store's own later `rm` made on the mark of the earlier group. An add
     /// undone after the hub had it is in the trash of every other machine, and joins as
     /// any does. One in the trash from before groups were kept stays where it is.
     private mutating func joinEarlierTrashGroup(_ seq: Int64, by operation: SyncOperation) throws {
@@ -1136,8 +1137,9 @@ struct SyncMerge {
     }
 
     /// The stamp and base of the last trash mark of node `seq` (`id`) this store made
-    /// that comes after the operation being applied in the hub's order: its base is the
-    /// stamp of the mark the hub had then, nil for the create's.
+    /// that comes after the operation being applied in the hub's order, and the base it
+    /// goes or went out with: the stamp of the mark the hub has (had) then, as far as this
+    /// store knows, nil for the create's.
     private func lastTrashMarkAndBaseHereLater(seq: Int64, id: NodeID) throws -> (stamp: Int64, base: Int64?)? {
         if let unsent = try database.statement(
             """
@@ -1328,15 +1330,8 @@ struct SyncMerge {
         try keepTrashGroup(group, of: seq)
     }
 
-    /// Whether a pull gave back this store's own change of node `id`'s trash mark
-    /// stamped `stamp`: the hub has it, though its acknowledgement was lost.
-    private func hubGaveBack(stamp: Int64, of id: NodeID) throws -> Bool {
-        try database.statement(
-            "SELECT 1 FROM sync_log WHERE replica = ? AND node = ? AND property = 'trashed' AND stamp = ? LIMIT 1")
-            .bind(1, blob: replica.bytes).bind(2, blob: id.bytes).bind(3, stamp).firstRow { _ in true } ?? false
-    }
-
-    /// The trash group node `seq` left by a restore made here and not sent yet.
+    /// The trash group node `seq` left by a restore made here, while the hub's mark of
+    /// the node is still the one it left at: the restore is not on the hub.
     private func groupLeft(byUnsentRestoreOf seq: Int64) throws -> TrashGroup? {
         try database.statement(
             "SELECT stamp, replica FROM sync_stamp AS l WHERE seq = ? AND property = '\(SyncTriggers.leftGroup)' AND \(SyncTriggers.leftGroupHolds("l"))")
@@ -1577,12 +1572,11 @@ struct SyncMerge {
                 return
             }
         }
-        if property == .trashed, let seq, let node, let current, current.isLocal, held == "false", try jsonType(value) == "true",
-           try !hubGaveBack(stamp: current.stamp, of: node), let left = try groupLeft(byUnsentRestoreOf: seq) {
+        if property == .trashed, let seq, current?.isLocal == true, held == "false", try jsonType(value) == "true",
+           let left = try groupLeft(byUnsentRestoreOf: seq) {
             // This store's restore not sent yet loses to the `rm` and never goes out: in the
             // hub's order the entry stayed in the group it left here, where the `rm` meets
-            // it, as on every other machine (random run seed 885797290, pulling first). One
-            // the hub has, its acknowledgement lost, took it out before the `rm`.
+            // it, as on every other machine (random run seed 885797290, pulling first).
             try moveToTrashGroup(seq, left)
             try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property IN ('\(SyncTriggers.leftGroup)', '\(SyncTriggers.leftGroupAt)')").bind(1, seq).run()
             try joinEarlierTrashGroup(seq, by: operation)
