@@ -1647,9 +1647,6 @@ struct Machines {
         try a.remove([try machines.node(entry.id, in: a)])
         try machines.hub.sync(a, b)
         func restoreOnA() throws { try a.restore(try #require(try a.trash().first { $0.node.id == entry.id })) }
-        func later(_ store: Store) throws {
-            try store.database.execute("UPDATE setting SET value = value + (1000 << 16) WHERE key = 'hlc'")
-        }
         try restoreOnA()
         switch how {
         case .acknowledgementLost:
@@ -1662,17 +1659,17 @@ struct Machines {
             try restoreOnA()
         case .lostToAPulledRestore:
             try a.remove([try machines.node(entry.id, in: a)])
-            try later(b)
+            try machines.later(b)
             try b.restore(try #require(try b.trash().first { $0.node.id == entry.id }))
             try machines.hub.sync(b)
             try machines.hub.pull(a)
             try machines.hub.push(a)
             try a.remove([try machines.node(entry.id, in: a)])
             try restoreOnA()
-            try later(b)
+            try machines.later(b)
         }
         try machines.hub.pull(b)
-        try later(b)
+        try machines.later(b)
         try b.remove([try machines.node(entry.id, in: b)])
         try machines.hub.sync(b)
         try machines.hub.pull(a)

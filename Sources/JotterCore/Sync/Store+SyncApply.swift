@@ -723,8 +723,8 @@ struct SyncMerge {
             group != held else { return }
         // Made on top of the mark of the group held here, the `rm` came after a restore
         // its maker made and sent with it as one mark: a group of its own, as it is there.
-        // With no base it replaced the mark the entry's create gave it, which is the one
-        // held here when no other came since (random run seed 212580818).
+        // Based on the create's stamp, it replaced the mark the entry's create gave it,
+        // which is the one held here when no other came since (random run seed 212580818).
         let madeAfterARestore = try operation.base == held.stamp || isMarkedByItsCreate(seq, base: operation.base)
         guard group < held || madeAfterARestore else { return }
         // A restore stamped between the two took the entry out of the trash after this
@@ -1136,10 +1136,10 @@ struct SyncMerge {
         return Store.createStamp(created) == base
     }
 
-    /// The stamp and base of the last trash mark of node `seq` (`id`) this store made
-    /// that comes after the operation being applied in the hub's order, and the base it
-    /// goes or went out with: the stamp of the mark the hub has (had) then, as far as this
-    /// store knows, nil for the create's.
+    /// The stamp of the last trash mark of node `seq` (`id`) this store made that comes
+    /// after the operation being applied in the hub's order (see `changedHereLater`), and
+    /// the base it goes or went out with: the stamp of the mark the hub had then, as far
+    /// as this store knew, nil for the create's.
     private func lastTrashMarkAndBaseHereLater(seq: Int64, id: NodeID) throws -> (stamp: Int64, base: Int64?)? {
         if let unsent = try database.statement(
             """
@@ -1172,20 +1172,8 @@ struct SyncMerge {
             .firstRow { row in NodeID(bytes: row.blob(1)).map { TrashGroup(stamp: row.int64(0), replica: $0) } } ?? nil
     }
 
-    /// The stamp of the last trash mark of node `seq` (`id`) this store made that comes
-    /// after the operation being applied in the hub's order (see `changedHereLater`).
     private func lastTrashMarkHereLater(seq: Int64, id: NodeID) throws -> Int64? {
-        if let unsent = try database.statement("SELECT stamp FROM sync_op WHERE seq = ? AND property = 'trashed'")
-            .bind(1, seq).firstRow({ $0.int64(0) }) {
-            return unsent
-        }
-        if isAfterOwnAcknowledged { return nil }
-        return try database.statement(
-            """
-            SELECT stamp FROM sync_log WHERE seq > ?1 AND replica = ?2 AND node = ?3 AND property = 'trashed'
-            ORDER BY seq DESC LIMIT 1
-            """)
-            .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, blob: id.bytes).firstRow { $0.int64(0) }
+        try lastTrashMarkAndBaseHereLater(seq: seq, id: id)?.stamp
     }
 
     /// The first change of node `seq` (`id`) this store made that comes after the
