@@ -1826,6 +1826,48 @@ struct Machines {
         #expect(try machines.trashGroups(of: a).count == 1)
     }
 
+    enum PushOfTheUndo: CaseIterable { case acknowledgementLost, acknowledged, halfAcknowledged, notYet }
+
+    /// An entry added here into a list another machine removed (an undone `new`), both
+    /// emptied from the trash there, then the add undone here: the list and the entry
+    /// come back from their last states in the list's group, and the undo, based on the
+    /// entry's create, leaves the entry there, however its push went. An `rm` based on
+    /// the create's stamp counted as made on the create's own mark, which the entry never
+    /// had, and took it out of the list's group everywhere but here (found probing
+    /// random run seed 846321856, which did not replay).
+    @Test(arguments: PushOfTheUndo.allCases)
+    func anAddUndoneInAListEmptiedElsewhereStaysInTheListsGroup(_ push: PushOfTheUndo) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try b.createList(named: "listb6", under: .root)
+        try machines.hub.sync(b, c, a)
+        let item = try machines.add("a14", in: a, under: NavigationPath.root.pushing(try machines.node(list.id, in: a)))
+        #expect(try b.undo() != nil)
+        try a.markDone([try machines.node(item.id, in: a)])
+        try machines.hub.sync(a, c)
+        _ = try machines.add("b19", in: b)
+        try machines.hub.sync(b, a)
+        #expect(try a.undo() != nil)
+        try machines.hub.sync(c, b)
+        let b19 = try #require(try b.children(of: nil).first { $0.text == "b19" })
+        try b.remove([b19])
+        try b.emptyTrash()
+        #expect(try a.undo() != nil)
+        switch push {
+        case .acknowledgementLost: machines.hub.take(try a.outgoingOperations(limit: 10))
+        case .acknowledged: try machines.hub.push(a)
+        case .halfAcknowledged:
+            let sent = try a.outgoingOperations(limit: 1)
+            machines.hub.take(sent)
+            try a.acknowledge(sent, to: HubHead(position: Int64(machines.hub.operations.count), hash: ""))
+        case .notYet: break
+        }
+        try machines.hub.sync(b)
+        _ = try b.createList(named: "listb35", under: .root)
+        try machines.hub.sync(b, a, b, c, a, b, c, a, b, c)
+        try machines.expectEveryStoreAlike(a)
+    }
+
     /// A restore the hub has is where the entry's trash mark starts again: removed and
     /// restored once more here, unsent, when a later `rm` from elsewhere is pulled first,
     /// that `rm` meets the entry out of the trash, in no group it had left before.

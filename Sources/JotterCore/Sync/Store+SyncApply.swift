@@ -725,7 +725,8 @@ struct SyncMerge {
         // its maker made and sent with it as one mark: a group of its own, as it is there.
         // Based on the create's stamp, it replaced the mark the entry's create gave it,
         // which is the one held here when no other came since (random run seed 212580818).
-        let madeAfterARestore = try operation.base == held.stamp || isMarkedByItsCreate(seq, base: operation.base)
+        let madeAfterARestore = try operation.base == held.stamp
+            || held.replica == operation.replica && isMarkedByItsCreate(seq, base: operation.base, group: held)
         guard group < held || madeAfterARestore else { return }
         // A restore stamped between the two took the entry out of the trash after this
         // `rm`, which lost to it, and the later `rm` put it back: that one's group holds.
@@ -1122,17 +1123,19 @@ struct SyncMerge {
             .firstRow { _ in true } ?? false
     }
 
-    /// Whether node `seq` is in the trash by the mark its create gave it, which an
-    /// operation based on it names by the create's stamp (`Store.createStamp`): no other
-    /// was pulled since, and none made here waits.
-    private func isMarkedByItsCreate(_ seq: Int64, base: Int64?) throws -> Bool {
+    /// Whether node `seq` is in the trash in `group` by the mark its create gave it,
+    /// which an operation based on it names by the create's stamp (`Store.createStamp`):
+    /// its create named the group by its own stamp, as one sent in the trash alone does,
+    /// no other mark was pulled since, and none made here waits. One put in a group by
+    /// its list (brought back from its last state with it) has no mark of its own.
+    private func isMarkedByItsCreate(_ seq: Int64, base: Int64?, group: TrashGroup) throws -> Bool {
         guard let base, let created = try database.statement(
             """
-            SELECT created FROM node WHERE seq = ?1
+            SELECT created FROM node WHERE seq = ?1 AND hidden > 0 AND order_stamp = ?2
               AND NOT EXISTS (SELECT 1 FROM sync_stamp WHERE seq = ?1 AND property = 'trashed')
               AND NOT EXISTS (SELECT 1 FROM sync_op WHERE seq = ?1 AND property = 'trashed')
             """)
-            .bind(1, seq).firstRow({ $0.int64(0) }) else { return false }
+            .bind(1, seq).bind(2, group.stamp).firstRow({ $0.int64(0) }) else { return false }
         return Store.createStamp(created) == base
     }
 
