@@ -1826,6 +1826,27 @@ struct Machines {
         #expect(try machines.trashGroups(of: a).count == 1)
     }
 
+    /// An entry added and removed before its create went out, its create stored on the
+    /// hub with the acknowledgement lost, then restored and removed again here: the
+    /// create, sent once more, carries the trash mark it first went out with and leaves
+    /// the later `rm`'s own mark here alone. Sending it again put this store's entry in
+    /// the create's group while every other machine had it in the later `rm`'s.
+    @Test(arguments: [false, true])
+    func anRmOnTheCreatesMarkAfterTheCreatesAcknowledgementWasLost(pullsBetween: Bool) throws {
+        let machines = try Machines(count: 2)
+        let (a, b) = (machines.a, machines.b)
+        _ = try machines.add("e", in: a)
+        try machines.hub.sync(a, b)
+        let entry = try machines.add("n", in: b)
+        try b.remove([try machines.node(entry.id, in: b)])
+        machines.hub.take(try b.outgoingOperations(limit: 10))
+        if pullsBetween { try machines.hub.pull(b) }
+        try b.restore(try #require(try b.trash().first { $0.node.id == entry.id }))
+        try b.remove([try machines.node(entry.id, in: b)])
+        try machines.hub.sync(b, a, b, a)
+        try machines.expectEveryStoreAlike(a)
+    }
+
     enum PushOfTheUndo: CaseIterable { case acknowledgementLost, acknowledged, halfAcknowledged, notYet }
 
     /// An entry added here into a list another machine removed (an undone `new`), both

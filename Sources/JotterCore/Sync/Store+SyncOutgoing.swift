@@ -158,7 +158,10 @@ extension Store: SyncReplica {
     /// The stamp that names the trash group of node `seq`, made here and put in the
     /// trash by change `hidden` before it went out: the one its group's other nodes
     /// went out with, or else its create's. Kept as the node's `trashgroup`, and sent
-    /// in its create (`group`), so that every machine groups it alike.
+    /// in its create (`group`), so that every machine groups it alike. A create sent
+    /// again, its acknowledgement lost, leaves alone the group of an `rm` made here
+    /// since and not sent: that `rm` follows the create and takes the node into its
+    /// own group everywhere.
     private func trashGroupOfCreate(seq: Int64, hiddenBy hidden: Int64, stamp: Int64, replica: NodeID) throws -> Int64 {
         let group = try database.statement(
             """
@@ -166,7 +169,11 @@ extension Store: SyncReplica {
             WHERE mate.hidden = ?1 AND ?1 > 0 AND mate.seq <> ?2 LIMIT 1
             """)
             .bind(1, hidden).bind(2, seq).firstRow { $0.int64(0) } ?? stamp
-        try database.statement("INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica) VALUES (?, 'trashgroup', ?, ?)")
+        try database.statement(
+            """
+            INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica) SELECT ?1, 'trashgroup', ?2, ?3
+            WHERE NOT EXISTS (SELECT 1 FROM sync_op WHERE seq = ?1 AND property = 'trashed')
+            """)
             .bind(1, seq).bind(2, group).bind(3, blob: replica.bytes).run()
         return group
     }
