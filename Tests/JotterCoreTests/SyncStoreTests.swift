@@ -789,6 +789,8 @@ struct Machines {
         try a.remove([try machines.node(item.id, in: a)])
         try machines.hub.sync(a)
         try b.remove([try machines.node(item.id, in: b)])
+        // The restore wins by its stamp: in one millisecond, the replicas' ids alone ordered them.
+        try machines.later(a)
         try a.restore(try #require(try a.trash().first))
         try machines.hub.sync(a, c)
         try c.remove([try machines.node(item.id, in: c)])
