@@ -828,6 +828,71 @@ struct Machines {
         }
     }
 
+    /// A list renamed here into the name of a list another store made, the rename sent
+    /// after that list's create and after a third store's `rm` of the renamed list: at the
+    /// rename's place in the hub's order the renamed list is in the trash, and the two
+    /// stay apart on every machine. Where the rename was made, the pulled create met the
+    /// list under its new name and merged the two, and the `rm` then took both to the
+    /// trash (random run seed 651431059, which renamed back by an undo and again).
+    @Test(arguments: [false, true])
+    func aListRemovedElsewhereBeforeItsRenameIntoAnotherListsNameLandsMergesWithNothing(undoes: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let renamed = try a.createList(named: "lista10", under: .root)
+        try machines.hub.sync(a, b, c)
+        let other = try c.createList(named: "listc11", under: .root)
+        try c.edit(try machines.node(other.id, in: c), text: "renamed1")
+        try a.edit(try machines.node(renamed.id, in: a), text: "renamed1")
+        if undoes {
+            #expect(try a.undo() != nil)
+            try a.edit(try machines.node(renamed.id, in: a), text: "renamed1")
+        }
+        try machines.hub.sync(c)
+        try c.remove([try machines.node(renamed.id, in: c)])
+        try machines.hub.sync(c, b)
+        _ = try machines.add("b30", in: b, under: NavigationPath.root.pushing(try machines.node(other.id, in: b)))
+        try machines.hub.sync(a, b, c, a, b, c)
+        try machines.expectEveryStoreAlike(a)
+        #expect(try a.children(of: nil).map(\.id) == [other.id])
+    }
+
+    /// A list made here with the name of one another store made and removed, both before
+    /// this store's create in the hub's order: that list is in the trash where the create
+    /// lands, and the two stay apart on every machine. Where the create was made, the
+    /// pulled create of the other merged the two, and its `rm` took both to the trash.
+    @Test func aListMadeHereAfterOneOfItsNameWasRemovedElsewhereMergesWithNothing() throws {
+        let machines = try Machines(count: 3)
+        let (a, c) = (machines.a, machines.stores[2])
+        try machines.hub.sync(a, c)
+        let other = try c.createList(named: "groceries", under: .root)
+        try machines.hub.sync(c)
+        try c.remove([try machines.node(other.id, in: c)])
+        try machines.hub.sync(c)
+        let made = try a.createList(named: "groceries", under: .root)
+        _ = try machines.add("milk", in: a, under: NavigationPath.root.pushing(made))
+        try machines.hub.sync(a, machines.b, c, a)
+        try machines.expectEveryStoreAlike(a)
+        #expect(try a.children(of: nil).map(\.id) == [made.id])
+    }
+
+    /// A list restored here beside a list of its name that another store made before the
+    /// restore landed: pushed, then pulled, the create meets the list still in the trash,
+    /// and the two merge at the restore's place, here as on every machine that pulls it.
+    @Test func aListRestoredHereBesideOneOfItsNameMadeElsewhereMergesWithItHereToo() throws {
+        let machines = try Machines(count: 3)
+        let (a, c) = (machines.a, machines.stores[2])
+        let restored = try a.createList(named: "groceries", under: .root)
+        try a.remove([restored])
+        try machines.hub.sync(a, machines.b, c)
+        let made = try c.createList(named: "groceries", under: .root)
+        _ = try machines.add("milk", in: c, under: NavigationPath.root.pushing(made))
+        try machines.hub.sync(c)
+        try a.restore(try #require(try a.trash().first { $0.node.id == restored.id }))
+        try machines.hub.sync(a, machines.b, c, a)
+        try machines.expectEveryStoreAlike(a)
+        #expect(try a.lists(under: nil, named: "groceries").count == 1)
+    }
+
     /// A list emptied from the trash elsewhere, into which this store moved an entry and
     /// then added one it removed, all before it pulled the purge: the push sends the add's
     /// create before the move, so the create brings the list back, into its group, and

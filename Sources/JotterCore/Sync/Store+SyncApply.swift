@@ -35,7 +35,7 @@ extension Store {
                 }
                 try merge.apply(operation)
             }
-            try merge.finish()
+            try merge.finish(reachesOwnAhead: ahead.landedBy.map { cursor >= $0 } ?? true)
             try forgetHubParentsOfNodesGone()
             try database.execute("UPDATE setting SET value = 0 WHERE key = \(Setting.syncApplying.sql)")
             try database.statement("UPDATE setting SET value = max(value, ?) WHERE key = \(Setting.hlc.sql)")
@@ -87,6 +87,8 @@ struct SyncMerge {
     /// would have brought it back from its last state had the purge been settled first
     /// (`noteComeback`).
     private var comebacks: [Int64: Comeback] = [:]
+    /// Whether this batch passed where this store's own operations landed (`passAllOwnAhead`).
+    private var passedOwnAhead = false
     /// How many operations this batch applied, which orders them where the hub's
     /// positions are not known.
     private var applied: Int64 = 0
@@ -165,6 +167,7 @@ struct SyncMerge {
 
     mutating func apply(_ operation: SyncOperation) throws {
         applied += 1
+        if !passedOwnAhead, isAfterOwnAcknowledged { try passAllOwnAhead() }
         if operation.replica == replica {
             try passOwn(operation)
             try takeBack(operation)
@@ -184,7 +187,13 @@ struct SyncMerge {
     /// This store's own operation, given back at its position: it and those of its own
     /// the log took before it (in that push or an earlier one) stand before what follows.
     private mutating func passOwn(_ operation: SyncOperation) throws {
-        if let row = try loggedRow(ofOwn: operation) { ownAhead.passedTo = max(ownAhead.passedTo, row) }
+        if let row = try loggedRow(ofOwn: operation) { try passOwnAhead(upTo: row) }
+    }
+
+    /// Passes all of this store's own operations the log holds, where they landed.
+    private mutating func passAllOwnAhead() throws {
+        passedOwnAhead = true
+        try passOwnAhead(upTo: try database.statement("SELECT ifnull(max(seq), 0) FROM sync_log").firstRow { $0.int64(0) } ?? 0)
     }
 
     /// The row of `sync_log` that took this store's own `operation` when the hub acknowledged it.
@@ -214,9 +223,12 @@ struct SyncMerge {
 
     /// Tries again the operations that waited for a node, and reports those that
     /// still wait: one whose node came later in the batch is no news.
-    mutating func finish() throws {
+    /// `reachesOwnAhead`: whether the batch ends at or past where this store's own
+    /// operations not pulled past landed.
+    mutating func finish(reachesOwnAhead: Bool) throws {
         try retryWaiting()
         try settlePendingPurges()
+        if reachesOwnAhead, !passedOwnAhead { try passAllOwnAhead() }
         report.parked += waitingLines.sorted { $0.key < $1.key }.map(\.value)
         waitingLines = [:]
     }
@@ -420,8 +432,11 @@ struct SyncMerge {
     /// The lists named `name` under `parent` that stand in sight where the operation
     /// being applied stands in the hub's order: one this store put in the trash, or took
     /// out of it, or renamed away from that name, by a change of its own that comes later
-    /// stood as it did before that. One renamed into it here stands too: this store
-    /// merges nothing when that rename is given back, so it merges now.
+    /// stood as it did before that. One made or renamed into that name by an operation of
+    /// its own the hub has after this one is not there yet: it meets lists of its name at
+    /// that operation's place (`passOwnAhead`), where what came between stands too. One
+    /// renamed into it by a change not sent yet stands: this store merges nothing when
+    /// that rename goes out, so it merges now.
     private func listsInSight(under parent: Int64?, named name: String) throws -> [Node] {
         let named = try database.statement(
             "SELECT seq, hidden IS NULL FROM node WHERE parent IS ? AND kind = 0 AND text = ? AND ifnull(hidden, 0) >= 0 ORDER BY \(NodeColumn.siblingOrder())")
@@ -429,7 +444,8 @@ struct SyncMerge {
         var rows: [(seq: Int64, shown: Bool)] = []
         while try named.step() { rows.append((named.int64(0), named.int64(1) != 0)) }
         var lists = try rows.compactMap { row -> Node? in
-            guard let list = try store.node(seq: row.seq), try standsInSight(list, shown: row.shown) else { return nil }
+            guard let list = try store.node(seq: row.seq), try standsInSight(list, shown: row.shown),
+                  try !takesItsNameLaterOnTheHub(list) else { return nil }
             return list
         }
         for list in try listsRenamedHereLater(under: parent) where list.text != name && !lists.contains(list) {
@@ -438,6 +454,44 @@ struct SyncMerge {
             }
         }
         return lists
+    }
+
+    /// Whether `list` has its name by an operation of this store's own the hub has after
+    /// the one being applied, and by none not sent yet: its create, or a rename from
+    /// another name.
+    private func takesItsNameLaterOnTheHub(_ list: Node) throws -> Bool {
+        guard !isAfterOwnAcknowledged,
+              try database.statement("SELECT 1 FROM sync_op WHERE seq = ? AND property = 'text'").bind(1, list.seq)
+                  .firstRow({ _ in true }) == nil else { return false }
+        if try changedHereLater(seq: list.seq, id: list.id, property: "create") { return true }
+        guard try changedHereLater(seq: list.seq, id: list.id, property: "text") else { return false }
+        return try nameBeforeOwnLaterRename(of: list) != list.text
+    }
+
+    /// Passes this store's own operations the log holds up to row `row`, at their place
+    /// in the hub's order: given back there, or else before the first operation pulled
+    /// after where they landed, or at the end of the batch that reaches it. A list they
+    /// made, renamed, moved or restored merges with a list of its name it now stands
+    /// beside, as every other machine merges it when it pulls them.
+    private mutating func passOwnAhead(upTo row: Int64) throws {
+        guard row > ownAhead.passedTo else { return }
+        // Lists alone, told from entries in the log where it can: a first sync passes
+        // every entry of the journal here.
+        let changed = try database.statement(
+            """
+            SELECT DISTINCT node FROM sync_log
+            WHERE seq > ? AND seq <= ? AND replica = ? AND node IS NOT NULL
+              AND (property IN ('text', 'parent', 'trashed') OR (property = 'create' AND value LIKE '{"kind":"list"%'))
+            """)
+            .bind(1, ownAhead.passedTo).bind(2, row).bind(3, blob: replica.bytes)
+        var lists: [NodeID] = []
+        while try changed.step() { if let id = NodeID(bytes: changed.blob(0)) { lists.append(id) } }
+        ownAhead.passedTo = row
+        for id in lists {
+            guard let seq = try store.nodeSeq(of: id), let node = try store.node(seq: seq), node.kind == .list,
+                  try store.hiddenBy(node) == nil else { continue }
+            try mergeWithListsOfItsName(seq)
+        }
     }
 
     /// Whether `list`, out of the trash here or not (`shown`), stood out of it where the
