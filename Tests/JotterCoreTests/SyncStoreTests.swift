@@ -1698,6 +1698,37 @@ struct Machines {
         #expect(try c.trash().isEmpty)
     }
 
+    /// An entry removed on one store and, unaware of it, on a second that empties its
+    /// trash and pushes before it pulls, while the first undoes its `rm` and removes the
+    /// entry again: in the hub's order the purge comes last, finds the entry in the trash
+    /// by the last `rm`, and deletes it on every machine. Where the purge was made, the
+    /// restore pulled before it brought the entry back from its last state and the `rm`
+    /// after it left it in the trash: the purge is now settled again where the pull
+    /// passes it (random run seed 972212424).
+    @Test(arguments: [false, true])
+    func aPurgeSentBeforeARestoreAndRmElsewhereWerePulledDeletesTheEntryWhereItWasMadeToo(restoreSentFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let entry = try machines.add("e", in: a)
+        try machines.hub.sync(a, b, c)
+        try b.remove([try machines.node(entry.id, in: b)])
+        try machines.hub.sync(b)
+        try machines.later(a)
+        try a.remove([try machines.node(entry.id, in: a)])
+        #expect(try a.emptyTrash() == 1)
+        try machines.later(b)
+        try machines.later(b)
+        #expect(try b.undo() != nil)
+        if restoreSentFirst { try machines.hub.sync(b) }
+        try b.remove([try machines.node(entry.id, in: b)])
+        try machines.hub.sync(b)
+        try machines.hub.sync(a, b, c, a, b, c)
+        try machines.expectEveryStoreAlike(b)
+        for store in machines.stores {
+            #expect(try store.node(id: entry.id, includingHidden: true) == nil)
+        }
+    }
+
     enum RestoreReachingTheHub: CaseIterable { case acknowledgementLost, changedBeforeItsAcknowledgement, lostToAPulledRestore }
 
     /// A restore that reached the hub, however this store learned it (its acknowledgement

@@ -228,7 +228,10 @@ struct SyncMerge {
     mutating func finish(reachesOwnAhead: Bool) throws {
         try retryWaiting()
         try settlePendingPurges()
-        if reachesOwnAhead, !passedOwnAhead { try passAllOwnAhead() }
+        if reachesOwnAhead, !passedOwnAhead {
+            try passAllOwnAhead()
+            try settlePendingPurges()
+        }
         report.parked += waitingLines.sorted { $0.key < $1.key }.map(\.value)
         waitingLines = [:]
     }
@@ -472,9 +475,12 @@ struct SyncMerge {
     /// in the hub's order: given back there, or else before the first operation pulled
     /// after where they landed, or at the end of the batch that reaches it. A list they
     /// made, renamed, moved or restored merges with a list of its name it now stands
-    /// beside, as every other machine merges it when it pulls them.
+    /// beside, as every other machine merges it when it pulls them. A node they emptied
+    /// from the trash that operations pulled before them brought back here is settled
+    /// by that purge again, as every other machine settles it there.
     private mutating func passOwnAhead(upTo row: Int64) throws {
         guard row > ownAhead.passedTo else { return }
+        let purges = try ownPurges(after: ownAhead.passedTo, upTo: row)
         // Lists alone, told from entries in the log where it can: a first sync passes
         // every entry of the journal here.
         let changed = try database.statement(
@@ -487,11 +493,32 @@ struct SyncMerge {
         var lists: [NodeID] = []
         while try changed.step() { if let id = NodeID(bytes: changed.blob(0)) { lists.append(id) } }
         ownAhead.passedTo = row
+        for purge in purges {
+            guard let id = purge.node, let seq = try store.nodeSeq(of: id) else { continue }
+            try self.purge(seq, id: id, by: purge)
+        }
         for id in lists {
             guard let seq = try store.nodeSeq(of: id), let node = try store.node(seq: seq), node.kind == .list,
                   try store.hiddenBy(node) == nil else { continue }
             try mergeWithListsOfItsName(seq)
         }
+    }
+
+    /// This store's own purges the log holds after row `seq`, up to row `row`.
+    private func ownPurges(after seq: Int64, upTo row: Int64) throws -> [SyncOperation] {
+        let rows = try database.statement(
+            """
+            SELECT counter, stamp, node, base FROM sync_log
+            WHERE seq > ? AND seq <= ? AND replica = ? AND property = 'purge' AND node IS NOT NULL ORDER BY seq
+            """)
+            .bind(1, seq).bind(2, row).bind(3, blob: replica.bytes)
+        var purges: [SyncOperation] = []
+        while try rows.step() {
+            purges.append(SyncOperation(replica: replica, counter: rows.int64(0), stamp: rows.int64(1),
+                                        node: NodeID(bytes: rows.blob(2)), property: "purge", value: "true",
+                                        base: rows.optionalInt64(3)))
+        }
+        return purges
     }
 
     /// Whether `list`, out of the trash here or not (`shown`), stood out of it where the
