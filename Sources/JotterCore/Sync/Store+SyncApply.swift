@@ -486,7 +486,7 @@ struct SyncMerge {
         let changed = try database.statement(
             """
             SELECT DISTINCT node FROM sync_log
-            WHERE seq > ? AND seq <= ? AND replica = ? AND node IS NOT NULL
+            WHERE seq > ? AND seq <= ? AND +replica = ? AND node IS NOT NULL
               AND (property IN ('text', 'parent', 'trashed') OR (property = 'create' AND value LIKE '{"kind":"list"%'))
             """)
             .bind(1, ownAhead.passedTo).bind(2, row).bind(3, blob: replica.bytes)
@@ -509,7 +509,7 @@ struct SyncMerge {
         let rows = try database.statement(
             """
             SELECT counter, stamp, node, base FROM sync_log
-            WHERE seq > ? AND seq <= ? AND replica = ? AND property = 'purge' AND node IS NOT NULL ORDER BY seq
+            WHERE seq > ? AND seq <= ? AND +replica = ? AND property = 'purge' AND node IS NOT NULL ORDER BY seq
             """)
             .bind(1, seq).bind(2, row).bind(3, blob: replica.bytes)
         var purges: [SyncOperation] = []
@@ -539,7 +539,7 @@ struct SyncMerge {
         // this store's operations were last given back.
         if ownAhead.landedBy != nil, !isAfterOwnAcknowledged {
             let sent = try database.statement(
-                "SELECT DISTINCT node FROM sync_log WHERE seq > ? AND replica = ? AND property = 'text' AND node IS NOT NULL")
+                "SELECT DISTINCT node FROM sync_log WHERE seq > ? AND +replica = ? AND property = 'text' AND node IS NOT NULL")
                 .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes)
             while try sent.step() {
                 if let id = NodeID(bytes: sent.blob(0)), let seq = try store.nodeSeq(of: id) { seqs.append(seq) }
@@ -1015,7 +1015,7 @@ struct SyncMerge {
         if isAfterOwnAcknowledged { return nil }
         return try database.statement(
             """
-            SELECT base FROM sync_log WHERE seq > ?1 AND replica = ?2 AND node = ?3 AND property = 'purge'
+            SELECT base FROM sync_log WHERE seq > ?1 AND +replica = ?2 AND node = ?3 AND property = 'purge'
             ORDER BY seq DESC LIMIT 1
             """)
             .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, blob: id.bytes)
@@ -1198,7 +1198,7 @@ struct SyncMerge {
         if isAfterOwnAcknowledged { return false }
         return try database.statement(
             """
-            SELECT 1 FROM sync_log WHERE seq > ?1 AND replica = ?2 AND node = ?3 AND ifnull(?4 = property, 1) LIMIT 1
+            SELECT 1 FROM sync_log WHERE seq > ?1 AND +replica = ?2 AND node = ?3 AND ifnull(?4 = property, 1) LIMIT 1
             """)
             .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, blob: id.bytes).bind(4, property)
             .firstRow { _ in true } ?? false
@@ -1236,7 +1236,7 @@ struct SyncMerge {
         if isAfterOwnAcknowledged { return nil }
         return try database.statement(
             """
-            SELECT stamp, base FROM sync_log WHERE seq > ?1 AND replica = ?2 AND node = ?3 AND property = 'trashed'
+            SELECT stamp, base FROM sync_log WHERE seq > ?1 AND +replica = ?2 AND node = ?3 AND property = 'trashed'
             ORDER BY seq DESC LIMIT 1
             """)
             .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, blob: id.bytes)
@@ -1270,7 +1270,7 @@ struct SyncMerge {
         if !isAfterOwnAcknowledged, let logged = try database.statement(
             """
             SELECT seq, stamp FROM sync_log
-            WHERE seq > ?1 AND replica = ?2 AND node = ?3 AND property <> 'purge' AND (NOT ?4 OR property IN ('create', 'parent'))
+            WHERE seq > ?1 AND +replica = ?2 AND node = ?3 AND property <> 'purge' AND (NOT ?4 OR property IN ('create', 'parent'))
             ORDER BY seq LIMIT 1
             """)
             .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, blob: id.bytes).bind(4, placing ? 1 : 0)
@@ -1542,7 +1542,7 @@ struct SyncMerge {
             let logged = try database.statement(
                 """
                 SELECT seq, counter, stamp, base FROM sync_log
-                WHERE seq > ?1 AND replica = ?2 AND node = ?3 AND property = 'trashed' AND value = 'true' ORDER BY seq
+                WHERE seq > ?1 AND +replica = ?2 AND node = ?3 AND property = 'trashed' AND value = 'true' ORDER BY seq
                 """)
                 .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, blob: id.bytes)
             while try logged.step() {
