@@ -36,6 +36,10 @@ struct Setting: Hashable, Sendable, CustomStringConvertible {
     static let syncLogPassedTo = Setting("sync_log_passed_to")
     /// The hub's position at or before which those after it landed; absent, not known.
     static let syncOwnLandedBy = Setting("sync_own_landed_by")
+    /// The row of `sync_log` after which the operations of the last push that landed
+    /// are, all landed right at `syncOwnLandedBy`: those before it, of earlier pushes,
+    /// landed at or before it, where is not known.
+    static let syncOwnLastPushFrom = Setting("sync_own_last_push_from")
     /// 1 while a pull applies changes, when the triggers log nothing.
     static let syncApplying = Setting("sync_applying")
     /// What the file was when its `replica_id` was given, to tell a copy.
@@ -52,7 +56,7 @@ struct Setting: Hashable, Sendable, CustomStringConvertible {
     static let named: [Setting] = [
         idSalt, searchIndexedTo, logIndexedTo, valueBucketedTo, formVersion, path, pathText, replicaID, hlc,
         syncPushedTo, syncWatchedTo, syncCursor, syncCursorHash, syncLogPassedTo, syncOwnLandedBy,
-        syncApplying, fileIdentity,
+        syncOwnLastPushFrom, syncApplying, fileIdentity,
         remoteConninfo, remoteJournal, remoteAuto, remoteTrust, remoteSealedKeys,
     ]
 

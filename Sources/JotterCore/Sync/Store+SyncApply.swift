@@ -21,7 +21,7 @@ extension Store {
             try forgetHubParentsOfNodesGone()
             let ahead = try ownOperationsAhead()
             var merge = SyncMerge(store: self, replica: try replicaID(), remembersPulledRows: remembersPulledRows,
-                                  ownAhead: ahead)
+                                  ownAhead: ahead, ownLastPushFrom: try ownLastPushFrom())
             // One the log holds is here already: a hub rebuilt holds again what this
             // store pulled before it was lost.
             var known = 0
@@ -51,6 +51,19 @@ extension Store {
             report.known = known
             return report
         }
+    }
+
+    /// Passes this store's own operations the log holds after row `seq`, which a push
+    /// just landed right after all this store pulled (`SyncMerge.passOwnAhead`): nothing
+    /// pulls past them later. Call inside the acknowledgement's write transaction.
+    func passOwnOperationsLanded(after seq: Int64) throws {
+        try database.execute("UPDATE setting SET value = 1 WHERE key = \(Setting.syncApplying.sql)")
+        var merge = SyncMerge(store: self, replica: try replicaID(), remembersPulledRows: try hasLocalCreatesUnsent(),
+                              ownAhead: (passedTo: seq, landedBy: nil), ownLastPushFrom: .max)
+        try merge.passAllOwnAhead(atTheirPlace: true)
+        try merge.finish(reachesOwnAhead: false)
+        try forgetHubParentsOfNodesGone()
+        try database.execute("UPDATE setting SET value = 0 WHERE key = \(Setting.syncApplying.sql)")
     }
 
     /// Deletes the hub's parents kept for nodes deleted since (emptied from the trash
@@ -149,11 +162,18 @@ struct SyncMerge {
         return position > landedBy
     }
 
-    init(store: Store, replica: NodeID, remembersPulledRows: Bool, ownAhead: (passedTo: Int64, landedBy: Int64?)) {
+    /// The row of `sync_log` after which this store's own operations ahead are those of
+    /// its last push, which landed after every operation pulled up to `landedBy`
+    /// (`Store.ownLastPushFrom`); where those of earlier pushes landed is not known.
+    private let ownLastPushFrom: Int64
+
+    init(store: Store, replica: NodeID, remembersPulledRows: Bool, ownAhead: (passedTo: Int64, landedBy: Int64?),
+         ownLastPushFrom: Int64) {
         self.store = store
         self.replica = replica
         self.remembersPulledRows = remembersPulledRows
         self.ownAhead = ownAhead
+        self.ownLastPushFrom = ownLastPushFrom
     }
 
     private var database: Database { store.database }
@@ -187,13 +207,15 @@ struct SyncMerge {
     /// This store's own operation, given back at its position: it and those of its own
     /// the log took before it (in that push or an earlier one) stand before what follows.
     private mutating func passOwn(_ operation: SyncOperation) throws {
-        if let row = try loggedRow(ofOwn: operation) { try passOwnAhead(upTo: row) }
+        if let row = try loggedRow(ofOwn: operation) { try passOwnAhead(upTo: row, atTheirPlace: true) }
     }
 
-    /// Passes all of this store's own operations the log holds, where they landed.
-    private mutating func passAllOwnAhead() throws {
+    /// Passes all of this store's own operations the log holds, where they landed:
+    /// `atTheirPlace`, right after what this store pulled.
+    mutating func passAllOwnAhead(atTheirPlace: Bool = false) throws {
         passedOwnAhead = true
-        try passOwnAhead(upTo: try database.statement("SELECT ifnull(max(seq), 0) FROM sync_log").firstRow { $0.int64(0) } ?? 0)
+        try passOwnAhead(upTo: try database.statement("SELECT ifnull(max(seq), 0) FROM sync_log").firstRow { $0.int64(0) } ?? 0,
+                         atTheirPlace: atTheirPlace)
     }
 
     /// The row of `sync_log` that took this store's own `operation` when the hub acknowledged it.
@@ -459,16 +481,21 @@ struct SyncMerge {
         return lists
     }
 
-    /// Whether `list` has its name by an operation of this store's own the hub has after
-    /// the one being applied, and by none not sent yet: its create, or a rename from
-    /// another name.
+    /// Whether `list` has its name by an operation of this store's own that the hub has
+    /// after the one being applied, known to be there (of the last push), and by none not
+    /// sent yet: its create, or a rename from another name.
     private func takesItsNameLaterOnTheHub(_ list: Node) throws -> Bool {
         guard !isAfterOwnAcknowledged,
               try database.statement("SELECT 1 FROM sync_op WHERE seq = ? AND property = 'text'").bind(1, list.seq)
-                  .firstRow({ _ in true }) == nil else { return false }
-        if try changedHereLater(seq: list.seq, id: list.id, property: "create") { return true }
-        guard try changedHereLater(seq: list.seq, id: list.id, property: "text") else { return false }
-        return try nameBeforeOwnLaterRename(of: list) != list.text
+                  .firstRow({ _ in true }) == nil,
+              let created = try database.statement(
+                  """
+                  SELECT max(property = 'create') FROM sync_log
+                  WHERE seq > ? AND +replica = ? AND node = ? AND property IN ('create', 'text')
+                  """)
+                  .bind(1, max(ownAhead.passedTo, ownLastPushFrom)).bind(2, blob: replica.bytes).bind(3, blob: list.id.bytes)
+                  .firstRow({ $0.optionalInt64(0) }) ?? nil else { return false }
+        return try created == 1 || nameBeforeOwnLaterRename(of: list) != list.text
     }
 
     /// Passes this store's own operations the log holds up to row `row`, at their place
@@ -477,10 +504,11 @@ struct SyncMerge {
     /// made, renamed, moved or restored merges with a list of its name it now stands
     /// beside, as every other machine merges it when it pulls them. A node they emptied
     /// from the trash that operations pulled before them brought back here is settled
-    /// by that purge again, as every other machine settles it there.
-    private mutating func passOwnAhead(upTo row: Int64) throws {
+    /// by that purge again, as every other machine settles it there: given back at
+    /// `atTheirPlace`, or else of the last push, known to come after what was pulled.
+    private mutating func passOwnAhead(upTo row: Int64, atTheirPlace: Bool) throws {
         guard row > ownAhead.passedTo else { return }
-        let purges = try ownPurges(after: ownAhead.passedTo, upTo: row)
+        let purges = try ownPurges(after: atTheirPlace ? ownAhead.passedTo : max(ownAhead.passedTo, ownLastPushFrom), upTo: row)
         // Lists alone, told from entries in the log where it can: a first sync passes
         // every entry of the journal here.
         let changed = try database.statement(

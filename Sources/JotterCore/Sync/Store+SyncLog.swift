@@ -79,11 +79,26 @@ extension Store {
     func noteOwnOperationsLanded(by position: Int64?, aheadBefore: (passedTo: Int64, landedBy: Int64?), loggedBefore: Int64) throws {
         let wereAhead = aheadBefore.passedTo < loggedBefore
         guard let position, !wereAhead || aheadBefore.landedBy != nil else {
-            try database.execute("DELETE FROM setting WHERE key = \(Setting.syncOwnLandedBy.sql)")
+            try forgetWhereOwnOperationsLanded()
             return
         }
         try database.statement("INSERT OR REPLACE INTO setting (key, value) VALUES (\(Setting.syncOwnLandedBy.sql), ?)")
             .bind(1, max(position, wereAhead ? aheadBefore.landedBy ?? 0 : 0)).run()
+        try database.statement("INSERT OR REPLACE INTO setting (key, value) VALUES (\(Setting.syncOwnLastPushFrom.sql), ?)")
+            .bind(1, loggedBefore).run()
+    }
+
+    /// The row of `sync_log` after which this store's own operations not pulled past
+    /// landed right at `landedBy`, after every operation pulled at or before it: those
+    /// of the last push. Those of earlier pushes may have landed before such an operation.
+    func ownLastPushFrom() throws -> Int64 {
+        try database.statement("SELECT value FROM setting WHERE key = \(Setting.syncOwnLastPushFrom.sql)")
+            .firstRow { $0.int64(0) } ?? .max
+    }
+
+    private func forgetWhereOwnOperationsLanded() throws {
+        try database.execute(
+            "DELETE FROM setting WHERE key IN (\(Setting.syncOwnLandedBy.sql), \(Setting.syncOwnLastPushFrom.sql))")
     }
 
     /// This store's own operations the log holds up to row `seq` stand before the
@@ -95,7 +110,7 @@ extension Store {
             INSERT OR REPLACE INTO setting (key, value)
             VALUES (\(Setting.syncLogPassedTo.sql), ifnull(?, (SELECT ifnull(max(seq), 0) FROM sync_log)))
             """).bind(1, seq).run()
-        if seq == nil { try database.execute("DELETE FROM setting WHERE key = \(Setting.syncOwnLandedBy.sql)") }
+        if seq == nil { try forgetWhereOwnOperationsLanded() }
     }
 
     /// Keeps `operation` in the log; false when the log held it already (the same

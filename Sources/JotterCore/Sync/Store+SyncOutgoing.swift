@@ -445,6 +445,7 @@ extension Store: SyncReplica {
             }
             try database.statement("UPDATE setting SET value = ? WHERE key = \(Setting.syncPushedTo.sql)").bind(1, pushedTo).run()
             try database.statement("DELETE FROM sync_pulled WHERE seq <= ?").bind(1, pushedTo).run()
+            if base != nil { try passOwnOperationsLanded(after: aheadBefore.passedTo) }
             if try !hasLocalCreatesUnsent() { try markEverythingSent() }
         }
     }
