@@ -29,7 +29,7 @@ final class ArrayReplica: SyncReplica {
 
     func syncReplicaID() throws -> NodeID { id }
     func outgoingOperations(limit: Int) throws -> [SyncOperation] { Array(outgoing.prefix(limit)) }
-    func acknowledge(_ operations: [SyncOperation], movingCursorFrom base: HubHead?, to head: HubHead?) throws {
+    func acknowledge(_ operations: [SyncOperation], movingCursorFrom base: HubHead?, to head: HubHead?, allAdded: Bool) throws {
         outgoing.removeFirst(operations.count)
         acknowledged += operations
         if let base, let head, base.position == cursor { (cursor, hash) = (head.position, head.hash) }

@@ -18,8 +18,9 @@ final class ArrayHub {
         while true {
             let outgoing = try store.outgoingOperations(limit: batch)
             guard !outgoing.isEmpty else { return }
-            take(outgoing)
-            try store.acknowledge(outgoing, to: HubHead(position: Int64(operations.count), hash: ""))
+            let added = take(outgoing)
+            try store.acknowledge(outgoing, movingCursorFrom: nil, to: HubHead(position: Int64(operations.count), hash: ""),
+                                  allAdded: added == outgoing.count)
         }
     }
 
@@ -41,14 +42,17 @@ final class ArrayHub {
         }
     }
 
-    /// Stores what a push sends, without acknowledging it.
-    func take(_ outgoing: [SyncOperation]) {
+    /// Stores what a push sends, without acknowledging it; how many it did not hold.
+    @discardableResult
+    func take(_ outgoing: [SyncOperation]) -> Int {
+        let before = operations.count
         for operation in outgoing where !operations.contains(where: {
             ($0.replica == operation.replica && $0.counter == operation.counter)
                 || ($0.property == "create" && operation.property == "create" && $0.node == operation.node)
         }) {
             operations.append(operation)
         }
+        return operations.count - before
     }
 
     /// `passingOverOwn`: leaves out the store's own operations but its moves, as the
@@ -908,6 +912,38 @@ struct Machines {
         for store in [a, b, c, a, b, c] { try sync(store) }
         try machines.expectEveryStoreAlike(a)
         #expect(try a.children(of: nil).map(\.text) == ["x"])
+    }
+
+    /// A rename whose acknowledgement was lost, sent again after another store's create of
+    /// a list of the new name and a third store's `rm` of the renamed list: the hub held it
+    /// already, earlier than both, and the push that finds it held says where nothing of it
+    /// landed. The rename stands for the create there, as it did, and every machine ends
+    /// with the merged list in the trash. Taken for one landed after both, it kept the two
+    /// apart here alone, with the hub passing over this store's own operations (found by
+    /// a review).
+    @Test(arguments: [false, true])
+    func aRenameTheHubHeldAlreadyStandsForACreateThatLandedAfterIt(passingOverOwn: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let hub = machines.hub
+        let sync = { (store: Store) in
+            try hub.push(store)
+            try hub.pull(store, passingOverOwn: passingOverOwn)
+        }
+        let renamed = try a.createList(named: "lista", under: .root)
+        _ = try machines.add("a1", in: a, under: NavigationPath.root.pushing(renamed))
+        for store in [a, b, c] { try sync(store) }
+        try a.edit(try machines.node(renamed.id, in: a), text: "g")
+        hub.take(try a.outgoingOperations(limit: 100))
+        let made = try c.createList(named: "g", under: .root)
+        _ = try machines.add("c1", in: c, under: NavigationPath.root.pushing(made))
+        try sync(c)
+        try sync(b)
+        try b.remove([try machines.node(renamed.id, in: b)])
+        try sync(b)
+        for store in [a, b, c, a, b, c] { try sync(store) }
+        try machines.expectEveryStoreAlike(b)
+        #expect(try a.children(of: nil).isEmpty)
     }
 
     /// A list made here with the name of one another store made and removed, both before

@@ -59,8 +59,8 @@ extension Store {
     func passOwnOperationsLanded(after seq: Int64) throws {
         try database.execute("UPDATE setting SET value = 1 WHERE key = \(Setting.syncApplying.sql)")
         var merge = SyncMerge(store: self, replica: try replicaID(), remembersPulledRows: try hasLocalCreatesUnsent(),
-                              ownAhead: (passedTo: seq, landedBy: nil), ownLastPushFrom: .max)
-        try merge.passAllOwnAhead(atTheirPlace: true)
+                              ownAhead: (passedTo: seq, landedBy: nil), ownLastPushFrom: seq)
+        try merge.passAllOwnAhead()
         try merge.finish(reachesOwnAhead: false)
         try forgetHubParentsOfNodesGone()
         try database.execute("UPDATE setting SET value = 0 WHERE key = \(Setting.syncApplying.sql)")
@@ -207,15 +207,14 @@ struct SyncMerge {
     /// This store's own operation, given back at its position: it and those of its own
     /// the log took before it (in that push or an earlier one) stand before what follows.
     private mutating func passOwn(_ operation: SyncOperation) throws {
-        if let row = try loggedRow(ofOwn: operation) { try passOwnAhead(upTo: row, atTheirPlace: true) }
+        if let row = try loggedRow(ofOwn: operation) { try passOwnAhead(upTo: row, givenBack: operation) }
     }
 
-    /// Passes all of this store's own operations the log holds, where they landed:
-    /// `atTheirPlace`, right after what this store pulled.
-    mutating func passAllOwnAhead(atTheirPlace: Bool = false) throws {
+    /// Passes all of this store's own operations the log holds, where they landed.
+    mutating func passAllOwnAhead() throws {
         passedOwnAhead = true
         try passOwnAhead(upTo: try database.statement("SELECT ifnull(max(seq), 0) FROM sync_log").firstRow { $0.int64(0) } ?? 0,
-                         atTheirPlace: atTheirPlace)
+                         givenBack: nil)
     }
 
     /// The row of `sync_log` that took this store's own `operation` when the hub acknowledged it.
@@ -504,11 +503,15 @@ struct SyncMerge {
     /// made, renamed, moved or restored merges with a list of its name it now stands
     /// beside, as every other machine merges it when it pulls them. A node they emptied
     /// from the trash that operations pulled before them brought back here is settled
-    /// by that purge again, as every other machine settles it there: given back at
-    /// `atTheirPlace`, or else of the last push, known to come after what was pulled.
-    private mutating func passOwnAhead(upTo row: Int64, atTheirPlace: Bool) throws {
+    /// by that purge again, as every other machine settles it there, where that place is
+    /// known: the purge given back (`givenBack`), or one of the last push, which landed
+    /// after what was pulled up to there.
+    private mutating func passOwnAhead(upTo row: Int64, givenBack: SyncOperation?) throws {
         guard row > ownAhead.passedTo else { return }
-        let purges = try ownPurges(after: atTheirPlace ? ownAhead.passedTo : max(ownAhead.passedTo, ownLastPushFrom), upTo: row)
+        var purges = try ownPurges(after: max(ownAhead.passedTo, ownLastPushFrom), upTo: row)
+        if let givenBack, givenBack.property == "purge", !purges.contains(where: { $0.counter == givenBack.counter }) {
+            purges.append(givenBack)
+        }
         // Lists alone, told from entries in the log where it can: a first sync passes
         // every entry of the journal here.
         let changed = try database.statement(

@@ -75,8 +75,10 @@ extension Store {
 
     /// Notes that the operations a push acknowledged landed at or before hub position
     /// `position` (nil: not known), with those acknowledged before them and not pulled
-    /// past yet. Call after logging them, inside a write transaction.
-    func noteOwnOperationsLanded(by position: Int64?, aheadBefore: (passedTo: Int64, landedBy: Int64?), loggedBefore: Int64) throws {
+    /// past yet; `allAdded`, none of them held on the hub before, they landed right
+    /// there. Call after logging them, inside a write transaction.
+    func noteOwnOperationsLanded(by position: Int64?, aheadBefore: (passedTo: Int64, landedBy: Int64?),
+                                 loggedBefore: Int64, allAdded: Bool) throws {
         let wereAhead = aheadBefore.passedTo < loggedBefore
         guard let position, !wereAhead || aheadBefore.landedBy != nil else {
             try forgetWhereOwnOperationsLanded()
@@ -84,8 +86,10 @@ extension Store {
         }
         try database.statement("INSERT OR REPLACE INTO setting (key, value) VALUES (\(Setting.syncOwnLandedBy.sql), ?)")
             .bind(1, max(position, wereAhead ? aheadBefore.landedBy ?? 0 : 0)).run()
+        // Some held before landed earlier, where is not known: no push is known to be
+        // right at `landedBy`.
         try database.statement("INSERT OR REPLACE INTO setting (key, value) VALUES (\(Setting.syncOwnLastPushFrom.sql), ?)")
-            .bind(1, loggedBefore).run()
+            .bind(1, allAdded ? loggedBefore : .max).run()
     }
 
     /// The row of `sync_log` after which this store's own operations not pulled past

@@ -397,8 +397,8 @@ extension Store: SyncReplica {
         }
     }
 
-    public func acknowledge(_ operations: [SyncOperation], movingCursorFrom base: HubHead? = nil,
-                            to head: HubHead? = nil) throws {
+    public func acknowledge(_ operations: [SyncOperation], movingCursorFrom base: HubHead?, to head: HubHead?,
+                            allAdded: Bool) throws {
         try write {
             let replica = try replicaID()
             // The push landed on the head this store had pulled to: what lies between it
@@ -417,7 +417,8 @@ extension Store: SyncReplica {
             if base != nil {
                 try passSyncLog()
             } else {
-                try noteOwnOperationsLanded(by: head?.position, aheadBefore: aheadBefore, loggedBefore: loggedBefore)
+                try noteOwnOperationsLanded(by: head?.position, aheadBefore: aheadBefore, loggedBefore: loggedBefore,
+                                            allAdded: allAdded)
             }
             var pushedTo = try syncMark(.syncPushedTo)
             let sent = try database.statement("SELECT seq, property FROM sync_op WHERE counter = ?")
@@ -445,7 +446,7 @@ extension Store: SyncReplica {
             }
             try database.statement("UPDATE setting SET value = ? WHERE key = \(Setting.syncPushedTo.sql)").bind(1, pushedTo).run()
             try database.statement("DELETE FROM sync_pulled WHERE seq <= ?").bind(1, pushedTo).run()
-            if base != nil { try passOwnOperationsLanded(after: aheadBefore.passedTo) }
+            if base != nil { try passOwnOperationsLanded(after: loggedBefore) }
             if try !hasLocalCreatesUnsent() { try markEverythingSent() }
         }
     }

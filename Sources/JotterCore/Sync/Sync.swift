@@ -49,8 +49,13 @@ public enum Sync {
             let outgoing = try replica.outgoingOperations(limit: batchSize)
             if outgoing.isEmpty { break }
             // Where they landed tells which operations pulled next came before them.
-            let landed: HubHead? = if case .landed(_, let head) = try hub.push(outgoing, onto: nil) { head } else { nil }
-            try replica.acknowledge(outgoing, movingCursorFrom: nil, to: landed)
+            // Those it held already landed earlier, where is not known.
+            let (landed, added): (HubHead?, Int) = if case .landed(let added, let head) = try hub.push(outgoing, onto: nil) {
+                (head, added)
+            } else {
+                (nil, 0)
+            }
+            try replica.acknowledge(outgoing, movingCursorFrom: nil, to: landed, allAdded: added == outgoing.count)
             summary.sent += outgoing.count
             if outgoing.count < batchSize { break }
         }

@@ -10,8 +10,9 @@ public protocol SyncReplica {
     /// The hub has stored these operations: they are not sent again, and the log keeps
     /// them. When they landed on `base`, the head this store had pulled to, making
     /// `head`, the cursor moves there, if it is still at `base`. Without `base`, `head`
-    /// is where they landed (at or before it), when the hub said so.
-    func acknowledge(_ operations: [SyncOperation], movingCursorFrom base: HubHead?, to head: HubHead?) throws
+    /// is where they landed (at or before it), when the hub said so; `allAdded` when the
+    /// hub held none of them before, so that they all landed right there.
+    func acknowledge(_ operations: [SyncOperation], movingCursorFrom base: HubHead?, to head: HubHead?, allAdded: Bool) throws
     /// The cursor, and the hash chain's link there in hexadecimal ("" at position 0);
     /// nil when not known yet (a store that last synced before the chain).
     func syncHead() throws -> (position: Int64, hash: String?)
@@ -31,6 +32,13 @@ public protocol SyncReplica {
     /// `start`: another sync of this store applied them meanwhile, and then went on.
     func applyPulled(_ operations: [SyncOperation], at positions: [Int64], after start: Int64, cursor: Int64,
                      hash: String?) throws -> SyncApplyReport?
+}
+
+extension SyncReplica {
+    /// Operations the hub stored, none of them held before.
+    public func acknowledge(_ operations: [SyncOperation], movingCursorFrom base: HubHead? = nil, to head: HubHead? = nil) throws {
+        try acknowledge(operations, movingCursorFrom: base, to: head, allAdded: true)
+    }
 }
 
 /// What applying a batch of pulled operations did.
