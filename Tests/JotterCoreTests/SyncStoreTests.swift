@@ -71,6 +71,12 @@ final class ArrayHub {
         }
     }
 
+    /// Pushes, then pulls, `passingOverOwn` or not (`pull`).
+    func sync(_ store: Store, passingOverOwn: Bool) throws {
+        try push(store)
+        try pull(store, passingOverOwn: passingOverOwn)
+    }
+
     @discardableResult
     func sync(_ stores: Store...) throws -> SyncApplyReport {
         var report = SyncApplyReport()
@@ -894,10 +900,7 @@ struct Machines {
         let machines = try Machines(count: 3)
         let (a, b, c) = (machines.a, machines.b, machines.stores[2])
         let hub = machines.hub
-        let sync = { (store: Store) in
-            try hub.push(store)
-            try hub.pull(store, passingOverOwn: passingOverOwn)
-        }
+        let sync = { (store: Store) in try hub.sync(store, passingOverOwn: passingOverOwn) }
         let renamed = try a.createList(named: "lista", under: .root)
         for store in [a, b, c] { try sync(store) }
         _ = try c.createList(named: "g", under: .root)
@@ -926,10 +929,7 @@ struct Machines {
         let machines = try Machines(count: 3)
         let (a, b, c) = (machines.a, machines.b, machines.stores[2])
         let hub = machines.hub
-        let sync = { (store: Store) in
-            try hub.push(store)
-            try hub.pull(store, passingOverOwn: passingOverOwn)
-        }
+        let sync = { (store: Store) in try hub.sync(store, passingOverOwn: passingOverOwn) }
         let renamed = try a.createList(named: "lista", under: .root)
         _ = try machines.add("a1", in: a, under: NavigationPath.root.pushing(renamed))
         for store in [a, b, c] { try sync(store) }
