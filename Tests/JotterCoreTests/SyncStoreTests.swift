@@ -2043,6 +2043,33 @@ struct Machines {
         try machines.expectEveryStoreAlike(a)
     }
 
+    /// A list removed on one store, pulled by a second, which restores it and removes it
+    /// again, neither sent, while the first undoes its `rm` (a restore, sent) and a third
+    /// store, unaware of both, adds an entry to the list and removes the list with it. At
+    /// that `rm`'s place the list is out of the trash by the first store's restore, and
+    /// the `rm` takes the list and the entry into its group on every machine. The second
+    /// took its own later `rm` for one made on the group the list was in before, and kept
+    /// the list there, apart from the entry (random run seed 458901866; the rule of seed
+    /// 545390451 now holds only while no other store's restore came after that group).
+    @Test func aRestorePulledAfterTheGroupAnRmHereWasMadeOnLetsAnRmBetweenTakeTheList() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try a.createList(named: "lista1", under: .root)
+        try machines.hub.sync(a, c, b)
+        try c.remove([try machines.node(list.id, in: c)])
+        try machines.hub.sync(c, b)
+        #expect(try c.undo() != nil)
+        _ = try machines.add("a27", in: a, under: NavigationPath.root.pushing(try machines.node(list.id, in: a)))
+        try a.remove([try machines.node(list.id, in: a)])
+        try b.restore(try #require(try b.trash().first { $0.node.id == list.id }))
+        _ = try machines.add("c31", in: c, under: NavigationPath.root.pushing(try machines.node(list.id, in: c)))
+        try machines.hub.sync(c)
+        try b.remove([try machines.node(list.id, in: b)])
+        try machines.hub.sync(a)
+        try machines.hub.sync(b, c, a, b, c, a)
+        try machines.expectEveryStoreAlike(a)
+    }
+
     enum PushOfTheUndo: CaseIterable { case acknowledgementLost, acknowledged, halfAcknowledged, notYet }
 
     /// An entry added here into a list another machine removed (an undone `new`), both

@@ -845,7 +845,7 @@ struct SyncMerge {
         if !madeAfterARestore, let id = try store.nodeID(seq: seq), try wasRestored(id, after: group, before: held) { return }
         if !madeAfterARestore, held.replica == replica, let id = try store.nodeID(seq: seq),
            let own = try lastTrashMarkAndBaseHereLater(seq: seq, id: id), own.stamp == held.stamp, let base = own.base,
-           let before = try groupLeft(seq: seq, whileTheHubsMarkWas: base), min(before, group).stamp == base {
+           let before = try groupLeft(seq: seq, id: id, whileTheHubsMarkWas: base), min(before, group).stamp == base {
             // The mark held here is this store's own `rm`, later in the hub's order, made
             // on the mark of the group the entry was in there before, which a restore of
             // its own that never went out took it out of. At this `rm`'s place the entry
@@ -1274,16 +1274,20 @@ struct SyncMerge {
             .firstRow { (stamp: $0.int64(0), base: $0.optionalInt64(1)) }
     }
 
-    /// The group node `seq` left the trash from here while the hub's mark of it was the
-    /// one stamped `mark`.
-    private func groupLeft(seq: Int64, whileTheHubsMarkWas mark: Int64) throws -> TrashGroup? {
+    /// The group node `seq` (`id`) left the trash from here while the hub's mark of it
+    /// was the one stamped `mark`, unless another store's restore pulled since is later
+    /// than that mark: it took the node out of that group before the operation being
+    /// applied, in the hub's order as here (random run seed 458901866).
+    private func groupLeft(seq: Int64, id: NodeID, whileTheHubsMarkWas mark: Int64) throws -> TrashGroup? {
         try database.statement(
             """
             SELECT l.stamp, l.replica FROM sync_stamp AS l
             JOIN sync_stamp AS at ON at.seq = l.seq AND at.property = '\(SyncTriggers.leftGroupAt)' AND at.stamp = ?2
             WHERE l.seq = ?1 AND l.property = '\(SyncTriggers.leftGroup)'
+              AND NOT EXISTS (SELECT 1 FROM sync_log WHERE node = ?3 AND property = 'trashed' AND value = 'false'
+                              AND replica <> ?4 AND stamp > ?2)
             """)
-            .bind(1, seq).bind(2, mark)
+            .bind(1, seq).bind(2, mark).bind(3, blob: id.bytes).bind(4, blob: replica.bytes)
             .firstRow { row in NodeID(bytes: row.blob(1)).map { TrashGroup(stamp: row.int64(0), replica: $0) } } ?? nil
     }
 
