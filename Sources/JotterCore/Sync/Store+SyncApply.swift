@@ -17,27 +17,25 @@ extension Store {
             // A change made here and not sent may now be what wins over a pulled one, or
             // what keeps a node deleted elsewhere: undoing it sends the earlier value.
             try database.execute("UPDATE sync_op SET unsent_change = NULL WHERE unsent_change IS NOT NULL")
-            try database.execute("UPDATE setting SET value = 1 WHERE key = \(Setting.syncApplying.sql)")
-            try forgetHubParentsOfNodesGone()
             let ahead = try ownOperationsAhead()
             var merge = SyncMerge(store: self, replica: try replicaID(), remembersPulledRows: remembersPulledRows,
                                   ownAhead: ahead, ownLastPushFrom: try ownLastPushFrom())
             // One the log holds is here already: a hub rebuilt holds again what this
             // store pulled before it was lost.
             var known = 0
-            for (index, operation) in operations.enumerated() {
-                merge.position = positions.count == operations.count ? positions[index] : nil
-                guard try logSyncOperation(operation) else {
-                    known += 1
-                    // This store's own, given back at its position in the hub's order.
-                    if operation.replica == merge.replica { try merge.apply(operation) }
-                    continue
+            try applyingAsTheHubGives {
+                for (index, operation) in operations.enumerated() {
+                    merge.position = positions.count == operations.count ? positions[index] : nil
+                    guard try logSyncOperation(operation) else {
+                        known += 1
+                        // This store's own, given back at its position in the hub's order.
+                        if operation.replica == merge.replica { try merge.apply(operation) }
+                        continue
+                    }
+                    try merge.apply(operation)
                 }
-                try merge.apply(operation)
+                try merge.finish(reachesOwnAhead: ahead.landedBy.map { cursor >= $0 } ?? true)
             }
-            try merge.finish(reachesOwnAhead: ahead.landedBy.map { cursor >= $0 } ?? true)
-            try forgetHubParentsOfNodesGone()
-            try database.execute("UPDATE setting SET value = 0 WHERE key = \(Setting.syncApplying.sql)")
             try database.statement("UPDATE setting SET value = max(value, ?) WHERE key = \(Setting.hlc.sql)")
                 .bind(1, operations.map(\.stamp).filter(SyncOperation.stampRange.contains).max() ?? 0).run()
             try setSyncCursor(cursor, hash: hash)
@@ -57,11 +55,22 @@ extension Store {
     /// just landed right after all this store pulled (`SyncMerge.passOwnAhead`): nothing
     /// pulls past them later. Call inside the acknowledgement's write transaction.
     func passOwnOperationsLanded(after seq: Int64) throws {
-        try database.execute("UPDATE setting SET value = 1 WHERE key = \(Setting.syncApplying.sql)")
         var merge = SyncMerge(store: self, replica: try replicaID(), remembersPulledRows: try hasLocalCreatesUnsent(),
                               ownAhead: (passedTo: seq, landedBy: nil), ownLastPushFrom: seq)
-        try merge.passAllOwnAhead()
-        try merge.finish(reachesOwnAhead: false)
+        try applyingAsTheHubGives {
+            try merge.passAllOwnAhead()
+            try merge.finish(reachesOwnAhead: false)
+        }
+    }
+
+    /// Runs `apply` with the triggers that log this store's changes switched off
+    /// (`sync_applying`): what it changes comes from the hub's order, and goes out
+    /// nowhere. The hub's parents of nodes deleted meanwhile are forgotten before and
+    /// after. Call inside a write transaction.
+    private func applyingAsTheHubGives(_ apply: () throws -> Void) throws {
+        try database.execute("UPDATE setting SET value = 1 WHERE key = \(Setting.syncApplying.sql)")
+        try forgetHubParentsOfNodesGone()
+        try apply()
         try forgetHubParentsOfNodesGone()
         try database.execute("UPDATE setting SET value = 0 WHERE key = \(Setting.syncApplying.sql)")
     }
@@ -213,8 +222,7 @@ struct SyncMerge {
     /// Passes all of this store's own operations the log holds, where they landed.
     mutating func passAllOwnAhead() throws {
         passedOwnAhead = true
-        try passOwnAhead(upTo: try database.statement("SELECT ifnull(max(seq), 0) FROM sync_log").firstRow { $0.int64(0) } ?? 0,
-                         givenBack: nil)
+        try passOwnAhead(upTo: try store.lastLoggedRow(), givenBack: nil)
     }
 
     /// The row of `sync_log` that took this store's own `operation` when the hub acknowledged it.

@@ -117,6 +117,11 @@ extension Store {
         if seq == nil { try forgetWhereOwnOperationsLanded() }
     }
 
+    /// The last row of `sync_log`; 0 when it is empty.
+    func lastLoggedRow() throws -> Int64 {
+        try database.statement("SELECT ifnull(max(seq), 0) FROM sync_log").firstRow { $0.int64(0) } ?? 0
+    }
+
     /// Keeps `operation` in the log; false when the log held it already (the same
     /// replica and counter), and the store with it. Call inside a write transaction.
     func logSyncOperation(_ operation: SyncOperation) throws -> Bool {

@@ -410,7 +410,7 @@ extension Store: SyncReplica {
             }
             try notePassedSyncLogBeforeAcknowledging()
             let aheadBefore = try ownOperationsAhead()
-            let loggedBefore = try database.statement("SELECT ifnull(max(seq), 0) FROM sync_log").firstRow { $0.int64(0) } ?? 0
+            let loggedBefore = try lastLoggedRow()
             for operation in operations { _ = try logSyncOperation(operation) }
             // Landed on the head this store had pulled to, they stand before all it
             // pulls from now on; else what the next pull brings may have landed first.
