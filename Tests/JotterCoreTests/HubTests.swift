@@ -34,6 +34,7 @@ final class ArrayReplica: SyncReplica {
         acknowledged += operations
         if let base, let head, base.position == cursor { (cursor, hash) = (head.position, head.hash) }
     }
+    func ownOperationsNotPulledPast() throws -> (count: Int64, placesKnown: Bool) { (0, true) }
     func syncHead() throws -> (position: Int64, hash: String?) { (cursor, cursor == 0 ? "" : hash) }
     func rememberSyncHash(_ hash: String, at position: Int64) throws {
         if self.hash == nil && position == cursor { self.hash = hash }
@@ -487,6 +488,36 @@ struct TestHub {
         #expect(laptop.hash == (try test.hub().chain(at: 6).hashAt))
         #expect(try Sync.run(desktop, with: test.hub()).received == 1)
         #expect(try test.sql("SELECT count(*), max(position) FROM jotter.op") == "6|6")
+    }
+
+    /// A purge whose acknowledgement was lost, and a done mark made elsewhere that
+    /// landed after it: the store that purged the entry brings it back into the trash as
+    /// every other machine does, its journal sealed or not. The hub passes over a
+    /// store's own operations only while the store knows where they landed; a push
+    /// whose operations it held already leaves that not known.
+    @Test(arguments: [false, true])
+    func aPurgeWhoseAcknowledgementWasLostStandsBeforeADoneMarkThatLandedAfterIt(sealed: Bool) throws {
+        let test = try TestHub()
+        let hub = try test.hub()
+        let seal = sealed ? JournalSeal(journal: "main", keys: [1: JournalPassphraseKey.newJournalKey()]) : nil
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let sync = { (stores: [Store]) in for store in stores { _ = try Sync.run(store, with: hub, seal: seal) } }
+        let entry = try machines.add("e", in: a)
+        _ = try machines.add("f", in: a)
+        try sync([a, b, c])
+        try a.remove([try machines.node(entry.id, in: a)])
+        #expect(try a.emptyTrash() == 1)
+        let outgoing = try a.outgoingOperations(limit: 10)
+        let head = try hub.chain(at: 0).head
+        _ = try hub.push(seal?.sealing(outgoing, onto: head) ?? outgoing, onto: seal == nil ? nil : head)
+        try machines.later(b)
+        try b.markDone([try machines.node(entry.id, in: b)])
+        try sync([b, c, a, b, c, a])
+        try machines.expectEveryStoreAlike(c)
+        for store in machines.stores {
+            #expect(try store.node(id: entry.id, includingHidden: true) != nil)
+        }
     }
 
     @Test func aWrongPasswordFailsInOneLineThatNeverHoldsIt() throws {

@@ -311,6 +311,15 @@ public final class Hub {
         return newHead
     }
 
+    /// How many operations of `replica` the journal holds after `position`.
+    public func operationCount(of replica: NodeID, after position: Int64) throws -> Int64 {
+        var count: Int64 = 0
+        try connection.query(
+            "SELECT count(*) FROM jotter.op WHERE journal = $1 AND position > $2 AND replica = $3::uuid",
+            [journal, String(position), replica.description]) { row in count = row.int64(0) ?? 0 }
+        return count
+    }
+
     /// Operations after `position`, in the journal's order: at most `limit`, and fewer
     /// when their values add up to more than a batch holds (always at least one).
     /// Operations of `passingOver` (the puller's own replica) are not sent: they change

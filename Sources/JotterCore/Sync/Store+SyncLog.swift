@@ -73,23 +73,47 @@ extension Store {
             """)
     }
 
-    /// Notes that the operations a push acknowledged landed at or before hub position
-    /// `position` (nil: not known), with those acknowledged before them and not pulled
-    /// past yet; `allAdded`, none of them held on the hub before, they landed right
-    /// there. Call after logging them, inside a write transaction.
-    func noteOwnOperationsLanded(by position: Int64?, aheadBefore: (passedTo: Int64, landedBy: Int64?),
+    /// Notes that the `count` operations a push acknowledged landed at or before hub
+    /// position `position` (nil: not known), with those acknowledged before them and not
+    /// pulled past yet; `allAdded`, none of them held on the hub before, they landed
+    /// right there. Call after logging them, inside a write transaction.
+    func noteOwnOperationsLanded(by position: Int64?, count: Int, aheadBefore: (passedTo: Int64, landedBy: Int64?),
                                  loggedBefore: Int64, allAdded: Bool) throws {
         let wereAhead = aheadBefore.passedTo < loggedBefore
         guard let position, !wereAhead || aheadBefore.landedBy != nil else {
             try forgetWhereOwnOperationsLanded()
             return
         }
+        // Those held before landed earlier, where is not known; a push that landed
+        // anywhere but right after the one before it (a sync cut short between its push
+        // and its pull, another machine pushing between two batches) leaves the place of
+        // the one before among what is pulled between them not known either.
+        let lastPushFrom: Int64 = if !allAdded {
+            .max
+        } else if !wereAhead {
+            loggedBefore
+        } else if try aheadBefore.landedBy == position - Int64(count) && ownLastPushFrom() <= aheadBefore.passedTo {
+            aheadBefore.passedTo
+        } else {
+            .max
+        }
         try database.statement("INSERT OR REPLACE INTO setting (key, value) VALUES (\(Setting.syncOwnLandedBy.sql), ?)")
             .bind(1, max(position, wereAhead ? aheadBefore.landedBy ?? 0 : 0)).run()
-        // Some held before landed earlier, where is not known: no push is known to be
-        // right at `landedBy`.
         try database.statement("INSERT OR REPLACE INTO setting (key, value) VALUES (\(Setting.syncOwnLastPushFrom.sql), ?)")
-            .bind(1, allAdded ? loggedBefore : .max).run()
+            .bind(1, lastPushFrom).run()
+    }
+
+    /// How many of this store's own operations the hub acknowledged and no pull passed
+    /// yet, and whether the store knows where each landed among the operations it is
+    /// to pull: not so when some were held on the hub before their push (an
+    /// acknowledgement lost), or two pushes landed apart.
+    public func ownOperationsNotPulledPast() throws -> (count: Int64, placesKnown: Bool) {
+        try read {
+            let ahead = try ownOperationsAhead()
+            let count = try database.statement("SELECT count(*) FROM sync_log WHERE seq > ? AND +replica = ?")
+                .bind(1, ahead.passedTo).bind(2, blob: try replicaID().bytes).firstRow { $0.int64(0) } ?? 0
+            return (count, try count == 0 || ahead.landedBy != nil && ownLastPushFrom() != .max)
+        }
     }
 
     /// The row of `sync_log` after which this store's own operations not pulled past

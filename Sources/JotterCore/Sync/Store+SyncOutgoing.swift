@@ -417,7 +417,7 @@ extension Store: SyncReplica {
             if base != nil {
                 try passSyncLog()
             } else {
-                try noteOwnOperationsLanded(by: head?.position, aheadBefore: aheadBefore, loggedBefore: loggedBefore,
+                try noteOwnOperationsLanded(by: head?.position, count: operations.count, aheadBefore: aheadBefore, loggedBefore: loggedBefore,
                                             allAdded: allAdded)
             }
             var pushedTo = try syncMark(.syncPushedTo)

@@ -34,6 +34,9 @@ public enum Sync {
         if let seal {
             let pull = { try pullEverything(replica, from: hub, passingOver: own, seal: seal, pullBatchSize: pullBatchSize,
                                             into: &summary) }
+            // Those it holds already go before the pull, which then gives them back at
+            // their positions instead of passing them over as not sent yet.
+            _ = try acknowledgingHeld(replica, by: hub, batchSize: batchSize)
             var head = try pull()
             var pushed = false
             try pushSealed(replica, to: hub, seal: seal, batchSize: batchSize, head: &head, pull: pull) {
@@ -78,14 +81,8 @@ public enum Sync {
                                    head: inout HubHead, pull: () throws -> HubHead, sent: (Int) -> Void) throws {
         var moved = 0
         while true {
-            var outgoing = try replica.outgoingOperations(limit: batchSize)
+            let outgoing = try acknowledgingHeld(replica, by: hub, batchSize: batchSize)
             if outgoing.isEmpty { return }
-            let held = try hub.held(outgoing)
-            if !held.isEmpty {
-                try replica.acknowledge(outgoing.filter { held.contains(OperationKey($0)) }, movingCursorFrom: nil, to: nil)
-                outgoing.removeAll { held.contains(OperationKey($0)) }
-                if outgoing.isEmpty { continue }
-            }
             switch try hub.push(seal.sealing(outgoing, onto: head), onto: head, whole: true) {
             case .landed(_, let newHead):
                 // Landed on the head this store pulled to, they are the positions up to
@@ -107,6 +104,18 @@ public enum Sync {
         }
     }
 
+    /// Acknowledges the operations the hub holds already, whose acknowledgement was
+    /// lost, where they landed not known, and returns the next batch to send.
+    private static func acknowledgingHeld(_ replica: SyncReplica, by hub: Hub, batchSize: Int) throws -> [SyncOperation] {
+        while true {
+            let outgoing = try replica.outgoingOperations(limit: batchSize)
+            let held = try hub.held(outgoing)
+            if held.isEmpty { return outgoing }
+            try replica.acknowledge(outgoing.filter { held.contains(OperationKey($0)) }, movingCursorFrom: nil, to: nil,
+                                    allAdded: false)
+        }
+    }
+
     /// Pulls and applies every operation after the store's cursor, a page at a time,
     /// and returns the head pulled to. Each page says the hash chain's link at the
     /// cursor it was read after: one that is not the link the store remembers, or a
@@ -115,6 +124,7 @@ public enum Sync {
     private static func pullEverything(_ replica: SyncReplica, from hub: Hub, passingOver own: NodeID, seal: JournalSeal?,
                                        pullBatchSize: Int, into summary: inout SyncSummary) throws -> HubHead {
         var (cursor, known) = try replica.syncHead()
+        let own = try passesOverOwn(replica, on: hub, after: cursor, own: own) ? own : nil
         while true {
             var batch = try hub.pull(after: cursor, limit: pullBatchSize, passingOver: own)
             // Rows a member wrote past the head join the chain before they are read.
@@ -148,13 +158,28 @@ public enum Sync {
         }
     }
 
+    /// Whether a pull after `cursor` may pass over this store's own operations: only
+    /// while the store knows where each landed. Else the hub gives them back at their
+    /// positions, as a purge of this store's stands before another's later restore on
+    /// every machine only where its place is known: some were held on the hub before
+    /// their push, or the hub holds some the store never heard it acknowledge (a change
+    /// made again here since, which went out under another counter).
+    private static func passesOverOwn(_ replica: SyncReplica, on hub: Hub, after cursor: Int64, own: NodeID) throws -> Bool {
+        let ahead = try replica.ownOperationsNotPulledPast()
+        guard ahead.placesKnown else { return false }
+        // Nothing acknowledged ahead and nothing to send: nothing of this store's can be
+        // on the hub past the cursor but what it knows of.
+        guard try ahead.count > 0 || !replica.outgoingOperations(limit: 1).isEmpty else { return true }
+        return try hub.operationCount(of: own, after: cursor) == ahead.count
+    }
+
     /// Opens the sealed operations of `batch`, the first standing after the link
     /// `start`: each is bound to the link before its position, so one that does not
     /// open (changed, moved, replayed, from another journal or sealed under a key this
     /// machine lacks) is set aside with one line, and the rest is applied. This
     /// machine's own come back from a sealed journal, which cannot tell them apart:
-    /// only its moves are kept, as an unsealed pull keeps them.
-    static func opening(_ batch: inout HubBatch, with seal: JournalSeal, after start: String, passingOver own: NodeID) {
+    /// only its moves are kept, as an unsealed pull keeps them, unless `own` is nil.
+    static func opening(_ batch: inout HubBatch, with seal: JournalSeal, after start: String, passingOver own: NodeID?) {
         let sealed = Dictionary(zip(batch.positions, batch.operations), uniquingKeysWith: { first, _ in first })
         var opened: [SyncOperation] = []
         var positions: [Int64] = []

@@ -13,6 +13,9 @@ public protocol SyncReplica {
     /// is where they landed (at or before it), when the hub said so; `allAdded` when the
     /// hub held none of them before, so that they all landed right there.
     func acknowledge(_ operations: [SyncOperation], movingCursorFrom base: HubHead?, to head: HubHead?, allAdded: Bool) throws
+    /// How many of this replica's own operations the hub acknowledged and no pull passed
+    /// yet, and whether it knows where each landed among those it is to pull.
+    func ownOperationsNotPulledPast() throws -> (count: Int64, placesKnown: Bool)
     /// The cursor, and the hash chain's link there in hexadecimal ("" at position 0);
     /// nil when not known yet (a store that last synced before the chain).
     func syncHead() throws -> (position: Int64, hash: String?)
