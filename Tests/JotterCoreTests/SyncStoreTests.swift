@@ -83,6 +83,10 @@ final class ArrayHub {
 
     /// Pushes, then pulls, `passingOverOwn` or not (`pull`), each store in turn.
     func sync(passingOverOwn: Bool, _ stores: Store...) throws {
+        try sync(passingOverOwn: passingOverOwn, stores)
+    }
+
+    func sync(passingOverOwn: Bool, _ stores: [Store]) throws {
         for store in stores {
             try push(store)
             try pull(store, passingOverOwn: passingOverOwn)
@@ -2004,6 +2008,37 @@ struct Machines {
         try machines.expectEveryStoreAlike(c)
         for store in machines.stores {
             #expect(try store.node(id: entry.id, includingHidden: true) != nil)
+        }
+    }
+
+    /// An edit whose acknowledgement was lost, made again (another counter), then a purge
+    /// of another entry made here, and a done mark of that entry elsewhere that landed
+    /// between the two edits. The purge comes last in the hub's order, and deletes the
+    /// entry everywhere. The pull gives back the lost edit, which the log takes after
+    /// the purge: passed alone, it no longer passes the purge at its own place, before
+    /// the done mark.
+    @Test(arguments: [false, true])
+    func anEditNeverAcknowledgedGivenBackDoesNotPassALaterPurgeAtItsPlace(passingOverOwn: Bool) throws {
+        let machines = try Machines(count: 3, batch: 10)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let edited = try machines.add("e1", in: a)
+        let purged = try machines.add("e2", in: a)
+        _ = try machines.add("f", in: a)
+        try machines.hub.sync(a, b, c)
+        #expect(try a.edit(machines.node(edited.id, in: a), text: "e1 once"))
+        machines.hub.take(try a.outgoingOperations(limit: 10))
+        try machines.later(b)
+        try b.markDone([try machines.node(purged.id, in: b)])
+        try machines.hub.push(b)
+        try machines.later(a)
+        try machines.later(a)
+        #expect(try a.edit(machines.node(edited.id, in: a), text: "e1 twice"))
+        try a.remove([try machines.node(purged.id, in: a)])
+        #expect(try a.emptyTrash() == 1)
+        try machines.hub.sync(passingOverOwn: passingOverOwn, a, b, c, a, b, c)
+        try machines.expectEveryStoreAlike(c)
+        for store in machines.stores {
+            #expect(try store.node(id: purged.id, includingHidden: true) == nil)
         }
     }
 

@@ -32,7 +32,11 @@ extension Store {
                         if operation.replica == merge.replica { try merge.apply(operation) }
                         continue
                     }
-                    try merge.apply(operation)
+                    if operation.replica == merge.replica {
+                        try merge.applyOwnNeverAcknowledged(operation)
+                    } else {
+                        try merge.apply(operation)
+                    }
                 }
                 try merge.finish(reachesOwnAhead: ahead.landedBy.map { cursor >= $0 } ?? true)
             }
@@ -211,6 +215,19 @@ struct SyncMerge {
         // its place in the hub's order, not at the end of the batch after what came later:
         // a push sends an entry moved into a list made after it before the list.
         if madeNodes, !isRetrying, !waitingLines.isEmpty { try retryWaiting() }
+    }
+
+    /// This store's own operation, given back, that it never heard the hub acknowledge:
+    /// changed again here since its push, it went out again under another counter. The
+    /// log takes it after those of its own pushed since, which do not stand before what
+    /// follows it: it is passed alone.
+    mutating func applyOwnNeverAcknowledged(_ operation: SyncOperation) throws {
+        applied += 1
+        if !passedOwnAhead, isAfterOwnAcknowledged { try passAllOwnAhead() }
+        if operation.property == "purge", let id = operation.node, let seq = try store.nodeSeq(of: id) {
+            try purge(seq, id: id, by: operation)
+        }
+        try takeBack(operation)
     }
 
     /// This store's own operation, given back at its position: it and those of its own

@@ -561,6 +561,13 @@ extension Store: SyncReplica {
             .bind(1, seq).bind(2, property).bind(3, stamp).bind(4, blob: replica.bytes).run()
     }
 
+    public func hasOperationsToSend() throws -> Bool {
+        try read {
+            try hasLocalCreatesUnsent()
+                || database.statement("SELECT EXISTS (SELECT 1 FROM sync_op)").firstRow { $0.int64(0) != 0 } == true
+        }
+    }
+
     /// Whether rows made here (or the root's forms) have not gone out as creates yet;
     /// rows pulled from the hub are not this store's to send.
     func hasLocalCreatesUnsent() throws -> Bool {

@@ -169,7 +169,7 @@ public enum Sync {
         guard ahead.placesKnown else { return false }
         // Nothing acknowledged ahead and nothing to send: nothing of this store's can be
         // on the hub past the cursor but what it knows of.
-        guard try ahead.count > 0 || !replica.outgoingOperations(limit: 1).isEmpty else { return true }
+        guard try ahead.count > 0 || replica.hasOperationsToSend() else { return true }
         return try hub.operationCount(of: own, after: cursor) == ahead.count
     }
 

@@ -13,6 +13,9 @@ public protocol SyncReplica {
     /// is where they landed (at or before it), when the hub said so; `allAdded` when the
     /// hub held none of them before, so that they all landed right there.
     func acknowledge(_ operations: [SyncOperation], movingCursorFrom base: HubHead?, to head: HubHead?, allAdded: Bool) throws
+    /// Whether this replica has changes the hub has not acknowledged, read without
+    /// handing any out (`outgoingOperations` hands out the creates it reads).
+    func hasOperationsToSend() throws -> Bool
     /// How many of this replica's own operations the hub acknowledged and no pull passed
     /// yet, and whether it knows where each landed among those it is to pull.
     func ownOperationsNotPulledPast() throws -> (count: Int64, placesKnown: Bool)
