@@ -2145,6 +2145,33 @@ struct Machines {
         try machines.expectEveryStoreAlike(a)
     }
 
+    /// An entry added to a list that was then removed before the entry's create went out:
+    /// the create names the list's group. Restored with the list and removed with it
+    /// again, here, the entry's `rm` is based on its create's mark, and joins the list's
+    /// new group everywhere, as it does here; every other machine kept it in the first
+    /// group, as that group was named by the list's stamp and not the create's (random
+    /// run seed 759917103).
+    @Test(arguments: [false, true])
+    func anEntryWhoseCreateWentOutInItsListsGroupFollowsTheListsNextRmEverywhere(markedDoneBetween: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try a.createList(named: "lista1", under: .root)
+        let inList = NavigationPath.root.pushing(try machines.node(list.id, in: a))
+        let first = try machines.add("a4", in: a, under: inList)
+        try a.remove([try machines.node(first.id, in: a)])
+        try machines.hub.sync(a)
+        let entry = try machines.add("a17", in: a, under: inList)
+        try a.remove([try machines.node(list.id, in: a)])
+        try machines.hub.sync(c, b, a)
+        try a.restore(try #require(try a.trash().first { $0.node.id == list.id }))
+        if markedDoneBetween { try a.markDone([try machines.node(entry.id, in: a)]) }
+        try machines.hub.sync(b)
+        try a.remove([try machines.node(list.id, in: a)])
+        try machines.hub.sync(c, a, b, c, a, b, c)
+        try machines.expectEveryStoreAlike(a)
+        #expect(Set(try a.trash().map(\.node.id)) == [list.id, first.id])
+    }
+
     enum PushOfTheUndo: CaseIterable { case acknowledgementLost, acknowledged, halfAcknowledged, notYet }
 
     /// An entry added here into a list another machine removed (an undone `new`), both

@@ -437,7 +437,13 @@ struct SyncMerge {
         row.orderStamp = operation.stamp
         row.orderReplica = Store.orderReplica(operation.replica)
         let seq = try store.insert(row, .pulled, text: text ?? "")
-        if let trashGroup { try keepTrashGroup(trashGroup, of: seq) }
+        if let trashGroup {
+            try keepTrashGroup(trashGroup, of: seq)
+            if trashGroup.stamp != operation.stamp {
+                try database.statement("INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica) VALUES (?, '\(Self.groupOfCreate)', ?, ?)")
+                    .bind(1, seq).bind(2, trashGroup.stamp).bind(3, blob: trashGroup.replica.bytes).run()
+            }
+        }
         if let fields {
             try database.statement(
                 """
@@ -1260,19 +1266,27 @@ struct SyncMerge {
             .firstRow { _ in true } ?? false
     }
 
+    /// The group a pulled create put its node in when another node of its maker's
+    /// change named it (`Store.trashGroupOfCreate`), kept as a property of `sync_stamp`
+    /// of this name: the node's mark is its create's all the same (`isMarkedByItsCreate`).
+    static let groupOfCreate = "trashgroup_of_create"
+
     /// Whether node `seq` is in the trash in `group` by the mark its create gave it,
     /// which an operation based on it names by the create's stamp (`Store.createStamp`):
-    /// its create named the group by its own stamp, as one sent in the trash alone does,
-    /// no other mark was pulled since, and none made here waits. One put in a group by
-    /// its list (brought back from its last state with it) has no mark of its own.
+    /// its create named the group (by its own stamp, as one sent in the trash alone does,
+    /// or by another node's of its change), no other mark was pulled since, and none made
+    /// here waits. One put in a group by its list (brought back from its last state with
+    /// it) has no mark of its own.
     private func isMarkedByItsCreate(_ seq: Int64, base: Int64?, group: TrashGroup) throws -> Bool {
         guard let base, let created = try database.statement(
             """
-            SELECT created FROM node WHERE seq = ?1 AND hidden > 0 AND order_stamp = ?2
+            SELECT created FROM node WHERE seq = ?1 AND hidden > 0
+              AND (order_stamp = ?2 OR EXISTS (SELECT 1 FROM sync_stamp WHERE seq = ?1 AND property = '\(Self.groupOfCreate)'
+                                               AND stamp = ?2 AND replica = ?3))
               AND NOT EXISTS (SELECT 1 FROM sync_stamp WHERE seq = ?1 AND property = 'trashed')
               AND NOT EXISTS (SELECT 1 FROM sync_op WHERE seq = ?1 AND property = 'trashed')
             """)
-            .bind(1, seq).bind(2, group.stamp).firstRow({ $0.int64(0) }) else { return false }
+            .bind(1, seq).bind(2, group.stamp).bind(3, blob: group.replica.bytes).firstRow({ $0.int64(0) }) else { return false }
         return Store.createStamp(created) == base
     }
 
