@@ -2172,6 +2172,36 @@ struct Machines {
         #expect(Set(try a.trash().map(\.node.id)) == [list.id, first.id])
     }
 
+    /// An entry removed on one machine and, with its list, on another, both emptied from
+    /// the trash; a third, which saw neither, marked it done, removed it and restored it,
+    /// none of it sent. In the hub's order the done mark brings the entry back into the
+    /// trash after the purges, and the restore takes it out again, into its list in the
+    /// trash: so it is where the three were made too, not left in the trash by the done
+    /// mark alone (random run seed 331324366).
+    @Test(arguments: [false, true])
+    func aRestoreHereAfterAChangeThatBroughtAPurgedEntryBackLeavesItOutOfTheTrash(passingOverOwn: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let sync = { (stores: Store...) in try machines.hub.sync(passingOverOwn: passingOverOwn, stores) }
+        let list = try b.createList(named: "listb3", under: .root)
+        try sync(b, c)
+        let entry = try machines.add("b6", in: b, under: NavigationPath.root.pushing(try machines.node(list.id, in: b)))
+        try sync(b, a)
+        try b.remove([try machines.node(entry.id, in: b)])
+        try sync(c)
+        try a.remove([try machines.node(list.id, in: a)])
+        try sync(b, a)
+        try c.markDone([try machines.node(entry.id, in: c)])
+        try sync(b)
+        #expect(try b.emptyTrash() == 2)
+        try c.remove([try machines.node(entry.id, in: c)])
+        try sync(b)
+        try c.restore(try #require(try c.trash().first { $0.node.id == entry.id }))
+        try sync(a, c, a, b, c, a, b, c)
+        try machines.expectEveryStoreAlike(a)
+        #expect(try c.hiddenBy(try machines.node(entry.id, in: c)) == nil)
+    }
+
     enum PushOfTheUndo: CaseIterable { case acknowledgementLost, acknowledged, halfAcknowledged, notYet }
 
     /// An entry added here into a list another machine removed (an undone `new`), both

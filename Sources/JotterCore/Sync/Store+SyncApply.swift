@@ -1398,7 +1398,13 @@ struct SyncMerge {
             // A restore brought it back out of the trash, into its list, which comes
             // back into the trash in the restore's group, as a pulled restore brings an
             // entry back from its last state (`revive`).
-            if !comeback.restores {
+            // A restore of this store's after that first change, its last mark of the
+            // node, took it out of the trash again: it stays out, as every machine
+            // applies that restore after the change (random run seed 331324366).
+            let outOfTheTrash = try database.statement("SELECT hidden IS NULL FROM node WHERE seq = ?").bind(1, seq)
+                .firstRow { $0.int64(0) != 0 } ?? false
+            let restoredHereLater = try !comeback.restores && outOfTheTrash && lastTrashMarkHereLater(seq: seq, id: id) != nil
+            if !comeback.restores, !restoredHereLater {
                 let ownMark = comeback.group.replica == replica
                     ? try mark(holding: comeback.group, besides: seq, sentOnly: false) ?? unsentCreateMark(naming: comeback.group)
                     : nil
