@@ -2172,6 +2172,29 @@ struct Machines {
         #expect(Set(try a.trash().map(\.node.id)) == [list.id, first.id])
     }
 
+    /// Two entries removed together before their creates went out, the acknowledgement of
+    /// that push lost, both restored and the second removed again: the second's create
+    /// named its group by the first's stamp, and the later `rm`, based on the create's
+    /// mark, is made on it everywhere, as where it was made.
+    @Test(arguments: [false, true])
+    func anRmOfAnEntryWhoseCreateNamedItsMatesGroupAfterTheAcknowledgementWasLostIsMadeOnIt(passingOverOwn: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        _ = try machines.add("f", in: a)
+        try machines.hub.sync(a, b, c)
+        let first = try machines.add("e1", in: a)
+        let second = try machines.add("e2", in: a)
+        try a.remove([try machines.node(first.id, in: a), try machines.node(second.id, in: a)])
+        machines.hub.take(try a.outgoingOperations(limit: 10))
+        try machines.hub.sync(passingOverOwn: passingOverOwn, b, c)
+        for entry in try a.trash() { try a.restore(entry) }
+        try machines.later(a)
+        try a.remove([try machines.node(second.id, in: a)])
+        try machines.hub.sync(passingOverOwn: passingOverOwn, a, b, c, a, b, c)
+        try machines.expectEveryStoreAlike(a)
+        #expect(try a.trash().map(\.node.id) == [second.id])
+    }
+
     /// An entry removed on one machine and, with its list, on another, both emptied from
     /// the trash; a third, which saw neither, marked it done, removed it and restored it,
     /// none of it sent. In the hub's order the done mark brings the entry back into the
