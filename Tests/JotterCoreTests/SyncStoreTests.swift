@@ -2042,6 +2042,34 @@ struct Machines {
         }
     }
 
+    /// An edit whose acknowledgement was lost, made again and pushed, and another
+    /// machine's purge of the entry after both: given back by the pull, the lost edit
+    /// lands before the second, in the log too, and is no change of this store's after
+    /// the purge that would keep the entry in the trash here alone.
+    @Test(arguments: [false, true])
+    func anEditNeverAcknowledgedGivenBackIsNoChangeAfterALaterPurge(passingOverOwn: Bool) throws {
+        let machines = try Machines(count: 3, batch: 10)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let entry = try machines.add("e", in: a)
+        let other = try machines.add("f", in: a)
+        try machines.hub.sync(a, b, c)
+        #expect(try a.edit(machines.node(entry.id, in: a), text: "e once"))
+        machines.hub.take(try a.outgoingOperations(limit: 10))
+        try machines.later(a)
+        #expect(try a.edit(machines.node(entry.id, in: a), text: "e twice"))
+        try machines.hub.push(a)
+        try machines.hub.sync(b)
+        try b.remove([try machines.node(entry.id, in: b)])
+        #expect(try b.emptyTrash() == 1)
+        try machines.hub.push(b)
+        #expect(try a.edit(machines.node(other.id, in: a), text: "f twice"))
+        try machines.hub.sync(passingOverOwn: passingOverOwn, a, b, c, a, b, c)
+        try machines.expectEveryStoreAlike(b)
+        for store in machines.stores {
+            #expect(try store.node(id: entry.id, includingHidden: true) == nil)
+        }
+    }
+
     /// A restore on the hub with its acknowledgement lost, then an `rm` and a restore
     /// again here, and a later `rm` elsewhere: the restore given back by a pull moves the
     /// hub's mark on, and the group the entry left before it holds no longer.

@@ -26,17 +26,21 @@ extension Store {
             try applyingAsTheHubGives {
                 for (index, operation) in operations.enumerated() {
                     merge.position = positions.count == operations.count ? positions[index] : nil
-                    guard try logSyncOperation(operation) else {
+                    // This store's own, given back at its position in the hub's order.
+                    if operation.replica == merge.replica {
                         known += 1
-                        // This store's own, given back at its position in the hub's order.
-                        if operation.replica == merge.replica { try merge.apply(operation) }
+                        if try loggedRow(of: operation) != nil {
+                            try merge.apply(operation)
+                        } else {
+                            try merge.applyOwnNeverAcknowledged(operation)
+                        }
                         continue
                     }
-                    if operation.replica == merge.replica {
-                        try merge.applyOwnNeverAcknowledged(operation)
-                    } else {
-                        try merge.apply(operation)
+                    guard try logSyncOperation(operation) else {
+                        known += 1
+                        continue
                     }
+                    try merge.apply(operation)
                 }
                 try merge.finish(reachesOwnAhead: ahead.landedBy.map { cursor >= $0 } ?? true)
             }
@@ -151,6 +155,11 @@ struct SyncMerge {
         static func < (lhs: HubPlace, rhs: HubPlace) -> Bool {
             lhs.tier != rhs.tier ? lhs.tier < rhs.tier : lhs.order < rhs.order
         }
+
+        /// The place of a row of the log from `row` on moved one row further.
+        func moving(from row: Int64) -> HubPlace {
+            tier == .ownAcknowledged && order >= row ? HubPlace(tier: tier, order: order + 1) : self
+        }
     }
 
     /// The first operation after a waiting purge that brought its node back, the
@@ -160,6 +169,16 @@ struct SyncMerge {
         var first: (place: HubPlace, group: TrashGroup, restores: Bool)
         var placed: Set<NodeID> = []
         var removals: [(place: HubPlace, operation: SyncOperation)] = []
+
+        /// The same, with the places of this store's own operations logged from `row` on
+        /// one row further, as an operation logged before them moved them
+        /// (`Store.logSyncOperation(_:insertingAt:)`).
+        func movingOwnPlaces(from row: Int64) -> Comeback {
+            var moved = self
+            moved.first.place = first.place.moving(from: row)
+            moved.removals = removals.map { ($0.place.moving(from: row), $0.operation) }
+            return moved
+        }
     }
 
     /// Where this store's own operations not pulled past yet stand in the hub's order
@@ -178,7 +197,7 @@ struct SyncMerge {
     /// The row of `sync_log` after which this store's own operations ahead are those of
     /// its last push, which landed after every operation pulled up to `landedBy`
     /// (`Store.ownLastPushFrom`); where those of earlier pushes landed is not known.
-    private let ownLastPushFrom: Int64
+    private var ownLastPushFrom: Int64
 
     init(store: Store, replica: NodeID, remembersPulledRows: Bool, ownAhead: (passedTo: Int64, landedBy: Int64?),
          ownLastPushFrom: Int64) {
@@ -218,12 +237,18 @@ struct SyncMerge {
     }
 
     /// This store's own operation, given back, that it never heard the hub acknowledge:
-    /// changed again here since its push, it went out again under another counter. The
-    /// log takes it after those of its own pushed since, which do not stand before what
-    /// follows it: it is passed alone.
+    /// changed again here since its push, it went out again under another counter. It
+    /// landed before those of its own pushed since: the log takes it right after the
+    /// rows passed, before theirs, which do not stand before what follows it, and it is
+    /// passed alone.
     mutating func applyOwnNeverAcknowledged(_ operation: SyncOperation) throws {
         applied += 1
         if !passedOwnAhead, isAfterOwnAcknowledged { try passAllOwnAhead() }
+        let row = ownAhead.passedTo + 1
+        try store.logSyncOperation(operation, insertingAt: row)
+        if ownLastPushFrom >= row, ownLastPushFrom < .max { ownLastPushFrom += 1 }
+        comebacks = comebacks.mapValues { $0.movingOwnPlaces(from: row) }
+        ownAhead.passedTo = row
         if operation.property == "purge", let id = operation.node, let seq = try store.nodeSeq(of: id) {
             try purge(seq, id: id, by: operation)
         }
@@ -244,8 +269,7 @@ struct SyncMerge {
 
     /// The row of `sync_log` that took this store's own `operation` when the hub acknowledged it.
     private func loggedRow(ofOwn operation: SyncOperation) throws -> Int64? {
-        try database.statement("SELECT seq FROM sync_log WHERE replica = ? AND counter = ?")
-            .bind(1, blob: operation.replica.bytes).bind(2, operation.counter).firstRow { $0.int64(0) }
+        try store.loggedRow(of: operation)
     }
 
     private mutating func park(_ operation: SyncOperation, _ parked: Parked) throws {
@@ -1314,9 +1338,11 @@ struct SyncMerge {
     }
 
     /// The group node `seq` (`id`) left the trash from here while the hub's mark of it
-    /// was the one stamped `mark`, unless another store's restore pulled since is later
-    /// than that mark: it took the node out of that group before the operation being
-    /// applied, in the hub's order as here (random run seed 458901866).
+    /// was the one stamped `mark`, unless a restore later than that mark stands before
+    /// the operation being applied: another store's pulled since (random run seed
+    /// 458901866), or this store's own passed already (one whose acknowledgement was
+    /// lost, given back by the pull). It took the node out of that group there, in the
+    /// hub's order as here.
     private func groupLeft(seq: Int64, id: NodeID, whileTheHubsMarkWas mark: Int64) throws -> TrashGroup? {
         try database.statement(
             """
@@ -1324,9 +1350,9 @@ struct SyncMerge {
             JOIN sync_stamp AS at ON at.seq = l.seq AND at.property = '\(SyncTriggers.leftGroupAt)' AND at.stamp = ?2
             WHERE l.seq = ?1 AND l.property = '\(SyncTriggers.leftGroup)'
               AND NOT EXISTS (SELECT 1 FROM sync_log WHERE node = ?3 AND property = 'trashed' AND value = 'false'
-                              AND replica <> ?4 AND stamp > ?2)
+                              AND (replica <> ?4 OR seq <= ?5) AND stamp > ?2)
             """)
-            .bind(1, seq).bind(2, mark).bind(3, blob: id.bytes).bind(4, blob: replica.bytes)
+            .bind(1, seq).bind(2, mark).bind(3, blob: id.bytes).bind(4, blob: replica.bytes).bind(5, ownAhead.passedTo)
             .firstRow { row in NodeID(bytes: row.blob(1)).map { TrashGroup(stamp: row.int64(0), replica: $0) } } ?? nil
     }
 

@@ -146,16 +146,37 @@ extension Store {
         try database.statement("SELECT ifnull(max(seq), 0) FROM sync_log").firstRow { $0.int64(0) } ?? 0
     }
 
-    /// Keeps `operation` in the log; false when the log held it already (the same
-    /// replica and counter), and the store with it. Call inside a write transaction.
-    func logSyncOperation(_ operation: SyncOperation) throws -> Bool {
+    /// The row of the log that holds `operation` (by replica and counter); nil when none does.
+    func loggedRow(of operation: SyncOperation) throws -> Int64? {
+        try database.statement("SELECT seq FROM sync_log WHERE replica = ? AND counter = ?")
+            .bind(1, blob: operation.replica.bytes).bind(2, operation.counter).firstRow { $0.int64(0) }
+    }
+
+    /// Keeps this store's own `operation`, which it never heard the hub acknowledge, in
+    /// row `row` of the log: the rows from there on, of its own operations that landed
+    /// after it, move one further, and so does the row their last push is told from
+    /// (`ownLastPushFrom`). Call inside a write transaction.
+    func logSyncOperation(_ operation: SyncOperation, insertingAt row: Int64) throws {
+        // Through negative rows, as moving each up by one in place meets the next.
+        try database.statement("UPDATE sync_log SET seq = -(seq + 1) WHERE seq >= ?").bind(1, row).run()
+        try database.execute("UPDATE sync_log SET seq = -seq WHERE seq < 0")
+        try database.statement(
+            "UPDATE setting SET value = value + 1 WHERE key = \(Setting.syncOwnLastPushFrom.sql) AND value >= ? AND value < ?")
+            .bind(1, row).bind(2, Int64.max).run()
+        _ = try logSyncOperation(operation, at: row)
+    }
+
+    /// Keeps `operation` in the log, in row `row` or else after the last; false when the
+    /// log held it already (the same replica and counter), and the store with it. Call
+    /// inside a write transaction.
+    func logSyncOperation(_ operation: SyncOperation, at row: Int64? = nil) throws -> Bool {
         let insert = try database.statement(
             """
-            INSERT OR IGNORE INTO sync_log (replica, counter, stamp, node, property, value, base, text, text_offset)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR IGNORE INTO sync_log (replica, counter, stamp, node, property, value, base, text, text_offset, seq)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
             .bind(1, blob: operation.replica.bytes).bind(2, operation.counter).bind(3, operation.stamp)
-            .bind(4, id: operation.node).bind(5, operation.property).bind(7, operation.base)
+            .bind(4, id: operation.node).bind(5, operation.property).bind(7, operation.base).bind(10, row)
         // A value is bound where it lies. `text` and `text_offset` are read back for the
         // rows a jotter from before the cap wrote, which kept a long text apart.
         if let value = operation.value {
