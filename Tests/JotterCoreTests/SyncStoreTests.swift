@@ -2200,6 +2200,27 @@ struct Machines {
         #expect(Set(try a.trash().map(\.node.id)) == [list.id, first.id])
     }
 
+    /// An entry removed before its create went out (alone, or with the list it was added
+    /// to), so that its create carries its trash mark; another machine restores it and
+    /// removes it again before it syncs. That `rm`, based on the create's stamp, is made on
+    /// the create's mark, and takes the entry into its group everywhere, as where it was
+    /// made, not only when the create's maker made it.
+    @Test(arguments: [false, true])
+    func anRmElsewhereOnTheMarkAnEntryWasCreatedWithTakesItIntoItsGroup(inAList: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try a.createList(named: "lista1", under: .root)
+        try machines.hub.sync(a, b, c)
+        let entry = try machines.add("a17", in: a, under: NavigationPath.root.pushing(try machines.node(list.id, in: a)))
+        try a.remove([try machines.node(inAList ? list.id : entry.id, in: a)])
+        try machines.hub.sync(a, b, c)
+        try b.restore(try #require(try b.trash().first { $0.node.id == (inAList ? list.id : entry.id) }))
+        try machines.later(b)
+        try b.remove([try machines.node(entry.id, in: b)])
+        try machines.hub.sync(b, c, a, b, c, a)
+        try machines.expectEveryStoreAlike(b)
+    }
+
     /// Two entries removed together before their creates went out, the acknowledgement of
     /// that push lost, both restored and the second removed again: the second's create
     /// named its group by the first's stamp, and the later `rm`, based on the create's

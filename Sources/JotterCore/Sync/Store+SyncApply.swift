@@ -891,9 +891,10 @@ struct SyncMerge {
         // Made on top of the mark of the group held here, the `rm` came after a restore
         // its maker made and sent with it as one mark: a group of its own, as it is there.
         // Based on the create's stamp, it replaced the mark the entry's create gave it,
-        // which is the one held here when no other came since (random run seed 212580818).
+        // which is the one held here when no other came since (random run seed 212580818),
+        // whichever machine made it.
         let madeAfterARestore = try operation.base == held.stamp
-            || held.replica == operation.replica && isMarkedByItsCreate(seq, base: operation.base, group: held)
+            || isMarkedByItsCreate(seq, base: operation.base, group: held)
         guard group < held || madeAfterARestore else { return }
         // A restore stamped between the two took the entry out of the trash after this
         // `rm`, which lost to it, and the later `rm` put it back: that one's group holds.

@@ -169,12 +169,16 @@ extension Store: SyncReplica {
             WHERE mate.hidden = ?1 AND ?1 > 0 AND mate.seq <> ?2 LIMIT 1
             """)
             .bind(1, hidden).bind(2, seq).firstRow { $0.int64(0) } ?? stamp
-        try database.statement(
-            """
-            INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica) SELECT ?1, 'trashgroup', ?2, ?3
-            WHERE NOT EXISTS (SELECT 1 FROM sync_op WHERE seq = ?1 AND property = 'trashed')
-            """)
-            .bind(1, seq).bind(2, group).bind(3, blob: replica.bytes).run()
+        // Named by another node's stamp, it is the create's mark all the same, here as
+        // where the create is pulled (`SyncMerge.groupOfCreate`).
+        for property in group == stamp ? ["trashgroup"] : ["trashgroup", SyncMerge.groupOfCreate] {
+            try database.statement(
+                """
+                INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica) SELECT ?1, ?4, ?2, ?3
+                WHERE NOT EXISTS (SELECT 1 FROM sync_op WHERE seq = ?1 AND property = 'trashed')
+                """)
+                .bind(1, seq).bind(2, group).bind(3, blob: replica.bytes).bind(4, property).run()
+        }
         return group
     }
 
