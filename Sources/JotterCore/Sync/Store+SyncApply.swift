@@ -18,8 +18,12 @@ extension Store {
             // what keeps a node deleted elsewhere: undoing it sends the earlier value.
             try database.execute("UPDATE sync_op SET unsent_change = NULL WHERE unsent_change IS NOT NULL")
             let ahead = try ownOperationsAhead()
-            var merge = SyncMerge(store: self, replica: try replicaID(), remembersPulledRows: remembersPulledRows,
+            let replica = try replicaID()
+            let neverAcknowledged = try operations.count { try $0.replica == replica && loggedRow(of: $0) == nil }
+            let freeLogRow = try makeRoomInTheLog(for: neverAcknowledged, after: ahead.passedTo)
+            var merge = SyncMerge(store: self, replica: replica, remembersPulledRows: remembersPulledRows,
                                   ownAhead: ahead, ownLastPushFrom: try ownLastPushFrom())
+            merge.freeLogRow = freeLogRow
             // One the log holds is here already: a hub rebuilt holds again what this
             // store pulled before it was lost.
             var known = 0
@@ -155,11 +159,6 @@ struct SyncMerge {
         static func < (lhs: HubPlace, rhs: HubPlace) -> Bool {
             lhs.tier != rhs.tier ? lhs.tier < rhs.tier : lhs.order < rhs.order
         }
-
-        /// The place of a row of the log from `row` on moved one row further.
-        func moving(from row: Int64) -> HubPlace {
-            tier == .ownAcknowledged && order >= row ? HubPlace(tier: tier, order: order + 1) : self
-        }
     }
 
     /// The first operation after a waiting purge that brought its node back, the
@@ -169,16 +168,6 @@ struct SyncMerge {
         var first: (place: HubPlace, group: TrashGroup, restores: Bool)
         var placed: Set<NodeID> = []
         var removals: [(place: HubPlace, operation: SyncOperation)] = []
-
-        /// The same, with the places of this store's own operations logged from `row` on
-        /// one row further, as an operation logged before them moved them
-        /// (`Store.logSyncOperation(_:insertingAt:)`).
-        func movingOwnPlaces(from row: Int64) -> Comeback {
-            var moved = self
-            moved.first.place = first.place.moving(from: row)
-            moved.removals = removals.map { ($0.place.moving(from: row), $0.operation) }
-            return moved
-        }
     }
 
     /// Where this store's own operations not pulled past yet stand in the hub's order
@@ -197,7 +186,11 @@ struct SyncMerge {
     /// The row of `sync_log` after which this store's own operations ahead are those of
     /// its last push, which landed after every operation pulled up to `landedBy`
     /// (`Store.ownLastPushFrom`); where those of earlier pushes landed is not known.
-    private var ownLastPushFrom: Int64
+    private let ownLastPushFrom: Int64
+    /// The next row of the log made free, before the rows of this store's own operations
+    /// not pulled past, for those of its own the batch gives back that it never heard
+    /// acknowledged (`Store.makeRoomInTheLog`); nil: they go last.
+    var freeLogRow: Int64?
 
     init(store: Store, replica: NodeID, remembersPulledRows: Bool, ownAhead: (passedTo: Int64, landedBy: Int64?),
          ownLastPushFrom: Int64) {
@@ -238,17 +231,20 @@ struct SyncMerge {
 
     /// This store's own operation, given back, that it never heard the hub acknowledge:
     /// changed again here since its push, it went out again under another counter. It
-    /// landed before those of its own pushed since: the log takes it right after the
-    /// rows passed, before theirs, which do not stand before what follows it, and it is
-    /// passed alone.
+    /// landed before those of its own pushed since: the log takes it in the rows made
+    /// free before theirs (`freeLogRow`), which do not stand before what follows it, and
+    /// it is passed alone.
     mutating func applyOwnNeverAcknowledged(_ operation: SyncOperation) throws {
         applied += 1
         if !passedOwnAhead, isAfterOwnAcknowledged { try passAllOwnAhead() }
-        let row = ownAhead.passedTo + 1
-        try store.logSyncOperation(operation, insertingAt: row)
-        if ownLastPushFrom >= row, ownLastPushFrom < .max { ownLastPushFrom += 1 }
-        comebacks = comebacks.mapValues { $0.movingOwnPlaces(from: row) }
-        ownAhead.passedTo = row
+        if let row = freeLogRow {
+            _ = try store.logSyncOperation(operation, at: row)
+            freeLogRow = row + 1
+            ownAhead.passedTo = max(ownAhead.passedTo, row)
+        } else {
+            _ = try store.logSyncOperation(operation)
+            ownAhead.passedTo = try store.lastLoggedRow()
+        }
         if operation.property == "purge", let id = operation.node, let seq = try store.nodeSeq(of: id) {
             try purge(seq, id: id, by: operation)
         }

@@ -152,18 +152,21 @@ extension Store {
             .bind(1, blob: operation.replica.bytes).bind(2, operation.counter).firstRow { $0.int64(0) }
     }
 
-    /// Keeps this store's own `operation`, which it never heard the hub acknowledge, in
-    /// row `row` of the log: the rows from there on, of its own operations that landed
-    /// after it, move one further, and so does the row their last push is told from
-    /// (`ownLastPushFrom`). Call inside a write transaction.
-    func logSyncOperation(_ operation: SyncOperation, insertingAt row: Int64) throws {
-        // Through negative rows, as moving each up by one in place meets the next.
-        try database.statement("UPDATE sync_log SET seq = -(seq + 1) WHERE seq >= ?").bind(1, row).run()
+    /// Makes room in the log for `count` of this store's own operations that it never
+    /// heard the hub acknowledge, right after row `passedTo`: the rows after it, of its
+    /// own operations that landed after them, move `count` further, once for a whole
+    /// batch, and so does the row their last push is told from (`ownLastPushFrom`).
+    /// Returns the first row made free; nil when no row follows `passedTo`, and they go
+    /// last. Call inside a write transaction.
+    func makeRoomInTheLog(for count: Int, after passedTo: Int64) throws -> Int64? {
+        guard count > 0, try lastLoggedRow() > passedTo else { return nil }
+        // Through negative rows, as moving each in place meets the next.
+        try database.statement("UPDATE sync_log SET seq = -(seq + ?) WHERE seq > ?").bind(1, Int64(count)).bind(2, passedTo).run()
         try database.execute("UPDATE sync_log SET seq = -seq WHERE seq < 0")
         try database.statement(
-            "UPDATE setting SET value = value + 1 WHERE key = \(Setting.syncOwnLastPushFrom.sql) AND value >= ? AND value < ?")
-            .bind(1, row).bind(2, Int64.max).run()
-        _ = try logSyncOperation(operation, at: row)
+            "UPDATE setting SET value = value + ? WHERE key = \(Setting.syncOwnLastPushFrom.sql) AND value > ? AND value < ?")
+            .bind(1, Int64(count)).bind(2, passedTo).bind(3, Int64.max).run()
+        return passedTo + 1
     }
 
     /// Keeps `operation` in the log, in row `row` or else after the last; false when the
