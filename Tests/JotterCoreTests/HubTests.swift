@@ -498,21 +498,18 @@ struct TestHub {
     /// whose operations it held already leaves that not known.
     @Test(arguments: [false, true])
     func aPurgeWhoseAcknowledgementWasLostStandsBeforeADoneMarkThatLandedAfterIt(sealed: Bool) throws {
-        let test = try TestHub()
-        let hub = try test.hub()
-        let seal = sealed ? JournalSeal(journal: "main", keys: [1: JournalPassphraseKey.newJournalKey()]) : nil
-        let machines = try Machines(count: 3)
+        let syncing = try SyncingMachines(sealed: sealed)
+        let machines = syncing.machines
         let (a, b, c) = (machines.a, machines.b, machines.stores[2])
-        let sync = { (stores: [Store]) in for store in stores { _ = try Sync.run(store, with: hub, seal: seal) } }
         let entry = try machines.add("e", in: a)
         _ = try machines.add("f", in: a)
-        try sync([a, b, c])
+        try syncing.sync(a, b, c)
         try a.remove([try machines.node(entry.id, in: a)])
         #expect(try a.emptyTrash() == 1)
-        try pushLosingTheAcknowledgement(a, to: hub, seal: seal)
+        try syncing.pushLosingTheAcknowledgement(a)
         try machines.later(b)
         try b.markDone([try machines.node(entry.id, in: b)])
-        try sync([b, c, a, b, c, a])
+        try syncing.sync(b, c, a, b, c, a)
         try machines.expectEveryStoreAlike(c)
         for store in machines.stores {
             #expect(try store.node(id: entry.id, includingHidden: true) != nil)
@@ -522,43 +519,32 @@ struct TestHub {
     /// An edit whose acknowledgement was lost, made again here (another counter), a purge
     /// of another entry made here after it, and a done mark of that entry elsewhere that
     /// landed between the two edits: the purge, last in the hub's order, deletes the
-    /// entry on every machine, sealed or not. The lost edit, given back by the pull and
-    /// logged after the purge, is passed alone, not with the purge at its place.
+    /// entry on every machine, sealed or not. The lost edit, given back by the pull, is
+    /// logged where it landed and passed alone, not with the purge at its place.
     @Test(arguments: [false, true])
     func anEditNeverAcknowledgedGivenBackDoesNotPassALaterPurgeAtItsPlace(sealed: Bool) throws {
-        let test = try TestHub()
-        let hub = try test.hub()
-        let seal = sealed ? JournalSeal(journal: "main", keys: [1: JournalPassphraseKey.newJournalKey()]) : nil
-        let machines = try Machines(count: 3)
+        let syncing = try SyncingMachines(sealed: sealed)
+        let machines = syncing.machines
         let (a, b, c) = (machines.a, machines.b, machines.stores[2])
-        let sync = { (stores: [Store]) in for store in stores { _ = try Sync.run(store, with: hub, seal: seal) } }
         let edited = try machines.add("e1", in: a)
         let purged = try machines.add("e2", in: a)
         _ = try machines.add("f", in: a)
-        try sync([a, b, c])
+        try syncing.sync(a, b, c)
         #expect(try a.edit(machines.node(edited.id, in: a), text: "e1 once"))
-        try pushLosingTheAcknowledgement(a, to: hub, seal: seal)
+        try syncing.pushLosingTheAcknowledgement(a)
         try machines.later(b)
         try b.markDone([try machines.node(purged.id, in: b)])
-        try sync([b])
+        try syncing.sync(b)
         try machines.later(a)
         try machines.later(a)
         #expect(try a.edit(machines.node(edited.id, in: a), text: "e1 twice"))
         try a.remove([try machines.node(purged.id, in: a)])
         #expect(try a.emptyTrash() == 1)
-        try sync([a, b, c, a, b, c])
+        try syncing.sync(a, b, c, a, b, c)
         try machines.expectEveryStoreAlike(c)
         for store in machines.stores {
             #expect(try store.node(id: purged.id, includingHidden: true) == nil)
         }
-    }
-
-    /// Pushes what `store` has to send, sealed onto the head when `seal` is given, and
-    /// never tells the store: the hub holds it, the store waits to send it again.
-    private func pushLosingTheAcknowledgement(_ store: Store, to hub: Hub, seal: JournalSeal?) throws {
-        let outgoing = try store.outgoingOperations(limit: 10)
-        let head = try hub.chain(at: 0).head
-        _ = try hub.push(seal?.sealing(outgoing, onto: head) ?? outgoing, onto: seal == nil ? nil : head)
     }
 
     @Test func aWrongPasswordFailsInOneLineThatNeverHoldsIt() throws {
@@ -608,6 +594,34 @@ struct TestHub {
         #expect(error?.kind == .hub)
         #expect(error?.message.hasPrefix("hub journal at socket \(folder.path): ") == true)
         #expect(error?.message.contains("\n") == false)
+    }
+}
+
+/// Three stores syncing through `Sync.run` with a hub of a test's own, its journal
+/// sealed or not.
+struct SyncingMachines {
+    let test: TestHub
+    let hub: Hub
+    let seal: JournalSeal?
+    let machines: Machines
+
+    init(sealed: Bool) throws {
+        test = try TestHub()
+        hub = try test.hub()
+        seal = sealed ? JournalSeal(journal: "main", keys: [1: JournalPassphraseKey.newJournalKey()]) : nil
+        machines = try Machines(count: 3)
+    }
+
+    func sync(_ stores: Store...) throws {
+        for store in stores { _ = try Sync.run(store, with: hub, seal: seal) }
+    }
+
+    /// Pushes what `store` has to send, sealed onto the head when the journal is, and
+    /// never tells the store: the hub holds it, the store waits to send it again.
+    func pushLosingTheAcknowledgement(_ store: Store) throws {
+        let outgoing = try store.outgoingOperations(limit: 10)
+        let head = try hub.chain(at: 0).head
+        _ = try hub.push(seal?.sealing(outgoing, onto: head) ?? outgoing, onto: seal == nil ? nil : head)
     }
 }
 

@@ -421,8 +421,8 @@ extension Store: SyncReplica {
             if base != nil {
                 try passSyncLog()
             } else {
-                try noteOwnOperationsLanded(by: head?.position, count: operations.count, aheadBefore: aheadBefore, loggedBefore: loggedBefore,
-                                            allAdded: allAdded)
+                try noteOwnOperationsLanded(by: head?.position, count: operations.count, aheadBefore: aheadBefore,
+                                            loggedBefore: loggedBefore, allAdded: allAdded)
             }
             var pushedTo = try syncMark(.syncPushedTo)
             let sent = try database.statement("SELECT seq, property FROM sync_op WHERE counter = ?")

@@ -35,8 +35,9 @@ public enum Sync {
             let pull = { try pullEverything(replica, from: hub, passingOver: own, seal: seal, pullBatchSize: pullBatchSize,
                                             into: &summary) }
             // Those it holds already go before the pull, which then gives them back at
-            // their positions instead of passing them over as not sent yet.
-            _ = try acknowledgingHeld(replica, by: hub, batchSize: batchSize)
+            // their positions instead of passing them over as not sent yet. Reading
+            // what to send hands out its creates: only when there is something.
+            if try replica.hasOperationsToSend() { _ = try acknowledgingHeld(replica, by: hub, batchSize: batchSize) }
             var head = try pull()
             var pushed = false
             try pushSealed(replica, to: hub, seal: seal, batchSize: batchSize, head: &head, pull: pull) {
