@@ -19,8 +19,9 @@ extension Store {
             try database.execute("UPDATE sync_op SET unsent_change = NULL WHERE unsent_change IS NOT NULL")
             let ahead = try ownOperationsAhead()
             let replica = try replicaID()
-            let neverAcknowledged = try operations.count { try $0.replica == replica && loggedRow(of: $0) == nil }
-            let freeLogRow = try makeRoomInTheLog(for: neverAcknowledged, after: ahead.passedTo)
+            let neverAcknowledged = try Set(operations.filter { try $0.replica == replica && loggedRow(of: $0) == nil }
+                .map(OperationKey.init))
+            let freeLogRow = try makeRoomInTheLog(for: neverAcknowledged.count, after: ahead.passedTo)
             var merge = SyncMerge(store: self, replica: replica, remembersPulledRows: remembersPulledRows,
                                   ownAhead: ahead, ownLastPushFrom: try ownLastPushFrom())
             merge.freeLogRow = freeLogRow
@@ -33,10 +34,10 @@ extension Store {
                     // This store's own, given back at its position in the hub's order.
                     if operation.replica == merge.replica {
                         known += 1
-                        if try loggedRow(of: operation) != nil {
-                            try merge.apply(operation)
-                        } else {
+                        if neverAcknowledged.contains(OperationKey(operation)) {
                             try merge.applyOwnNeverAcknowledged(operation)
+                        } else {
+                            try merge.apply(operation)
                         }
                         continue
                     }
@@ -459,10 +460,7 @@ struct SyncMerge {
         let seq = try store.insert(row, .pulled, text: text ?? "")
         if let trashGroup {
             try keepTrashGroup(trashGroup, of: seq)
-            if trashGroup.stamp != operation.stamp {
-                try database.statement("INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica) VALUES (?, '\(Self.groupOfCreate)', ?, ?)")
-                    .bind(1, seq).bind(2, trashGroup.stamp).bind(3, blob: trashGroup.replica.bytes).run()
-            }
+            if trashGroup.stamp != operation.stamp { try keepTrashGroup(trashGroup, of: seq, as: Self.groupOfCreate) }
         }
         if let fields {
             try database.statement(
@@ -849,10 +847,11 @@ struct SyncMerge {
             .bind(1, group.stamp).bind(2, Store.orderReplica(replica)).firstRow { $0.int64(0) }
     }
 
-    /// Keeps `group` as the one that put node `seq` in the trash (`trashgroup`).
-    private func keepTrashGroup(_ group: TrashGroup, of seq: Int64) throws {
-        try database.statement("INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica) VALUES (?, 'trashgroup', ?, ?)")
-            .bind(1, seq).bind(2, group.stamp).bind(3, blob: group.replica.bytes).run()
+    /// Keeps `group` as the one that put node `seq` in the trash (`trashgroup`), or under
+    /// another `property` of `sync_stamp` that names a group.
+    private func keepTrashGroup(_ group: TrashGroup, of seq: Int64, as property: String = "trashgroup") throws {
+        try database.statement("INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica) VALUES (?, ?, ?, ?)")
+            .bind(1, seq).bind(2, property).bind(3, group.stamp).bind(4, blob: group.replica.bytes).run()
     }
 
     /// A node in the trash goes to the group of a pulled `rm` made before the one that
@@ -1426,7 +1425,7 @@ struct SyncMerge {
             // applies that restore after the change (random run seed 331324366).
             let outOfTheTrash = try database.statement("SELECT hidden IS NULL FROM node WHERE seq = ?").bind(1, seq)
                 .firstRow { $0.int64(0) != 0 } ?? false
-            let restoredHereLater = try !comeback.restores && outOfTheTrash && lastTrashMarkHereLater(seq: seq, id: id) != nil
+            let restoredHereLater = try outOfTheTrash && lastTrashMarkHereLater(seq: seq, id: id) != nil
             if !comeback.restores, !restoredHereLater {
                 let ownMark = comeback.group.replica == replica
                     ? try mark(holding: comeback.group, besides: seq, sentOnly: false) ?? unsentCreateMark(naming: comeback.group)
