@@ -876,6 +876,34 @@ struct Machines {
         }
     }
 
+    /// A list renamed here, then moved into another list, the move sent after another
+    /// store's rename of a second list into the same name landed: at that rename's place
+    /// the two stood side by side at the root, and they merge there, as on every other
+    /// machine; the move then takes the merged list, by the id of either (random run seed
+    /// 583595024, of five stores). The same with the move not sent yet when the rename is
+    /// pulled, as a sealed journal's store pulls before it pushes.
+    @Test(arguments: [false, true], [false, true])
+    func aListMovedHereLaterStillTakesARenameIntoItsNameBeforeThatMove(movedIsOlder: Bool, pulledFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let older = try (movedIsOlder ? a : b).createList(named: "first", under: .root)
+        let newer = try (movedIsOlder ? b : a).createList(named: "second", under: .root)
+        let (moved, renamedElsewhere) = movedIsOlder ? (older, newer) : (newer, older)
+        let target = try c.createList(named: "target", under: .root)
+        try machines.hub.sync(a, b, c, a, b)
+        try a.edit(try machines.node(moved.id, in: a), text: "renamed0")
+        try machines.hub.sync(a)
+        try b.edit(try machines.node(renamedElsewhere.id, in: b), text: "renamed0")
+        try machines.hub.sync(b)
+        try a.move([try machines.node(moved.id, in: a)], to: NavigationPath.root.pushing(try machines.node(target.id, in: a)))
+        if pulledFirst { try machines.hub.pull(a) }
+        try machines.hub.sync(a, b, c, a, b, c)
+        try machines.expectEveryStoreAlike(a)
+        let merged = try #require(try a.children(of: try machines.node(target.id, in: a)).first)
+        #expect(merged.text == "renamed0")
+        #expect(try a.children(of: nil).map(\.text) == ["target"])
+    }
+
     /// A list renamed here into the name of a list another store made, the rename sent
     /// after that list's create and after a third store's `rm` of the renamed list: at the
     /// rename's place in the hub's order the renamed list is in the trash, and the two

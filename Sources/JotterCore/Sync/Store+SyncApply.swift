@@ -504,8 +504,9 @@ struct SyncMerge {
 
     /// The lists named `name` under `parent` that stand in sight where the operation
     /// being applied stands in the hub's order: one this store put in the trash, or took
-    /// out of it, or renamed away from that name, by a change of its own that comes later
-    /// stood as it did before that. One made or renamed into that name by an operation of
+    /// out of it, renamed away from that name or moved away from `parent`, by a change
+    /// of its own that comes later stood as it did before that, and one it moved there
+    /// later was not there yet. One made or renamed into that name by an operation of
     /// its own the hub has after this one is not there yet: it meets lists of its name at
     /// that operation's place (`passOwnAhead`), where what came between stands too. One
     /// renamed into it by a change not sent yet stands: this store merges nothing when
@@ -518,11 +519,19 @@ struct SyncMerge {
         while try named.step() { rows.append((named.int64(0), named.int64(1) != 0)) }
         var lists = try rows.compactMap { row -> Node? in
             guard let list = try store.node(seq: row.seq), try standsInSight(list, shown: row.shown),
-                  try !takesItsNameLaterOnTheHub(list) else { return nil }
+                  try !takesItsNameLaterOnTheHub(list), try parentBeforeOwnLaterMove(of: list).map({ $0 == parent }) ?? true
+            else { return nil }
             return list
         }
-        for list in try listsRenamedHereLater(under: parent) where list.text != name && !lists.contains(list) {
-            if try standsInSight(list, shown: store.hiddenBy(list) == nil), try nameBeforeOwnLaterRename(of: list) == name {
+        for list in try listsChangedHereLater(under: parent, property: "text") where list.text != name && !lists.contains(list) {
+            if try standsInSight(list, shown: store.hiddenBy(list) == nil), try nameBeforeOwnLaterRename(of: list) == name,
+               try parentBeforeOwnLaterMove(of: list).map({ $0 == parent }) ?? true {
+                lists.append(list)
+            }
+        }
+        for list in try listsChangedHereLater(under: nil, property: "parent") where list.parentSeq != parent && !lists.contains(list) {
+            if try parentBeforeOwnLaterMove(of: list) == .some(parent), try standsInSight(list, shown: store.hiddenBy(list) == nil),
+               try (nameBeforeOwnLaterRename(of: list) ?? list.text) == name {
                 lists.append(list)
             }
         }
@@ -608,25 +617,45 @@ struct SyncMerge {
         try shown != (lastTrashMarkHereLater(seq: list.seq, id: list.id) != nil)
     }
 
-    /// The lists under `parent` this store renamed by a change of its own that comes
-    /// later in the hub's order than the operation being applied: not sent yet, or
-    /// sent after it.
-    private func listsRenamedHereLater(under parent: Int64?) throws -> [Node] {
+    /// The lists this store renamed (`property` `text`, those under `parent`) or moved
+    /// (`parent`, wherever they are now) by a change of its own that comes later in the
+    /// hub's order than the operation being applied: not sent yet, or sent after it.
+    private func listsChangedHereLater(under parent: Int64?, property: String) throws -> [Node] {
         var seqs: [Int64] = []
-        let unsent = try database.statement("SELECT seq FROM sync_op WHERE property = 'text' AND seq IS NOT NULL")
+        let unsent = try database.statement("SELECT seq FROM sync_op WHERE property = ? AND seq IS NOT NULL").bind(1, property)
         while try unsent.step() { seqs.append(unsent.int64(0)) }
         // Sent after it: only in a sync whose push landed, as the log is read from where
         // this store's operations were last given back.
         if ownAhead.landedBy != nil, !isAfterOwnAcknowledged {
             let sent = try database.statement(
-                "SELECT DISTINCT node FROM sync_log WHERE seq > ? AND +replica = ? AND property = 'text' AND node IS NOT NULL")
-                .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes)
+                "SELECT DISTINCT node FROM sync_log WHERE seq > ? AND +replica = ? AND property = ? AND node IS NOT NULL")
+                .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, property)
             while try sent.step() {
                 if let id = NodeID(bytes: sent.blob(0)), let seq = try store.nodeSeq(of: id) { seqs.append(seq) }
             }
         }
         return try Set(seqs).sorted().compactMap { try store.node(seq: $0) }
-            .filter { $0.kind == .list && $0.parentSeq == parent }
+            .filter { $0.kind == .list && (property == "parent" || $0.parentSeq == parent) }
+    }
+
+    /// The parent list `list` had before this store's own move of it that comes later
+    /// in the hub's order, as the last move or create the log holds from before that
+    /// move gives it (nil inside: the root); nil when it has no such move, or the log
+    /// holds none from before it.
+    private func parentBeforeOwnLaterMove(of list: Node) throws -> Int64?? {
+        guard try changedHereLater(seq: list.seq, id: list.id, property: "parent"),
+              let value = try database.statement(
+                  """
+                  SELECT iif(property = 'create', json_extract(value, '$.parent'), json_extract(value, '$')) FROM sync_log
+                  WHERE node = ?1 AND property IN ('parent', 'create') AND (replica <> ?2 OR seq <= ?3 OR ?4)
+                  ORDER BY seq DESC LIMIT 1
+                  """)
+                  .bind(1, blob: list.id.bytes).bind(2, blob: replica.bytes).bind(3, ownAhead.passedTo)
+                  .bind(4, isAfterOwnAcknowledged ? 1 : 0).firstRow({ $0.isNull(0) ? "" : $0.string(0) })
+        else { return nil }
+        guard !value.isEmpty else { return .some(nil) }
+        guard let id = NodeID(value), let seq = try store.nodeSeq(of: id) else { return nil }
+        return .some(seq)
     }
 
     /// The name list `list` had before this store's own rename of it that comes later in
@@ -657,6 +686,7 @@ struct SyncMerge {
         try database.statement("INSERT OR REPLACE INTO node_alias (id, seq) VALUES (?, ?)").bind(1, blob: id.bytes).bind(2, survivor).run()
         try keepOwnRemoval(of: seq, for: survivor)
         try keepOwnRename(of: seq, id: id, for: survivor)
+        try keepOwnMove(of: seq, id: id, for: survivor)
         try database.statement("DELETE FROM sync_op WHERE seq = ?").bind(1, seq).run()
         try database.statement("DELETE FROM sync_stamp WHERE seq = ?").bind(1, seq).run()
         try database.statement("DELETE FROM node WHERE seq = ?").bind(1, seq).run()
@@ -705,6 +735,48 @@ struct SyncMerge {
             UPDATE OR IGNORE sync_op SET seq = ?1, id = ?2, created = (SELECT created FROM node WHERE seq = ?3)
             WHERE seq = ?3 AND property = 'text'
               AND (SELECT text FROM node WHERE seq = ?3) = (SELECT text FROM node WHERE seq = ?1)
+            """)
+            .bind(1, survivor).bind(2, blob: id.bytes).bind(3, seq).run()
+    }
+
+    /// A move of list `seq` made here that comes after the merge into list `survivor` in
+    /// the hub's order (not sent yet, or sent after it), where the list's id names the
+    /// survivor: it takes the merged list where it took this one, as it does on every
+    /// other machine, but into a list inside the survivor, which every machine refuses.
+    private func keepOwnMove(of seq: Int64, id: NodeID, for survivor: Int64) throws {
+        guard try changedHereLater(seq: seq, id: id, property: "parent"),
+              let parent = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq)
+                  .firstRow({ $0.optionalInt64(0) }) else { return }
+        var above = parent
+        while let current = above {
+            if current == survivor { return }
+            above = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, current)
+                .firstRow { $0.optionalInt64(0) } ?? nil
+        }
+        try database.statement(
+            """
+            INSERT INTO sync_hub_parent (seq, parent, stamp, replica)
+            SELECT n.seq, n.parent, s.stamp, s.replica
+            FROM node AS n LEFT JOIN sync_stamp AS s ON s.seq = n.seq AND s.property = 'parent' WHERE n.seq = ?1
+            ON CONFLICT (seq) DO NOTHING
+            """)
+            .bind(1, survivor).run()
+        try database.statement(
+            """
+            UPDATE node SET (parent, order_stamp, order_replica) = (SELECT parent, order_stamp, order_replica FROM node WHERE seq = ?2)
+            WHERE seq = ?1
+            """)
+            .bind(1, survivor).bind(2, seq).run()
+        try database.statement(
+            """
+            INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica)
+            SELECT ?1, property, stamp, replica FROM sync_stamp WHERE seq = ?2 AND property = 'parent'
+            """)
+            .bind(1, survivor).bind(2, seq).run()
+        try database.statement(
+            """
+            UPDATE OR IGNORE sync_op SET seq = ?1, id = ?2, created = (SELECT created FROM node WHERE seq = ?3)
+            WHERE seq = ?3 AND property = 'parent'
             """)
             .bind(1, survivor).bind(2, blob: id.bytes).bind(3, seq).run()
     }
