@@ -904,6 +904,33 @@ struct Machines {
         #expect(try a.children(of: nil).map(\.text) == ["target"])
     }
 
+    /// A list renamed here while another store renamed it into the name a third store
+    /// gave a second list, both sent before this rename: at that rename's place the two
+    /// lists merge, as on every other machine, and this store's later rename then names
+    /// the merged list (random run seed 741972736, of five stores). The same with this
+    /// rename not sent yet when the others are pulled.
+    @Test(arguments: [false, true], [false, true])
+    func aRenameLosingToOneMadeHereLaterStillMergesTheListAtItsPlace(renamedIsOlder: Bool, pulledFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let older = try (renamedIsOlder ? a : c).createList(named: "first", under: .root)
+        let newer = try (renamedIsOlder ? c : a).createList(named: "second", under: .root)
+        let (renamed, other) = renamedIsOlder ? (older, newer) : (newer, older)
+        try machines.hub.sync(a, c, b, a, c)
+        _ = try machines.add("kept", in: c, under: NavigationPath.root.pushing(try machines.node(other.id, in: c)))
+        try c.edit(try machines.node(other.id, in: c), text: "renamed1")
+        try machines.hub.sync(c)
+        try a.edit(try machines.node(renamed.id, in: a), text: "renamed1")
+        try machines.hub.sync(a)
+        try b.edit(try machines.node(renamed.id, in: b), text: "renamed2")
+        if pulledFirst { try machines.hub.pull(b) }
+        try machines.hub.sync(b, a, c, b, a, c)
+        try machines.expectEveryStoreAlike(a)
+        for store in machines.stores {
+            #expect(try store.children(of: nil).map(\.text) == ["renamed2"])
+        }
+    }
+
     /// A list renamed here into the name of a list another store made, the rename sent
     /// after that list's create and after a third store's `rm` of the renamed list: at the
     /// rename's place in the hub's order the renamed list is in the trash, and the two

@@ -739,6 +739,33 @@ struct SyncMerge {
             .bind(1, survivor).bind(2, blob: id.bytes).bind(3, seq).run()
     }
 
+    /// A rename pulled that loses here only to this store's own later rename of the
+    /// list still gave it its name at its place in the hub's order: there it merges
+    /// with the lists of that name in sight, as on every other machine, and this store's
+    /// later rename then names the merged list there, as here (random run seed 741972736).
+    private mutating func mergeAtRenameLostToOwnLater(_ seq: Int64, to value: SyncJSON) throws {
+        guard let name = try scalar(value).text, let list = try store.node(seq: seq), list.kind == .list,
+              try standsInSight(list, shown: store.hiddenBy(list) == nil) else { return }
+        let others = try listsInSight(under: try parentBeforeOwnLaterMove(of: list) ?? list.parentSeq, named: name)
+            .filter { $0.seq != seq }
+        guard !others.isEmpty, let survivor = (others + [list]).min(by: { $0.id < $1.id }) else { return }
+        if survivor.seq != seq {
+            // Given this list's later name first, the survivor takes its rename not sent
+            // yet in the merge (`keepOwnRename`).
+            try database.statement("UPDATE node SET text = (SELECT text FROM node WHERE seq = ?2) WHERE seq = ?1")
+                .bind(1, survivor.seq).bind(2, seq).run()
+            try database.statement(
+                """
+                INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica)
+                SELECT ?1, property, stamp, replica FROM sync_stamp WHERE seq = ?2 AND property = 'text'
+                """)
+                .bind(1, survivor.seq).bind(2, seq).run()
+        }
+        for merged in others + [list] where merged.seq != survivor.seq {
+            try mergeList(merged.seq, into: survivor.seq)
+        }
+    }
+
     /// A move of list `seq` made here that comes after the merge into list `survivor` in
     /// the hub's order (not sent yet, or sent after it), where the list's id names the
     /// survivor: it takes the merged list where it took this one, as it does on every
@@ -1796,9 +1823,14 @@ struct SyncMerge {
                 }
                 try keepConflict(node: node, property: operation.property, value: operation.value,
                                  stamp: operation.stamp, replica: operation.replica, agreeing: agrees)
+                if property == .text, let seq { try mergeAtRenameLostToOwnLater(seq, to: value) }
                 return
             }
             guard try winsKeepingTheLoser(operation, over: current, held: held, of: node, agrees: agrees) else {
+                if property == .text, let seq, let node, current.replica == replica,
+                   try changedHereLater(seq: seq, id: node, property: "text") {
+                    try mergeAtRenameLostToOwnLater(seq, to: value)
+                }
                 if property == .trashed, let seq, let node, current.replica == replica, try jsonType(value) == "false",
                    try changedHereLater(seq: seq, id: node, property: "trashed") {
                     // A restore before this store's own later `rm` in the hub's order took
