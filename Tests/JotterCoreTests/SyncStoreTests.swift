@@ -165,6 +165,31 @@ struct Machines {
         }
     }
 
+    /// Requires every store to show what `reference` shows: its outline in sibling
+    /// order and the conflicts it keeps (node, property, value, maker and time), with
+    /// `expectEveryStoreAlike`'s tree and trash.
+    func expectEveryStoreAlikeWithItsConflicts(_ reference: Store, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        func outline(of store: Store, under parent: Node? = nil, depth: Int = 0) throws -> [String] {
+            try store.children(of: parent).flatMap { child in
+                ["\(depth) \(child.text) \(child.id)"] + (child.kind == .list ? try outline(of: store, under: child, depth: depth + 1) : [])
+            }
+        }
+        func conflictLines(of store: Store) throws -> [String] {
+            try conflicts(in: store).map { "\($0.node?.description ?? "-") \($0.property) \($0.value ?? "nil") \($0.replica) \($0.madeMilliseconds)" }
+                .sorted()
+        }
+        for store in stores {
+            #expect(try outline(of: store) == outline(of: reference), sourceLocation: sourceLocation)
+            #expect(try conflictLines(of: store) == conflictLines(of: reference), sourceLocation: sourceLocation)
+        }
+        try expectEveryStoreAlike(reference, sourceLocation: sourceLocation)
+    }
+
+    /// Waits out the millisecond, so that the next id made is greater than the last.
+    func nextMillisecond() {
+        Thread.sleep(forTimeInterval: 0.003)
+    }
+
     func conflicts(in store: Store) throws -> [Store.SyncConflict] {
         var conflicts: [Store.SyncConflict] = []
         try store.forEachSyncConflict { conflicts.append($0) }
@@ -929,6 +954,132 @@ struct Machines {
         for store in machines.stores {
             #expect(try store.children(of: nil).map(\.text) == ["renamed2"])
         }
+    }
+
+    /// A rename pulled that loses here to this store's own later rename, and lost at its
+    /// place on every machine too (to a rename stamped later that came before it):
+    /// there it named nothing, and no list merges here either.
+    @Test(arguments: [false, true])
+    func aRenameThatLostAtItsPlaceMergesNothingWhereALaterRenameWasMade(pulledFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try a.createList(named: "first", under: .root)
+        machines.nextMillisecond()
+        let other = try c.createList(named: "second", under: .root)
+        try machines.hub.sync(a, c, b, a, c)
+        try a.edit(try machines.node(list.id, in: a), text: "N")
+        try machines.later(c)
+        try c.edit(try machines.node(other.id, in: c), text: "N")
+        try c.edit(try machines.node(list.id, in: c), text: "X")
+        try machines.hub.sync(c, a)
+        try machines.later(b)
+        try machines.later(b)
+        try b.edit(try machines.node(list.id, in: b), text: "N2")
+        if pulledFirst { try machines.hub.pull(b) }
+        try machines.hub.sync(b, a, c, b, a, c)
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+        #expect(try b.children(of: nil).count == 2)
+    }
+
+    /// The list that survives a merge at a pulled rename's place has a name stamped later
+    /// than this store's own later rename of the list merged into it: everywhere that
+    /// rename loses to the survivor's name, and here too.
+    @Test(arguments: [false, true])
+    func theSurvivorsLaterNameStaysOverARenameMadeHereOfTheListMergedIntoIt(pulledFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let other = try c.createList(named: "second", under: .root)
+        machines.nextMillisecond()
+        let list = try a.createList(named: "first", under: .root)
+        try machines.hub.sync(a, c, b, a, c)
+        for _ in 0..<3 { try machines.later(c) }
+        try c.edit(try machines.node(other.id, in: c), text: "N")
+        try machines.hub.sync(c)
+        try a.edit(try machines.node(list.id, in: a), text: "N")
+        try machines.hub.sync(a)
+        try machines.later(b)
+        try b.edit(try machines.node(list.id, in: b), text: "N2")
+        if pulledFirst { try machines.hub.pull(b) }
+        try machines.hub.sync(b, a, c, b, a, c)
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+        #expect(try b.children(of: nil).map(\.text) == ["N"])
+    }
+
+    /// A list moved here into the list of its name that merges into it at a pulled
+    /// rename's place, or into a list that one holds: the move puts the survivor inside
+    /// itself and is refused, here as everywhere, the list staying a tree in between,
+    /// and a move sent is kept as the same conflict everywhere.
+    @Test(arguments: [false, true], [false, true])
+    func aListMovedHereIntoTheListThatMergesIntoItStaysOutOfItself(deeper: Bool, pulledFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let moved = try a.createList(named: "first", under: .root)
+        machines.nextMillisecond()
+        let renamed = try b.createList(named: "second", under: .root)
+        let inner = try b.createList(named: "inner", under: NavigationPath.root.pushing(renamed))
+        try machines.hub.sync(a, b, c, a, b)
+        try a.edit(try machines.node(moved.id, in: a), text: "renamed0")
+        try machines.hub.sync(a)
+        try b.edit(try machines.node(renamed.id, in: b), text: "renamed0")
+        try machines.hub.sync(b)
+        let into = NavigationPath.root.pushing(try machines.node(renamed.id, in: a))
+        try a.move([try machines.node(moved.id, in: a)], to: deeper ? into.pushing(try machines.node(inner.id, in: a)) : into)
+        if pulledFirst {
+            try machines.hub.pull(a)
+            #expect(try a.children(of: nil).map(\.text) == ["renamed0"])
+        }
+        try machines.hub.sync(a, b, c, a, b, c)
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+        #expect(try a.children(of: nil).map(\.id) == [moved.id])
+    }
+
+    /// The same with the list moved here merged away into the other: its move into the
+    /// survivor, or into a list the survivor holds, is refused everywhere, and kept as
+    /// the same conflict everywhere once sent.
+    @Test(arguments: [false, true], [false, true])
+    func aListMovedHereIntoTheListItMergesIntoIsRefusedAlikeEverywhere(deeper: Bool, pulledFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let renamed = try b.createList(named: "second", under: .root)
+        machines.nextMillisecond()
+        let moved = try a.createList(named: "first", under: .root)
+        let inner = try b.createList(named: "inner", under: NavigationPath.root.pushing(renamed))
+        try machines.hub.sync(a, b, c, a, b)
+        try a.edit(try machines.node(moved.id, in: a), text: "renamed0")
+        try machines.hub.sync(a)
+        try b.edit(try machines.node(renamed.id, in: b), text: "renamed0")
+        try machines.hub.sync(b)
+        let into = NavigationPath.root.pushing(try machines.node(renamed.id, in: a))
+        try a.move([try machines.node(moved.id, in: a)], to: deeper ? into.pushing(try machines.node(inner.id, in: a)) : into)
+        if pulledFirst { try machines.hub.pull(a) }
+        try machines.hub.sync(a, b, c, a, b, c)
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+        #expect(try a.children(of: nil).map(\.id) == [renamed.id])
+    }
+
+    /// The survivor that takes a move made here of the list merged into it keeps its own
+    /// place among its new siblings, as every other machine moves it.
+    @Test(arguments: [false, true])
+    func theSurvivorOfAMoveMadeHereKeepsItsOwnPlaceAmongItsSiblings(pulledFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let target = try c.createList(named: "target", under: .root)
+        machines.nextMillisecond()
+        let renamed = try b.createList(named: "second", under: .root)
+        machines.nextMillisecond()
+        _ = try c.createList(named: "between", under: NavigationPath.root.pushing(target))
+        machines.nextMillisecond()
+        let moved = try a.createList(named: "first", under: .root)
+        try machines.hub.sync(b, c, a, b, c, a)
+        try a.edit(try machines.node(moved.id, in: a), text: "renamed0")
+        try machines.hub.sync(a)
+        try b.edit(try machines.node(renamed.id, in: b), text: "renamed0")
+        try machines.hub.sync(b)
+        try a.move([try machines.node(moved.id, in: a)], to: NavigationPath.root.pushing(try machines.node(target.id, in: a)))
+        if pulledFirst { try machines.hub.pull(a) }
+        try machines.hub.sync(a, b, c, a, b, c)
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+        #expect(try a.children(of: try machines.node(target.id, in: a)).map(\.text) == ["renamed0", "between"])
     }
 
     /// A list renamed here into the name of a list another store made, the rename sent

@@ -482,7 +482,7 @@ struct SyncMerge {
     /// the same name it now stands beside, by the rule of creates: the lesser id stays.
     /// The lists they hold that now share a name merge by the same rule, level by level,
     /// as they do where each one's create arrives after the other list is there.
-    private func mergeWithListsOfItsName(_ seq: Int64) throws {
+    private mutating func mergeWithListsOfItsName(_ seq: Int64) throws {
         var unsettled = [seq]
         while let next = unsettled.popLast() {
             guard let node = try store.node(seq: next), node.kind == .list else { continue }
@@ -492,6 +492,9 @@ struct SyncMerge {
             for list in sameName where list.seq != survivor.seq {
                 try mergeList(list.seq, into: survivor.seq)
             }
+            // A move of the survivor made here into the list merged away, or into one
+            // it held, now puts it inside itself: refused, as every machine refuses it.
+            try refuseOwnMovesInACycle(through: survivor.seq)
             let shared = try database.statement(
                 """
                 SELECT min(seq) FROM node WHERE parent = ? AND kind = ? AND hidden IS NULL
@@ -675,7 +678,7 @@ struct SyncMerge {
 
     /// Moves what list `seq` holds (entries, field definitions and options of names the
     /// other has not, hooks) into list `survivor`, and makes its id name the survivor.
-    private func mergeList(_ seq: Int64, into survivor: Int64) throws {
+    private mutating func mergeList(_ seq: Int64, into survivor: Int64) throws {
         guard let id = try store.nodeID(seq: seq) else { return }
         try database.statement("UPDATE node SET parent = ?1 WHERE parent = ?2").bind(1, survivor).bind(2, seq).run()
         try database.statement("UPDATE OR IGNORE field SET owner = ?1 WHERE owner = ?2").bind(1, survivor).bind(2, seq).run()
@@ -740,43 +743,78 @@ struct SyncMerge {
     }
 
     /// A rename pulled that loses here only to this store's own later rename of the
-    /// list still gave it its name at its place in the hub's order: there it merges
-    /// with the lists of that name in sight, as on every other machine, and this store's
-    /// later rename then names the merged list there, as here (random run seed 741972736).
-    private mutating func mergeAtRenameLostToOwnLater(_ seq: Int64, to value: SyncJSON) throws {
+    /// list, and wins over the name it had before that, still gave it its name at its
+    /// place in the hub's order: there it merges with the lists of that name in sight,
+    /// as on every other machine, and this store's later rename then names the merged
+    /// list where it wins over the survivor's name, and is kept as a conflict where it
+    /// was sent and loses (random run seed 741972736).
+    private mutating func mergeAtRenameLostToOwnLater(_ seq: Int64, by operation: SyncOperation, to value: SyncJSON) throws {
         guard let name = try scalar(value).text, let list = try store.node(seq: seq), list.kind == .list,
               try standsInSight(list, shown: store.hiddenBy(list) == nil) else { return }
+        if let before = try database.statement(
+            """
+            SELECT stamp, replica FROM sync_log
+            WHERE node = ?1 AND property IN ('text', 'create') AND (replica <> ?2 OR seq <= ?3 OR ?4)
+              AND NOT (replica = ?5 AND counter = ?6)
+            ORDER BY seq DESC LIMIT 1
+            """)
+            .bind(1, blob: list.id.bytes).bind(2, blob: replica.bytes).bind(3, ownAhead.passedTo)
+            .bind(4, isAfterOwnAcknowledged ? 1 : 0).bind(5, blob: operation.replica.bytes).bind(6, operation.counter)
+            .firstRow({ row in NodeID(bytes: row.blob(1)).map { (stamp: row.int64(0), replica: $0) } }) ?? nil,
+           !operation.wins(over: before.stamp, before.replica) {
+            return
+        }
         let others = try listsInSight(under: try parentBeforeOwnLaterMove(of: list) ?? list.parentSeq, named: name)
             .filter { $0.seq != seq }
         guard !others.isEmpty, let survivor = (others + [list]).min(by: { $0.id < $1.id }) else { return }
-        if survivor.seq != seq {
-            // Given this list's later name first, the survivor takes its rename not sent
-            // yet in the merge (`keepOwnRename`).
-            try database.statement("UPDATE node SET text = (SELECT text FROM node WHERE seq = ?2) WHERE seq = ?1")
-                .bind(1, survivor.seq).bind(2, seq).run()
-            try database.statement(
-                """
-                INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica)
-                SELECT ?1, property, stamp, replica FROM sync_stamp WHERE seq = ?2 AND property = 'text'
-                """)
-                .bind(1, survivor.seq).bind(2, seq).run()
+        if survivor.seq != seq, let own = try currentStamp(seq: seq, property: "text") {
+            if let kept = try currentStamp(seq: survivor.seq, property: "text"),
+               own.stamp < kept.stamp || (own.stamp == kept.stamp && own.replica < kept.replica) {
+                if !own.isLocal {
+                    try keepConflict(node: survivor.id, property: "text", value: try store.currentValue(seq: seq, property: "text"),
+                                     stamp: own.stamp, replica: own.replica)
+                }
+            } else {
+                // Given this list's later name first, the survivor takes its rename not
+                // sent yet in the merge (`keepOwnRename`).
+                try database.statement("UPDATE node SET text = (SELECT text FROM node WHERE seq = ?2) WHERE seq = ?1")
+                    .bind(1, survivor.seq).bind(2, seq).run()
+                try database.statement(
+                    """
+                    INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica)
+                    SELECT ?1, property, stamp, replica FROM sync_stamp WHERE seq = ?2 AND property = 'text'
+                    """)
+                    .bind(1, survivor.seq).bind(2, seq).run()
+            }
         }
         for merged in others + [list] where merged.seq != survivor.seq {
             try mergeList(merged.seq, into: survivor.seq)
         }
+        try refuseOwnMovesInACycle(through: survivor.seq)
     }
 
     /// A move of list `seq` made here that comes after the merge into list `survivor` in
     /// the hub's order (not sent yet, or sent after it), where the list's id names the
     /// survivor: it takes the merged list where it took this one, as it does on every
-    /// other machine, but into a list inside the survivor, which every machine refuses.
-    private func keepOwnMove(of seq: Int64, id: NodeID, for survivor: Int64) throws {
+    /// other machine, keeping its place among its siblings, but into a list inside the
+    /// survivor, which every machine refuses and, sent, keeps as a conflict.
+    private mutating func keepOwnMove(of seq: Int64, id: NodeID, for survivor: Int64) throws {
         guard try changedHereLater(seq: seq, id: id, property: "parent"),
               let parent = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq)
                   .firstRow({ $0.optionalInt64(0) }) else { return }
         var above = parent
         while let current = above {
-            if current == survivor { return }
+            if current == survivor {
+                let unsent = try database.statement("SELECT 1 FROM sync_op WHERE seq = ? AND property = 'parent'").bind(1, seq)
+                    .firstRow { _ in true } ?? false
+                if !unsent, let made = try currentStamp(seq: seq, property: "parent") {
+                    // Under the survivor's id, which every machine resolves the move's to.
+                    try keepConflict(node: try store.nodeID(seq: survivor), property: "parent",
+                                     value: try store.currentValue(seq: seq, property: "parent"),
+                                     stamp: made.stamp, replica: made.replica)
+                }
+                return
+            }
             above = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, current)
                 .firstRow { $0.optionalInt64(0) } ?? nil
         }
@@ -790,8 +828,7 @@ struct SyncMerge {
             .bind(1, survivor).run()
         try database.statement(
             """
-            UPDATE node SET (parent, order_stamp, order_replica) = (SELECT parent, order_stamp, order_replica FROM node WHERE seq = ?2)
-            WHERE seq = ?1
+            UPDATE node SET parent = (SELECT parent FROM node WHERE seq = ?2) WHERE seq = ?1
             """)
             .bind(1, survivor).bind(2, seq).run()
         try database.statement(
@@ -1823,13 +1860,13 @@ struct SyncMerge {
                 }
                 try keepConflict(node: node, property: operation.property, value: operation.value,
                                  stamp: operation.stamp, replica: operation.replica, agreeing: agrees)
-                if property == .text, let seq { try mergeAtRenameLostToOwnLater(seq, to: value) }
+                if property == .text, let seq { try mergeAtRenameLostToOwnLater(seq, by: operation, to: value) }
                 return
             }
             guard try winsKeepingTheLoser(operation, over: current, held: held, of: node, agrees: agrees) else {
                 if property == .text, let seq, let node, current.replica == replica,
                    try changedHereLater(seq: seq, id: node, property: "text") {
-                    try mergeAtRenameLostToOwnLater(seq, to: value)
+                    try mergeAtRenameLostToOwnLater(seq, by: operation, to: value)
                 }
                 if property == .trashed, let seq, let node, current.replica == replica, try jsonType(value) == "false",
                    try changedHereLater(seq: seq, id: node, property: "trashed") {
@@ -2201,8 +2238,16 @@ struct SyncMerge {
                 return
             }
             if let made = try currentStamp(seq: moved, property: "parent") {
-                try keepConflict(node: try store.nodeID(seq: moved), property: "parent",
-                                 value: try store.currentValue(seq: moved, property: "parent"), stamp: made.stamp,
+                let node = try store.nodeID(seq: moved)
+                // Sent, the move keeps the parent it named, which a merge since may have
+                // made an alias of another list, as every other machine keeps it.
+                let sent = try unsent ? nil : node.flatMap { node in
+                    try database.statement(
+                        "SELECT value FROM sync_log WHERE node = ? AND +replica = ? AND property = 'parent' ORDER BY seq DESC LIMIT 1")
+                        .bind(1, blob: node.bytes).bind(2, blob: replica.bytes).firstRow { $0.isNull(0) ? nil : $0.string(0) } ?? nil
+                }
+                try keepConflict(node: node, property: "parent",
+                                 value: try sent ?? store.currentValue(seq: moved, property: "parent"), stamp: made.stamp,
                                  replica: made.replica)
             }
             if unsent {
