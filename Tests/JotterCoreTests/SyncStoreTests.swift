@@ -1005,17 +1005,21 @@ struct Machines {
         #expect(try b.children(of: nil).map(\.text) == ["N"])
     }
 
-    /// A list moved here into the list of its name that merges into it at a pulled
-    /// rename's place, or into a list that one holds: the move puts the survivor inside
-    /// itself and is refused, here as everywhere, the list staying a tree in between,
-    /// and a move sent is kept as the same conflict everywhere.
-    @Test(arguments: [false, true], [false, true])
-    func aListMovedHereIntoTheListThatMergesIntoItStaysOutOfItself(deeper: Bool, pulledFirst: Bool) throws {
+    /// A list moved here into the list of its name that it merges with at a pulled
+    /// rename's place, or into a list that one holds: whichever of the two survives, the
+    /// move puts the survivor inside itself and is refused, here as everywhere, the
+    /// journal staying a tree in between, and a move sent is kept as the same conflict
+    /// everywhere.
+    @Test(arguments: [(movedSurvives: false, deeper: false), (false, true), (true, false), (true, true)], [false, true])
+    func aListMovedHereIntoTheListItMergesWithIsRefusedAlikeEverywhere(_ move: (movedSurvives: Bool, deeper: Bool),
+                                                                         pulledFirst: Bool) throws {
+        let (movedSurvives, deeper) = move
         let machines = try Machines(count: 3)
         let (a, b, c) = (machines.a, machines.b, machines.stores[2])
-        let moved = try a.createList(named: "first", under: .root)
+        let older = try (movedSurvives ? a : b).createList(named: movedSurvives ? "first" : "second", under: .root)
         machines.nextMillisecond()
-        let renamed = try b.createList(named: "second", under: .root)
+        let newer = try (movedSurvives ? b : a).createList(named: movedSurvives ? "second" : "first", under: .root)
+        let (moved, renamed) = movedSurvives ? (older, newer) : (newer, older)
         let inner = try b.createList(named: "inner", under: NavigationPath.root.pushing(renamed))
         try machines.hub.sync(a, b, c, a, b)
         try a.edit(try machines.node(moved.id, in: a), text: "renamed0")
@@ -1030,31 +1034,7 @@ struct Machines {
         }
         try machines.hub.sync(a, b, c, a, b, c)
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
-        #expect(try a.children(of: nil).map(\.id) == [moved.id])
-    }
-
-    /// The same with the list moved here merged away into the other: its move into the
-    /// survivor, or into a list the survivor holds, is refused everywhere, and kept as
-    /// the same conflict everywhere once sent.
-    @Test(arguments: [false, true], [false, true])
-    func aListMovedHereIntoTheListItMergesIntoIsRefusedAlikeEverywhere(deeper: Bool, pulledFirst: Bool) throws {
-        let machines = try Machines(count: 3)
-        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
-        let renamed = try b.createList(named: "second", under: .root)
-        machines.nextMillisecond()
-        let moved = try a.createList(named: "first", under: .root)
-        let inner = try b.createList(named: "inner", under: NavigationPath.root.pushing(renamed))
-        try machines.hub.sync(a, b, c, a, b)
-        try a.edit(try machines.node(moved.id, in: a), text: "renamed0")
-        try machines.hub.sync(a)
-        try b.edit(try machines.node(renamed.id, in: b), text: "renamed0")
-        try machines.hub.sync(b)
-        let into = NavigationPath.root.pushing(try machines.node(renamed.id, in: a))
-        try a.move([try machines.node(moved.id, in: a)], to: deeper ? into.pushing(try machines.node(inner.id, in: a)) : into)
-        if pulledFirst { try machines.hub.pull(a) }
-        try machines.hub.sync(a, b, c, a, b, c)
-        try machines.expectEveryStoreAlikeWithItsConflicts(a)
-        #expect(try a.children(of: nil).map(\.id) == [renamed.id])
+        #expect(try a.children(of: nil).map(\.id) == [older.id])
     }
 
     /// The survivor that takes a move made here of the list merged into it keeps its own
