@@ -1037,6 +1037,31 @@ struct Machines {
         #expect(try a.children(of: nil).map(\.id) == [older.id])
     }
 
+    /// A list renamed here into a name, then renamed again and sent, while another store
+    /// renamed a second list into the first name: at that rename's place the two merge,
+    /// and the later rename, by the id that now names the survivor, renames the merged
+    /// list everywhere, here too. The conflicts the stores keep of it still differ (docs/sync.md).
+    @Test(arguments: [false, true])
+    func aRenameSentHereAfterTheMergeOfItsListRenamesTheMergedList(renamedIsOlder: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let older = try (renamedIsOlder ? a : b).createList(named: "first", under: .root)
+        machines.nextMillisecond()
+        let newer = try (renamedIsOlder ? b : a).createList(named: "second", under: .root)
+        let (renamed, other) = renamedIsOlder ? (older, newer) : (newer, older)
+        try machines.hub.sync(a, b, c, a, b)
+        try a.edit(try machines.node(renamed.id, in: a), text: "renamed0")
+        try machines.hub.sync(a)
+        try b.edit(try machines.node(other.id, in: b), text: "renamed0")
+        try machines.hub.sync(b)
+        try a.edit(try machines.node(renamed.id, in: a), text: "renamed9")
+        try machines.hub.sync(a, b, c, a, b, c)
+        try machines.expectEveryStoreAlike(a)
+        for store in machines.stores {
+            #expect(try store.children(of: nil).map(\.text) == ["renamed9"])
+        }
+    }
+
     /// The survivor that takes a move made here of the list merged into it keeps its own
     /// place among its new siblings, as every other machine moves it.
     @Test(arguments: [false, true])

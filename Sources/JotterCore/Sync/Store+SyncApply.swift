@@ -688,6 +688,7 @@ struct SyncMerge {
         try database.statement("UPDATE node_alias SET seq = ?1 WHERE seq = ?2").bind(1, survivor).bind(2, seq).run()
         try database.statement("INSERT OR REPLACE INTO node_alias (id, seq) VALUES (?, ?)").bind(1, blob: id.bytes).bind(2, survivor).run()
         try keepOwnRemoval(of: seq, for: survivor)
+        try takeOwnLaterName(of: seq, id: id, for: survivor)
         try keepOwnRename(of: seq, id: id, for: survivor)
         try keepOwnMove(of: seq, id: id, for: survivor)
         try database.statement("DELETE FROM sync_op WHERE seq = ?").bind(1, seq).run()
@@ -745,9 +746,8 @@ struct SyncMerge {
     /// A rename pulled that loses here only to this store's own later rename of the
     /// list, and wins over the name it had before that, still gave it its name at its
     /// place in the hub's order: there it merges with the lists of that name in sight,
-    /// as on every other machine, and this store's later rename then names the merged
-    /// list where it wins over the survivor's name, and is kept as a conflict where it
-    /// was sent and loses (random run seed 741972736).
+    /// as on every other machine, and this store's later rename then renames the merged
+    /// list (`takeOwnLaterName`; random run seed 741972736).
     private mutating func mergeAtRenameLostToOwnLater(_ seq: Int64, by operation: SyncOperation, to value: SyncJSON) throws {
         guard let name = try scalar(value).text, let list = try store.node(seq: seq), list.kind == .list,
               try standsInSight(list, shown: store.hiddenBy(list) == nil) else { return }
@@ -767,30 +767,42 @@ struct SyncMerge {
         let others = try listsInSight(under: try parentBeforeOwnLaterMove(of: list) ?? list.parentSeq, named: name)
             .filter { $0.seq != seq }
         guard !others.isEmpty, let survivor = (others + [list]).min(by: { $0.id < $1.id }) else { return }
-        if survivor.seq != seq, let own = try currentStamp(seq: seq, property: "text") {
-            if let kept = try currentStamp(seq: survivor.seq, property: "text"),
-               own.stamp < kept.stamp || (own.stamp == kept.stamp && own.replica < kept.replica) {
-                if !own.isLocal {
-                    try keepConflict(node: survivor.id, property: "text", value: try store.currentValue(seq: seq, property: "text"),
-                                     stamp: own.stamp, replica: own.replica)
-                }
-            } else {
-                // Given this list's later name first, the survivor takes its rename not
-                // sent yet in the merge (`keepOwnRename`).
-                try database.statement("UPDATE node SET text = (SELECT text FROM node WHERE seq = ?2) WHERE seq = ?1")
-                    .bind(1, survivor.seq).bind(2, seq).run()
-                try database.statement(
-                    """
-                    INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica)
-                    SELECT ?1, property, stamp, replica FROM sync_stamp WHERE seq = ?2 AND property = 'text'
-                    """)
-                    .bind(1, survivor.seq).bind(2, seq).run()
-            }
-        }
         for merged in others + [list] where merged.seq != survivor.seq {
             try mergeList(merged.seq, into: survivor.seq)
         }
         try refuseOwnMovesInACycle(through: survivor.seq)
+    }
+
+    /// A rename of list `seq` made here that comes after the merge into list `survivor`
+    /// in the hub's order (not sent yet, or sent after it), into another name than the
+    /// one the merge met: by the id that now names the survivor, it renames the merged
+    /// list on every machine where it wins over the survivor's name, and so here; one not
+    /// sent yet then goes out with the survivor (`keepOwnRename`). One sent that loses is
+    /// kept as the conflict every machine keeps; one not sent yet that loses goes with
+    /// the list merged away, as before, on every machine alike.
+    private mutating func takeOwnLaterName(of seq: Int64, id: NodeID, for survivor: Int64) throws {
+        guard try changedHereLater(seq: seq, id: id, property: "text"),
+              try database.statement("SELECT (SELECT text FROM node WHERE seq = ?1) IS NOT (SELECT text FROM node WHERE seq = ?2)")
+                  .bind(1, seq).bind(2, survivor).firstRow({ $0.int64(0) != 0 }) == true,
+              let own = try currentStamp(seq: seq, property: "text") else { return }
+        if let kept = try currentStamp(seq: survivor, property: "text"),
+           own.stamp < kept.stamp || (own.stamp == kept.stamp && own.replica < kept.replica) {
+            if !own.isLocal {
+                try keepConflict(node: try store.nodeID(seq: survivor), property: "text",
+                                 value: try store.currentValue(seq: seq, property: "text"), stamp: own.stamp, replica: own.replica)
+            }
+            return
+        }
+        try database.statement("UPDATE node SET text = (SELECT text FROM node WHERE seq = ?2) WHERE seq = ?1")
+            .bind(1, survivor).bind(2, seq).run()
+        if !own.isLocal {
+            try database.statement(
+                """
+                INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica)
+                SELECT ?1, property, stamp, replica FROM sync_stamp WHERE seq = ?2 AND property = 'text'
+                """)
+                .bind(1, survivor).bind(2, seq).run()
+        }
     }
 
     /// A move of list `seq` made here that comes after the merge into list `survivor` in
