@@ -647,16 +647,8 @@ struct SyncMerge {
     /// holds none from before it.
     private func parentBeforeOwnLaterMove(of list: Node) throws -> Int64?? {
         guard try changedHereLater(seq: list.seq, id: list.id, property: "parent"),
-              let value = try database.statement(
-                  """
-                  SELECT iif(property = 'create', json_extract(value, '$.parent'), json_extract(value, '$')) FROM sync_log
-                  WHERE node = ?1 AND property IN ('parent', 'create') AND (replica <> ?2 OR seq <= ?3 OR ?4)
-                  ORDER BY seq DESC LIMIT 1
-                  """)
-                  .bind(1, blob: list.id.bytes).bind(2, blob: replica.bytes).bind(3, ownAhead.passedTo)
-                  .bind(4, isAfterOwnAcknowledged ? 1 : 0).firstRow({ $0.isNull(0) ? "" : $0.string(0) })
-        else { return nil }
-        guard !value.isEmpty else { return .some(nil) }
+              let logged = try lastLoggedBeforeOwnAhead(list.id, "parent") else { return nil }
+        guard let value = logged.value else { return .some(nil) }
         guard let id = NodeID(value), let seq = try store.nodeSeq(of: id) else { return nil }
         return .some(seq)
     }
@@ -666,14 +658,28 @@ struct SyncMerge {
     /// create; nil when it has no such rename.
     private func nameBeforeOwnLaterRename(of list: Node) throws -> String? {
         guard try changedHereLater(seq: list.seq, id: list.id, property: "text") else { return nil }
-        return try database.statement(
+        return try lastLoggedBeforeOwnAhead(list.id, "text")?.value
+    }
+
+    /// The last change of `property` (`text` or `parent`) of node `id`, or its create,
+    /// that the log holds from before this store's own operations ahead, `excluded`
+    /// left out: the value it gave (nil: null) and its stamp and replica.
+    private func lastLoggedBeforeOwnAhead(_ id: NodeID, _ property: String, excluding excluded: SyncOperation? = nil)
+        throws -> (value: String?, stamp: Int64, replica: NodeID)? {
+        try database.statement(
             """
-            SELECT iif(property = 'create', json_extract(value, '$.text'), json_extract(value, '$')) FROM sync_log
-            WHERE node = ?1 AND property IN ('text', 'create') AND (replica <> ?2 OR seq <= ?3 OR ?4)
+            SELECT iif(property = 'create', json_extract(value, '$.' || ?5), json_extract(value, '$')), stamp, replica
+            FROM sync_log
+            WHERE node = ?1 AND property IN (?5, 'create') AND (replica <> ?2 OR seq <= ?3 OR ?4)
+              AND NOT (replica IS ?6 AND counter IS ?7)
             ORDER BY seq DESC LIMIT 1
             """)
-            .bind(1, blob: list.id.bytes).bind(2, blob: replica.bytes).bind(3, ownAhead.passedTo)
-            .bind(4, isAfterOwnAcknowledged ? 1 : 0).firstRow { $0.isNull(0) ? nil : $0.string(0) } ?? nil
+            .bind(1, blob: id.bytes).bind(2, blob: replica.bytes).bind(3, ownAhead.passedTo)
+            .bind(4, isAfterOwnAcknowledged ? 1 : 0).bind(5, property)
+            .bind(6, id: excluded?.replica).bind(7, excluded?.counter)
+            .firstRow { row in
+                NodeID(bytes: row.blob(2)).map { (row.isNull(0) ? nil : row.string(0), row.int64(1), $0) }
+            } ?? nil
     }
 
     /// Moves what list `seq` holds (entries, field definitions and options of names the
@@ -751,16 +757,7 @@ struct SyncMerge {
     private mutating func mergeAtRenameLostToOwnLater(_ seq: Int64, by operation: SyncOperation, to value: SyncJSON) throws {
         guard let name = try scalar(value).text, let list = try store.node(seq: seq), list.kind == .list,
               try standsInSight(list, shown: store.hiddenBy(list) == nil) else { return }
-        if let before = try database.statement(
-            """
-            SELECT stamp, replica FROM sync_log
-            WHERE node = ?1 AND property IN ('text', 'create') AND (replica <> ?2 OR seq <= ?3 OR ?4)
-              AND NOT (replica = ?5 AND counter = ?6)
-            ORDER BY seq DESC LIMIT 1
-            """)
-            .bind(1, blob: list.id.bytes).bind(2, blob: replica.bytes).bind(3, ownAhead.passedTo)
-            .bind(4, isAfterOwnAcknowledged ? 1 : 0).bind(5, blob: operation.replica.bytes).bind(6, operation.counter)
-            .firstRow({ row in NodeID(bytes: row.blob(1)).map { (stamp: row.int64(0), replica: $0) } }) ?? nil,
+        if let before = try lastLoggedBeforeOwnAhead(list.id, "text", excluding: operation),
            !operation.wins(over: before.stamp, before.replica) {
             return
         }
