@@ -61,6 +61,68 @@ import Testing
         try machines.expectChecksClean()
     }
 
+    /// A rebuilt hub holds what it lost in a new order: here B's removal and purge of
+    /// an entry, then A's removal of it, where A's came first before. Each store had
+    /// applied the old order, and kept what it gave: the entry gone for good, while a
+    /// store joining later brings it back into the trash, as A's removal after the
+    /// purge does. A rebuild applies the whole journal again in the new order.
+    @Test func everyStoreThatRebuiltShowsTheJournalInTheRebuiltHubsOrder() throws {
+        let machines = try Machines(count: 2)
+        let (a, b) = (machines.a, machines.b)
+        let entry = try a.ok("add", "milk").trimmingCharacters(in: .whitespacesAndNewlines)
+        try machines.sync(a, b)
+        let backup = a.folder.file("hub.dump")
+        try machines.server.dump(machines.database, to: backup)
+        try a.ok("rm", entry)
+        try machines.sync(a)
+        try b.ok("rm", entry)
+        try b.ok("trash", "--empty", "--yes")
+        try machines.sync(b, a)
+        try machines.server.restore(machines.database, from: backup)
+
+        for machine in [b, a] {
+            let rebuilt = try machine.run(["remote", "rebuild"])
+            #expect(rebuilt.status == 0, "\(rebuilt.errors)")
+        }
+        try machines.sync(a, b)
+        let late = Jotter()
+        try late.ok("remote", "set", machines.server.conninfo(machines.database))
+        try late.ok("sync")
+        let expected = try machines.everything(on: late) + late.ok("trash")
+        for machine in [a, b] {
+            #expect(try machines.everything(on: machine) + machine.ok("trash") == expected)
+        }
+        try machines.expectChecksClean()
+    }
+
+    /// The replay of a rebuild starts the journal again from nothing but what is the
+    /// store's alone: its hooks stay on their lists, trusted, and so does its place.
+    @Test func aRebuildKeepsTheHooksAndThePlaceOfTheStore() throws {
+        let machines = try Machines(count: 2)
+        let (a, b) = (machines.a, machines.b)
+        try a.ok("new", "groceries")
+        try a.ok("hook", "add", "before", "echo list >> '\(a.folder.file("log"))'", "--in", "/groceries")
+        try a.ok("hook", "add", "after", "echo root >> '\(a.folder.file("log"))'", "--in", "/")
+        try a.ok("cd", "/groceries")
+        try machines.sync(a, b)
+        let backup = a.folder.file("hub.dump")
+        try machines.server.dump(machines.database, to: backup)
+        try b.ok("add", "--to", "/groceries", "milk")
+        try machines.sync(b, a)
+        try machines.server.restore(machines.database, from: backup)
+        let hooks = try a.ok("hook", "ls")
+
+        let rebuilt = try a.run(["remote", "rebuild"])
+        #expect(rebuilt.status == 0, "\(rebuilt.errors)")
+        #expect(rebuilt.errors.contains("; applied the journal's 2 operations again in the hub's order"), "\(rebuilt.errors)")
+        #expect(try a.ok("path") == "/groceries\n")
+        #expect(try a.ok("hook", "ls") == hooks)
+        try a.ok("add", "bread")
+        #expect(a.contents("log") == "list\nroot\n")
+        #expect(try a.allTexts() == ["bread", "milk"])
+        try machines.expectChecksClean()
+    }
+
     @Test func aHubWhoseDatabaseWasDroppedAndMadeAgainEmptyIsToldAndRebuilt() throws {
         let machines = try Machines(count: 2)
         let (a, b) = (machines.a, machines.b)

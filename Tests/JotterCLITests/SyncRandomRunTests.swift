@@ -120,17 +120,11 @@ private struct RandomSyncRun {
 
     /// What befalls the hub now and then, in about one step in 16: a backup taken
     /// (`pg_dump`), the server stopped as a crash would while a store syncs, then started
-    /// again, and with `JOTTER_SYNC_E2E_HUB_LOSS=1` the last backup put back (the first
-    /// is taken then) and its database dropped and made again empty. Neither the suite
-    /// nor `Scripts/sync-soak` sets the flag: after `remote rebuild` gives the hub back
-    /// operations at new positions, a store that applied them in another order keeps
-    /// what that order gave (docs/sync.md, "A hub that lost operations").
-    enum HubEvent {
+    /// again, the last backup put back (the first is taken then), and its database
+    /// dropped and made again empty.
+    enum HubEvent: CaseIterable {
         case backUp, restore, drop, stopMidSync
     }
-
-    static let losesTheHub = ProcessInfo.processInfo.environment["JOTTER_SYNC_E2E_HUB_LOSS"] == "1"
-    static let hubEvents: [HubEvent] = [.backUp] + (losesTheHub ? [.restore, .drop] : []) + [.stopMidSync]
 
     init(seed: UInt64, server: PostgresServer, sealed: Bool = false) {
         self.seed = seed
@@ -169,7 +163,7 @@ private struct RandomSyncRun {
             }
             let which = Int.random(in: 0..<count, using: &random)
             if Int.random(in: 0..<16, using: &random) == 0 {
-                try befall(Self.hubEvents.randomElement(using: &random)!, syncing: stores[which], named: names[which])
+                try befall(HubEvent.allCases.randomElement(using: &random)!, syncing: stores[which], named: names[which])
             } else {
                 try step(on: stores[which], named: names[which])
             }
@@ -288,7 +282,7 @@ private struct RandomSyncRun {
     }
 
     private func describe(_ problem: String) -> String {
-        "seed \(seed)\(sealed ? " (sealed)" : "")\(Self.losesTheHub ? " (with the hub lost)" : ""): \(problem)\nsteps:\n" + steps.joined(separator: "\n")
+        "seed \(seed)\(sealed ? " (sealed)" : ""): \(problem)\nsteps:\n" + steps.joined(separator: "\n")
     }
 
     private mutating func step(on store: Jotter, named name: String) throws {

@@ -12,6 +12,7 @@ final class ArrayReplica: SyncReplica {
     var pulled: [SyncOperation] = []
     var cursor: Int64 = 0
     var hash: String? = ""
+    var replayDue = false
 
     init(_ byte: UInt8) {
         id = NodeID(bytes: [UInt8](repeating: byte, count: 16))!
@@ -40,7 +41,15 @@ final class ArrayReplica: SyncReplica {
     func rememberSyncHash(_ hash: String, at position: Int64) throws {
         if self.hash == nil && position == cursor { self.hash = hash }
     }
-    func restartSyncCursor() throws { (cursor, hash) = (0, "") }
+    func restartSyncCursor() throws { (cursor, hash, replayDue) = (0, "", true) }
+    func syncReplayDue() throws -> Bool { replayDue }
+    func replayingTheJournal(_ pull: (NodeID) throws -> Void) throws -> Bool {
+        guard outgoing.isEmpty else { return false }
+        (pulled, acknowledged, cursor, hash) = ([], [], 0, "")
+        try pull(NodeID(bytes: [UInt8](repeating: 0xFF, count: 16))!)
+        replayDue = false
+        return true
+    }
     func loggedSyncOperations(after seq: Int64, limit: Int) throws -> (operations: [SyncOperation], last: Int64) {
         let log = (pulled + acknowledged).dropFirst(Int(seq)).prefix(limit)
         return (Array(log), seq + Int64(log.count))

@@ -29,6 +29,7 @@ import Testing
         ])
         try machines.hub.sync(machines.a, machines.b)
         _ = try machines.a.find(try SearchQuery("milk")) { _ in }
+        try machines.b.restartSyncCursor()
 
         var written: Set<String> = []
         for store in machines.stores {

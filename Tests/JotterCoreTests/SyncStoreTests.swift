@@ -3898,4 +3898,62 @@ struct Machines {
         }
         #expect(try machines.conflicts(in: machines.a).isEmpty)
     }
+
+    /// The replay after a rebuild is one change: cut short, it leaves the store as it
+    /// was and still due; it waits while a change made here is not on the hub, which
+    /// it would lose; done, the store holds what the hub's order gives, under the same
+    /// ids, and makes new rows under ids of their own.
+    @Test func theReplayOfARebuildIsWholeOrNothingAndWaitsForChangesNotSent() throws {
+        struct CutShort: Error {}
+        let machines = try Machines()
+        let (a, b) = (machines.a, machines.b)
+        _ = try machines.add("milk", in: a)
+        try machines.hub.sync(a, b)
+        _ = try machines.add("bread", in: b)
+        try machines.hub.sync(b, a)
+        try a.restartSyncCursor()
+        let before = try machines.tree(of: a)
+
+        #expect(throws: CutShort.self) { try a.replayingTheJournal { _ in throw CutShort() } }
+        #expect(try machines.tree(of: a) == before)
+        #expect(try a.syncReplayDue())
+        _ = try machines.add("eggs", in: a)
+        var pulled = false
+        #expect(try a.replayingTheJournal { _ in pulled = true } == false)
+        #expect(!pulled)
+        try machines.hub.push(a)
+        // An add undone and not sent waits for its redo, and so is not on the hub: the
+        // replay forgets it, with the undo history, and does not wait for it.
+        _ = try machines.add("tea", in: a)
+        _ = try a.undo()
+        #expect(try a.replayingTheJournal { _ in try machines.hub.pull(a) })
+        #expect(try !a.syncReplayDue())
+        #expect(try a.redo() == nil)
+        _ = try machines.add("jam", in: a)
+        try machines.hub.sync(a, b)
+        try machines.expectEveryStoreAlike(b)
+        #expect(try machines.tree(of: a).values.sorted() == ["bread in root shown", "eggs in root shown", "jam in root shown", "milk in root shown"])
+    }
+
+    /// A prompt open beside a rebuild holds its place by rows the replay gave new
+    /// numbers: its next entry finds the place again by its ids, where it was.
+    @Test func anEntryAddedAtAPlaceHeldFromBeforeAReplayGoesToThatPlace() throws {
+        let machines = try Machines()
+        let a = machines.a
+        let work = NavigationPath.root.pushing(try a.createList(named: "work", under: .root))
+        try machines.hub.sync(a)
+        try a.restartSyncCursor()
+        #expect(try a.replayingTheJournal { _ in try machines.hub.pull(a) })
+
+        guard case .pathChanged(let check) = try a.addEntry("milk", under: work, historyLine: nil) else {
+            Issue.record("the entry went under a row the replay deleted")
+            return
+        }
+        #expect(check.path.ids == work.ids && check.notice == nil)
+        guard case .added(let milk) = try a.addEntry("milk", under: check.path, historyLine: nil) else {
+            Issue.record("the entry was not added at the place found again")
+            return
+        }
+        #expect(try machines.node(milk.id, in: a).parentSeq == check.path.top?.seq)
+    }
 }

@@ -167,9 +167,13 @@ struct RemoteRebuildCommand: StoreCommand {
             again as 'remote set' does (tables and journal, when this role may), sends \
             it every operation this store knows it held (what it pulled from it and \
             what it acknowledged), each stored once and after what the hub holds now, \
-            then pulls the whole journal again, applying only what this store lacks, \
-            and syncs. Run it on every machine that synced with the hub: then every \
-            operation any of them had acknowledged is on the hub again, in one order. \
+            syncs, and then applies the whole journal again from its first operation, \
+            in the hub's new order, as a store joining now would: every machine that \
+            rebuilt shows the same journal. What is this store's alone stays (history, \
+            hooks, the place, drafts, the hub's settings); undo forgets the changes \
+            made before. A rebuild cut short is finished by the next sync. Run it on \
+            every machine that synced with the hub: then every operation any of them \
+            had acknowledged is on the hub again, in one order. \
             A sealed journal gets its wrapped keys back from this store too. \
             On a hub that lost nothing, it is a sync. Says in one line what it gave \
             back and what the sync did; a hub that cannot be used exits with status 5.

@@ -40,6 +40,9 @@ struct Setting: Hashable, Sendable, CustomStringConvertible {
     /// are, all landed right at `syncOwnLandedBy`: those before it, of earlier pushes,
     /// landed at or before it, where is not known.
     static let syncOwnLastPushFrom = Setting("sync_own_last_push_from")
+    /// 1 from a rebuild that put the cursor back until the journal is applied again in
+    /// the rebuilt hub's order; absent otherwise.
+    static let syncReplayDue = Setting("sync_replay_due")
     /// 1 while a pull applies changes, when the triggers log nothing.
     static let syncApplying = Setting("sync_applying")
     /// What the file was when its `replica_id` was given, to tell a copy.
@@ -56,7 +59,7 @@ struct Setting: Hashable, Sendable, CustomStringConvertible {
     static let named: [Setting] = [
         idSalt, searchIndexedTo, logIndexedTo, valueBucketedTo, formVersion, path, pathText, replicaID, hlc,
         syncPushedTo, syncWatchedTo, syncCursor, syncCursorHash, syncLogPassedTo, syncOwnLandedBy,
-        syncOwnLastPushFrom, syncApplying, fileIdentity,
+        syncOwnLastPushFrom, syncReplayDue, syncApplying, fileIdentity,
         remoteConninfo, remoteJournal, remoteAuto, remoteTrust, remoteSealedKeys,
     ]
 

@@ -52,10 +52,12 @@ extension Store {
         return PathCheck(path: .root, notice: "\(DisplayText.escaped(display)) no longer exists; now at /")
     }
 
-    /// Whether `path` still describes where its top node is.
+    /// Whether `path` still describes where its top node is, in the row it names: a
+    /// list merged into another, or a journal applied again after a rebuild, holds the
+    /// id in another row.
     func stillHolds(_ path: NavigationPath) throws -> Bool {
         guard let top = path.top else { return true }
-        guard let current = try node(id: top.id) else { return false }
+        guard let current = try node(id: top.id), current.seq == top.seq else { return false }
         return current.parentSeq == path.nodes.dropLast().last?.seq
     }
 

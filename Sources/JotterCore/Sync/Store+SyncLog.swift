@@ -34,11 +34,13 @@ extension Store {
 
     /// Moves the cursor back to the journal's start, for a rebuild: what the hub holds
     /// is pulled again, and the log keeps any operation this store holds from being
-    /// applied twice.
+    /// applied twice; then the whole journal is applied again in the rebuilt hub's order
+    /// (`replayingTheJournal`).
     public func restartSyncCursor() throws {
         try write {
             try database.execute(
                 "UPDATE setting SET value = CASE key WHEN \(Setting.syncCursor.sql) THEN 0 ELSE '' END WHERE key IN (\(Setting.syncCursor.sql), \(Setting.syncCursorHash.sql))")
+            try database.execute("INSERT OR REPLACE INTO setting (key, value) VALUES (\(Setting.syncReplayDue.sql), 1)")
         }
     }
 

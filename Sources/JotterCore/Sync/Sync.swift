@@ -21,8 +21,37 @@ public enum Sync {
     ///
     /// With `seal`, the journal is sealed: the store pulls to the head first, and then
     /// pushes its operations sealed onto that head, as each is bound to its position.
+    ///
+    /// After a rebuild, the journal is then applied again from the hub's first
+    /// operation (`replay`).
     public static func run(_ replica: SyncReplica, with hub: Hub, seal: JournalSeal? = nil, batchSize: Int = Sync.batchSize,
                            pullBatchSize: Int = Sync.pullBatchSize) throws -> SyncSummary {
+        var summary = try exchange(replica, with: hub, seal: seal, batchSize: batchSize, pullBatchSize: pullBatchSize)
+        var tries = 0
+        while try replica.syncReplayDue() {
+            var replayed = SyncSummary()
+            let done = try replica.replayingTheJournal { stranger in
+                _ = try pullEverything(replica, from: hub, passingOver: stranger, seal: seal, pullBatchSize: pullBatchSize,
+                                       into: &replayed)
+            }
+            if done {
+                summary.replayed = replayed.received
+                try hub.recordPulled(replica: try replica.syncReplicaID(), to: try replica.syncHead().position)
+                break
+            }
+            // Changes made here since go to the hub first, or the replay would lose them.
+            tries += 1
+            guard tries < replayTries else {
+                throw JotterError(.hub, "\(hub.name): changes kept being made here while this store applied the journal '\(hub.journal)' again; nothing was lost, and the next sync applies it")
+            }
+            summary.add(try exchange(replica, with: hub, seal: seal, batchSize: batchSize, pullBatchSize: pullBatchSize))
+        }
+        return summary
+    }
+
+    /// Pushes, then pulls, as `run` says.
+    private static func exchange(_ replica: SyncReplica, with hub: Hub, seal: JournalSeal?, batchSize: Int,
+                                 pullBatchSize: Int) throws -> SyncSummary {
         var summary = SyncSummary()
         let own = try replica.syncReplicaID()
         let (cursor, known) = try replica.syncHead()
@@ -67,6 +96,10 @@ public enum Sync {
         try hub.recordPulled(replica: own, to: try replica.syncHead().position)
         return summary
     }
+
+    /// How many times a replay may find changes made here that the hub lacks, each time
+    /// sent first, before the sync gives up and leaves it to the next one.
+    static let replayTries = 5
 
     /// How many times in a row a sealed push may find the head moved before the sync
     /// gives up and says so: each time, other machines pushed between this one's pull and
@@ -219,10 +252,11 @@ public enum Sync {
     /// store pulled from it and what it acknowledged, in the order this store learned
     /// them, each stored once (the hub passes over one it still holds), after what the
     /// hub holds now; then pulls the whole journal again, applying only what this store
-    /// does not hold yet, and syncs. Every store that synced with the lost hub does the
-    /// same, and every operation any of them had acknowledged is on the hub again, in
-    /// one order. A hub that holds what this store pulled is left as it is: the sync is
-    /// an ordinary one.
+    /// does not hold yet, syncs, and applies the whole journal again in the hub's new
+    /// order (`run`). Every store that synced with the lost hub does the same, and every
+    /// operation any of them had acknowledged is on the hub again, in one order, which
+    /// each of them shows. A hub that holds what this store pulled is left as it is: the
+    /// sync is an ordinary one.
     public static func rebuild(_ replica: SyncReplica, with hub: Hub, seal: JournalSeal? = nil, batchSize: Int = Sync.batchSize,
                                pullBatchSize: Int = Sync.pullBatchSize) throws -> RebuildSummary {
         var summary = RebuildSummary()
@@ -288,6 +322,8 @@ public struct SyncSummary: Sendable, Equatable {
     public var sent = 0
     /// Operations of other machines pulled and applied here.
     public var received = 0
+    /// Operations applied again after a rebuild, in the rebuilt hub's order.
+    public var replayed = 0
     /// Values that lost to another by stamp, kept for `jotter conflicts`.
     public var conflicts = 0
     /// Operations from the hub that could not be applied, one line each, the first
@@ -299,6 +335,15 @@ public struct SyncSummary: Sendable, Equatable {
     public static let shownParkedLines = 100
 
     public init() {}
+
+    mutating func add(_ other: SyncSummary) {
+        sent += other.sent
+        received += other.received
+        conflicts += other.conflicts
+        replayed += other.replayed
+        setAside(other.parked)
+        parkedCount += other.parkedCount - other.parked.count
+    }
 
     mutating func setAside(_ lines: [String]) {
         parkedCount += lines.count
@@ -312,11 +357,15 @@ public struct SyncSummary: Sendable, Equatable {
         return "and \(more) more operation\(more == 1 ? "" : "s") from the hub could not be applied, and \(more == 1 ? "was" : "were") set aside"
     }
 
-    /// `sent 3, received 12, 1 conflict (jotter conflicts)`.
+    /// `sent 3, received 12, 1 conflict (jotter conflicts)`; after a rebuild, `; applied
+    /// the journal's 40 operations again in the hub's order`.
     public var line: String {
         var line = "sent \(sent), received \(received)"
         if conflicts > 0 {
             line += ", \(conflicts) conflict\(conflicts == 1 ? "" : "s") (jotter conflicts)"
+        }
+        if replayed > 0 {
+            line += "; applied the journal's \(replayed) operation\(replayed == 1 ? "" : "s") again in the hub's order"
         }
         return line
     }

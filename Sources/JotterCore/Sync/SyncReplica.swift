@@ -25,8 +25,15 @@ public protocol SyncReplica {
     /// Takes `hash` as the link at the cursor when none is known and the cursor is at
     /// `position`.
     func rememberSyncHash(_ hash: String, at position: Int64) throws
-    /// Moves the cursor back to the journal's start, for a rebuild.
+    /// Moves the cursor back to the journal's start, for a rebuild, and marks the
+    /// journal to be applied again.
     func restartSyncCursor() throws
+    /// Whether the journal waits to be applied again since a rebuild.
+    func syncReplayDue() throws -> Bool
+    /// Forgets what the hub's operations made here and applies them all again by `pull`,
+    /// under `stranger`, a replica id that made none of them, as one change; false, with
+    /// nothing done, while this replica has operations to send.
+    func replayingTheJournal(_ pull: (_ stranger: NodeID) throws -> Void) throws -> Bool
     /// Up to `limit` operations of the log after its row `seq`, in the order this store
     /// learned them, and the row of the last.
     func loggedSyncOperations(after seq: Int64, limit: Int) throws -> (operations: [SyncOperation], last: Int64)

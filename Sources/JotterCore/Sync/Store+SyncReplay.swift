@@ -1,0 +1,107 @@
+/// The journal applied again from the hub's first operation, after a rebuild
+/// (docs/sync.md, "A hub that lost operations"). A rebuilt hub holds what it lost
+/// after what it kept, in another order than the one this store applied, and the
+/// journal is a function of the hub's order: every store that rebuilt must show what a
+/// store joining now would, and so starts again from nothing but what is this store's
+/// alone.
+extension Store {
+    /// Whether the journal waits to be applied again: from a rebuild that put the cursor
+    /// back until the replay that ends it, so that a replay cut short is made by the next
+    /// sync.
+    public func syncReplayDue() throws -> Bool {
+        try read { try setting(.syncReplayDue) { $0.int64(0) != 0 } ?? false }
+    }
+
+    /// Forgets everything the hub's operations made here and applies them all again by
+    /// `pull`, as a store that joins the journal now would, in one transaction: one cut
+    /// short leaves the store as it was. What is this store's alone stays: its history,
+    /// hooks (each on the list its id names now, trusted where it was), the prompt's
+    /// place and drafts, the hub's settings, and its name for sync, with which it took
+    /// no part in the pull: its own operations are applied as anyone's. Undo forgets the
+    /// changes made before, whose rows are gone. False, with nothing done but undone
+    /// changes discarded, while this store has changes the hub has not acknowledged:
+    /// they would be lost.
+    public func replayingTheJournal(_ pull: (_ stranger: NodeID) throws -> Void) throws -> Bool {
+        try write {
+            // Undo forgets what it could revert or redo: an add undone and not sent
+            // goes for good, as at any new change, and the adds after it, which wait
+            // for it, go out before the replay.
+            try discardUndoneChanges()
+            if try hasOperationsToSend() { return false }
+            let own = try replicaID()
+            let hooks = try hooks(from: hooksStatement(where: "1")).map { hook in
+                (hook: hook, owner: try hook.ownerSeq.map { try nodeID(seq: $0) })
+            }
+            var scopes: [NodeID??] = []
+            let scopeRows = try database.statement("SELECT owner FROM hook_scope")
+            while try scopeRows.step() { scopes.append(try scopeRows.optionalInt64(0).map { try nodeID(seq: $0) }) }
+            try forgetWhatTheHubMade()
+            try database.execute("UPDATE setting SET value = randomblob(16) WHERE key = \(Setting.replicaID.sql)")
+            try pull(try replicaID())
+            try setSetting(.replicaID, blob: own.bytes)
+            try database.statement("DELETE FROM setting WHERE key = ?").bind(1, Setting.syncReplayDue.key).run()
+            let key = trustKeyForChecking()
+            for (hook, owner) in hooks {
+                var kept = hook
+                // A hook whose list is gone went with it, as it goes when the list is removed.
+                guard let ownerSeq = try owner.map({ try $0.flatMap(nodeSeq(of:)) }) else {
+                    try keep(kept, trusted: key)
+                    continue
+                }
+                guard let ownerSeq else { continue }
+                kept.ownerSeq = ownerSeq
+                try keep(kept, trusted: key)
+            }
+            for scope in scopes {
+                guard let owner = try scope.map({ try $0.flatMap(nodeSeq(of:)) }) else {
+                    try database.execute("INSERT OR IGNORE INTO hook_scope (owner) VALUES (NULL)")
+                    continue
+                }
+                guard let owner else { continue }
+                try database.statement("INSERT OR IGNORE INTO hook_scope (owner) VALUES (?)").bind(1, owner).run()
+            }
+            return true
+        }
+    }
+
+    /// Writes `hook` back, tagged as trusted where it was, for the list it is on now.
+    private func keep(_ hook: Hook, trusted key: TrustKey?) throws {
+        let statement = try database.statement(
+            "INSERT INTO hook (seq, owner, timing, event, command, timeout_seconds, trust_tag) VALUES (?, ?, ?, ?, ?, ?, ?)")
+            .bind(1, hook.seq).bind(2, hook.ownerSeq).bind(3, hook.timing.rawValue).bind(4, hook.event.rawValue)
+            .bind(5, hook.command).bind(6, Int64(hook.timeoutSeconds))
+        if let key, hook.isTrusted, let tag = trustTag(hook.trustedSetting, key: key) { statement.bind(7, blob: tag) }
+        try statement.run()
+    }
+
+    /// Empties every table the hub's operations fill, and the undo history, and puts
+    /// the marks of sync and of the indexes back where a new store has them. The row
+    /// numbers given stay given: a row made here later takes a new one, and so a new
+    /// id and counter.
+    private func forgetWhatTheHubMade() throws {
+        try database.execute("""
+            UPDATE setting SET value = 0 WHERE key IN (\(Setting.searchIndexedTo.sql), \(Setting.logIndexedTo.sql), \(Setting.valueBucketedTo.sql), \(Setting.syncCursor.sql));
+            UPDATE setting SET value = -1 WHERE key IN (\(Setting.syncPushedTo.sql), \(Setting.syncWatchedTo.sql));
+            UPDATE setting SET value = '' WHERE key = \(Setting.syncCursorHash.sql);
+            UPDATE setting SET value = value + 1 WHERE key = \(Setting.formVersion.sql);
+            DELETE FROM setting WHERE key IN (\(Setting.syncLogPassedTo.sql), \(Setting.syncOwnLandedBy.sql), \(Setting.syncOwnLastPushFrom.sql));
+            """)
+        try database.withoutStoreTriggers {
+            try database.execute("UPDATE setting SET value = 1 WHERE key = \(Setting.syncApplying.sql)")
+            for table in Store.tablesTheHubFills {
+                try database.execute("DELETE FROM \(table)")
+            }
+            try database.execute("INSERT INTO node_search (node_search) VALUES ('delete-all')")
+            try database.execute("UPDATE setting SET value = 0 WHERE key = \(Setting.syncApplying.sql)")
+        }
+    }
+
+    /// Children before the rows they name, so that no row is left naming one gone. The
+    /// hooks go with their lists and come back after.
+    private static let tablesTheHubFills = [
+        "hook_scope", "hook", "field_value", "field", "place_option", "item_time", "value_bucket", "value_bucket_stale",
+        "node_before", "value_before", "field_before", "option_before", "text_before", "change",
+        "sync_op", "sync_stamp", "sync_conflict", "sync_pulled", "sync_parked", "sync_tombstone", "node_alias",
+        "sync_log", "sync_hub_parent", "node",
+    ]
+}
