@@ -123,6 +123,41 @@ import Testing
         try machines.expectChecksClean()
     }
 
+    /// A rebuild cut short after it put the cursor back (as `restartSyncCursor` leaves
+    /// it), then the hub lost again: a second rebuild gives it the log again, as the
+    /// cursor no longer tells what the hub holds, and the replay keeps everything.
+    @Test func aRebuildCutShortThenTheHubLostAgainIsRebuiltWithNothingLost() throws {
+        let machines = try Machines(count: 2)
+        let (a, b) = (machines.a, machines.b)
+        try a.ok("add", "milk")
+        try b.ok("add", "bread")
+        try machines.sync(a, b, a)
+        try Store(path: a.store).restartSyncCursor()
+        try machines.server.dropAndMakeAgain(machines.database)
+
+        let rebuilt = try a.run(["remote", "rebuild"])
+        #expect(rebuilt.status == 0, "\(rebuilt.errors)")
+        #expect(try a.allTexts() == ["bread", "milk"], "\(rebuilt.errors)")
+    }
+
+    /// The same state, and the remote set to another journal: the replay finds there
+    /// none of what the store held, says so, and changes nothing.
+    @Test func aReplayDueIsRefusedOnAnotherJournal() throws {
+        let machines = try Machines(count: 1)
+        let a = machines.a
+        try a.ok("add", "milk")
+        try machines.sync(a)
+        try Store(path: a.store).restartSyncCursor()
+        try a.ok("remote", "set", machines.server.conninfo(machines.database), "--journal", "other")
+        let before = try machines.everything(on: a)
+
+        let synced = try a.run(["sync"])
+        #expect(synced.status == 6, "\(synced.errors)")
+        #expect(synced.errors.hasPrefix("jotter: hub \(machines.database) at socket \(machines.server.socketFolder): the journal 'other' lacks 1 operation this store held before the rebuild"), "\(synced.errors)")
+        #expect(synced.errors.split(separator: "\n").count == 1)
+        #expect(try machines.everything(on: a) == before)
+    }
+
     @Test func aHubWhoseDatabaseWasDroppedAndMadeAgainEmptyIsToldAndRebuilt() throws {
         let machines = try Machines(count: 2)
         let (a, b) = (machines.a, machines.b)

@@ -3956,4 +3956,63 @@ struct Machines {
         }
         #expect(try machines.node(milk.id, in: a).parentSeq == check.path.top?.seq)
     }
+
+    /// A replay due with the cursor at the start (a rebuild cut short after it put the
+    /// cursor back) reads whatever journal the hub holds then: one that lacks what the
+    /// store held (the hub lost again, or another journal) is refused, and the store,
+    /// its log with it, is left as it was.
+    @Test func aReplayFromAJournalThatLacksWhatTheStoreHeldIsRefused() throws {
+        let machines = try Machines()
+        let a = machines.a
+        _ = try machines.add("milk", in: a)
+        try machines.hub.sync(a)
+        try a.restartSyncCursor()
+        let logged = try a.loggedSyncOperations(after: 0, limit: 10).operations
+
+        let other = ArrayHub()
+        #expect(throws: ReplayLacksHeldOperations.self) { try a.replayingTheJournal { _ in try other.pull(a) } }
+        #expect(try machines.tree(of: a).values.sorted() == ["milk in root shown"])
+        #expect(try a.loggedSyncOperations(after: 0, limit: 10).operations == logged)
+        #expect(try a.syncReplayDue())
+        #expect(try a.replayingTheJournal { _ in try machines.hub.pull(a) })
+    }
+
+    /// An add undone after it went out is in every other machine's trash, and the hub's:
+    /// the replay brings it back into the trash here too, and sends no purge of it.
+    @Test func anAddUndoneAfterItWentOutStaysInEveryTrashAfterAReplay() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        _ = try machines.add("tea", in: a)
+        try machines.hub.sync(a, b)
+        _ = try a.undo()
+        try machines.hub.sync(a, b)
+        try a.restartSyncCursor()
+
+        #expect(try a.replayingTheJournal { _ in try machines.hub.pull(a) })
+        try machines.hub.sync(a, b, c)
+        for store in [a, b, c] {
+            #expect(try store.trash().map(\.node.text) == ["tea"])
+        }
+    }
+
+    /// Emptied by a cascade down each chain of parents, a tree deeper than SQLite's
+    /// limit of trigger levels (1000) stopped every replay. Local commands stop at
+    /// 1000 levels; crossed moves of two machines go past it.
+    @Test func aReplayEmptiesATreeDeeperThanSQLitesTriggerLevels() throws {
+        let machines = try Machines(batch: 5000)
+        let a = machines.a
+        try a.write {
+            var parent: Int64?
+            for level in 0..<1100 {
+                try a.database.statement(
+                    "INSERT INTO node (parent, kind, text, created, created_offset, text_sum) VALUES (?, 0, ?, 1000, 0, jotter_checksum(?))")
+                    .bind(1, parent).bind(2, "l\(level)").bind(3, "l\(level)").run()
+                parent = a.database.lastInsertedRowID
+            }
+        }
+        try machines.hub.sync(a)
+        try a.restartSyncCursor()
+        #expect(try a.replayingTheJournal { _ in try machines.hub.pull(a) })
+        #expect(try machines.tree(of: a).count == 1100)
+    }
 }

@@ -573,17 +573,21 @@ extension Store: SyncReplica {
     }
 
     /// Whether rows made here (or the root's forms) have not gone out as creates yet;
-    /// rows pulled from the hub are not this store's to send.
-    func hasLocalCreatesUnsent() throws -> Bool {
+    /// rows pulled from the hub are not this store's to send. With `exceptAddsUndone`,
+    /// an add undone and never handed out, which waits for its redo and is not sent
+    /// unless redone, does not count.
+    func hasLocalCreatesUnsent(exceptAddsUndone: Bool = false) throws -> Bool {
         let pushedTo = try syncMark(.syncPushedTo)
         if pushedTo < 0, try database.statement(
             "SELECT EXISTS (SELECT 1 FROM field WHERE owner IS NULL) OR EXISTS (SELECT 1 FROM place_option WHERE owner IS NULL)")
             .firstRow({ $0.int64(0) != 0 }) == true {
             return true
         }
+        let undone = exceptAddsUndone ? " AND NOT (ifnull(hidden < 0, 0) AND seq > ?2)" : ""
         return try database.statement(
-            "SELECT EXISTS (SELECT 1 FROM node WHERE seq > ? AND seq NOT IN (SELECT seq FROM sync_pulled))")
-            .bind(1, max(pushedTo, 0)).firstRow { $0.int64(0) != 0 } ?? false
+            "SELECT EXISTS (SELECT 1 FROM node WHERE seq > ?1 AND seq NOT IN (SELECT seq FROM sync_pulled)\(undone))")
+            .bind(1, max(pushedTo, 0)).bind(2, exceptAddsUndone ? try syncMark(.syncWatchedTo) : 0)
+            .firstRow { $0.int64(0) != 0 } ?? false
     }
 
     /// Every row is on the hub: the marks move past them all, and no pulled row needs

@@ -18,16 +18,16 @@ extension Store {
     /// hooks (each on the list its id names now, trusted where it was), the prompt's
     /// place and drafts, the hub's settings, and its name for sync, with which it took
     /// no part in the pull: its own operations are applied as anyone's. Undo forgets the
-    /// changes made before, whose rows are gone. False, with nothing done but undone
-    /// changes discarded, while this store has changes the hub has not acknowledged:
-    /// they would be lost.
+    /// changes made before, whose rows are gone. False, with nothing done, while this
+    /// store has changes the hub has not acknowledged: they would be lost.
     public func replayingTheJournal(_ pull: (_ stranger: NodeID) throws -> Void) throws -> Bool {
         try write {
-            // Undo forgets what it could revert or redo: an add undone and not sent
-            // goes for good, as at any new change, and the adds after it, which wait
-            // for it, go out before the replay.
-            try discardUndoneChanges()
-            if try hasOperationsToSend() { return false }
+            // An add undone and never handed out goes with the undo history, which
+            // alone could redo it; one sent is in the hub's trash, and comes back there.
+            if try hasLocalCreatesUnsent(exceptAddsUndone: true)
+                || database.statement("SELECT EXISTS (SELECT 1 FROM sync_op)").firstRow({ $0.int64(0) != 0 }) == true {
+                return false
+            }
             let own = try replicaID()
             let hooks = try hooks(from: hooksStatement(where: "1")).map { hook in
                 (hook: hook, owner: try hook.ownerSeq.map { try nodeID(seq: $0) })
@@ -35,9 +35,14 @@ extension Store {
             var scopes: [NodeID??] = []
             let scopeRows = try database.statement("SELECT owner FROM hook_scope")
             while try scopeRows.step() { scopes.append(try scopeRows.optionalInt64(0).map { try nodeID(seq: $0) }) }
+            try database.execute("""
+                DROP TABLE IF EXISTS temp.replay_held;
+                CREATE TEMP TABLE replay_held AS SELECT replica, counter, node, property FROM main.sync_log;
+                """)
             try forgetWhatTheHubMade()
             try database.execute("UPDATE setting SET value = randomblob(16) WHERE key = \(Setting.replicaID.sql)")
             try pull(try replicaID())
+            try requireEveryOperationHeldBefore()
             try setSetting(.replicaID, blob: own.bytes)
             try database.statement("DELETE FROM setting WHERE key = ?").bind(1, Setting.syncReplayDue.key).run()
             let key = trustKeyForChecking()
@@ -64,6 +69,21 @@ extension Store {
         }
     }
 
+    /// Refuses a journal that lacks an operation this store held before the replay (by
+    /// replica and counter, or a create by its node, which the hub keeps once): a hub
+    /// lost again, or another journal, read from its start, which would leave the store
+    /// holding only what it gives. Nothing of the replay is kept.
+    private func requireEveryOperationHeldBefore() throws {
+        let missing = try database.statement("""
+            SELECT count(*) FROM temp.replay_held AS held
+            WHERE NOT EXISTS (SELECT 1 FROM main.sync_log AS log WHERE log.replica = held.replica AND log.counter = held.counter)
+              AND NOT (held.property = 'create'
+                       AND EXISTS (SELECT 1 FROM main.sync_log AS log WHERE log.property = 'create' AND log.node = held.node))
+            """).firstRow { $0.int64(0) } ?? 0
+        try database.execute("DROP TABLE temp.replay_held")
+        guard missing == 0 else { throw ReplayLacksHeldOperations(count: missing) }
+    }
+
     /// Writes `hook` back, tagged as trusted where it was, for the list it is on now.
     private func keep(_ hook: Hook, trusted key: TrustKey?) throws {
         let statement = try database.statement(
@@ -88,6 +108,9 @@ extension Store {
             """)
         try database.withoutStoreTriggers {
             try database.execute("UPDATE setting SET value = 1 WHERE key = \(Setting.syncApplying.sql)")
+            // Emptied by a cascade down each chain of parents, a tree deeper than
+            // SQLite's limit of trigger levels would stop it.
+            try database.execute("UPDATE node SET parent = NULL WHERE parent IS NOT NULL")
             for table in Store.tablesTheHubFills {
                 try database.execute("DELETE FROM \(table)")
             }
@@ -104,4 +127,10 @@ extension Store {
         "sync_op", "sync_stamp", "sync_conflict", "sync_pulled", "sync_parked", "sync_tombstone", "node_alias",
         "sync_log", "sync_hub_parent", "node",
     ]
+}
+
+/// A replay refused: the journal read from its start lacks `count` operations the store
+/// held before it. `Sync` names the hub.
+struct ReplayLacksHeldOperations: Error {
+    let count: Int64
 }

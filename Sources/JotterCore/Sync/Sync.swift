@@ -30,9 +30,15 @@ public enum Sync {
         var tries = 0
         while try replica.syncReplayDue() {
             var replayed = SyncSummary()
-            let done = try replica.replayingTheJournal { stranger in
-                _ = try pullEverything(replica, from: hub, passingOver: stranger, seal: seal, pullBatchSize: pullBatchSize,
-                                       into: &replayed)
+            let done: Bool
+            do {
+                done = try replica.replayingTheJournal { stranger in
+                    _ = try pullEverything(replica, from: hub, passingOver: stranger, seal: seal, pullBatchSize: pullBatchSize,
+                                           into: &replayed)
+                }
+            } catch let lacking as ReplayLacksHeldOperations {
+                let what = "\(lacking.count) operation\(lacking.count == 1 ? "" : "s")"
+                throw JotterError(.hubLost, "\(hub.name): the journal '\(hub.journal)' lacks \(what) this store held before the rebuild: it lost them again, or is another journal; nothing was changed; 'jotter remote rebuild' gives it back what this store holds, or set the remote back to the journal it synced with")
             }
             if done {
                 summary.replayed = replayed.received
@@ -262,7 +268,10 @@ public enum Sync {
         var summary = RebuildSummary()
         let (cursor, known) = try replica.syncHead()
         let chain = try hub.chain(at: cursor)
-        let intact = cursor == 0 || (chain.head.position >= cursor && (known == nil || chain.hashAt == known))
+        // A rebuild cut short after it put the cursor back gives the hub its log again:
+        // the cursor no longer tells whether the hub holds it.
+        let intact = try !replica.syncReplayDue()
+            && (cursor == 0 || (chain.head.position >= cursor && (known == nil || chain.hashAt == known)))
         if !intact {
             var seq: Int64 = 0
             var head = chain.head
