@@ -43,6 +43,7 @@ final class ArrayReplica: SyncReplica {
     }
     func restartSyncCursor() throws { (cursor, hash, replayDue) = (0, "", true) }
     func syncReplayDue() throws -> Bool { replayDue }
+    func syncAcknowledgedHead() throws -> HubHead? { nil }
     func replayingTheJournal(_ pull: (NodeID) throws -> Void) throws -> Bool {
         guard outgoing.isEmpty else { return false }
         (pulled, acknowledged, cursor, hash) = ([], [], 0, "")
@@ -644,5 +645,42 @@ final class LockedBox<Value>: @unchecked Sendable {
     var value: Value {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// A hub that lost what a store pushed and heard acknowledged, but never pulled past.
+@Suite struct HubLossOfAcknowledgedTests {
+    /// A sync cut short between the hub's acknowledgement and the pull, then the hub
+    /// put back from a backup taken before the push: the store's cursor stands before
+    /// anything the hub lost, so its chain holds there, while the operations it heard
+    /// acknowledged are gone, and other machines' take their positions.
+    @Test func aPushAcknowledgedThenLostWithTheHubIsToldAndGivenBack() throws {
+        let test = try TestHub()
+        let folder = TemporaryFolder()
+        let a = try Store(path: folder.file("a.sqlite3"))
+        let b = try Store(path: folder.file("b.sqlite3"))
+        _ = try a.addEntry("milk", under: .root, historyLine: nil)
+        _ = try Sync.run(a, with: test.hub())
+        _ = try Sync.run(b, with: test.hub())
+        let backup = folder.file("hub.dump")
+        try test.server.dump(test.database, to: backup)
+        _ = try a.addEntry("bread", under: .root, historyLine: nil)
+        let hub = try test.hub()
+        let outgoing = try a.outgoingOperations(limit: 100)
+        guard case .landed(let added, let head) = try hub.push(outgoing, onto: nil) else {
+            Issue.record("the push did not land")
+            return
+        }
+        try a.acknowledge(outgoing, movingCursorFrom: nil, to: head, allAdded: added == outgoing.count)
+        try test.server.restore(test.database, from: backup)
+        _ = try b.addEntry("eggs", under: .root, historyLine: nil)
+        _ = try Sync.run(b, with: test.hub())
+
+        #expect(throws: JotterError.self) { _ = try Sync.run(a, with: test.hub()) }
+        _ = try Sync.rebuild(a, with: test.hub())
+        _ = try Sync.run(b, with: test.hub())
+        for store in [a, b] {
+            #expect(try store.children(of: nil).map(\.text).sorted() == ["bread", "eggs", "milk"])
+        }
     }
 }

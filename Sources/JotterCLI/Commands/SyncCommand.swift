@@ -17,7 +17,7 @@ struct SyncCommand: StoreCommand {
             Tables of an older jotter are brought up to date as 'remote set' does. A hub that is down, a network that is \
             gone, a wrong password: one line naming the hub and the reason, exit \
             status 5, and nothing local is lost; what was not sent goes at the next sync. \
-            A hub that does not hold what this store pulled from it (restored from an \
+            A hub that does not hold what this store pulled from it or sent to it (restored from an \
             older backup, replaced by an empty database, or another journal) is told \
             by its hash chain: one line, exit status 6, and nothing is applied; 'jotter \
             remote rebuild' gives it back what it lost. A sealed journal ('remote set \
@@ -37,7 +37,7 @@ struct SyncCommand: StoreCommand {
         }
         try context.store.requireWritable()
         let hub = try Hub(remote)
-        let pulledTo = try context.store.syncHead().position
+        let pulledTo = max(try context.store.syncHead().position, try context.store.syncAcknowledgedHead()?.position ?? 0)
         if pulledTo > 0, try !hub.hasTables() { throw Sync.lostTables(hub, at: pulledTo) }
         try hub.check()
         let seal = try JournalUnsealing.seal(of: context.store, remote: remote, hub: hub,

@@ -178,7 +178,7 @@ enum HelpTopic: String, CaseIterable {
         'sync' could not be used (down, unreachable, a wrong password, a hub of a \
         newer jotter, no libpq): one line names the hub and the reason, and \
         nothing local is lost; 6 the hub of 'sync' does not hold what this store \
-        pulled from it (restored from an older backup, replaced by an empty \
+        pulled from it or sent to it (restored from an older backup, replaced by an empty \
         database, or another journal): one line says so, nothing is applied, and \
         'jotter remote rebuild' gives it back what it lost; 7 the keys of a sealed \
         journal could not be opened (a wrong journal passphrase, or no way to ask \

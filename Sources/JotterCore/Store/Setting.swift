@@ -31,6 +31,11 @@ struct Setting: Hashable, Sendable, CustomStringConvertible {
     /// Where in the hub's log this store has read to, and the hash of the chain there.
     static let syncCursor = Setting("sync_cursor")
     static let syncCursorHash = Setting("sync_cursor_hash")
+    /// The hub's head right after the last push of this store that landed, and its link
+    /// of the hash chain: while the cursor is before it, a hub that does not hold that
+    /// link lost operations it acknowledged to this store.
+    static let syncAcknowledgedTo = Setting("sync_acknowledged_to")
+    static let syncAcknowledgedHash = Setting("sync_acknowledged_hash")
     /// The row of `sync_log` up to which this store's own operations stand before the
     /// cursor in the hub's order; absent, all of them do.
     static let syncLogPassedTo = Setting("sync_log_passed_to")
@@ -58,7 +63,7 @@ struct Setting: Hashable, Sendable, CustomStringConvertible {
     /// Every key but the drafts'.
     static let named: [Setting] = [
         idSalt, searchIndexedTo, logIndexedTo, valueBucketedTo, formVersion, path, pathText, replicaID, hlc,
-        syncPushedTo, syncWatchedTo, syncCursor, syncCursorHash, syncLogPassedTo, syncOwnLandedBy,
+        syncPushedTo, syncWatchedTo, syncCursor, syncCursorHash, syncAcknowledgedTo, syncAcknowledgedHash, syncLogPassedTo, syncOwnLandedBy,
         syncOwnLastPushFrom, syncReplayDue, syncApplying, fileIdentity,
         remoteConninfo, remoteJournal, remoteAuto, remoteTrust, remoteSealedKeys,
     ]

@@ -41,7 +41,35 @@ extension Store {
             try database.execute(
                 "UPDATE setting SET value = CASE key WHEN \(Setting.syncCursor.sql) THEN 0 ELSE '' END WHERE key IN (\(Setting.syncCursor.sql), \(Setting.syncCursorHash.sql))")
             try database.execute("INSERT OR REPLACE INTO setting (key, value) VALUES (\(Setting.syncReplayDue.sql), 1)")
+            try forgetAcknowledgedHead()
         }
+    }
+
+    /// The hub's head right after this store's last push that landed past its cursor,
+    /// with its link of the chain; nil when none is known.
+    public func syncAcknowledgedHead() throws -> HubHead? {
+        try read {
+            let position = try setting(.syncAcknowledgedTo) { $0.int64(0) }
+            let hash = try setting(.syncAcknowledgedHash) { $0.string(0) }
+            guard let position, let hash, position > (try integerSetting(.syncCursor)) else { return nil }
+            return HubHead(position: position, hash: hash)
+        }
+    }
+
+    /// Keeps `head`, where a push just landed, as a link the hub must hold. Call inside
+    /// a write transaction.
+    func noteAcknowledgedHead(_ head: HubHead) throws {
+        try database.statement("INSERT OR REPLACE INTO setting (key, value) VALUES (\(Setting.syncAcknowledgedTo.sql), ?)")
+            .bind(1, head.position).run()
+        try database.statement("INSERT OR REPLACE INTO setting (key, value) VALUES (\(Setting.syncAcknowledgedHash.sql), ?)")
+            .bind(1, head.hash).run()
+    }
+
+    /// Forgets the link of the last push, for a rebuild, which gives the hub back all it
+    /// held. Call inside a write transaction.
+    func forgetAcknowledgedHead() throws {
+        try database.execute(
+            "DELETE FROM setting WHERE key IN (\(Setting.syncAcknowledgedTo.sql), \(Setting.syncAcknowledgedHash.sql))")
     }
 
     /// Sets the cursor to `position` and the chain's link there to `hash` (nil: not

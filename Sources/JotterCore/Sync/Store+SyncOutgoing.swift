@@ -412,6 +412,7 @@ extension Store: SyncReplica {
             if let base, let head, try integerSetting(.syncCursor) == base.position {
                 try setSyncCursor(head.position, hash: head.hash)
             }
+            if let head { try noteAcknowledgedHead(head) }
             try notePassedSyncLogBeforeAcknowledging()
             let aheadBefore = try ownOperationsAhead()
             let loggedBefore = try lastLoggedRow()

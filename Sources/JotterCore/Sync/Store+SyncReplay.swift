@@ -40,6 +40,7 @@ extension Store {
                 CREATE TEMP TABLE replay_held AS SELECT replica, counter, node, property FROM main.sync_log;
                 """)
             try forgetWhatTheHubMade()
+            try forgetAcknowledgedHead()
             try database.execute("UPDATE setting SET value = randomblob(16) WHERE key = \(Setting.replicaID.sql)")
             try pull(try replicaID())
             try requireEveryOperationHeldBefore()

@@ -66,6 +66,9 @@ public enum Sync {
             guard chain.head.position >= cursor else { throw lost(hub, at: cursor, end: chain.head.position) }
             if let known, chain.hashAt != known { throw lost(hub, at: cursor, end: nil) }
         }
+        if try lostWhatItAcknowledged(replica, hub: hub) {
+            throw lostAcknowledged(hub, at: try replica.syncAcknowledgedHead()?.position ?? 0)
+        }
         if let seal {
             let pull = { try pullEverything(replica, from: hub, passingOver: own, seal: seal, pullBatchSize: pullBatchSize,
                                             into: &summary) }
@@ -248,6 +251,22 @@ public enum Sync {
         return JotterError(.hubLost, "\(hub.name): the journal '\(hub.journal)' \(what): it lost operations (restored from an older backup, or replaced) or is another journal; nothing was applied; 'jotter remote rebuild' gives it back what this store holds, or set the remote back to the journal it synced with")
     }
 
+    /// Whether the hub no longer holds the link at which this replica's last push landed,
+    /// past its cursor: a sync cut short after the push, then the hub put back from a
+    /// backup taken before it. The cursor's own link holds there, and nothing else would
+    /// tell that what the hub acknowledged is gone.
+    static func lostWhatItAcknowledged(_ replica: SyncReplica, hub: Hub) throws -> Bool {
+        guard let acknowledged = try replica.syncAcknowledgedHead() else { return false }
+        let chain = try hub.chain(at: acknowledged.position)
+        return chain.head.position < acknowledged.position || chain.hashAt != acknowledged.hash
+    }
+
+    /// The error of a hub that no longer holds what it acknowledged to this store, up
+    /// to `position`.
+    static func lostAcknowledged(_ hub: Hub, at position: Int64) -> JotterError {
+        JotterError(.hubLost, "\(hub.name): the journal '\(hub.journal)' no longer holds what it acknowledged to this store up to position \(position): it lost operations (restored from an older backup, or replaced) or is another journal; nothing was applied; 'jotter remote rebuild' gives it back what this store holds, or set the remote back to the journal it synced with")
+    }
+
     /// The error of a hub with no jotter tables that this store synced with up to
     /// `position`: a database dropped and made again, or another one.
     public static func lostTables(_ hub: Hub, at position: Int64) -> JotterError {
@@ -270,7 +289,7 @@ public enum Sync {
         let chain = try hub.chain(at: cursor)
         // A rebuild cut short after it put the cursor back gives the hub its log again:
         // the cursor no longer tells whether the hub holds it.
-        let intact = try !replica.syncReplayDue()
+        let intact = try !replica.syncReplayDue() && !lostWhatItAcknowledged(replica, hub: hub)
             && (cursor == 0 || (chain.head.position >= cursor && (known == nil || chain.hashAt == known)))
         if !intact {
             var seq: Int64 = 0

@@ -22,6 +22,9 @@ public protocol SyncReplica {
     /// The cursor, and the hash chain's link there in hexadecimal ("" at position 0);
     /// nil when not known yet (a store that last synced before the chain).
     func syncHead() throws -> (position: Int64, hash: String?)
+    /// The hub's head right after this replica's last push that landed past its cursor,
+    /// with its link of the chain; nil when none is known.
+    func syncAcknowledgedHead() throws -> HubHead?
     /// Takes `hash` as the link at the cursor when none is known and the cursor is at
     /// `position`.
     func rememberSyncHash(_ hash: String, at position: Int64) throws
