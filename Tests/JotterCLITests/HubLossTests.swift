@@ -158,6 +158,35 @@ import Testing
         #expect(try machines.everything(on: a) == before)
     }
 
+    /// A prompt open beside a rebuild holds its place in rows the replay numbered anew:
+    /// its entries still go to that place, and its commands see what is there.
+    @Test func aPromptOpenBesideARebuildGoesOnInItsPlace() throws {
+        let machines = try Machines(count: 2)
+        let (a, b) = (machines.a, machines.b)
+        try a.ok("new", "groceries")
+        try a.ok("add", "--to", "/groceries", "milk")
+        try a.ok("cd", "/groceries")
+        try machines.sync(a, b)
+        let backup = a.folder.file("hub.dump")
+        try machines.server.dump(machines.database, to: backup)
+        try b.ok("add", "--to", "/groceries", "bread")
+        try machines.sync(b, a)
+        try machines.server.restore(machines.database, from: backup)
+
+        let prompt = try a.prompt(expecting: "/groceries › ")
+        let rebuilt = try a.run(["remote", "rebuild"])
+        #expect(rebuilt.status == 0, "\(rebuilt.errors)")
+        prompt.type(":ls\r")
+        try prompt.expect("bread")
+        try prompt.expect("/groceries › ")
+        prompt.type("eggs\r")
+        try prompt.expect("/groceries › ")
+        prompt.type("\u{4}")
+        #expect(try prompt.waitForExit() == 0)
+        #expect(!prompt.text.contains("jotter:") && !prompt.text.contains("not added"), "\(prompt.text)")
+        #expect(try a.texts("/groceries").sorted() == ["bread", "eggs", "milk"])
+    }
+
     @Test func aHubWhoseDatabaseWasDroppedAndMadeAgainEmptyIsToldAndRebuilt() throws {
         let machines = try Machines(count: 2)
         let (a, b) = (machines.a, machines.b)

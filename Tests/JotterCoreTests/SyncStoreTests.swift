@@ -4015,4 +4015,24 @@ struct Machines {
         #expect(try a.replayingTheJournal { _ in try machines.hub.pull(a) })
         #expect(try machines.tree(of: a).count == 1100)
     }
+
+    /// What a command resolved before a replay names rows the replay numbered anew:
+    /// marking done and the forms of a place find them again by their ids.
+    @Test func aCommandResolvedBeforeAReplayWritesToTheRowsOfItsIds() throws {
+        let machines = try Machines()
+        let a = machines.a
+        let work = try a.createList(named: "work", under: .root)
+        let milk = try machines.add("milk", in: a, under: NavigationPath.root.pushing(work))
+        try machines.hub.sync(a)
+        try a.restartSyncCursor()
+        #expect(try a.replayingTheJournal { _ in try machines.hub.pull(a) })
+
+        #expect(try a.markDone([milk]) == 1)
+        #expect(try a.node(id: milk.id)?.doneMilliseconds != nil)
+        try a.setLineLimit(3, of: work)
+        try a.addField(Field(name: "price", kind: .decimal), to: work)
+        let current = try #require(try a.node(id: work.id))
+        #expect(try a.lineLimit(of: current) == 3)
+        #expect(try a.fields(declaredBy: current).map(\.name) == ["price"])
+    }
 }

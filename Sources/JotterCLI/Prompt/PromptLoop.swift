@@ -168,6 +168,12 @@ final class PromptLoop {
                 failed += 1
                 let notice = "the fields of \(path.display) changed meanwhile; the entry was not added"
                 perform(session.handle(.entryReturned(path: path, form: form, notice: notice)))
+            case .pathChanged(let check) where check.notice == nil && check.path.ids == path.ids && check.path != path:
+                // The same place in rows numbered anew (the journal applied again after a
+                // rebuild): the entry goes there, as it was typed.
+                try context.move(to: check.path)
+                perform(session.handle(.moved(to: check.path, form: try context.store.form(at: check.path))))
+                return commit(typedText, fields: typedFields, under: check.path, historyLine: historyLine)
             case .pathChanged(let check):
                 try context.move(to: check.path)
                 failed += 1
@@ -229,6 +235,7 @@ final class PromptLoop {
                 return
             }
             context.adopt(session.path)
+            try adoptRowsNumberedAnew()
             context.hooks.recheck()
             var outcome = CommandOutcome.nothing
             defer { follow(outcome) }
@@ -246,6 +253,16 @@ final class PromptLoop {
                 report(CommandHelp.oneLine(PromptCommands.message(for: error)))
             }
         }
+    }
+
+    /// Takes the place as the store holds it now when it is the same lists: in rows
+    /// numbered anew (a sync of this prompt or a rebuild beside it applied the journal
+    /// again), the command would look for the place's entries in rows that are gone.
+    private func adoptRowsNumberedAnew() throws {
+        let check = try context.store.recheck(context.path)
+        guard check.notice == nil, check.path.ids == context.path.ids, check.path != context.path else { return }
+        try context.move(to: check.path)
+        perform(session.handle(.moved(to: check.path, form: try context.store.form(at: check.path))))
     }
 
     /// After a command: what it did goes to the session as events. Whatever it did,

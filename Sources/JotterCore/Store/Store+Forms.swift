@@ -49,7 +49,7 @@ extension Store {
 
     public func addField(_ field: Field, to place: Node?) throws {
         try recordingChange {
-            try requireStillThere(place)
+            let place = try stillThere(place)
             if try fields(declaredBy: place).contains(where: { $0.name == field.name }) {
                 throw JotterError.input("this place already has a field named \(field.name)")
             }
@@ -65,7 +65,7 @@ extension Store {
     /// Removes a field from `place`'s form; the values items hold for it stay theirs.
     public func removeField(named name: String, from place: Node?) throws {
         try recordingChange {
-            try requireStillThere(place)
+            let place = try stillThere(place)
             try database.statement("DELETE FROM field WHERE ifnull(owner, 0) = ? AND name = ?")
                 .bind(1, place?.seq ?? 0).bind(2, name).run()
             guard database.changes > 0 else {
@@ -85,7 +85,7 @@ extension Store {
     /// Sets or (with nil) removes the line limit of `place`.
     public func setLineLimit(_ limit: Int?, of place: Node?) throws {
         try recordingChange {
-            try requireStillThere(place)
+            let place = try stillThere(place)
             try database.statement("DELETE FROM place_option WHERE ifnull(owner, 0) = ? AND key = 'lines'")
                 .bind(1, place?.seq ?? 0).run()
             if let limit {
@@ -96,10 +96,14 @@ extension Store {
         }
     }
 
-    /// Refuses a place that went to the trash since it was resolved. Call inside the
-    /// write transaction, so that what is checked is what is written to.
-    func requireStillThere(_ place: Node?) throws {
-        if let place, try node(id: place.id) == nil { throw JotterError.gone(place) }
+    /// `place` as the store holds it now, refused when it went to the trash since it
+    /// was resolved: its row may be another since (a list merged into one of its
+    /// name, the journal applied again after a rebuild). Call inside the write
+    /// transaction, so that what is checked is what is written to.
+    func stillThere(_ place: Node?) throws -> Node? {
+        guard let place else { return nil }
+        guard let current = try node(id: place.id) else { throw JotterError.gone(place) }
+        return current
     }
 
     /// Stores an item's field values. Call inside `write`.

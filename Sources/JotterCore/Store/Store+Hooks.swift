@@ -14,6 +14,7 @@ extension Store {
                         to place: Node?) throws -> Hook {
         let key = try trustKeyForTagging()
         return try write {
+            let place = try stillThere(place)
             try database.statement(
                 "INSERT INTO hook (owner, timing, event, command, timeout_seconds) VALUES (?, ?, ?, ?, ?)")
                 .bind(1, place?.seq).bind(2, timing.rawValue).bind(3, event.rawValue).bind(4, command)
@@ -51,6 +52,7 @@ extension Store {
 
     public func setHookScope(_ isScoped: Bool, at place: Node?) throws {
         try write {
+            let place = try stillThere(place)
             if isScoped {
                 try database.statement("INSERT OR IGNORE INTO hook_scope (owner) VALUES (?)").bind(1, place?.seq).run()
             } else {

@@ -87,7 +87,8 @@ extension Store {
                 "UPDATE OR ROLLBACK node SET done = ?1 WHERE seq = ?2 AND (done IS NULL) = (?1 IS NOT NULL) AND hidden IS NULL")
             var count = 0
             for node in nodes {
-                try statement.bind(1, done ? clock().milliseconds : nil).bind(2, node.seq).run()
+                // Its row now: the journal applied again after a rebuild numbers rows anew.
+                try statement.bind(1, done ? clock().milliseconds : nil).bind(2, try nodeSeq(of: node.id) ?? node.seq).run()
                 count += Int(database.changes)
                 statement.resetKeepingBindings()
             }
