@@ -4035,4 +4035,30 @@ struct Machines {
         #expect(try a.lineLimit(of: current) == 3)
         #expect(try a.fields(declaredBy: current).map(\.name) == ["price"])
     }
+
+    /// Seed 296932156 of the random run. A list renamed into a name and removed on one
+    /// machine, removed on another that had not seen either, and a list made under that
+    /// name on a third, pushed between the two: at the third's create the first list
+    /// was in the trash, and stayed apart everywhere but on the second machine, which
+    /// took its own later `rm` to mean the list stood shown until then, merged the new
+    /// list into it, and so put the new list's entries in the trash.
+    @Test(arguments: [false, true])
+    func aListRemovedElsewhereBeforeARemovalMadeHereDoesNotTakeANewListOfItsName(pulledFirst: Bool) throws {
+        let machines = try Machines(count: 4)
+        let (a, b, c, d) = (machines.stores[0], machines.stores[1], machines.stores[2], machines.stores[3])
+        let listB = try b.createList(named: "listb", under: .root)
+        try machines.hub.sync(b, a, d)
+        let listC = try c.createList(named: "renamed", under: .root)
+        _ = try machines.add("milk", in: c, under: NavigationPath.root.pushing(listC))
+        _ = try a.edit(try machines.node(listB.id, in: a), text: "renamed")
+        try a.remove([try machines.node(listB.id, in: a)])
+        try d.remove([try machines.node(listB.id, in: d)])
+        try machines.hub.sync(a, c)
+        if pulledFirst { try machines.hub.pull(d) }
+        try machines.hub.sync(d, a, b, c, d)
+
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+        #expect(try a.children(of: nil).map(\.text) == ["renamed"])
+        #expect(try a.children(of: try machines.node(listC.id, in: a)).map(\.text) == ["milk"])
+    }
 }

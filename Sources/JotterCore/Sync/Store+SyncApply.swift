@@ -614,10 +614,14 @@ struct SyncMerge {
     }
 
     /// Whether `list`, out of the trash here or not (`shown`), stood out of it where the
-    /// operation being applied stands: a trash mark or restore of this store's own that
-    /// comes later turns it round.
+    /// operation being applied stands: before a trash mark or restore of this store's
+    /// own that comes later, it stood as the last mark the log holds from before that
+    /// gave it, or else the other way round. Another machine's `rm` of it that comes
+    /// earlier had put it in the trash already, where this store's later one found it.
     private func standsInSight(_ list: Node, shown: Bool) throws -> Bool {
-        try shown != (lastTrashMarkHereLater(seq: list.seq, id: list.id) != nil)
+        guard try lastTrashMarkHereLater(seq: list.seq, id: list.id) != nil else { return shown }
+        guard let logged = try lastLoggedBeforeOwnAhead(list.id, "trashed") else { return !shown }
+        return logged.value == "0"
     }
 
     /// The lists this store renamed (`property` `text`, those under `parent`) or moved
