@@ -20,14 +20,13 @@ import Testing
         let (a, b, c) = (machines.a, machines.b, machines.c)
         try a.ok("add", "milk")
         try machines.sync(a, b, c)
-        let backup = a.folder.file("hub.dump")
-        try machines.server.dump(machines.database, to: backup)
-        try a.ok("add", "bread")
-        try machines.sync(a)
-        try b.ok("add", "eggs")
-        try b.ok("edit", "milk", "oat milk")
-        try machines.sync(b, a)
-        try machines.server.restore(machines.database, from: backup)
+        try machines.puttingTheHubBack {
+            try a.ok("add", "bread")
+            try machines.sync(a)
+            try b.ok("add", "eggs")
+            try b.ok("edit", "milk", "oat milk")
+            try machines.sync(b, a)
+        }
         // C had pulled nothing the hub lost: it syncs on the restored hub, and its
         // operations take the positions the lost ones had.
         for text in ["tea", "jam", "rice", "salt", "flour", "honey"] { try c.ok("add", text) }
@@ -71,14 +70,13 @@ import Testing
         let (a, b) = (machines.a, machines.b)
         let entry = try a.ok("add", "milk").trimmingCharacters(in: .whitespacesAndNewlines)
         try machines.sync(a, b)
-        let backup = a.folder.file("hub.dump")
-        try machines.server.dump(machines.database, to: backup)
-        try a.ok("rm", entry)
-        try machines.sync(a)
-        try b.ok("rm", entry)
-        try b.ok("trash", "--empty", "--yes")
-        try machines.sync(b, a)
-        try machines.server.restore(machines.database, from: backup)
+        try machines.puttingTheHubBack {
+            try a.ok("rm", entry)
+            try machines.sync(a)
+            try b.ok("rm", entry)
+            try b.ok("trash", "--empty", "--yes")
+            try machines.sync(b, a)
+        }
 
         for machine in [b, a] {
             let rebuilt = try machine.run(["remote", "rebuild"])
@@ -105,11 +103,10 @@ import Testing
         try a.ok("hook", "add", "after", "echo root >> '\(a.folder.file("log"))'", "--in", "/")
         try a.ok("cd", "/groceries")
         try machines.sync(a, b)
-        let backup = a.folder.file("hub.dump")
-        try machines.server.dump(machines.database, to: backup)
-        try b.ok("add", "--to", "/groceries", "milk")
-        try machines.sync(b, a)
-        try machines.server.restore(machines.database, from: backup)
+        try machines.puttingTheHubBack {
+            try b.ok("add", "--to", "/groceries", "milk")
+            try machines.sync(b, a)
+        }
         let hooks = try a.ok("hook", "ls")
 
         let rebuilt = try a.run(["remote", "rebuild"])
@@ -167,11 +164,10 @@ import Testing
         try a.ok("add", "--to", "/groceries", "milk")
         try a.ok("cd", "/groceries")
         try machines.sync(a, b)
-        let backup = a.folder.file("hub.dump")
-        try machines.server.dump(machines.database, to: backup)
-        try b.ok("add", "--to", "/groceries", "bread")
-        try machines.sync(b, a)
-        try machines.server.restore(machines.database, from: backup)
+        try machines.puttingTheHubBack {
+            try b.ok("add", "--to", "/groceries", "bread")
+            try machines.sync(b, a)
+        }
 
         let prompt = try a.prompt(expecting: "/groceries › ")
         let rebuilt = try a.run(["remote", "rebuild"])

@@ -52,6 +52,15 @@ import Testing
             return try #require(NodeID(replica)).shortForm()
         }
 
+        /// Backs the hub up, makes `changes`, then puts the backup back: the hub loses
+        /// every operation they pushed.
+        func puttingTheHubBack(after changes: () throws -> Void) throws {
+            let backup = all[0].folder.file("hub.dump")
+            try server.dump(database, to: backup)
+            try changes()
+            try server.restore(database, from: backup)
+        }
+
         func expectChecksClean() throws {
             for machine in all {
                 let check = try machine.run(["check"])
