@@ -47,24 +47,23 @@ extension Store {
             try setSetting(.replicaID, blob: own.bytes)
             try database.statement("DELETE FROM setting WHERE key = ?").bind(1, Setting.syncReplayDue.key).run()
             let key = trustKeyForChecking()
+            // A hook, or a scope, on a list that is gone went with it, as when the list
+            // is removed; one on the root (no owner) stays.
             for (hook, owner) in hooks {
                 var kept = hook
-                // A hook whose list is gone went with it, as it goes when the list is removed.
-                guard let ownerSeq = try owner.map({ try $0.flatMap(nodeSeq(of:)) }) else {
-                    try keep(kept, trusted: key)
-                    continue
+                if let owner {
+                    guard let id = owner, let seq = try nodeSeq(of: id) else { continue }
+                    kept.ownerSeq = seq
                 }
-                guard let ownerSeq else { continue }
-                kept.ownerSeq = ownerSeq
                 try keep(kept, trusted: key)
             }
             for scope in scopes {
-                guard let owner = try scope.map({ try $0.flatMap(nodeSeq(of:)) }) else {
-                    try database.execute("INSERT OR IGNORE INTO hook_scope (owner) VALUES (NULL)")
-                    continue
+                var ownerSeq: Int64?
+                if let scope {
+                    guard let id = scope, let seq = try nodeSeq(of: id) else { continue }
+                    ownerSeq = seq
                 }
-                guard let owner else { continue }
-                try database.statement("INSERT OR IGNORE INTO hook_scope (owner) VALUES (?)").bind(1, owner).run()
+                try database.statement("INSERT OR IGNORE INTO hook_scope (owner) VALUES (?)").bind(1, ownerSeq).run()
             }
             return true
         }
