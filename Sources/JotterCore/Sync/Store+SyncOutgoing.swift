@@ -567,10 +567,14 @@ extension Store: SyncReplica {
     }
 
     public func hasOperationsToSend() throws -> Bool {
-        try read {
-            try hasLocalCreatesUnsent()
-                || database.statement("SELECT EXISTS (SELECT 1 FROM sync_op)").firstRow { $0.int64(0) != 0 } == true
-        }
+        try read { try hasChangesUnsent() }
+    }
+
+    /// Whether a create or a change made here is not on the hub yet (`exceptAddsUndone`:
+    /// see `hasLocalCreatesUnsent`). Call inside a transaction.
+    func hasChangesUnsent(exceptAddsUndone: Bool = false) throws -> Bool {
+        try hasLocalCreatesUnsent(exceptAddsUndone: exceptAddsUndone)
+            || database.statement("SELECT EXISTS (SELECT 1 FROM sync_op)").firstRow { $0.int64(0) != 0 } == true
     }
 
     /// Whether rows made here (or the root's forms) have not gone out as creates yet;

@@ -24,10 +24,7 @@ extension Store {
         try write {
             // An add undone and never handed out goes with the undo history, which
             // alone could redo it; one sent is in the hub's trash, and comes back there.
-            if try hasLocalCreatesUnsent(exceptAddsUndone: true)
-                || database.statement("SELECT EXISTS (SELECT 1 FROM sync_op)").firstRow({ $0.int64(0) != 0 }) == true {
-                return false
-            }
+            if try hasChangesUnsent(exceptAddsUndone: true) { return false }
             let own = try replicaID()
             let hooks = try hooks(from: hooksStatement(where: "1")).map { hook in
                 (hook: hook, owner: try hook.ownerSeq.map { try nodeID(seq: $0) })

@@ -66,9 +66,7 @@ public enum Sync {
             guard chain.head.position >= cursor else { throw lost(hub, at: cursor, end: chain.head.position) }
             if let known, chain.hashAt != known { throw lost(hub, at: cursor, end: nil) }
         }
-        if try lostWhatItAcknowledged(replica, hub: hub) {
-            throw lostAcknowledged(hub, at: try replica.syncAcknowledgedHead()?.position ?? 0)
-        }
+        if let position = try acknowledgedLinkLost(replica, hub: hub) { throw lostAcknowledged(hub, at: position) }
         if let seal {
             let pull = { try pullEverything(replica, from: hub, passingOver: own, seal: seal, pullBatchSize: pullBatchSize,
                                             into: &summary) }
@@ -251,14 +249,16 @@ public enum Sync {
         return JotterError(.hubLost, "\(hub.name): the journal '\(hub.journal)' \(what): it lost operations (restored from an older backup, or replaced) or is another journal; nothing was applied; 'jotter remote rebuild' gives it back what this store holds, or set the remote back to the journal it synced with")
     }
 
-    /// Whether the hub no longer holds the link at which this replica's last push landed,
-    /// past its cursor: a sync cut short after the push, then the hub put back from a
-    /// backup taken before it. The cursor's own link holds there, and nothing else would
-    /// tell that what the hub acknowledged is gone.
-    static func lostWhatItAcknowledged(_ replica: SyncReplica, hub: Hub) throws -> Bool {
-        guard let acknowledged = try replica.syncAcknowledgedHead() else { return false }
+    /// The position of the link at which this replica's last push landed, past its
+    /// cursor, when the hub no longer holds that link (nil when it does, or none is
+    /// known): a sync cut short after the push, then the hub put back from a backup
+    /// taken before it. The cursor's own link holds there, and nothing else would tell
+    /// that what the hub acknowledged is gone.
+    static func acknowledgedLinkLost(_ replica: SyncReplica, hub: Hub) throws -> Int64? {
+        guard let acknowledged = try replica.syncAcknowledgedHead() else { return nil }
         let chain = try hub.chain(at: acknowledged.position)
-        return chain.head.position < acknowledged.position || chain.hashAt != acknowledged.hash
+        let holds = chain.head.position >= acknowledged.position && chain.hashAt == acknowledged.hash
+        return holds ? nil : acknowledged.position
     }
 
     /// The error of a hub that no longer holds what it acknowledged to this store, up
@@ -289,7 +289,7 @@ public enum Sync {
         let chain = try hub.chain(at: cursor)
         // A rebuild cut short after it put the cursor back gives the hub its log again:
         // the cursor no longer tells whether the hub holds it.
-        let intact = try !replica.syncReplayDue() && !lostWhatItAcknowledged(replica, hub: hub)
+        let intact = try !replica.syncReplayDue() && acknowledgedLinkLost(replica, hub: hub) == nil
             && (cursor == 0 || (chain.head.position >= cursor && (known == nil || chain.hashAt == known)))
         if !intact {
             var seq: Int64 = 0
