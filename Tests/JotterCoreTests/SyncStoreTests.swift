@@ -155,13 +155,15 @@ struct Machines {
         }
     }
 
-    /// Expects every store to group its trash as `reference` does and to hold the same tree.
+    /// Expects every store to group its trash as `reference` does, to hold the same tree,
+    /// and to find itself sound (`check`).
     func expectEveryStoreAlike(_ reference: Store, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let trash = try trashGroups(of: reference)
         let tree = try tree(of: reference)
         for store in stores {
             #expect(try trashGroups(of: store) == trash, sourceLocation: sourceLocation)
             #expect(try self.tree(of: store) == tree, sourceLocation: sourceLocation)
+            #expect(try store.check() == [], sourceLocation: sourceLocation)
         }
     }
 

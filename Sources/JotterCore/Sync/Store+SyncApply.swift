@@ -794,7 +794,8 @@ struct SyncMerge {
             }
             return
         }
-        try database.statement("UPDATE node SET text = (SELECT text FROM node WHERE seq = ?2) WHERE seq = ?1")
+        try database.statement(
+            "UPDATE node SET (text, text_sum) = (SELECT text, text_sum FROM node WHERE seq = ?2) WHERE seq = ?1")
             .bind(1, survivor).bind(2, seq).run()
         if !own.isLocal {
             try database.statement(
