@@ -448,12 +448,32 @@ extension Store: SyncReplica {
                 }
                 if SyncProperty(row.property)?.isValue == true { try forgetSyncConflicts(seenBy: operation) }
                 try database.statement("DELETE FROM sync_op WHERE counter = ?").bind(1, operation.counter).run()
+                if row.property == "trashed" { try gatherTrashGroup(landedWith: row.seq, replica: replica) }
             }
             try database.statement("UPDATE setting SET value = ? WHERE key = \(Setting.syncPushedTo.sql)").bind(1, pushedTo).run()
             try database.statement("DELETE FROM sync_pulled WHERE seq <= ?").bind(1, pushedTo).run()
             if base != nil { try passOwnOperationsLanded(after: loggedBefore) }
             if try !hasLocalCreatesUnsent() { try markEverythingSent() }
         }
+    }
+
+    /// A node pulled into the group of an `rm` made here while that `rm` was on its way
+    /// went to a change of the sync's for the group, as an undo before it went out would
+    /// have left it apart (`trashGroupChange`). Once the hub holds the `rm`, it joins the
+    /// `rm`'s own change, where a pull after the acknowledgement puts it: one group is
+    /// one change, so `trash` lists it as one and `restore` brings it back whole, as on
+    /// every other machine (random run seed 745729177, sealed).
+    private func gatherTrashGroup(landedWith seq: Int64, replica: NodeID) throws {
+        try database.statement(
+            """
+            UPDATE node SET hidden = landed.hidden
+            FROM node AS landed JOIN sync_stamp AS group_mark ON group_mark.seq = landed.seq AND group_mark.property = 'trashgroup'
+            WHERE landed.seq = ?1 AND landed.hidden > 0 AND group_mark.replica = ?2
+              AND node.hidden IN (SELECT seq FROM change WHERE what = ?3 AND stamp = group_mark.stamp)
+              AND EXISTS (SELECT 1 FROM sync_stamp AS t WHERE t.seq = node.seq AND t.property = 'trashgroup'
+                          AND t.stamp = group_mark.stamp AND t.replica = group_mark.replica)
+            """)
+            .bind(1, seq).bind(2, blob: replica.bytes).bind(3, Store.syncChangeWhat).run()
     }
 
     /// The hub holds `operation`, and its property changed again here while it was
