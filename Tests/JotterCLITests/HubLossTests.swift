@@ -3,7 +3,7 @@ import JotterCore
 import TestSupport
 import Testing
 
-/// A hub that lost operations (issue 28), through the built binary and a real hub: put
+/// A hub that lost operations (docs/sync.md, "A hub that lost operations"), through the built binary and a real hub: put
 /// back from an older `pg_dump`, its database dropped and made again, a store set to
 /// another journal, and two machines pushing at once. Every store that synced with
 /// what was lost tells it at its next sync by the hash chain, applies nothing, and
@@ -11,7 +11,7 @@ import Testing
 @Suite(.serialized) struct HubLossTests {
     typealias Machines = SyncTests.Machines
 
-    /// Issue 28, class 4. Before the chain, a store noticed only while the restored
+    /// docs/sync.md, sequence 4. Before the chain, a store noticed only while the restored
     /// journal was shorter than its cursor: once another machine pushed, the positions
     /// the lost operations had were given again, every store passed over them, and what
     /// the hub lost was never sent again.

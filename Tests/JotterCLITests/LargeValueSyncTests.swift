@@ -9,7 +9,7 @@ import Testing
 @Suite struct LargeValueSyncTests {
     static let budget = 64 * 1024
 
-    /// Requires `kibibytes` under issue 15's 64 MiB.
+    /// Requires `kibibytes` under the bound of 64 MiB (docs/reliability.md).
     func expectPeak(_ kibibytes: Int, of what: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(kibibytes < Self.budget, "\(what): \(kibibytes) KiB", sourceLocation: sourceLocation)
     }

@@ -3,7 +3,7 @@ import JotterCore
 import TestSupport
 import Testing
 
-/// The merges of issue 16 as users make them: each machine is the built jotter with a
+/// The merges of docs/sync.md as users make them: each machine is the built jotter with a
 /// HOME and store of its own, syncing through a real PostgreSQL hub, one database a test.
 @Suite struct SyncTests {
     /// Two or three machines that share one hub's journal.
@@ -311,7 +311,7 @@ import Testing
         #expect(try machines.b.texts() == ["oat milk"])
     }
 
-    /// Issue 28, class 2: an add into a list another machine emptied from the trash
+    /// docs/sync.md, sequence 2: an add into a list another machine emptied from the trash
     /// before it, in the hub's order. Where the add arrives after the purge, the list
     /// comes back from its tombstone into the trash, with the entry in it; where the add
     /// was made, the purge keeps the list, which holds an entry its maker never saw.
@@ -341,7 +341,7 @@ import Testing
         }
     }
 
-    /// Issue 28, class 3: `restore` on one machine of an entry another emptied from the
+    /// docs/sync.md, sequence 3: `restore` on one machine of an entry another emptied from the
     /// trash meanwhile. The restore comes after the purge in the hub's order: the entry
     /// is back out of the trash on every machine, and the purge is kept as a conflict.
     /// It stayed in the trash on the machine that restored it, and came out on the others.
@@ -414,7 +414,7 @@ import Testing
         }
     }
 
-    /// Issue 28, class 3 with an edit: an edit made before the trash was emptied
+    /// docs/sync.md, sequence 3 with an edit: an edit made before the trash was emptied
     /// elsewhere reaches the hub after the purge, and a third machine restores the entry
     /// after both. In the hub's order the edit brings the entry back and the restore
     /// takes it out, on every machine. By stamps, the edit lost to the purge where the
@@ -600,7 +600,7 @@ import Testing
         Issue.record("the machines were still sending or receiving after five rounds of syncs")
     }
 
-    /// Issue 28, class 1: a machine's own move not pulled back yet comes after a pulled
+    /// docs/sync.md, sequence 1: a machine's own move not pulled back yet comes after a pulled
     /// move in the hub's order, so the pulled one's cycle is judged without it. Here the
     /// hub holds p into q, then q into p (a cycle at its position: refused), then p
     /// into r; the laptop had applied q into p, as p was already under r on it.

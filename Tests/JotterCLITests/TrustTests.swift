@@ -24,7 +24,7 @@ import Testing
         try database.execute(sql)
     }
 
-    /// The sender's store, prepared as the attack in issue 26 prepared it: hub settings
+    /// The sender's store, prepared as an attack on trust prepares it: hub settings
     /// written straight into the file, naming a host whose password the receiver's
     /// ~/.pgpass holds and an address of the sender's, with a journal of the sender's
     /// and --auto. `connect_timeout` ends a connection the listener never answers.

@@ -2960,7 +2960,7 @@ struct Machines {
         }
     }
 
-    /// Issue 28, class 3, with the restore first on the hub: the purge's maker never saw
+    /// docs/sync.md, sequence 3, with the restore first on the hub: the purge's maker never saw
     /// it (its base is the trash mark before it), so every machine keeps the entry out.
     @Test func aPurgeLeavesOutOfTheTrashAnEntryRestoredWhereItsMakerDidNotSee() throws {
         let machines = try Machines(count: 3)
@@ -3041,7 +3041,7 @@ struct Machines {
         }
     }
 
-    /// Issue 28, class 2, with the hub's pages of three operations: the list emptied
+    /// docs/sync.md, sequence 2, with the hub's pages of three operations: the list emptied
     /// held three entries, whose purges come before its own, over pages; the entry
     /// added into it elsewhere keeps it, in the trash, on every machine, and nothing
     /// else of it comes back.
@@ -3545,7 +3545,7 @@ struct Machines {
         #expect(waiting.parked.count == 1)
     }
 
-    /// Undo after sync (issue 16): undoing an add that others have trashes it there.
+    /// Undo after sync: undoing an add that others have trashes it there.
     @Test func undoingAnAddThatOthersHaveTrashesItThere() throws {
         let machines = try Machines()
         let item = try machines.add("milk", in: machines.a)

@@ -3,7 +3,7 @@ import JotterSync
 import TestSupport
 import Testing
 
-/// The model-based randomized test of issue 28: machines make every kind of change
+/// The model-based randomized test of sync: machines make every kind of change
 /// and sync in random interleavings, with acknowledgements lost, pushes sent twice,
 /// machines stopped between pull and push, and the hub rolled back; then all sync until
 /// quiet, and must show one journal, with every operation made on the hub once and no

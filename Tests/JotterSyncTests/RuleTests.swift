@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func crossedMovesRefuseTheOneThatWouldCloseACycleOnEveryMachine() {
-        // Issue 28's first class: a second move after the sync that carried the first.
+        // A second move after the sync that carried the first (docs/sync.md, sequence 1).
         var cluster = threeLists()
         let (p, q, r) = (entryID(1), entryID(2), entryID(3))
         cluster.make(0, .move(p, parent: q, place: .last))
@@ -119,7 +119,7 @@ import Testing
     }
 
     @Test func aRenameIntoANameAnotherMachineHasMergesTheListsAlikeEverywhere() {
-        // Issue 28's fifth class: a third machine renames the list again before it
+        // docs/sync.md, sequence 5: a third machine renames the list again before it
         // pulls the rename that merged it; its rename names the merged list.
         var cluster = threeLists()
         let (p, q) = (entryID(1), entryID(2))
