@@ -1251,6 +1251,28 @@ struct Machines {
         }
     }
 
+    /// An entry one machine removed and then restored, while another removed and
+    /// restored it unaware: the first machine's restore, made on top of its `rm`, means
+    /// that `rm` stands nowhere, and no machine keeps it as a conflict. The other
+    /// machine, pulling the `rm` before the restore, kept it as one that lost to its own
+    /// restore, and kept it still once the first machine's restore came (random run seed
+    /// 628372934, with every conflict compared).
+    @Test func anRmItsMakerRestoredIsNoConflictAnywhere() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let entry = try machines.add("a2", in: a)
+        try machines.hub.sync(a, b, c)
+        try a.remove([try machines.node(entry.id, in: a)])
+        try machines.hub.sync(a)
+        #expect(try a.undo() != nil)
+        try c.remove([try machines.node(entry.id, in: c)])
+        try c.restore(try #require(try c.trash().first))
+        try machines.hub.pull(c)
+        try machines.hub.sync(a, c, b, a, c)
+        #expect(try machines.conflicts(in: a).isEmpty)
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     enum AfterUndo: CaseIterable { case sync, redo, redoAfterSync, add }
 
     /// A list emptied from the trash elsewhere while this store added an entry into it

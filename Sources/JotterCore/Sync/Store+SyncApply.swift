@@ -1859,7 +1859,7 @@ struct SyncMerge {
             guard try applyInHubOrder(moving: seq, to: try parentSeq(value, for: operation), by: operation) else { return }
         }
         if property == .trashed, let seq, try jsonType(value) == "true" { try joinEarlierTrashGroup(seq, by: operation) }
-        if property.isValue { try store.forgetSyncConflicts(seenBy: operation) }
+        if property.endsTheConflictsItSaw { try store.forgetSyncConflicts(seenBy: operation) }
         let current = try currentStamp(seq: seq, property: operation.property)
         if let current {
             // Applied before: the same operation pulled again.

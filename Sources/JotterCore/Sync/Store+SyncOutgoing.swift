@@ -446,7 +446,7 @@ extension Store: SyncReplica {
                 if row.property != "purge", !namesAnotherRow {
                     try recordStamp(seq: row.seq, property: row.property, stamp: operation.stamp, replica: replica)
                 }
-                if SyncProperty(row.property)?.isValue == true { try forgetSyncConflicts(seenBy: operation) }
+                if SyncProperty(row.property)?.endsTheConflictsItSaw == true { try forgetSyncConflicts(seenBy: operation) }
                 try database.statement("DELETE FROM sync_op WHERE counter = ?").bind(1, operation.counter).run()
                 if row.property == "trashed" { try gatherTrashGroup(landedWith: row.seq, replica: replica) }
             }

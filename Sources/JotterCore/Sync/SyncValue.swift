@@ -138,6 +138,13 @@ enum SyncProperty: Equatable {
         }
     }
 
+    /// Whether a change of the property ends the conflicts its maker saw and replaced
+    /// (`forgetSyncConflicts`): a value's, and the trash mark's, as a restore made on
+    /// top of an `rm` means that `rm` stands nowhere.
+    var endsTheConflictsItSaw: Bool {
+        isValue || self == .trashed
+    }
+
     /// Whether the property belongs to a place's form, which the root has too.
     var isOfAPlace: Bool {
         switch self {
