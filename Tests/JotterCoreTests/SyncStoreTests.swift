@@ -1273,6 +1273,33 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// An entry removed and emptied from the trash on one machine, restored on another
+    /// that had removed it unaware (a restore that loses to the first `rm` by its stamp),
+    /// then edited and removed on a third that sent its changes before it pulled the
+    /// purge: in the hub's order the restore brings the entry back into the trash, in its
+    /// own group, where the third machine's `rm` leaves it. The third machine, settling
+    /// the purge after its own later changes, took no group from the restore and kept the
+    /// entry in its own `rm`'s, apart from every machine that applied the journal in
+    /// order (random run seed 190369992, after a rebuild).
+    @Test func aRestoreThatLostBringsAnEntryEmptiedBeforeItIntoItsGroupWhereAPurgeWaited() throws {
+        let machines = try Machines(count: 4, batch: 100)
+        let (a, c, e, late) = (machines.a, machines.b, machines.stores[2], machines.stores[3])
+        let entry = try machines.add("b15", in: a)
+        try machines.hub.sync(a, c, e)
+        try a.remove([try machines.node(entry.id, in: a)])
+        try a.restore(try #require(try a.trash().first))
+        machines.nextMillisecond()
+        try e.remove([try machines.node(entry.id, in: e)])
+        try e.emptyTrash()
+        try machines.hub.sync(e, a)
+        try c.edit(try machines.node(entry.id, in: c), text: "edited c38")
+        try c.remove([try machines.node(entry.id, in: c)])
+        try machines.hub.sync(c, a, e, late, c, a, e)
+        let trash = try machines.trashGroups(of: late)
+        #expect(trash.count == 1)
+        try machines.expectEveryStoreAlikeWithItsConflicts(late)
+    }
+
     enum AfterUndo: CaseIterable { case sync, redo, redoAfterSync, add }
 
     /// A list emptied from the trash elsewhere while this store added an entry into it

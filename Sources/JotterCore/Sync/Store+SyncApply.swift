@@ -139,6 +139,8 @@ struct SyncMerge {
         let operation: SyncOperation
         let position: Int64?
         let ownAhead: (passedTo: Int64, landedBy: Int64?)
+        /// The last row of the log when it came.
+        let loggedUpTo: Int64
     }
 
     private struct PurgeKey: Hashable {
@@ -1410,12 +1412,19 @@ struct SyncMerge {
     /// Whether node `id`, in the trash here, left it unseen by the maker of `purge` and
     /// went back by another `rm` before it: a restore made on top of the trash mark
     /// the purge's base names is one its maker did not see. An `rm` alone, made
-    /// elsewhere unaware of the purge's maker's own, wanted it gone as well.
-    private func restoredUnseen(_ id: NodeID, by purge: SyncOperation) throws -> Bool {
+    /// elsewhere unaware of the purge's maker's own, wanted it gone as well. A purge
+    /// that waited for the end of its batch counts only the restores logged when it
+    /// came (`loggedUpTo`): one pulled after it comes after it in the hub's order, and
+    /// brings the entry back from its last state where the purge came first (random
+    /// run seed 190369992).
+    private func restoredUnseen(_ id: NodeID, by purge: SyncOperation, loggedUpTo: Int64? = nil) throws -> Bool {
         guard let base = purge.base else { return false }
         return try database.statement(
-            "SELECT 1 FROM sync_log WHERE base = ? AND node = ? AND property = 'trashed' AND value = 'false' AND stamp > ?")
-            .bind(1, base).bind(2, blob: id.bytes).bind(3, base).firstRow { _ in true } ?? false
+            """
+            SELECT 1 FROM sync_log WHERE base = ?1 AND node = ?2 AND property = 'trashed' AND value = 'false' AND stamp > ?1
+              AND seq <= ifnull(?3, seq)
+            """)
+            .bind(1, base).bind(2, blob: id.bytes).bind(3, loggedUpTo).firstRow { _ in true } ?? false
     }
 
     /// Whether this store changed node `seq` (`id`), or only its `property`, by an
@@ -1546,7 +1555,8 @@ struct SyncMerge {
     /// (`isFinal` false), by when their purges have come: what it still holds then was
     /// not seen. One changed here later waits too: an operation pulled after the purge
     /// may come before that change in the hub's order, and bring it back first.
-    private mutating func purge(_ seq: Int64, id: NodeID, by operation: SyncOperation, isFinal: Bool = false) throws {
+    private mutating func purge(_ seq: Int64, id: NodeID, by operation: SyncOperation, isFinal: Bool = false,
+                                loggedUpTo: Int64? = nil) throws {
         func keep() throws {
             try keepConflict(node: id, property: "purge", value: "true", stamp: operation.stamp, replica: operation.replica)
         }
@@ -1555,7 +1565,7 @@ struct SyncMerge {
             // Its maker put it in the trash and emptied it before sending: the purge
             // went out alone, and says the trash too.
             try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try trashChange()).bind(2, seq).run()
-        } else if try restoredUnseen(id, by: operation),
+        } else if try restoredUnseen(id, by: operation, loggedUpTo: loggedUpTo),
                   try currentStamp(seq: seq, property: "trashed")?.replica != operation.replica {
             // Unless the mark it is in the trash by is the purge's maker's own: an `rm`
             // sent with the purge is based on the mark before it, as a restore made on top
@@ -1576,7 +1586,11 @@ struct SyncMerge {
             let outOfTheTrash = try database.statement("SELECT hidden IS NULL FROM node WHERE seq = ?").bind(1, seq)
                 .firstRow { $0.int64(0) != 0 } ?? false
             let restoredHereLater = try outOfTheTrash && lastTrashMarkHereLater(seq: seq, id: id) != nil
-            if !comeback.restores, !restoredHereLater {
+            // A restore that lost to the mark of the `rm` the purge saw brought the node
+            // back all the same, into the trash in its own group, as one pulled after the
+            // purge does (`revive`; random run seed 190369992).
+            let restoreLost = try comeback.restores && !outOfTheTrash && keepsConflict(of: id, restoredBy: comeback.group)
+            if !comeback.restores || restoreLost, !restoredHereLater {
                 let ownMark = comeback.group.replica == replica
                     ? try mark(holding: comeback.group, besides: seq, sentOnly: false) ?? unsentCreateMark(naming: comeback.group)
                     : nil
@@ -1598,7 +1612,8 @@ struct SyncMerge {
         if try firstChangeHereLater(seq: seq, id: id) != nil
             || !children(of: seq).isEmpty || firstChangeHereLaterOfBuriedEntry(under: seq) != nil {
             if isFinal { return try keep() }
-            pendingPurges.append(PendingPurge(seq: seq, id: id, operation: operation, position: position, ownAhead: ownAhead))
+            pendingPurges.append(PendingPurge(seq: seq, id: id, operation: operation, position: position, ownAhead: ownAhead,
+                                              loggedUpTo: try store.lastLoggedRow()))
             return
         }
         try database.statement(
@@ -1642,7 +1657,7 @@ struct SyncMerge {
         }
         for purge in pending where try store.nodeID(seq: purge.seq) == purge.id {
             (position, ownAhead) = (purge.position, purge.ownAhead)
-            try self.purge(purge.seq, id: purge.id, by: purge.operation, isFinal: true)
+            try self.purge(purge.seq, id: purge.id, by: purge.operation, isFinal: true, loggedUpTo: purge.loggedUpTo)
         }
         pendingPurges = []
     }
@@ -1748,6 +1763,14 @@ struct SyncMerge {
         return try seqs.compactMap { buried in
             try store.lastStateID(of: buried).flatMap { try firstChangeHereLater(seq: buried, id: $0) }
         }.min { $0.place < $1.place }
+    }
+
+    /// Whether a restore of node `id` by `group`'s stamp and machine lost and is kept as
+    /// a conflict.
+    private func keepsConflict(of id: NodeID, restoredBy group: TrashGroup) throws -> Bool {
+        try database.statement(
+            "SELECT 1 FROM sync_conflict WHERE node = ? AND property = 'trashed' AND value = 'false' AND stamp = ? AND replica = ?")
+            .bind(1, blob: id.bytes).bind(2, group.stamp).bind(3, blob: group.replica.bytes).firstRow { _ in true } ?? false
     }
 
     /// Whether this store's change of node `seq` (`id`) stamped `stamp` took it out of
