@@ -1300,6 +1300,31 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(late)
     }
 
+    /// An entry emptied from the trash on two machines, one after the other, and then
+    /// edited on a third that sent its edit before it pulled either purge: in the hub's
+    /// order the first purge deletes the entry, the second finds it deleted, and the
+    /// edit brings it back, keeping the later purge as its one conflict. The editing
+    /// machine, whose purges both waited for its own later change, kept each as a
+    /// conflict (random run seed 436291830, with every conflict compared).
+    @Test(arguments: [3, 100])
+    func twoPurgesBeforeTheChangeThatBringsAnEntryBackAreOneConflictEverywhere(batch: Int) throws {
+        let machines = try Machines(count: 5, batch: batch)
+        let (a, b, c, d, late) = (machines.a, machines.b, machines.stores[2], machines.stores[3], machines.stores[4])
+        let entry = try machines.add("b2", in: a)
+        try machines.hub.sync(a, b, c, d)
+        try a.remove([try machines.node(entry.id, in: a)])
+        try machines.hub.sync(a, b, c)
+        _ = try b.emptyTrash()
+        try machines.hub.sync(b)
+        machines.nextMillisecond()
+        _ = try c.emptyTrash()
+        try machines.hub.push(c)
+        try d.edit(try machines.node(entry.id, in: d), text: "edited d53")
+        try machines.hub.sync(d, late, a, b, c, d, late, a, b, c)
+        #expect(try machines.conflicts(in: late).map(\.property) == ["purge"])
+        try machines.expectEveryStoreAlikeWithItsConflicts(late)
+    }
+
     enum AfterUndo: CaseIterable { case sync, redo, redoAfterSync, add }
 
     /// A list emptied from the trash elsewhere while this store added an entry into it

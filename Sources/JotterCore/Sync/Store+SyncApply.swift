@@ -141,6 +141,7 @@ struct SyncMerge {
         let ownAhead: (passedTo: Int64, landedBy: Int64?)
         /// The last row of the log when it came.
         let loggedUpTo: Int64
+        let place: HubPlace
     }
 
     private struct PurgeKey: Hashable {
@@ -1607,13 +1608,20 @@ struct SyncMerge {
                let parent = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq).firstRow({ $0.optionalInt64(0) }) ?? nil {
                 noteComeback(of: parent, at: comeback.place, group: comeback.group, placing: id)
             }
-            return try keep()
+            // Purges of the node one after another before what brought it back are one
+            // deletion where they came first: the last state keeps the latest's stamp,
+            // and the comeback keeps that purge alone (`revive`; random run seed
+            // 436291830, with every conflict compared).
+            let purgesBefore = pendingPurges.filter { $0.seq == seq && $0.place < comeback.place }.map(\.operation)
+            guard purgesBefore.contains(where: { $0.replica == operation.replica && $0.counter == operation.counter }),
+                  let latest = purgesBefore.max(by: { $1.wins(over: $0) }) else { return try keep() }
+            return try keepConflict(node: id, property: "purge", value: "true", stamp: latest.stamp, replica: latest.replica)
         }
         if try firstChangeHereLater(seq: seq, id: id) != nil
             || !children(of: seq).isEmpty || firstChangeHereLaterOfBuriedEntry(under: seq) != nil {
             if isFinal { return try keep() }
             pendingPurges.append(PendingPurge(seq: seq, id: id, operation: operation, position: position, ownAhead: ownAhead,
-                                              loggedUpTo: try store.lastLoggedRow()))
+                                              loggedUpTo: try store.lastLoggedRow(), place: try place(of: operation)))
             return
         }
         try database.statement(
@@ -1692,19 +1700,24 @@ struct SyncMerge {
     /// purge before the operation came, it brought the node back.
     private mutating func noteComeback(of seq: Int64, by operation: SyncOperation, placing child: NodeID? = nil) throws {
         guard !pendingPurges.isEmpty else { return }
-        let place = if operation.replica == replica, let logged = try loggedRow(ofOwn: operation) {
-            // One of this store's own that the hub gives back (a move) stands among them
-            // as it went out, after those sent before it.
-            HubPlace(tier: .ownAcknowledged, order: logged)
-        } else if isAfterOwnAcknowledged, let position {
-            HubPlace(tier: .pulledAfterOwn, order: position)
-        } else {
-            HubPlace(tier: .pulledBeforeOwn, order: position ?? applied)
-        }
+        let place = try place(of: operation)
         let marksTrash = child == nil && operation.property == "trashed"
         noteComeback(of: seq, at: place, group: TrashGroup(of: operation), placing: child,
                      removing: marksTrash && operation.value == "true" ? operation : nil,
                      restores: marksTrash && operation.value == "false")
+    }
+
+    /// Where `operation`, being applied, stands in the hub's order beside this store's own.
+    private func place(of operation: SyncOperation) throws -> HubPlace {
+        if operation.replica == replica, let logged = try loggedRow(ofOwn: operation) {
+            // One of this store's own that the hub gives back (a move) stands among them
+            // as it went out, after those sent before it.
+            return HubPlace(tier: .ownAcknowledged, order: logged)
+        }
+        if isAfterOwnAcknowledged, let position {
+            return HubPlace(tier: .pulledAfterOwn, order: position)
+        }
+        return HubPlace(tier: .pulledBeforeOwn, order: position ?? applied)
     }
 
     private mutating func noteComeback(of seq: Int64, at place: HubPlace, group: TrashGroup, placing child: NodeID?,
