@@ -1325,6 +1325,28 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(late)
     }
 
+    /// A purge kept as a conflict because another machine edited the entry unseen, then
+    /// the entry emptied from the trash for good: the purge lost nothing, and no machine
+    /// lists it. Machines met such purges or not depending on when they pulled the later
+    /// one, and listed them apart (random run seed 234767113, with every conflict compared).
+    @Test func aPurgeKeptAsAConflictIsNotListedOnceItsEntryIsGoneForGood() throws {
+        let machines = try Machines(count: 2)
+        let (a, b) = (machines.a, machines.b)
+        let entry = try machines.add("c4", in: a)
+        try machines.hub.sync(a, b)
+        try a.remove([try machines.node(entry.id, in: a)])
+        _ = try a.emptyTrash()
+        try b.edit(try machines.node(entry.id, in: b), text: "edited c4")
+        try machines.hub.sync(a, b, a)
+        #expect(try machines.conflicts(in: a).map(\.property) == ["purge"])
+        _ = try a.emptyTrash()
+        try machines.hub.sync(a, b, a)
+        #expect(try a.node(id: entry.id, includingHidden: true) == nil)
+        for store in machines.stores {
+            #expect(try machines.conflicts(in: store).filter { $0.property == "purge" }.isEmpty)
+        }
+    }
+
     enum AfterUndo: CaseIterable { case sync, redo, redoAfterSync, add }
 
     /// A list emptied from the trash elsewhere while this store added an entry into it
