@@ -141,6 +141,7 @@ struct SyncMerge {
         let ownAhead: (passedTo: Int64, landedBy: Int64?)
         /// The last row of the log when it came.
         let loggedUpTo: Int64
+        /// Where it stands in the hub's order (`place(of:)`).
         let place: HubPlace
     }
 

@@ -426,6 +426,9 @@ extension Store: SyncReplica {
                                             loggedBefore: loggedBefore, allAdded: allAdded)
             }
             var pushedTo = try syncMark(.syncPushedTo)
+            // A node of each `rm` landed, by its stamp: one change puts all its nodes in
+            // the trash with one stamp.
+            var removalsLanded: [Int64: Int64] = [:]
             let sent = try database.statement("SELECT seq, property FROM sync_op WHERE counter = ?")
             for operation in operations where operation.replica == replica {
                 guard operation.counter > 0 else {
@@ -448,8 +451,11 @@ extension Store: SyncReplica {
                 }
                 if SyncProperty(row.property)?.endsTheConflictsItSaw == true { try forgetSyncConflicts(seenBy: operation) }
                 try database.statement("DELETE FROM sync_op WHERE counter = ?").bind(1, operation.counter).run()
-                if row.property == "trashed" { try gatherTrashGroup(landedWith: row.seq, replica: replica) }
+                if row.property == "trashed", operation.value == "true", removalsLanded[operation.stamp] == nil {
+                    removalsLanded[operation.stamp] = row.seq
+                }
             }
+            for seq in removalsLanded.values { try gatherTrashGroup(landedWith: seq, replica: replica) }
             try database.statement("UPDATE setting SET value = ? WHERE key = \(Setting.syncPushedTo.sql)").bind(1, pushedTo).run()
             try database.statement("DELETE FROM sync_pulled WHERE seq <= ?").bind(1, pushedTo).run()
             if base != nil { try passOwnOperationsLanded(after: loggedBefore) }
