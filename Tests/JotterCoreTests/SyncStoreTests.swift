@@ -1347,6 +1347,33 @@ struct Machines {
         }
     }
 
+    /// A list emptied from the trash on two machines, the second before it pulled the
+    /// first's purge, while a third moved an entry into it unaware of either: in the
+    /// hub's order the first purge deletes the list, the move brings it back over that
+    /// purge, and the second purge, which never saw the move, is kept too. The second
+    /// machine, pulling before it sent, merged its own purge's stamp into the list's last
+    /// state and kept only its own (random run seed 459308444, sealed, with every
+    /// conflict compared).
+    @Test func aListBroughtBackOverAPurgeKeepsItWhereAnotherPurgeWaitsToGoOut() throws {
+        let machines = try Machines(count: 4)
+        let (a, b, c, late) = (machines.a, machines.b, machines.stores[2], machines.stores[3])
+        let list = try a.createList(named: "lista6", under: .root)
+        let moved = try machines.add("b5", in: b)
+        try machines.hub.sync(a, b, c, a)
+        try a.remove([try machines.node(list.id, in: a)])
+        try machines.hub.sync(a, c)
+        _ = try a.emptyTrash()
+        try machines.hub.sync(a)
+        machines.nextMillisecond()
+        _ = try c.emptyTrash()
+        try b.move([try machines.node(moved.id, in: b)], to: NavigationPath.root.pushing(try machines.node(list.id, in: b)))
+        try machines.hub.push(b)
+        try machines.hub.pull(c)
+        try machines.hub.sync(c, a, b, late, c, a, b, late)
+        #expect(try machines.conflicts(in: late).map(\.property) == ["purge", "purge"])
+        try machines.expectEveryStoreAlikeWithItsConflicts(late)
+    }
+
     enum AfterUndo: CaseIterable { case sync, redo, redoAfterSync, add }
 
     /// A list emptied from the trash elsewhere while this store added an entry into it

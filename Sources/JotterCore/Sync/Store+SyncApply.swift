@@ -1333,8 +1333,22 @@ struct SyncMerge {
         let id = try store.nodeID(seq: seq)
         if let cameBackInto { try noteComeback(of: cameBackInto, by: operation, placing: id) }
         if keepingPurge {
-            try keepConflict(node: id, property: "purge", value: "true", stamp: restored.purged,
-                             replica: try replica(ofPurge: id, stamped: restored.purged))
+            let purgedBy = try replica(ofPurge: id, stamped: restored.purged)
+            try keepConflict(node: id, property: "purge", value: "true", stamp: restored.purged, replica: purgedBy)
+            // This store's own purge, not sent yet, took the last state's stamp, but it
+            // comes after the operation in the hub's order: the operation brings the node
+            // back over the purge pulled before it, kept as on every other machine, and
+            // the own purge meets the node brought back (random run seed 459308444).
+            if purgedBy == replica, let lastID, try changedHereLater(seq: seq, id: lastID, property: "purge"),
+               let pulled = try database.statement(
+                   """
+                   SELECT stamp, replica FROM sync_log WHERE node = ? AND property = 'purge' AND replica <> ?
+                   ORDER BY stamp DESC, replica DESC LIMIT 1
+                   """)
+                   .bind(1, blob: lastID.bytes).bind(2, blob: replica.bytes)
+                   .firstRow({ row in NodeID(bytes: row.blob(1)).map { (stamp: row.int64(0), replica: $0) } }) ?? nil {
+                try keepConflict(node: lastID, property: "purge", value: "true", stamp: pulled.stamp, replica: pulled.replica)
+            }
         }
         madeNodes = true
         return seq
