@@ -1605,7 +1605,8 @@ struct SyncMerge {
             // A restore that lost to the mark of the `rm` the purge saw brought the node
             // back all the same, into the trash in its own group, as one pulled after the
             // purge does (`revive`; random run seed 190369992).
-            let restoreLost = try comeback.restores && !outOfTheTrash && keepsConflict(of: id, restoredBy: comeback.group)
+            let restoreLost = try comeback.restores && !outOfTheTrash
+                && keepsConflict(node: id, property: "trashed", stamp: comeback.group.stamp, replica: comeback.group.replica)
             if !comeback.restores || restoreLost, !restoredHereLater {
                 let ownMark = comeback.group.replica == replica
                     ? try mark(holding: comeback.group, besides: seq, sentOnly: false) ?? unsentCreateMark(naming: comeback.group)
@@ -1791,14 +1792,6 @@ struct SyncMerge {
         return try seqs.compactMap { buried in
             try store.lastStateID(of: buried).flatMap { try firstChangeHereLater(seq: buried, id: $0) }
         }.min { $0.place < $1.place }
-    }
-
-    /// Whether a restore of node `id` by `group`'s stamp and machine lost and is kept as
-    /// a conflict.
-    private func keepsConflict(of id: NodeID, restoredBy group: TrashGroup) throws -> Bool {
-        try database.statement(
-            "SELECT 1 FROM sync_conflict WHERE node = ? AND property = 'trashed' AND value = 'false' AND stamp = ? AND replica = ?")
-            .bind(1, blob: id.bytes).bind(2, group.stamp).bind(3, blob: group.replica.bytes).firstRow { _ in true } ?? false
     }
 
     /// Whether this store's change of node `seq` (`id`) stamped `stamp` took it out of
@@ -2346,10 +2339,7 @@ struct SyncMerge {
     /// Keeps a value that lost, once.
     private mutating func keepConflict(node: NodeID?, property: String, value: String?, stamp: Int64, replica: NodeID,
                                        agreeing: Bool = false) throws {
-        let known = try database.statement(
-            "SELECT 1 FROM sync_conflict WHERE node IS ? AND property = ? AND stamp = ? AND replica = ?")
-            .bind(1, id: node).bind(2, property).bind(3, stamp).bind(4, blob: replica.bytes).firstRow { _ in true }
-        guard known == nil else { return }
+        guard try !keepsConflict(node: node, property: property, stamp: stamp, replica: replica) else { return }
         if SyncProperty(property)?.isValue == true, try store.syncLogHoldsAChange(of: node, property: property, seeing: stamp) {
             return
         }
@@ -2358,5 +2348,12 @@ struct SyncMerge {
             .bind(1, id: node).bind(2, property).bind(3, value).bind(4, stamp).bind(5, blob: replica.bytes)
             .bind(6, store.clock().milliseconds).run()
         if !agreeing { report.conflicts += 1 }
+    }
+
+    /// Whether the change of `property` of `node` stamped `stamp` by `replica` is kept as
+    /// a conflict.
+    private func keepsConflict(node: NodeID?, property: String, stamp: Int64, replica: NodeID) throws -> Bool {
+        try database.statement("SELECT 1 FROM sync_conflict WHERE node IS ? AND property = ? AND stamp = ? AND replica = ?")
+            .bind(1, id: node).bind(2, property).bind(3, stamp).bind(4, blob: replica.bytes).firstRow { _ in true } ?? false
     }
 }
