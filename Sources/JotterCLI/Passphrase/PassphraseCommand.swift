@@ -27,7 +27,7 @@ struct PassphraseCommand {
 
     /// The first line the command prints, without its line end. The caller wipes it.
     func passphrase(for store: String, purpose: Purpose) throws -> [UInt8] {
-        var result = HookProcess.run(command: command, wiring: .sharingTerminal(outputLimit: Self.outputLimit),
+        var result = HookProcess.run(command: command, wiring: .sharingTerminal(outputLimit: Self.outputLimit, lentBy: ForegroundTerminal.lend),
                                      environment: ["JOTTER_STORE": store, "JOTTER_PASSPHRASE_PURPOSE": purpose.rawValue],
                                      timeoutSeconds: timeoutSeconds)
         defer { result.output.wipe() }

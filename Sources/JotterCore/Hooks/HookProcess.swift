@@ -26,6 +26,11 @@ public struct HookProcessResult: Sendable {
     }
 }
 
+/// The terminal lent to a command while it runs, taken back when it has ended.
+public protocol TerminalLoan {
+    func takeBack()
+}
+
 /// Runs a command of the user's with `/bin/sh -c`, reading its output up to a limit
 /// and stopping it, with everything it started, past a timeout. A hook runs away from
 /// the terminal: its standard input is the entry, its outputs are pipes read here, and
@@ -42,21 +47,23 @@ public enum HookProcess {
         public var input: HookInput?
         /// Whether its standard error is a pipe read here, or jotter's own.
         public var readsErrors: Bool
-        /// Whether it leads a session of its own, without a terminal, or only a process
-        /// group of its own, which is handed the terminal while it runs.
-        public var leadsSession: Bool
+        /// Nil: it leads a session of its own, without a terminal. Otherwise it leads
+        /// only a process group of its own, which this lends the terminal while it runs
+        /// (the terminal is the caller's to know, not the core's).
+        public var lendTerminal: (@Sendable (pid_t) -> (any TerminalLoan)?)?
         /// What is kept of each output read here.
         public var outputLimit: Int
 
         /// A hook: the entry on its input, both outputs read, no terminal.
         public static func hook(input: HookInput) -> Wiring {
-            Wiring(input: input, readsErrors: true, leadsSession: true, outputLimit: HookProcess.outputLimit)
+            Wiring(input: input, readsErrors: true, lendTerminal: nil, outputLimit: HookProcess.outputLimit)
         }
 
         /// A command that may talk to the user on the terminal (a password manager
         /// asking for its own passphrase) while jotter reads what it prints.
-        public static func sharingTerminal(outputLimit: Int) -> Wiring {
-            Wiring(input: nil, readsErrors: false, leadsSession: false, outputLimit: outputLimit)
+        public static func sharingTerminal(outputLimit: Int,
+                                           lentBy lend: @escaping @Sendable (pid_t) -> (any TerminalLoan)?) -> Wiring {
+            Wiring(input: nil, readsErrors: false, lendTerminal: lend, outputLimit: outputLimit)
         }
     }
 
@@ -99,12 +106,12 @@ public enum HookProcess {
                                          input: inputPipe.first.map { .descriptor($0) } ?? .inherited,
                                          output: .descriptor(outputPipe[1]),
                                          errors: errorPipe.last.map { .descriptor($0) } ?? .inherited,
-                                         grouping: wiring.leadsSession ? .newSession : .own)
+                                         grouping: wiring.lendTerminal == nil ? .newSession : .own)
         } catch {
             closeAll(inputPipe.suffix(1) + [outputPipe[0]] + errorPipe.prefix(1))
             return failed("cannot run /bin/sh: \(error.reason)")
         }
-        let terminal = wiring.leadsSession ? nil : ForegroundTerminal.lend(to: pid)
+        let terminal = wiring.lendTerminal?(pid)
         defer { terminal?.takeBack() }
         return collect(pid: pid, input: wiring.input ?? HookInput(bytes: []), inputDescriptor: inputPipe.last,
                        outputDescriptor: outputPipe[0], errorDescriptor: errorPipe.first, outputLimit: wiring.outputLimit,

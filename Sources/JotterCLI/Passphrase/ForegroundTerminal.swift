@@ -1,11 +1,12 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import JotterCore
 
 /// jotter's controlling terminal, lent to the process group of a command it runs (a
 /// passphrase command that asks on the terminal itself), and taken back after: a
 /// background group that reads the terminal would be stopped by the kernel instead.
-struct ForegroundTerminal {
+struct ForegroundTerminal: TerminalLoan {
     private let descriptor: Int32
     private let ownGroup: pid_t
     /// The terminal's settings before: a command killed while it had echo off does not
