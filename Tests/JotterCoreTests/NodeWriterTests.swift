@@ -10,7 +10,7 @@ import Testing
     func written(_ format: NodeFormat, terminal: Bool = false, nodes: [Node]? = nil,
                  fields: [FieldValue] = [], fieldColumns: [String] = []) -> String {
         let out = OutputBuffer()
-        var writer = NodeWriter(format: format, escapesForTerminal: terminal)
+        var writer = NodeWriter(format: format, escapesControls: terminal)
         let nodes = nodes ?? [node]
         writer.begin(fieldColumns: fieldColumns, to: out)
         for (index, node) in nodes.enumerated() {

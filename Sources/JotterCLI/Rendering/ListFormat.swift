@@ -23,6 +23,6 @@ enum FoundFormat: String, CaseIterable, ExpressibleByArgument {
 extension NodeWriter {
     /// A writer for standard output: on a terminal, text goes out escaped.
     init(format: NodeFormat, terminal: TerminalFacts) {
-        self.init(format: format, escapesForTerminal: terminal.outputIsTerminal)
+        self.init(format: format, escapesControls: terminal.outputIsTerminal)
     }
 }

@@ -15,16 +15,16 @@ extension NodeWriter {
         out.write(node.kind == .list ? ",list," : ",item,")
         if let parentID { out.write(parentID) }
         out.write(byte: comma)
-        CSV.write(listPath, escapingForTerminal: escapesForTerminal, to: out)
+        CSV.write(listPath, escapingControls: escapesControls, to: out)
         out.write(byte: comma)
-        CSV.write(node.text, escapingForTerminal: escapesForTerminal, to: out)
+        CSV.write(node.text, escapingControls: escapesControls, to: out)
         out.write(byte: comma)
         out.write(node.created)
         out.write(byte: comma)
         out.write(Timestamp(milliseconds: node.updatedMilliseconds, offsetSeconds: node.created.offsetSeconds))
         for name in fieldColumns {
             out.write(byte: comma)
-            CSV.write(fields.first { $0.name == name }?.value ?? "", escapingForTerminal: escapesForTerminal, to: out)
+            CSV.write(fields.first { $0.name == name }?.value ?? "", escapingControls: escapesControls, to: out)
         }
         out.write("\r\n")
     }
@@ -34,18 +34,18 @@ extension NodeWriter {
 /// an LF, with quotes doubled.
 public enum CSV {
     /// Writes `text` as a field, in runs between the quotes it doubles. With
-    /// `escapingForTerminal`, the characters a terminal would act on are written as
+    /// `escapingControls`, the characters a terminal would act on are written as
     /// `DisplayText` has them, CR and LF among them, so that only a comma or a quote
     /// makes the field quoted.
-    public static func write(_ text: String, escapingForTerminal: Bool = false, to out: OutputBuffer) {
+    public static func write(_ text: String, escapingControls: Bool = false, to out: OutputBuffer) {
         let quoted = text.utf8.contains { byte in
-            byte == 0x2C || byte == 0x22 || (!escapingForTerminal && (byte == 0x0D || byte == 0x0A))
+            byte == 0x2C || byte == 0x22 || (!escapingControls && (byte == 0x0D || byte == 0x0A))
         }
         if quoted { out.write(byte: UInt8(ascii: "\"")) }
         out.write(text) { index, bytes in
             bytes[index] == 0x22
                 ? ("\"\"", 1)
-                : escapingForTerminal ? DisplayText.escape(at: index, in: bytes, keepingNewlines: false) : nil
+                : escapingControls ? DisplayText.escape(at: index, in: bytes, keepingNewlines: false) : nil
         }
         if quoted { out.write(byte: UInt8(ascii: "\"")) }
     }

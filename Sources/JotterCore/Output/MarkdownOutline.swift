@@ -24,13 +24,13 @@ extension NodeWriter {
         }
         let nesting = kinds.reversed().prefix { $0 == .item }.count - 1
         let indent = String(repeating: "  ", count: nesting)
-        let shownFields = escapesForTerminal
+        let shownFields = escapesControls
             ? fields.map { FieldValue(name: shown($0.name), value: shown($0.value)) } : fields
         // The text goes out line by line in runs, with no copy of it made: only a first
         // line that an attribute block must be checked against is shown as a copy.
         try forEachShownLine(of: node.text) { line, isFirst in
             if isFirst {
-                let copied = escapesForTerminal && (!fields.isEmpty || showsBraceLast(line))
+                let copied = escapesControls && (!fields.isEmpty || showsBraceLast(line))
                     ? Substring(shown(String(line), keepingNewlines: true)) : nil
                 guard let suffix = Markdown.bulletSuffix(copied ?? line, fields: shownFields) else {
                     throw JotterError.input(
@@ -60,7 +60,7 @@ extension NodeWriter {
     /// it reads: the white space, digits and the one character after them that start
     /// the line.
     private func continuationNeedsEscape(_ line: Substring) -> Bool {
-        guard escapesForTerminal else { return Markdown.needsEscape(line) }
+        guard escapesControls else { return Markdown.needsEscape(line) }
         let blank = line.prefix { $0 == " " || $0 == "\t" }.count
         let digits = line.dropFirst(blank).prefix { $0.isASCII && $0.isNumber }.count
         return Markdown.needsEscape(Substring(shown(String(line.prefix(blank + digits + 1)), keepingNewlines: true)))

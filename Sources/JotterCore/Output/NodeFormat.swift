@@ -9,9 +9,10 @@ public enum NodeFormat: String, CaseIterable, Sendable {
 /// format is in a file of its own.
 public struct NodeWriter {
     public let format: NodeFormat
-    /// Whether the output goes to a terminal, where no control character in the text
-    /// may reach it raw: each is then written as `DisplayText` has it.
-    let escapesForTerminal: Bool
+    /// Whether no control character in the text may reach the output raw: each is
+    /// then written as `DisplayText` has it. The CLI asks for it when the output is a
+    /// terminal; this does not know what the output is.
+    let escapesControls: Bool
     var written = 0
     /// The kinds of the nodes from the top of the walk down to the last one written,
     /// for the outline formats.
@@ -19,12 +20,12 @@ public struct NodeWriter {
     /// The names of the fields CSV has a column for, after its own columns.
     var fieldColumns: [String] = []
 
-    /// With `escapesForTerminal`, the text in the human-readable formats and the cells
-    /// of tsv and csv are escaped for a terminal; json and jsonl escape every control
+    /// With `escapesControls`, the text in the human-readable formats and the cells
+    /// of tsv and csv have their controls escaped; json and jsonl escape every control
     /// character themselves.
-    public init(format: NodeFormat, escapesForTerminal: Bool = false) {
+    public init(format: NodeFormat, escapesControls: Bool = false) {
         self.format = format
-        self.escapesForTerminal = escapesForTerminal
+        self.escapesControls = escapesControls
     }
 
     /// Call before the first node. CSV has a `field:NAME` column for each of
@@ -64,13 +65,13 @@ public struct NodeWriter {
 
     /// `text` as it may be shown where the output goes.
     func shown(_ text: String, keepingNewlines: Bool = false) -> String {
-        escapesForTerminal ? DisplayText.escaped(text, keepingNewlines: keepingNewlines) : text
+        escapesControls ? DisplayText.escaped(text, keepingNewlines: keepingNewlines) : text
     }
 
     /// Writes `text` as it may be shown where the output goes, in runs: no copy of a
     /// long text is made.
     func writeShown(_ text: Substring, keepingNewlines: Bool = false, to out: OutputBuffer) {
-        if escapesForTerminal {
+        if escapesControls {
             DisplayText.write(text, keepingNewlines: keepingNewlines, to: out)
         } else {
             out.write(text)
@@ -81,7 +82,7 @@ public struct NodeWriter {
     /// made. Escaped for a terminal, a CR is shown as `\r` and so stays in its line;
     /// otherwise a line ends at CRLF as at LF.
     func forEachShownLine(of text: String, _ body: (_ line: Substring, _ isFirst: Bool) throws -> Void) rethrows {
-        try NodeWriter.forEachLine(of: text, crlfEndsLine: !escapesForTerminal, body)
+        try NodeWriter.forEachLine(of: text, crlfEndsLine: !escapesControls, body)
     }
 
     /// Calls `body` with each line of `text`, up to an LF, or with `crlfEndsLine` up
