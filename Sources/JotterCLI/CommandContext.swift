@@ -118,6 +118,12 @@ final class CommandContext {
         }
     }
 
+    /// Adds entries here, with this command's hooks and messages.
+    var entryAddition: EntryAddition {
+        EntryAddition(store: store, hooks: hooks, today: clock.today, show: messages.show,
+                      runAfterHooks: { self.runAfterHooks(.add, $0) })
+    }
+
     /// Runs the `after` hooks of a committed entry; what fails is shown, and the entry
     /// stays.
     func runAfterHooks(_ event: Hook.Event, _ entry: HookEntry) {

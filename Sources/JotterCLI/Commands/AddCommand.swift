@@ -73,8 +73,8 @@ struct AddCommand: StoreCommand {
     }
 
     /// What `add` does, shared with the quick path that skips the argument parser.
-    /// When the place was deleted meanwhile, the item goes to what is left of it,
-    /// which becomes the place.
+    /// When the current place was deleted meanwhile, the item goes to what is left of
+    /// it, which becomes the place; a place named by `--to` is not followed.
     static func add(words: [String], target: String?, dating: EntryDating? = nil,
                     in context: CommandContext) throws -> CommandOutcome {
         let text = EntryText.trimmed(words.joined(separator: " "))
@@ -82,33 +82,22 @@ struct AddCommand: StoreCommand {
         if let problem = EntryText.problem(with: text.utf8) {
             throw JotterError.input("the text \(problem)")
         }
-        var destination = try target.map(context.resolve) ?? context.path
-        var outcome = CommandOutcome.nothing
-        while true {
-            let form = try context.store.form(at: destination)
-            let typed = form.fields.isEmpty
+        let place = try target.map(context.resolve) ?? context.path
+        let created = dating?.timestamp(nowMilliseconds: context.clock.now().milliseconds, zone: SystemZone())
+        let typing = EntryAddition.Typing.fromWords { form in
+            form.fields.isEmpty
                 ? (text: text, fields: [])
                 : try form.fill(AddCommand.inlineLine(words, form: form), today: context.clock.today()).entry(in: form)
-            let entry = try context.checkedByHooks(.add, HookEntry(node: nil, text: typed.text, fields: typed.fields,
-                                                                   place: destination), form: form)
-            let created = dating?.timestamp(nowMilliseconds: context.clock.now().milliseconds, zone: SystemZone())
-            switch try context.store.addEntry(entry.text, fields: entry.fields, under: destination, historyLine: nil,
-                                              formVersion: form.version, created: created) {
-            case .added(let node):
-                context.output.write(node.id.description + "\n")
-                context.runAfterHooks(.add, HookEntry(node: node, text: entry.text, fields: entry.fields, place: destination))
-                return outcome
-            case .formChanged:
-                // Checked again against the form as it is now.
-                continue
-            case .pathChanged(let check):
-                guard target == nil else {
-                    throw JotterError.input("\(destination.display) was moved or deleted just now; nothing was added")
-                }
-                if let notice = check.notice { context.messages.show(notice) }
-                outcome = .moved(check.path)
-                destination = check.path
-            }
+        }
+        switch try context.entryAddition.add(typing, at: place, whenPlaceGone: target == nil ? .follow : .handBack,
+                                             created: created) {
+        case .added(let node, let placeNow, _):
+            context.output.write(node.id.description + "\n")
+            return target == nil && placeNow != place ? .moved(placeNow) : .nothing
+        case .refused(let message, _):
+            throw JotterError.input(message)
+        case .placeChanged, .formChanged:
+            throw JotterError.input("\(place.display) was moved or deleted just now; nothing was added")
         }
     }
 }

@@ -133,48 +133,28 @@ final class PromptLoop {
         }
     }
 
-    private func commit(_ typedText: String, fields typedFields: [FieldValue], under path: NavigationPath,
-                        historyLine: String?) {
+    private func commit(_ text: String, fields: [FieldValue], under path: NavigationPath, historyLine: String?) {
         do {
             context.hooks.recheck()
-            var notices: [String] = []
-            let verdict = try context.hooks.runBefore(
-                .add, HookEntry(node: nil, text: typedText, fields: typedFields, place: path), form: session.form,
-                today: context.clock.today(), notices: &notices)
-            notices.forEach(context.messages.show)
-            guard case .accepted(let text, let fields) = verdict else {
-                if case .refused(let message, let field) = verdict {
-                    failed += 1
-                    perform(session.handle(.entryRefused(notice: prefixed(message), field: field)))
-                }
-                return
-            }
             let created = session.dating?.when.timestamp(nowMilliseconds: context.clock.now().milliseconds,
                                                          zone: SystemZone())
-            switch try context.store.addEntry(text, fields: fields, under: path, historyLine: historyLine,
-                                              formVersion: session.form.version, created: created) {
-            case .added(let node):
+            switch try context.entryAddition.add(.typed(text: text, fields: fields, form: session.form), at: path,
+                                                 whenPlaceGone: .handBack, historyLine: historyLine, created: created) {
+            case .added(_, let place, let form):
                 added += 1
                 if let historyLine { source.remember(historyLine) }
                 autoSync?.start()
-                context.runAfterHooks(.add, HookEntry(node: node, text: text, fields: fields, place: path))
-            case .formChanged:
-                let form = try context.store.form(at: path)
-                if form == session.form {
-                    // Another place's form changed: this entry is as it would be now.
-                    perform(session.handle(.moved(to: path, form: form)))
-                    return commit(typedText, fields: typedFields, under: path, historyLine: historyLine)
-                }
+                // The same place in rows numbered anew, or the same form read later.
+                if place != path { try context.move(to: place) }
+                perform(session.handle(.moved(to: place, form: form)))
+            case .refused(let message, let field):
+                failed += 1
+                perform(session.handle(.entryRefused(notice: prefixed(message), field: field)))
+            case .formChanged(let form):
                 failed += 1
                 let notice = "the fields of \(path.display) changed meanwhile; the entry was not added"
                 perform(session.handle(.entryReturned(path: path, form: form, notice: notice)))
-            case .pathChanged(let check) where check.notice == nil && check.path.ids == path.ids && check.path != path:
-                // The same place in rows numbered anew (the journal applied again after a
-                // rebuild): the entry goes there, as it was typed.
-                try context.move(to: check.path)
-                perform(session.handle(.moved(to: check.path, form: try context.store.form(at: check.path))))
-                return commit(typedText, fields: typedFields, under: check.path, historyLine: historyLine)
-            case .pathChanged(let check):
+            case .placeChanged(let check):
                 try context.move(to: check.path)
                 failed += 1
                 let notice = (check.notice ?? "\(path.display) was moved") + "; the entry was not added"
