@@ -106,22 +106,9 @@ final class CommandContext {
         }
     }
 
-    /// The entry as the `before` hooks at its place leave it; a refusal is the
-    /// command's error, and nothing is written.
-    func checkedByHooks(_ event: Hook.Event, _ entry: HookEntry, form: EntryForm) throws -> (text: String, fields: [FieldValue]) {
-        var notices: [String] = []
-        let verdict = try hooks.runBefore(event, entry, form: form, today: clock.today(), notices: &notices)
-        notices.forEach(messages.show)
-        switch verdict {
-        case .accepted(let text, let fields): return (text, fields)
-        case .refused(let message, _): throw JotterError.input(message)
-        }
-    }
-
-    /// Adds entries here, with this command's hooks and messages.
-    var entryAddition: EntryAddition {
-        EntryAddition(store: store, hooks: hooks, today: clock.today, show: messages.show,
-                      runAfterHooks: { self.runAfterHooks(.add, $0) })
+    /// What people do to entries, with this command's hooks and messages.
+    var entries: EntryActions {
+        EntryActions(store: store, hooks: hooks, today: clock.today, show: messages.show, runAfterHooks: runAfterHooks)
     }
 
     /// Runs the `after` hooks of a committed entry; what fails is shown, and the entry
@@ -138,30 +125,6 @@ final class CommandContext {
         } catch {
             messages.show("hooks: \(error)")
         }
-    }
-
-    /// Runs the `before` hooks of `event` for items already in the store, each at its
-    /// own place, and refuses them all at the first refusal; then `body` makes the
-    /// change, and the `after` hooks run for each item as it is then.
-    func withHooks<T>(_ event: Hook.Event, on nodes: [Node], _ body: () throws -> T) throws -> T {
-        // Without a hook to tell, no item is read again, nor its text held.
-        guard try hooks.mayRun() else { return try body() }
-        let items = try nodes.filter { $0.kind == .item }.map { node in
-            (node: node, place: try store.ancestry(of: node).popped(), fields: try store.fieldValues(of: node))
-        }
-        for item in items {
-            // The hooks are told the whole text, whatever the command holds of it.
-            let whole = try store.node(id: item.node.id) ?? item.node
-            _ = try checkedByHooks(event, HookEntry(node: whole, text: whole.text, fields: item.fields,
-                                                    place: item.place), form: .plain)
-        }
-        let result = try body()
-        for item in items {
-            let node = try store.node(id: item.node.id, includingHidden: true) ?? item.node
-            runAfterHooks(event, HookEntry(node: node, text: node.text, fields: try store.fieldValues(of: node),
-                                           place: item.place))
-        }
-        return result
     }
 
     /// Runs `body`, then writes out its output, failing if the output could not be

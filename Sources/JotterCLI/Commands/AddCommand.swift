@@ -84,12 +84,12 @@ struct AddCommand: StoreCommand {
         }
         let place = try target.map(context.resolve) ?? context.path
         let created = dating?.timestamp(nowMilliseconds: context.clock.now().milliseconds, zone: SystemZone())
-        let typing = EntryAddition.Typing.fromWords { form in
+        let typing = EntryActions.Typing.fromWords { form in
             form.fields.isEmpty
                 ? (text: text, fields: [])
                 : try form.fill(AddCommand.inlineLine(words, form: form), today: context.clock.today()).entry(in: form)
         }
-        switch try context.entryAddition.add(typing, at: place, whenPlaceGone: target == nil ? .follow : .handBack,
+        switch try context.entries.add(typing, at: place, whenPlaceGone: target == nil ? .follow : .handBack,
                                              created: created) {
         case .added(let node, let placeNow, _):
             context.output.write(node.id.description + "\n")

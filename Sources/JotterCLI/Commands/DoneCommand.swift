@@ -25,7 +25,7 @@ struct DoneCommand: StoreCommand {
         let nodes = try context.nodesToChange(targets)
         // Only marking done is an event of hooks; taking the mark away is not.
         let count = done
-            ? try context.withHooks(.done, on: nodes) { try context.store.markDone(nodes, done: true) }
+            ? try context.entries.changing(.done, nodes) { try context.store.markDone(nodes, done: true) }
             : try context.store.markDone(nodes, done: false)
         let state = done ? "done" : "not done"
         if count == 0 {

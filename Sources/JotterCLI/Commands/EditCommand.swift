@@ -51,8 +51,7 @@ struct EditCommand: StoreCommand {
         if !words.isEmpty {
             // Replaced, the text is not held here: only its start, to name it.
             guard let node = try context.nodesToChange([target]).first else { return .nothing }
-            try ItemEdit.save(AddCommand.inlineLine(words, form: try ItemEdit.form(of: node, in: context)),
-                                 to: node, in: context)
+            try context.entries.edit(node, to: AddCommand.inlineLine(words, form: try context.entries.form(forEditing: node)))
             return .nothing
         }
         guard let node = try context.nodes([target]).first else { return .nothing }
@@ -68,7 +67,7 @@ struct EditCommand: StoreCommand {
                                 inMemory: context.store.key != nil) { edited, endedWithLineBreak in
             // Editors end every line with a line break: such a text is taken as
             // text of several lines is.
-            try ItemEdit.save(edited, to: named, in: context, asItIs: endedWithLineBreak)
+            try context.entries.edit(named, to: edited, asItIs: endedWithLineBreak)
         }
         return .nothing
     }

@@ -18,7 +18,7 @@ struct RemoveCommand: StoreCommand {
 
     func run(in context: CommandContext) throws -> CommandOutcome {
         let nodes = try context.nodesToChange(targets)
-        try context.withHooks(.rm, on: nodes) { try context.store.remove(nodes) }
+        try context.entries.changing(.rm, nodes) { try context.store.remove(nodes) }
         let what = nodes.count == 1 ? nodes[0].quotedName : "\(nodes.count) entries"
         // The ids' tails, which 'restore' takes as they are: positions in the list they
         // left would mean something else in the trash.

@@ -138,7 +138,7 @@ final class PromptLoop {
             context.hooks.recheck()
             let created = session.dating?.when.timestamp(nowMilliseconds: context.clock.now().milliseconds,
                                                          zone: SystemZone())
-            switch try context.entryAddition.add(.typed(text: text, fields: fields, form: session.form), at: path,
+            switch try context.entries.add(.typed(text: text, fields: fields, form: session.form), at: path,
                                                  whenPlaceGone: .handBack, historyLine: historyLine, created: created) {
             case .added(_, let place, let form):
                 added += 1
@@ -177,7 +177,7 @@ final class PromptLoop {
             context.hooks.recheck()
             // A line that stood for text beginning with ':' or '\\' kept its '\\'.
             let text = line.hasPrefix("\\") ? String(line.dropFirst()) : line
-            try context.finishing { try ItemEdit.save(text, to: node, in: context) }
+            try context.finishing { try context.entries.edit(node, to: text) }
         } catch {
             failed += 1
             let message = (error as? JotterError)?.message ?? "\(error)"
@@ -264,7 +264,7 @@ final class PromptLoop {
             // Last, so that nothing after it takes the line from the edit.
             if case .edit(let node) = outcome {
                 perform(session.handle(.editRequested(node.id, text: EntrySession.line(text: node.text,
-                    fields: try ItemEdit.form(of: node, in: context).ordered(context.store.fieldValues(of: node))))))
+                    fields: try context.entries.form(forEditing: node).ordered(context.store.fieldValues(of: node))))))
             }
         } catch {
             report((error as? JotterError)?.message ?? "\(error)")

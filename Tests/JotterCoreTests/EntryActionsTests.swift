@@ -1,9 +1,9 @@
 @testable import JotterCore
 import Testing
 
-/// Adding an entry as `add` and the prompt do: what changed between the reading of a
-/// place's form and the write.
-@Suite struct EntryAdditionTests {
+/// What people do to entries, as the commands and the prompt do it: what changed
+/// between the reading of a place's form and the write.
+@Suite struct EntryActionsTests {
     private static let today = try! FieldDate(year: 2026, month: 11, day: 22)
 
     /// What an addition showed and handed to the `after` hooks.
@@ -12,10 +12,10 @@ import Testing
         var afterHooks: [HookEntry] = []
     }
 
-    private func addition(_ fixture: StoreFixture, _ seen: Seen) -> EntryAddition {
-        EntryAddition(store: fixture.store, hooks: EntryHooks(store: fixture.store, isEnabled: true),
+    private func actions(_ fixture: StoreFixture, _ seen: Seen) -> EntryActions {
+        EntryActions(store: fixture.store, hooks: EntryHooks(store: fixture.store, isEnabled: true),
                       today: { Self.today }, show: { seen.lines.append($0) },
-                      runAfterHooks: { seen.afterHooks.append($0) })
+                      runAfterHooks: { seen.afterHooks.append($1) })
     }
 
     @Test func anEntryTypedBeforeAnotherPlacesFormChangedIsAddedInTheFormReadAgain() throws {
@@ -27,7 +27,7 @@ import Testing
         try fixture.store.addField(Field(name: "price", kind: .decimal), to: costs.top)
 
         let seen = Seen()
-        let outcome = try addition(fixture, seen).add(
+        let outcome = try actions(fixture, seen).add(
             .typed(text: "river", fields: [FieldValue(name: "km", value: "4.5")], form: typedIn),
             at: walks, whenPlaceGone: .handBack)
         guard case .added(let node, let place, let form) = outcome else {
@@ -47,7 +47,7 @@ import Testing
         try fixture.store.addField(Field(name: "km", kind: .decimal, isRequired: true), to: walks.top)
 
         let seen = Seen()
-        let outcome = try addition(fixture, seen).add(.typed(text: "river", fields: [], form: typedIn), at: walks,
+        let outcome = try actions(fixture, seen).add(.typed(text: "river", fields: [], form: typedIn), at: walks,
                                                       whenPlaceGone: .handBack)
         #expect(outcome == .formChanged(try fixture.store.form(at: walks)))
         #expect(try fixture.texts(under: walks).isEmpty)
@@ -58,7 +58,7 @@ import Testing
         let fixture = try StoreFixture()
         let walks = try fixture.lists("/walks")
         var formsTypedIn: [[String]] = []
-        let outcome = try addition(fixture, Seen()).add(.fromWords { form in
+        let outcome = try actions(fixture, Seen()).add(.fromWords { form in
             formsTypedIn.append(form.fields.map(\.name))
             if formsTypedIn.count == 1 {
                 // Another jotter adds a field between this one's reading and its write.
@@ -75,15 +75,15 @@ import Testing
         #expect(try fixture.store.fieldValues(of: node) == [FieldValue(name: "km", value: "3")])
     }
 
-    @Test(arguments: [EntryAddition.PlaceGone.follow, .handBack])
-    func anEntryForAPlaceRemovedMeanwhileFollowsItOrIsHandedBack(whenPlaceGone: EntryAddition.PlaceGone) throws {
+    @Test(arguments: [EntryActions.PlaceGone.follow, .handBack])
+    func anEntryForAPlaceRemovedMeanwhileFollowsItOrIsHandedBack(whenPlaceGone: EntryActions.PlaceGone) throws {
         let fixture = try StoreFixture()
         let trips = try fixture.lists("/trips")
         let rome = try fixture.lists("/trips/rome")
         try fixture.store.remove([rome.top!])
 
         let seen = Seen()
-        let outcome = try addition(fixture, seen).add(.typed(text: "colosseum", fields: [], form: .plain), at: rome,
+        let outcome = try actions(fixture, seen).add(.typed(text: "colosseum", fields: [], form: .plain), at: rome,
                                                       whenPlaceGone: whenPlaceGone)
         switch (whenPlaceGone, outcome) {
         case (.follow, .added(_, let place, _)):
@@ -97,5 +97,32 @@ import Testing
         default:
             Issue.record("unexpected: \(outcome)")
         }
+    }
+
+    @Test func anEditSetsTheValuesItNamesAndKeepsTheOthers() throws {
+        let fixture = try StoreFixture()
+        let walks = try fixture.lists("/walks")
+        try fixture.store.addField(Field(name: "km", kind: .decimal), to: walks.top)
+        try fixture.store.addField(Field(name: "mood", kind: .text), to: walks.top)
+        guard case .added(let walk) = try fixture.store.addEntry(
+            "river", fields: [FieldValue(name: "km", value: "3"), FieldValue(name: "mood", value: "calm")],
+            under: walks, historyLine: nil)
+        else { Issue.record("not added"); return }
+
+        let seen = Seen()
+        try actions(fixture, seen).edit(walk, to: "river and back km:6")
+        #expect(try fixture.texts(under: walks) == ["river and back"])
+        #expect(try fixture.store.fieldValues(of: walk) == [FieldValue(name: "km", value: "6"), FieldValue(name: "mood", value: "calm")])
+        #expect(seen.lines.isEmpty)
+    }
+
+    @Test func anEditToTheTextHeldOrToNothingChangesNothingAndSaysSo() throws {
+        let fixture = try StoreFixture()
+        let walk = try fixture.item("river")
+        let seen = Seen()
+        try actions(fixture, seen).edit(walk, to: "river")
+        try actions(fixture, seen).edit(walk, to: "   ")
+        #expect(seen.lines == ["unchanged", "the text is empty; \(walk.quotedName) was left as it was"])
+        #expect(try fixture.texts(under: .root) == ["river"])
     }
 }
