@@ -209,6 +209,16 @@ struct Machines {
 }
 
 @Suite struct SyncStoreTests {
+    /// The values on the hub are written one way, whether the text comes from a Swift
+    /// string or straight from SQLite: a change of it changes what machines compare.
+    @Test func aValueIsQuotedAlikeFromAStringAndFromTheStore() throws {
+        let text = "a\"b\\c\nd\te\rf\u{1}\u{1F}\u{7F}\u{85}\u{202E}é漢🎉"
+        let expected = "\"a\\\"b\\\\c\\nd\\te\\rf\\u0001\\u001f\u{7F}\u{85}\u{202E}é漢🎉\""
+        #expect(SyncValue.quoted(text) == expected)
+        var copy = text
+        #expect(copy.withUTF8 { SyncValue.value("[", quoting: ColumnText(bytes: $0), "]") } == "[" + expected + "]")
+    }
+
     @Test func aStoreThatNeverSyncsWritesNoOperation() throws {
         let machines = try Machines(count: 1)
         let list = try machines.a.createList(named: "work", under: .root)

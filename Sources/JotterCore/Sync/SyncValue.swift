@@ -6,18 +6,8 @@ enum SyncValue {
 
     /// `text` as a JSON string.
     static func quoted(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(quotedLength(text))
-        appendQuoted(text, to: &out)
-        return out
-    }
-
-    /// The length in UTF-8 of `text` quoted: a buffer reserved at a guess grew by
-    /// doubling past it, for a long entry of tabs and quotes far past what it needed.
-    static func quotedLength(_ text: String) -> Int {
-        var length = 2
-        for byte in text.utf8 { length += quotedLength(of: byte) }
-        return length
+        var text = text
+        return text.withUTF8 { value("", quoting: ColumnText(bytes: $0), "") }
     }
 
     private static func quotedLength(of byte: UInt8) -> Int {
@@ -62,27 +52,6 @@ enum SyncValue {
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    /// Appends `text` as a JSON string.
-    static func appendQuoted(_ text: String, to out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\u00" + DisplayText.hex(scalar.value, width: 2)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
-    }
 
     static func number(_ value: Int64?) -> String {
         value.map(String.init) ?? "null"
