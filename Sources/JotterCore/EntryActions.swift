@@ -73,12 +73,8 @@ public struct EntryActions {
                 form = try store.form(at: place)
                 typed = try type(form)
             }
-            var notices: [String] = []
-            let verdict = try hooks.runBefore(.add, HookEntry(node: nil, text: typed.text, fields: typed.fields, place: place),
-                                              form: form, today: today(), notices: &notices)
-            notices.forEach(show)
             let text: String, fields: [FieldValue]
-            switch verdict {
+            switch try verdict(.add, HookEntry(node: nil, text: typed.text, fields: typed.fields, place: place), form: form) {
             case .refused(let message, let field): return .refused(message: message, field: field)
             case .accepted(let acceptedText, let acceptedFields): (text, fields) = (acceptedText, acceptedFields)
             }
@@ -162,14 +158,19 @@ public struct EntryActions {
         return result
     }
 
+    /// What the `before` hooks at the entry's place make of it, their notices shown.
+    public func verdict(_ event: Hook.Event, _ entry: HookEntry, form: EntryForm) throws -> HookVerdict {
+        var notices: [String] = []
+        let verdict = try hooks.runBefore(event, entry, form: form, today: today(), notices: &notices)
+        notices.forEach(show)
+        return verdict
+    }
+
     /// The entry as the `before` hooks at its place leave it; a refusal is the
     /// command's error, and nothing is written.
     private func checkedByHooks(_ event: Hook.Event, _ entry: HookEntry, form: EntryForm) throws
         -> (text: String, fields: [FieldValue]) {
-        var notices: [String] = []
-        let verdict = try hooks.runBefore(event, entry, form: form, today: today(), notices: &notices)
-        notices.forEach(show)
-        switch verdict {
+        switch try verdict(event, entry, form: form) {
         case .accepted(let text, let fields): return (text, fields)
         case .refused(let message, _): throw JotterError.input(message)
         }

@@ -204,13 +204,12 @@ struct ImportCommand: StoreCommand {
             progress: { progress.update(records: $0) }, shouldStop: { Interruption.signal != 0 })
         if runsHooks {
             let form = try context.store.form(at: destination)
-            let today = context.clock.today()
+            let entries = context.entries
             options.checkItem = { text, fields, line in
-                var notices: [String] = []
-                let verdict = try context.hooks.runBefore(.add, HookEntry(node: nil, text: text, fields: fields, place: destination),
-                                                          form: form, today: today, notices: &notices)
-                notices.forEach(context.messages.show)
-                if case .refused(let message, _) = verdict { throw ImportProblem(line: line, message) }
+                let entry = HookEntry(node: nil, text: text, fields: fields, place: destination)
+                if case .refused(let message, _) = try entries.verdict(.add, entry, form: form) {
+                    throw ImportProblem(line: line, message)
+                }
             }
         }
         let summary: Store.ImportSummary
