@@ -58,6 +58,8 @@ public struct EntryActions {
         self.runAfterHooks = runAfterHooks
     }
 
+    /// Adds the entry at `place`, with the prompt's line that made it in the history
+    /// and, for an entry written into the past, its date.
     public func add(_ typing: Typing, at place: NavigationPath, whenPlaceGone: PlaceGone,
                     historyLine: String? = nil, created: Timestamp? = nil) throws -> Outcome {
         var place = place

@@ -96,8 +96,10 @@ struct AddCommand: StoreCommand {
             return target == nil && placeNow != place ? .moved(placeNow) : .nothing
         case .refused(let message, _):
             throw JotterError.input(message)
-        case .placeChanged, .formChanged:
+        case .placeChanged:
             throw JotterError.input("\(place.display) was moved or deleted just now; nothing was added")
+        case .formChanged:
+            throw JotterError.input("the fields of \(place.display) changed meanwhile; nothing was added")
         }
     }
 }
