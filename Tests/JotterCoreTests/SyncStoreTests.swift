@@ -4092,6 +4092,32 @@ struct Machines {
         #expect(try machines.node(milk.id, in: a).parentSeq == check.path.top?.seq)
     }
 
+    /// The same, through what `add --to` and the prompt do (`EntryActions`): a place
+    /// numbered anew is not a place moved, so an entry that would be handed back for a
+    /// move goes there, and the outcome names the place in its new rows.
+    @Test(arguments: [EntryActions.PlaceGone.handBack, .follow])
+    func anEntryForAPlaceNumberedAnewByAReplayIsAddedThereHoweverMovesAreMet(whenPlaceGone: EntryActions.PlaceGone) throws {
+        let machines = try Machines()
+        let a = machines.a
+        let work = NavigationPath.root.pushing(try a.createList(named: "work", under: .root))
+        try machines.hub.sync(a)
+        try a.restartSyncCursor()
+        #expect(try a.replayingTheJournal { _ in try machines.hub.pull(a) })
+
+        var lines: [String] = []
+        let actions = EntryActions(store: a, hooks: EntryHooks(store: a, isEnabled: true),
+                                   today: { try! FieldDate(year: 2026, month: 11, day: 30) },
+                                   show: { lines.append($0) }, runAfterHooks: { _, _ in })
+        let outcome = try actions.add(.fromWords { _ in ("milk", []) }, at: work, whenPlaceGone: whenPlaceGone)
+        guard case .added(let milk, let place, _) = outcome else {
+            Issue.record("not added: \(outcome)")
+            return
+        }
+        #expect(place.ids == work.ids && place != work)
+        #expect(try machines.node(milk.id, in: a).parentSeq == place.top?.seq)
+        #expect(lines.isEmpty, "nothing moved, so nothing is said")
+    }
+
     /// A replay due with the cursor at the start (a rebuild cut short after it put the
     /// cursor back) reads whatever journal the hub holds then: one that lacks what the
     /// store held (the hub lost again, or another journal) is refused, and the store,
