@@ -3136,6 +3136,30 @@ struct Machines {
         }
     }
 
+    /// A list kept in the trash by a purge whose maker did not see an entry in it stays
+    /// in the group of its `rm` when an entry is added to it there and a later purge
+    /// deletes the first entry: a store that pulls all of it in one batch does not judge
+    /// the first purge by what the list holds at the batch's end (random run seed
+    /// 90174962, 200 steps a store).
+    @Test func aListKeptByAPurgeStaysInItsGroupWhenALaterPurgeTakesWhatKeptIt() throws {
+        let machines = try Machines(count: 3, batch: 100)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try a.createList(named: "groceries", under: .root)
+        try machines.hub.sync(a, b)
+        let inList = NavigationPath.root.pushing(try machines.node(list.id, in: b))
+        _ = try machines.add("milk", in: b, under: inList)
+        try machines.hub.sync(b)
+        try a.remove([try machines.node(list.id, in: a)])
+        _ = try a.emptyTrash()
+        try machines.hub.sync(a)
+        _ = try machines.add("bread", in: b, under: inList)
+        try machines.hub.push(b)
+        _ = try a.emptyTrash()
+        try machines.hub.sync(a, b, c, a, b)
+        #expect(try c.trash().map(\.node.id) == [list.id])
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     /// An entry removed on two machines, neither aware of the other's `rm`, and emptied
     /// from the trash on one before it synced: the other `rm` wanted it gone too, and
     /// the purge deletes it on every machine (random run seed 789164099, sealed).

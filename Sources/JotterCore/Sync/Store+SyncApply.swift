@@ -130,6 +130,20 @@ struct SyncMerge {
     /// The replica of each purge the log holds, by node and stamp, read when a node
     /// first comes back in the batch.
     private var purgeSenders: [PurgeKey: NodeID]?
+    /// The purges this batch met, each with the number of the `trash --empty` it came
+    /// from, as far as the batch can tell (`noteEmptying`).
+    private var emptyings: [PurgeID: Int] = [:]
+    private var emptyingsMet = 0
+    private var lastPurge: SyncOperation?
+
+    private struct PurgeID: Hashable {
+        let replica: NodeID
+        let counter: Int64
+
+        init(_ operation: SyncOperation) {
+            (replica, counter) = (operation.replica, operation.counter)
+        }
+    }
 
     /// A purge that waits for the end of the batch, with where it stands in the hub's
     /// order (`position`, `ownAhead`), which the operations after it move on.
@@ -166,13 +180,20 @@ struct SyncMerge {
         }
     }
 
-    /// The first operation after a waiting purge that brought its node back, the
-    /// entries put into the node by such operations, and the `rm`s of the node among
-    /// them, which a node brought back joins as it joins any (`joinEarlierTrashGroup`).
+    /// What came after a waiting purge of a node: the operations that would have
+    /// brought it back, with the entries they put into it; the `rm`s of the node among
+    /// them, which a node brought back joins as it joins any (`joinEarlierTrashGroup`);
+    /// and the purges that deleted entries it held.
     private struct Comeback {
-        var first: (place: HubPlace, group: TrashGroup, restores: Bool)
-        var placed: Set<NodeID> = []
+        struct Note {
+            let place: HubPlace
+            let group: TrashGroup
+            let restores: Bool
+            let placing: NodeID?
+        }
+        var notes: [Note] = []
         var removals: [(place: HubPlace, operation: SyncOperation)] = []
+        var emptied: [(place: HubPlace, purge: SyncOperation)] = []
     }
 
     /// Where this store's own operations not pulled past yet stand in the hub's order
@@ -218,6 +239,7 @@ struct SyncMerge {
     mutating func apply(_ operation: SyncOperation) throws {
         applied += 1
         if !passedOwnAhead, isAfterOwnAcknowledged { try passAllOwnAhead() }
+        noteEmptying(operation)
         if operation.replica == replica {
             try passOwn(operation)
             try takeBack(operation)
@@ -242,6 +264,7 @@ struct SyncMerge {
     mutating func applyOwnNeverAcknowledged(_ operation: SyncOperation) throws {
         applied += 1
         if !passedOwnAhead, isAfterOwnAcknowledged { try passAllOwnAhead() }
+        noteEmptying(operation)
         if let row = freeLogRow {
             _ = try store.logSyncOperation(operation, at: row)
             freeLogRow = row + 1
@@ -590,6 +613,7 @@ struct SyncMerge {
         while try changed.step() { if let id = NodeID(bytes: changed.blob(0)) { lists.append(id) } }
         ownAhead.passedTo = row
         for purge in purges {
+            noteEmptying(purge)
             guard let id = purge.node, let seq = try store.nodeSeq(of: id) else { continue }
             try self.purge(seq, id: id, by: purge)
         }
@@ -1588,7 +1612,7 @@ struct SyncMerge {
             // of that mark elsewhere is, and the maker removed the entry after that one.
             return try keep()
         }
-        if isFinal, let comeback = try comeback(of: seq) {
+        if isFinal, let comeback = try comeback(of: seq, after: operation) {
             // Where the purge was settled before the operations after it came, the first
             // of them (or of this store's changes after it) brought the node back from its
             // last state, into its group, and the `rm`s of it after that one met it there.
@@ -1634,7 +1658,8 @@ struct SyncMerge {
             return try keepConflict(node: id, property: "purge", value: "true", stamp: latest.stamp, replica: latest.replica)
         }
         if try firstChangeHereLater(seq: seq, id: id) != nil
-            || !children(of: seq).isEmpty || firstChangeHereLaterOfBuriedEntry(under: seq) != nil {
+            || !children(of: seq).isEmpty || firstChangeHereLaterOfBuriedEntry(under: seq) != nil
+            || isFinal && emptiedUnseen(under: seq, by: operation) {
             if isFinal { return try keep() }
             pendingPurges.append(PendingPurge(seq: seq, id: id, operation: operation, position: position, ownAhead: ownAhead,
                                               loggedUpTo: try store.lastLoggedRow(), place: try place(of: operation)))
@@ -1658,8 +1683,43 @@ struct SyncMerge {
                              stamp: loser.stamp, replica: replica)
         }
         try database.statement("DELETE FROM sync_op WHERE seq = ?").bind(1, seq).run()
+        if let parent = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq).firstRow({ $0.optionalInt64(0) }) ?? nil,
+           pendingPurges.contains(where: { $0.seq == parent }) {
+            comebacks[parent, default: Comeback()].emptied.append((try place(of: operation), operation))
+        }
         try database.statement("DELETE FROM node WHERE seq = ?").bind(1, seq).run()
         report.applied += 1
+    }
+
+    /// Whether an entry node `seq` held when `purge` came was deleted later in the batch
+    /// by a purge of another emptying: `purge`'s maker did not see it, and the node
+    /// stays at its purge, as where that later purge came in a batch of its own.
+    private func emptiedUnseen(under seq: Int64, by purge: SyncOperation) throws -> Bool {
+        guard let comeback = comebacks[seq] else { return false }
+        let purgePlace = try place(of: purge)
+        let placedAfter = Set(comeback.notes.filter { $0.place > purgePlace }.compactMap(\.placing))
+        return comeback.emptied.contains { emptied in
+            emptied.place > purgePlace && !oneEmptying(purge, emptied.purge)
+                && !(emptied.purge.node.map(placedAfter.contains) ?? false)
+        }
+    }
+
+    /// Notes which `trash --empty` `operation`, met in the hub's order, came from: one
+    /// sends its purges one after another, under counters one after another, and two
+    /// made one after another differ only in what came between them.
+    private mutating func noteEmptying(_ operation: SyncOperation) {
+        guard operation.property == "purge" else { return lastPurge = nil }
+        let id = PurgeID(operation)
+        guard emptyings[id] == nil else { return }
+        let follows = lastPurge.map { $0.replica == operation.replica && $0.counter + 1 == operation.counter } ?? false
+        if !follows { emptyingsMet += 1 }
+        emptyings[id] = emptyingsMet
+        lastPurge = operation
+    }
+
+    /// Whether two purges came from one `trash --empty` (`noteEmptying`).
+    private func oneEmptying(_ one: SyncOperation, _ other: SyncOperation) -> Bool {
+        emptyings[PurgeID(one)].map { $0 == emptyings[PurgeID(other)] } ?? false
     }
 
     /// Settles the purges that waited for the end of the batch, those of nodes deeper in
@@ -1739,22 +1799,25 @@ struct SyncMerge {
     private mutating func noteComeback(of seq: Int64, at place: HubPlace, group: TrashGroup, placing child: NodeID?,
                                        removing removal: SyncOperation? = nil, restores: Bool = false) {
         guard pendingPurges.contains(where: { $0.seq == seq }) else { return }
-        var comeback = comebacks[seq] ?? Comeback(first: (place, group, restores))
-        if place < comeback.first.place { comeback.first = (place, group, restores) }
-        if let child { comeback.placed.insert(child) }
+        var comeback = comebacks[seq] ?? Comeback()
+        comeback.notes.append(Comeback.Note(place: place, group: group, restores: restores, placing: child))
         if let removal { comeback.removals.append((place, removal)) }
         comebacks[seq] = comeback
     }
 
     /// What brought node `seq` back after its purge, which waited for the end of the
     /// batch, in the hub's order: the first operation noted (`noteComeback`) or made
-    /// here later that changed it or put into it an entry it holds. Nil when it holds
-    /// an entry that was there before the purge, unseen by its maker (the purge is then
-    /// kept where it is), or when nothing brought it back. `restores`: that operation
-    /// was a restore of the node itself.
-    private func comeback(of seq: Int64) throws -> (place: HubPlace, group: TrashGroup, restores: Bool)? {
-        let noted = comebacks[seq]
-        var first = noted?.first
+    /// here later that changed it or put into it an entry it holds. Nil when it holds,
+    /// or held when the purge came (`emptiedUnseen`), an entry that was there before
+    /// the purge, unseen by its maker (the purge is then kept where it is), or when
+    /// nothing brought it back. `restores`: that operation was a restore of the node
+    /// itself.
+    private func comeback(of seq: Int64, after purge: SyncOperation) throws -> (place: HubPlace, group: TrashGroup, restores: Bool)? {
+        if try emptiedUnseen(under: seq, by: purge) { return nil }
+        let purgePlace = try place(of: purge)
+        let notes = comebacks[seq]?.notes.filter { $0.place > purgePlace } ?? []
+        let placed = Set(notes.compactMap(\.placing))
+        var first = notes.min { $0.place < $1.place }.map { (place: $0.place, group: $0.group, restores: $0.restores) }
         if let id = try store.nodeID(seq: seq), let later = try firstChangeHereLater(seq: seq, id: id),
            first.map({ later.place < $0.place }) ?? true {
             first = (later.place, TrashGroup(stamp: later.stamp, replica: replica),
@@ -1762,7 +1825,7 @@ struct SyncMerge {
         }
         for child in try children(of: seq) {
             let id = try store.nodeID(seq: child)
-            if let id, noted?.placed.contains(id) == true { continue }
+            if let id, placed.contains(id) { continue }
             guard let placed = try broughtBackHereLater(child, id: id) else { return nil }
             if first.map({ placed.place < $0.place }) ?? true { first = (placed.place, placed.group, false) }
         }
