@@ -131,10 +131,10 @@ struct SyncMerge {
     /// first comes back in the batch.
     private var purgeSenders: [PurgeKey: NodeID]?
     /// The purges this batch met, each with the number of the `trash --empty` it came
-    /// from, as far as the batch can tell (`noteEmptying`).
+    /// from, as far as the order tells (`noteEmptying`).
     private var emptyings: [PurgeID: Int] = [:]
     private var emptyingsMet = 0
-    private var lastPurge: SyncOperation?
+    private var lastPurger: NodeID?
 
     private struct PurgeID: Hashable {
         let replica: NodeID
@@ -239,7 +239,6 @@ struct SyncMerge {
     mutating func apply(_ operation: SyncOperation) throws {
         applied += 1
         if !passedOwnAhead, isAfterOwnAcknowledged { try passAllOwnAhead() }
-        noteEmptying(operation)
         if operation.replica == replica {
             try passOwn(operation)
             try takeBack(operation)
@@ -250,6 +249,7 @@ struct SyncMerge {
                 try park(operation, parked)
             }
         }
+        noteEmptying(operation)
         // What waited in this batch for a node made just now goes in right after it, at
         // its place in the hub's order, not at the end of the batch after what came later:
         // a push sends an entry moved into a list made after it before the list.
@@ -1705,16 +1705,16 @@ struct SyncMerge {
     }
 
     /// Notes which `trash --empty` `operation`, met in the hub's order, came from: one
-    /// sends its purges one after another, under counters one after another, and two
-    /// made one after another differ only in what came between them.
+    /// sends its purges one after another (under counters with gaps where a purge of a
+    /// row never sent went nowhere). Two of one machine with nothing between them in
+    /// the order count as one: nothing came between to tell them apart.
     private mutating func noteEmptying(_ operation: SyncOperation) {
-        guard operation.property == "purge" else { return lastPurge = nil }
+        guard operation.property == "purge" else { return lastPurger = nil }
         let id = PurgeID(operation)
         guard emptyings[id] == nil else { return }
-        let follows = lastPurge.map { $0.replica == operation.replica && $0.counter + 1 == operation.counter } ?? false
-        if !follows { emptyingsMet += 1 }
+        if lastPurger != operation.replica { emptyingsMet += 1 }
         emptyings[id] = emptyingsMet
-        lastPurge = operation
+        lastPurger = operation.replica
     }
 
     /// Whether two purges came from one `trash --empty` (`noteEmptying`).
