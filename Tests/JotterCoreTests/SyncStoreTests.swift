@@ -3160,6 +3160,36 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// A list emptied from the trash elsewhere, brought back into the trash by a move
+    /// into a list it held, and emptied again here: a second move into it, pulled
+    /// before this store's own purge went out, finds it in the group the first move
+    /// gave it, as on every other machine, though the last operation this store logged
+    /// of the list itself is the first purge (random run seed 754454585, sealed, 200
+    /// steps a store).
+    @Test func aListEmptiedHereAfterAMoveBroughtItBackKeepsThatMovesGroup() throws {
+        let machines = try Machines(count: 4, batch: 100)
+        let (a, b, c, d) = (machines.a, machines.b, machines.stores[2], machines.stores[3])
+        let outer = try a.createList(named: "outer", under: .root)
+        let inner = try a.createList(named: "inner", under: NavigationPath.root.pushing(outer))
+        let first = try machines.add("first", in: a)
+        let second = try machines.add("second", in: a)
+        try machines.hub.sync(a, b, c, d)
+        try a.remove([try machines.node(outer.id, in: a)])
+        _ = try a.emptyTrash()
+        try machines.hub.sync(a)
+        let innerPath = { (store: Store) in
+            NavigationPath.root.pushing(try machines.node(outer.id, in: store)).pushing(try machines.node(inner.id, in: store))
+        }
+        try b.move([try machines.node(first.id, in: b)], to: try innerPath(b))
+        try machines.hub.sync(b, d)
+        try c.move([try machines.node(second.id, in: c)], to: try innerPath(c))
+        try machines.hub.push(c)
+        _ = try d.emptyTrash()
+        try machines.hub.pull(d)
+        try machines.hub.sync(d, a, b, c, d)
+        try machines.expectEveryStoreAlike(a)
+    }
+
     /// An entry removed on two machines, neither aware of the other's `rm`, and emptied
     /// from the trash on one before it synced: the other `rm` wanted it gone too, and
     /// the purge deletes it on every machine (random run seed 789164099, sealed).

@@ -1131,6 +1131,9 @@ struct SyncMerge {
             // Emptied on two machines: a change brings it back when it comes after both.
             try database.statement("UPDATE sync_tombstone SET stamp = max(stamp, ?) WHERE seq = ?")
                 .bind(1, operation.stamp).bind(2, seq).run()
+            if try changedHereLater(seq: seq, id: id, property: "purge") {
+                try store.recordStamp(seq: seq, property: SyncMerge.purgedBeforeOwn, stamp: operation.stamp, replica: operation.replica)
+            }
             return nil
         }
         let restores = operation.property == "trashed" && operation.value == "false"
@@ -1300,11 +1303,16 @@ struct SyncMerge {
     /// unless this store's own purge comes after that operation (`groupBeforeOwnPurge`).
     private mutating func revive(_ seq: Int64, for operation: SyncOperation, keepingPurge: Bool = true) throws -> Int64 {
         let lastID = try store.lastStateID(of: seq)
-        // Another machine's purge pulled before the operation deleted the node for good
-        // at that place in the hub's order, whatever this store's own purge later: the
-        // operation brings it back as it does everywhere (random run seed 496951302).
+        // Another machine's purge, pulled after this store's own purge deleted the node,
+        // deleted it for good before the operation in the hub's order, whatever that own
+        // purge later: the operation brings it back as it does everywhere (random run
+        // seed 496951302). One pulled before this store's own purge was made is not
+        // that: something after it brought the node back here, which the own purge then
+        // found (seed 754454585).
         let purgedElsewhereFirst = try lastID.map {
-            try changedHereLater(seq: seq, id: $0, property: "purge") && lastLoggedIsPurgeElsewhere(of: $0)
+            try changedHereLater(seq: seq, id: $0, property: "purge")
+                && database.statement("SELECT 1 FROM sync_stamp WHERE seq = ? AND property = ?")
+                    .bind(1, seq).bind(2, SyncMerge.purgedBeforeOwn).firstRow { _ in true } == true
         } ?? false
         let groupBefore = purgedElsewhereFirst ? nil : try groupBeforeOwnPurge(of: seq)
         let group = groupBefore ?? TrashGroup(of: operation)
@@ -1353,6 +1361,8 @@ struct SyncMerge {
                 .bind(1, seq).bind(2, values).run()
         }
         try database.statement("DELETE FROM sync_tombstone WHERE seq = ?").bind(1, seq).run()
+        try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property = ?")
+            .bind(1, seq).bind(2, SyncMerge.purgedBeforeOwn).run()
         if !inTheTrashByItsList { try keepTrashGroup(group, of: seq) }
         let id = try store.nodeID(seq: seq)
         if let cameBackInto { try noteComeback(of: cameBackInto, by: operation, placing: id) }
@@ -1387,16 +1397,6 @@ struct SyncMerge {
         }
         return try database.statement("SELECT stamp, replica FROM sync_stamp WHERE seq = ? AND property = 'trashgroup'")
             .bind(1, seq).firstRow { row in NodeID(bytes: row.blob(1)).map { TrashGroup(stamp: row.int64(0), replica: $0) } } ?? nil
-    }
-
-    /// Whether the last operation on node `id` that the log holds is another machine's
-    /// purge: pulled, so before the operation being applied in the hub's order. Read
-    /// only where a node this store deleted for good by a purge of its own, later in that
-    /// order, comes back from its last state: the log has no index by node.
-    private func lastLoggedIsPurgeElsewhere(of id: NodeID) throws -> Bool {
-        try database.statement(
-            "SELECT property = 'purge' AND replica <> ?2 FROM sync_log WHERE node = ?1 ORDER BY seq DESC LIMIT 1")
-            .bind(1, blob: id.bytes).bind(2, blob: replica.bytes).firstRow { $0.int64(0) != 0 } ?? false
     }
 
     /// The replica that sent the purge of `id` stamped `stamp`, as the log of the
@@ -1489,6 +1489,12 @@ struct SyncMerge {
     /// change named it (`Store.trashGroupOfCreate`), kept as a property of `sync_stamp`
     /// of this name: the node's mark is its create's all the same (`isMarkedByItsCreate`).
     static let groupOfCreate = "trashgroup_of_create"
+
+    /// Another machine's purge of a node this store deleted for good by a purge of its
+    /// own not sent past yet, pulled after that own purge was made, kept as a property
+    /// of `sync_stamp` of this name until the node comes back: it comes before the own
+    /// purge in the hub's order, and so deleted the node there first.
+    static let purgedBeforeOwn = "purge_before_own"
 
     /// Whether node `seq` is in the trash in `group` by the mark its create gave it,
     /// which an operation based on it names by the create's stamp (`Store.createStamp`):
