@@ -212,7 +212,7 @@ public final class Hub {
                 found = (HubHead(position: row.int64(0) ?? 0, hash: row.string(1) ?? ""), row.int64(2) ?? 0)
             }
         }
-        guard var (head, last) = found else {
+        guard case (var head, let last)? = found else {
             throw connection.failure("the journal '\(journal)' is not there for this role")
         }
         if let base, base != head { return .headMoved }
