@@ -3190,6 +3190,31 @@ struct Machines {
         try machines.expectEveryStoreAlike(a)
     }
 
+    /// A list emptied from the trash twice, brought back between the two by a restore of
+    /// an entry in it and after the second by an entry this store added to it while it
+    /// did not sync: it ends in the group of that add, where the second purge left it,
+    /// not of the restore, where the first did (random run seed 921771676, 200 steps a
+    /// store).
+    @Test func aListEmptiedTwiceEndsInTheGroupOfWhatBroughtItBackAfterTheSecond() throws {
+        let machines = try Machines(count: 3, batch: 100)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try a.createList(named: "groceries", under: .root)
+        let item = try machines.add("milk", in: a, under: NavigationPath.root.pushing(list))
+        try machines.hub.sync(a, b, c)
+        _ = try machines.add("bread", in: a, under: NavigationPath.root.pushing(try machines.node(list.id, in: a)))
+        try c.remove([try machines.node(item.id, in: c)])
+        try machines.hub.sync(c, b)
+        try b.remove([try machines.node(list.id, in: b)])
+        _ = try b.emptyTrash()
+        try machines.hub.sync(b)
+        try c.restore(try #require(try c.trash().first { $0.node.id == item.id }))
+        try machines.hub.push(c)
+        try machines.hub.pull(c)
+        _ = try c.emptyTrash()
+        try machines.hub.sync(c, a, b, c, a)
+        try machines.expectEveryStoreAlikeWithItsConflicts(b)
+    }
+
     /// An entry removed on two machines, neither aware of the other's `rm`, and emptied
     /// from the trash on one before it synced: the other `rm` wanted it gone too, and
     /// the purge deletes it on every machine (random run seed 789164099, sealed).

@@ -1730,7 +1730,9 @@ struct SyncMerge {
 
     /// Settles the purges that waited for the end of the batch, those of nodes deeper in
     /// the tree first, the last first among equals: a list that holds only what came
-    /// back into it after its purge comes back with it.
+    /// back into it after its purge comes back with it. Purges of one node go in the
+    /// hub's order: what brought it back after the last one decides where it stays,
+    /// not what brought it back after an earlier one (random run seed 921771676).
     private mutating func settlePendingPurges() throws {
         let depth = try database.statement(
             """
@@ -1738,8 +1740,13 @@ struct SyncMerge {
             SELECT count(seq) FROM up
             """)
         let depths = try pendingPurges.map { try depth.bind(1, $0.seq).firstRow { $0.int64(0) } ?? 0 }
-        let pending = pendingPurges.indices
-            .sorted { depths[$0] != depths[$1] ? depths[$0] > depths[$1] : $0 > $1 }.map { pendingPurges[$0] }
+        var lastOfNode: [Int64: Int] = [:]
+        for (index, purge) in pendingPurges.enumerated() { lastOfNode[purge.seq] = index }
+        let pending = pendingPurges.indices.sorted { one, other in
+            let (oneLast, otherLast) = (lastOfNode[pendingPurges[one].seq]!, lastOfNode[pendingPurges[other].seq]!)
+            if depths[one] != depths[other] { return depths[one] > depths[other] }
+            return oneLast != otherLast ? oneLast > otherLast : one < other
+        }.map { pendingPurges[$0] }
         let batchEnd = (position, ownAhead)
         defer {
             (position, ownAhead) = batchEnd
