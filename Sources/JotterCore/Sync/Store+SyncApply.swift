@@ -1689,7 +1689,8 @@ struct SyncMerge {
                              stamp: loser.stamp, replica: replica)
         }
         try database.statement("DELETE FROM sync_op WHERE seq = ?").bind(1, seq).run()
-        if let parent = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq).firstRow({ $0.optionalInt64(0) }) ?? nil,
+        if !pendingPurges.isEmpty,
+           let parent = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq).firstRow({ $0.optionalInt64(0) }) ?? nil,
            pendingPurges.contains(where: { $0.seq == parent }) {
             comebacks[parent, default: Comeback()].emptied.append((try place(of: operation), operation))
         }
