@@ -3215,6 +3215,34 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(b)
     }
 
+    /// The journal of a run whose stores once ended apart (random run seed 184834334,
+    /// sealed, 200 steps a store): a list kept by a purge that waited for the end of the
+    /// batch, emptied for good by a later purge and brought back by an `rm` of an entry
+    /// it held. Applied in one batch and one operation at a time, it ends alike: what a
+    /// store shows is a function of the hub's order, not of where its pulls cut it.
+    @Test func aJournalAppliedInOneBatchOrOneOperationAtATimeEndsAlike() throws {
+        struct Logged: Decodable {
+            let replica: String, counter: Int64, stamp: Int64, node: String?, property: String, value: String?, base: Int64?
+        }
+        let lines = try String(contentsOfFile: Project.fixtures + "/sync-journal-apart-by-batches.jsonl", encoding: .utf8)
+            .split(separator: "\n")
+        let operations = try lines.map { line in
+            let logged = try JSONDecoder().decode(Logged.self, from: Data(line.utf8))
+            return SyncOperation(replica: try #require(NodeID(logged.replica)), counter: logged.counter, stamp: logged.stamp,
+                                 node: logged.node.flatMap(NodeID.init), property: logged.property, value: logged.value,
+                                 base: logged.base)
+        }
+        var shown: [[String]] = []
+        for batch in [operations.count, 1] {
+            let machines = try Machines(count: 1, batch: batch)
+            machines.hub.take(operations)
+            try machines.hub.pull(machines.a)
+            shown.append(try machines.trashGroups(of: machines.a) + machines.tree(of: machines.a).map { "\($0) \($1)" }.sorted())
+            #expect(try machines.a.check() == [])
+        }
+        #expect(shown[0] == shown[1])
+    }
+
     /// An entry removed on two machines, neither aware of the other's `rm`, and emptied
     /// from the trash on one before it synced: the other `rm` wanted it gone too, and
     /// the purge deletes it on every machine (random run seed 789164099, sealed).

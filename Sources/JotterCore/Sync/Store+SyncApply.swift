@@ -1671,6 +1671,18 @@ struct SyncMerge {
                                               loggedUpTo: try store.lastLoggedRow(), place: try place(of: operation)))
             return
         }
+        if !isFinal, pendingPurges.contains(where: { $0.seq == seq }) {
+            // Earlier purges of it waited for the end of the batch, and what brought it
+            // back after them ends here: they settle now, on what came before this one,
+            // as where the batch ended before it came (random run seed 184834334).
+            try settle(pendingPurges.filter { $0.seq == seq })
+            pendingPurges.removeAll { $0.seq == seq }
+            guard try store.nodeID(seq: seq) == id else {
+                try database.statement("UPDATE sync_tombstone SET stamp = max(stamp, ?) WHERE seq = ?")
+                    .bind(1, operation.stamp).bind(2, seq).run()
+                return
+            }
+        }
         try database.statement(
             """
             INSERT OR REPLACE INTO sync_tombstone (seq, id, kind, parent, text, created, created_offset, done, fields, stamp,
@@ -1748,16 +1760,19 @@ struct SyncMerge {
             if depths[one] != depths[other] { return depths[one] > depths[other] }
             return oneLast != otherLast ? oneLast > otherLast : one < other
         }.map { pendingPurges[$0] }
-        let batchEnd = (position, ownAhead)
-        defer {
-            (position, ownAhead) = batchEnd
-            comebacks = [:]
-        }
+        defer { comebacks = [:] }
+        try settle(pending)
+        pendingPurges = []
+    }
+
+    /// Settles `pending`, in that order, each where it stands in the hub's order.
+    private mutating func settle(_ pending: [PendingPurge]) throws {
+        let now = (position, ownAhead)
+        defer { (position, ownAhead) = now }
         for purge in pending where try store.nodeID(seq: purge.seq) == purge.id {
             (position, ownAhead) = (purge.position, purge.ownAhead)
             try self.purge(purge.seq, id: purge.id, by: purge.operation, isFinal: true, loggedUpTo: purge.loggedUpTo)
         }
-        pendingPurges = []
     }
 
     /// Puts node `seq`, in the trash, in trash group `group`: under `mark`, or the
