@@ -3218,8 +3218,9 @@ struct Machines {
     /// The journal of a run whose stores once ended apart (random run seed 184834334,
     /// sealed, 200 steps a store): a list kept by a purge that waited for the end of the
     /// batch, emptied for good by a later purge and brought back by an `rm` of an entry
-    /// it held. Applied in one batch and one operation at a time, it ends alike: what a
-    /// store shows is a function of the hub's order, not of where its pulls cut it.
+    /// it held. Applied in one batch and one operation at a time, it ends alike, in its
+    /// trash, tree and every conflict: what a store shows is a function of the hub's
+    /// order, not of where its pulls cut it.
     @Test func aJournalAppliedInOneBatchOrOneOperationAtATimeEndsAlike() throws {
         struct Logged: Decodable {
             let replica: String, counter: Int64, stamp: Int64, node: String?, property: String, value: String?, base: Int64?
@@ -3237,7 +3238,8 @@ struct Machines {
             let machines = try Machines(count: 1, batch: batch)
             machines.hub.take(operations)
             try machines.hub.pull(machines.a)
-            shown.append(try machines.trashGroups(of: machines.a) + machines.tree(of: machines.a).map { "\($0) \($1)" }.sorted())
+            shown.append(try machines.trashGroups(of: machines.a) + machines.tree(of: machines.a).map { "\($0) \($1)" }.sorted()
+                         + machines.conflicts(in: machines.a).map { "\($0.node?.description ?? "-") \($0.property) \($0.value ?? "nil") \($0.replica)" }.sorted())
             #expect(try machines.a.check() == [])
         }
         #expect(shown[0] == shown[1])
