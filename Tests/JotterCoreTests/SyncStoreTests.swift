@@ -4179,15 +4179,24 @@ struct Machines {
         #expect(try machines.tree(of: a).values.sorted() == ["bread in root shown", "eggs in root shown", "jam in root shown", "milk in root shown"])
     }
 
-    /// A prompt open beside a rebuild holds its place by rows the replay gave new
-    /// numbers: its next entry finds the place again by its ids, where it was.
-    @Test func anEntryAddedAtAPlaceHeldFromBeforeAReplayGoesToThatPlace() throws {
+    /// One machine's list `work`, and the place that names it by the rows it had before
+    /// the machine applied its journal again (as after a rebuild), which gave them new
+    /// numbers.
+    private static func listHeldFromBeforeAReplay() throws -> (Machines, NavigationPath) {
         let machines = try Machines()
         let a = machines.a
         let work = NavigationPath.root.pushing(try a.createList(named: "work", under: .root))
         try machines.hub.sync(a)
         try a.restartSyncCursor()
         #expect(try a.replayingTheJournal { _ in try machines.hub.pull(a) })
+        return (machines, work)
+    }
+
+    /// A prompt open beside a rebuild holds its place by rows the replay gave new
+    /// numbers: its next entry finds the place again by its ids, where it was.
+    @Test func anEntryAddedAtAPlaceHeldFromBeforeAReplayGoesToThatPlace() throws {
+        let (machines, work) = try Self.listHeldFromBeforeAReplay()
+        let a = machines.a
 
         guard case .pathChanged(let check) = try a.addEntry("milk", under: work, historyLine: nil) else {
             Issue.record("the entry went under a row the replay deleted")
@@ -4206,12 +4215,8 @@ struct Machines {
     /// move goes there, and the outcome names the place in its new rows.
     @Test(arguments: [EntryActions.PlaceGone.handBack, .follow])
     func anEntryForAPlaceNumberedAnewByAReplayIsAddedThereHoweverMovesAreMet(whenPlaceGone: EntryActions.PlaceGone) throws {
-        let machines = try Machines()
+        let (machines, work) = try Self.listHeldFromBeforeAReplay()
         let a = machines.a
-        let work = NavigationPath.root.pushing(try a.createList(named: "work", under: .root))
-        try machines.hub.sync(a)
-        try a.restartSyncCursor()
-        #expect(try a.replayingTheJournal { _ in try machines.hub.pull(a) })
 
         var lines: [String] = []
         let actions = EntryActions(store: a, hooks: EntryHooks(store: a, isEnabled: true),
