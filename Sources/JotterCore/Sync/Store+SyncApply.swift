@@ -132,18 +132,9 @@ struct SyncMerge {
     private var purgeSenders: [PurgeKey: NodeID]?
     /// The purges this batch met, each with the number of the `trash --empty` it came
     /// from, as far as the order tells (`noteEmptying`).
-    private var emptyings: [PurgeID: Int] = [:]
+    private var emptyings: [OperationKey: Int] = [:]
     private var emptyingsMet = 0
     private var lastPurger: NodeID?
-
-    private struct PurgeID: Hashable {
-        let replica: NodeID
-        let counter: Int64
-
-        init(_ operation: SyncOperation) {
-            (replica, counter) = (operation.replica, operation.counter)
-        }
-    }
 
     /// A purge that waits for the end of the batch, with where it stands in the hub's
     /// order (`position`, `ownAhead`), which the operations after it move on.
@@ -1729,7 +1720,7 @@ struct SyncMerge {
     /// the order count as one: nothing came between to tell them apart.
     private mutating func noteEmptying(_ operation: SyncOperation) {
         guard operation.property == "purge" else { return lastPurger = nil }
-        let id = PurgeID(operation)
+        let id = OperationKey(operation)
         guard emptyings[id] == nil else { return }
         if lastPurger != operation.replica { emptyingsMet += 1 }
         emptyings[id] = emptyingsMet
@@ -1738,7 +1729,7 @@ struct SyncMerge {
 
     /// Whether two purges came from one `trash --empty` (`noteEmptying`).
     private func oneEmptying(_ one: SyncOperation, _ other: SyncOperation) -> Bool {
-        emptyings[PurgeID(one)].map { $0 == emptyings[PurgeID(other)] } ?? false
+        emptyings[OperationKey(one)].map { $0 == emptyings[OperationKey(other)] } ?? false
     }
 
     /// Settles the purges that waited for the end of the batch, those of nodes deeper in
