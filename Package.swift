@@ -31,7 +31,7 @@ let package = Package(
             providers: [.apt(["libkeyutils-dev"])]
         ),
         // libpq's header only: libpq.so.5 is loaded with dlopen when a command needs the
-        // hub (Sources/JotterCore/Sync/LibPQ.swift), so nothing links against it.
+        // hub (Sources/JotterHub/LibPQ.swift), so nothing links against it.
         .systemLibrary(
             name: "CLibPQ",
             providers: [.apt(["libpq-dev"])]
@@ -48,12 +48,20 @@ let package = Package(
         .target(name: "JotterSync", swiftSettings: [.unsafeFlags(["-O"])]),
         .target(
             name: "JotterCore",
-            dependencies: ["CSQLite", "CJotterSearch", "COpenSSL", "CKeyutils", "CLibPQ", "CProcessControl"]
+            dependencies: ["CSQLite", "CJotterSearch", "COpenSSL", "CKeyutils", "CProcessControl"]
+        ),
+        // The hub: PostgreSQL, the sealed journal's cryptography, and a sync's rounds of
+        // pull and push, which reach the store only through `SyncReplica`. Nothing in
+        // JotterCore can open a connection.
+        .target(
+            name: "JotterHub",
+            dependencies: ["JotterCore", "CLibPQ", "COpenSSL"]
         ),
         .target(
             name: "JotterCLI",
             dependencies: [
                 "JotterCore",
+                "JotterHub",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -82,7 +90,7 @@ let package = Package(
         ),
         .testTarget(
             name: "JotterCoreTests",
-            dependencies: ["JotterCore", "SystemCallFilter", "TestSupport"]
+            dependencies: ["JotterCore", "JotterHub", "SystemCallFilter", "TestSupport"]
         ),
         .testTarget(
             name: "JotterSyncTests",
@@ -91,7 +99,7 @@ let package = Package(
         ),
         .testTarget(
             name: "JotterCLITests",
-            dependencies: ["JotterCore", "JotterCLI", "PseudoTerminal", "TestSupport"]
+            dependencies: ["JotterCore", "JotterHub", "JotterCLI", "PseudoTerminal", "TestSupport"]
         ),
     ]
 )

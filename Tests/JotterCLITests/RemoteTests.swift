@@ -1,5 +1,6 @@
 import Foundation
 import JotterCore
+import JotterHub
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import JotterCore
+@testable import JotterHub
 import TestSupport
 import Testing
 

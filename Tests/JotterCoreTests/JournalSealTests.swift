@@ -1,4 +1,5 @@
 @testable import JotterCore
+@testable import JotterHub
 import Testing
 
 /// Sealing and opening operations in process: what binds a sealed operation to its

@@ -23,9 +23,9 @@ import Testing
         try machines.a.keepDraft("half a line", at: .root)
         try machines.a.keepDraft("another", at: work)
         try machines.a.keepDraft("a second at the same place", at: work)
-        try machines.a.setRemote(try HubRemote(conninfo: "host=/nowhere"), auto: true)
-        try machines.b.setRemote(try HubRemote(conninfo: "host=/nowhere"), sealedKeys: [
-            WrappedJournalKey(id: 1, salt: [1, 2], cost: JournalPassphraseKey.costText, wrapped: [3, 4]),
+        try machines.a.setRemote(conninfo: "host=/nowhere", journal: "main", auto: true, sealedKeys: nil)
+        try machines.b.setRemote(conninfo: "host=/nowhere", journal: "main", auto: false, sealedKeys: [
+            WrappedJournalKey(id: 1, salt: [1, 2], cost: "scrypt:15:8:3", wrapped: [3, 4]),
         ])
         try machines.hub.sync(machines.a, machines.b)
         _ = try machines.a.find(try SearchQuery("milk")) { _ in }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import JotterCore
+import JotterHub
 
 /// Encrypts the store in place under a new passphrase.
 struct EncryptCommand: ParsableCommand {

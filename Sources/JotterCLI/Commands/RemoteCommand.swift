@@ -1,5 +1,6 @@
 import ArgumentParser
 import JotterCore
+import JotterHub
 
 #if canImport(Glibc)
 import Glibc

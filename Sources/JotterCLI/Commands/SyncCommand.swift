@@ -1,5 +1,6 @@
 import ArgumentParser
 import JotterCore
+import JotterHub
 
 struct SyncCommand: StoreCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import JotterCore
+import JotterHub
 
 /// The user's word that what a store holds may act: its hooks run, and a sync
 /// connects to its hub. Only from a shell: a line pasted at the prompt never makes it.

@@ -1,4 +1,5 @@
 import JotterCore
+import JotterHub
 
 /// Opens the keys of a sealed journal with its passphrase: from the key cache when a
 /// command before this one derived it, else from the passphrase command or the

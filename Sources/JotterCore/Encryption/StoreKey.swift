@@ -54,7 +54,7 @@ public struct StoreKey: Sendable {
     }
 
     /// The bytes `text` writes in hexadecimal; nil when it is not hexadecimal.
-    static func bytes(ofHex text: String) -> [UInt8]? {
+    package static func bytes(ofHex text: String) -> [UInt8]? {
         let digits = Array(text.utf8)
         guard digits.count % 2 == 0 else { return nil }
         var bytes = [UInt8]()
@@ -66,7 +66,7 @@ public struct StoreKey: Sendable {
         return bytes
     }
 
-    static func hex(_ bytes: [UInt8]) -> String {
+    package static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text = [UInt8]()
         text.reserveCapacity(bytes.count * 2)
@@ -89,6 +89,6 @@ private let cryptoLibraryPrepared: Bool = {
                                | OPENSSL_INIT_NO_LOAD_CONFIG | OPENSSL_INIT_NO_LOAD_CRYPTO_STRINGS), nil) == 1
 }()
 
-func prepareCryptoLibrary() {
+package func prepareCryptoLibrary() {
     _ = cryptoLibraryPrepared
 }

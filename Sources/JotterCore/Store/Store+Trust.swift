@@ -6,6 +6,8 @@ extension Store {
     /// The hub settings as kept, before they are checked: `jotter trust` shows them as
     /// they are, and a sync uses them only once trusted.
     public struct StoredRemote: Equatable, Sendable {
+        public static let defaultJournal = "main"
+
         public var conninfo: String
         public var journal: String
         public var auto: Bool
@@ -60,7 +62,7 @@ extension Store {
         try read {
             guard let conninfo = try setting(.remoteConninfo, { $0.string(0) }) else { return nil }
             return StoredRemote(conninfo: conninfo,
-                                journal: try setting(.remoteJournal, { $0.string(0) }) ?? HubRemote.defaultJournal,
+                                journal: try setting(.remoteJournal, { $0.string(0) }) ?? StoredRemote.defaultJournal,
                                 auto: try setting(.remoteAuto, { $0.string(0) }) == "1")
         }
     }

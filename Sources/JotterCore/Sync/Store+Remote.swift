@@ -2,25 +2,6 @@
 /// choice, never synced, exported or imported. A sync uses it only while it holds this
 /// user's tag for this file (`Store+Trust.swift`): set here, or trusted with `jotter trust`.
 extension Store {
-    /// The remote `remote set` chose, trusted or not; nil when none is set.
-    public func remote() throws -> HubRemote? {
-        guard let stored = try storedRemote() else { return nil }
-        do {
-            return try HubRemote(conninfo: stored.conninfo, journal: stored.journal)
-        } catch let error as JotterError where error.kind == .input {
-            throw JotterError.input("the remote kept in \(path) is not usable (\(error.message)); set it again with 'jotter remote set'")
-        }
-    }
-
-    /// The remote to sync with, only when this user set it in this file or trusted it
-    /// here: a store received from someone else connects nowhere, and sends nothing,
-    /// until then. Nil when none is set.
-    public func trustedRemote() throws -> HubRemote? {
-        guard let remote = try remote() else { return nil }
-        guard try remoteIsTrusted() else { throw JotterError(.hub, Store.untrustedRemoteMessage) }
-        return remote
-    }
-
     public static let untrustedRemoteMessage =
         "the hub settings of this store were not set by you in this file (it came from elsewhere, or another program changed them), so nothing connects to them; 'jotter trust' shows them and lets it sync"
 
@@ -61,16 +42,16 @@ extension Store {
         try setSetting(.remoteSealedKeys, text: text)
     }
 
-    /// Keeps `remote` as the user's own choice: trusted at once; with `sealedKeys`, its
-    /// journal is sealed.
-    public func setRemote(_ remote: HubRemote, auto: Bool = false, sealedKeys: [WrappedJournalKey]? = nil) throws {
+    /// Keeps the hub settings `conninfo` and `journal`, checked by the caller, as the
+    /// user's own choice: trusted at once; with `sealedKeys`, its journal is sealed.
+    public func setRemote(conninfo: String, journal: String, auto: Bool, sealedKeys: [WrappedJournalKey]?) throws {
         let key = try trustKeyForTagging()
         try write {
-            try setSetting(.remoteConninfo, text: remote.conninfo)
-            try setSetting(.remoteJournal, text: remote.journal)
+            try setSetting(.remoteConninfo, text: conninfo)
+            try setSetting(.remoteJournal, text: journal)
             try setSetting(.remoteAuto, text: auto ? "1" : "0")
             try keepSealedJournalKeys(sealedKeys)
-            let stored = StoredRemote(conninfo: remote.conninfo, journal: remote.journal, auto: auto)
+            let stored = StoredRemote(conninfo: conninfo, journal: journal, auto: auto)
             try setSetting(.remoteTrust, blob: trustTag(stored.setting, key: key) ?? [])
         }
     }

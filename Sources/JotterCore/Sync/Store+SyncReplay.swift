@@ -128,6 +128,6 @@ extension Store {
 
 /// A replay refused: the journal read from its start lacks `count` operations the store
 /// held before it. `Sync` names the hub.
-struct ReplayLacksHeldOperations: Error {
-    let count: Int64
+package struct ReplayLacksHeldOperations: Error {
+    package let count: Int64
 }

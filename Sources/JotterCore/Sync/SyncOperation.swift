@@ -67,3 +67,18 @@ public struct SyncOperation: Sendable, Equatable {
         otherReplica != replica && base.map { $0 != otherStamp } == true
     }
 }
+
+/// An operation's id: its replica and counter.
+public struct OperationKey: Hashable, Sendable {
+    public let replica: NodeID
+    public let counter: Int64
+
+    public init(replica: NodeID, counter: Int64) {
+        self.replica = replica
+        self.counter = counter
+    }
+
+    public init(_ operation: SyncOperation) {
+        self.init(replica: operation.replica, counter: operation.counter)
+    }
+}

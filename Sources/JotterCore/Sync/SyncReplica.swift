@@ -83,3 +83,17 @@ public struct SyncApplyReport: Sendable, Equatable {
         known += other.known
     }
 }
+
+/// The last operation of a journal's hash chain: its position (0 when the journal is
+/// empty) and its hash in hexadecimal ("" before the first operation).
+public struct HubHead: Sendable, Equatable {
+    public var position: Int64
+    public var hash: String
+
+    public init(position: Int64, hash: String) {
+        self.position = position
+        self.hash = hash
+    }
+
+    public static let empty = HubHead(position: 0, hash: "")
+}

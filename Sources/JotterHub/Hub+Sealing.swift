@@ -1,3 +1,5 @@
+import JotterCore
+
 /// A sealed journal on the hub: whether the journal is sealed, and its wrapped keys.
 /// The hub keeps them and never reads them.
 extension Hub {
@@ -111,17 +113,3 @@ public struct HubSealing: Sendable, Equatable {
     public var holdsOperations: Bool
 }
 
-/// An operation's id: its replica and counter.
-public struct OperationKey: Hashable, Sendable {
-    public let replica: NodeID
-    public let counter: Int64
-
-    public init(replica: NodeID, counter: Int64) {
-        self.replica = replica
-        self.counter = counter
-    }
-
-    public init(_ operation: SyncOperation) {
-        self.init(replica: operation.replica, counter: operation.counter)
-    }
-}

@@ -1,11 +1,12 @@
 import CLibPQ
+import JotterCore
 
 /// Where this store syncs: a libpq connection string (key=value pairs or a
 /// postgresql:// URI) and the journal on that hub. Kept in the store's local settings,
 /// never synced, and never with a password in it: libpq finds one in ~/.pgpass or
 /// PGPASSWORD.
 public struct HubRemote: Equatable, Sendable {
-    public static let defaultJournal = "main"
+    public static let defaultJournal = Store.StoredRemote.defaultJournal
     /// Said where an encrypted store meets a remote: its user would not expect the
     /// hub to hold what the store keeps secret.
     public static let inTheClear =

@@ -1,4 +1,5 @@
 import CLibPQ
+import JotterCore
 
 #if canImport(Glibc)
 import Glibc

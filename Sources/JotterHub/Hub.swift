@@ -1,3 +1,5 @@
+import JotterCore
+
 /// jotter's side of a PostgreSQL hub: one journal's operations, pushed idempotently and
 /// pulled in the one order the hub gives them.
 public final class Hub {
@@ -478,20 +480,6 @@ public struct HubBatch: Sendable {
 public struct HubLink: Sendable, Equatable {
     public var position: Int64
     public var hash: String
-}
-
-/// The last operation of a journal's hash chain: its position (0 when the journal is
-/// empty) and its hash in hexadecimal ("" before the first operation).
-public struct HubHead: Sendable, Equatable {
-    public var position: Int64
-    public var hash: String
-
-    public init(position: Int64, hash: String) {
-        self.position = position
-        self.hash = hash
-    }
-
-    public static let empty = HubHead(position: 0, hash: "")
 }
 
 /// What came of a push.

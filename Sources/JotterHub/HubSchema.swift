@@ -1,3 +1,5 @@
+import JotterCore
+
 /// jotter's tables on the hub, in the schema `jotter`: made by `jotter remote set` in one
 /// transaction when missing, and printed by `jotter remote schema` for a DBA who
 /// prefers to run it.

@@ -1,3 +1,5 @@
+import JotterCore
+
 /// One sync of a store with its hub: push what is new here, then pull what is new
 /// there. Shared by `jotter sync` and `:sync`.
 public enum Sync {
