@@ -50,6 +50,13 @@ let package = Package(
             name: "JotterCore",
             dependencies: ["CSQLite", "CJotterSearch", "COpenSSL", "CKeyutils", "CProcessControl"]
         ),
+        // What people do to a journal: entries added, edited, done and removed with their
+        // forms and hooks, the prompt's entry session, targets and completion, and the one
+        // place jotter starts a program. The store's module runs none.
+        .target(
+            name: "JotterApplication",
+            dependencies: ["JotterCore"]
+        ),
         // The hub: PostgreSQL, the sealed journal's cryptography, and a sync's rounds of
         // pull and push, which reach the store only through `SyncReplica`. Nothing in
         // JotterCore can open a connection.
@@ -61,6 +68,7 @@ let package = Package(
             name: "JotterCLI",
             dependencies: [
                 "JotterCore",
+                "JotterApplication",
                 "JotterHub",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -90,7 +98,7 @@ let package = Package(
         ),
         .testTarget(
             name: "JotterCoreTests",
-            dependencies: ["JotterCore", "JotterHub", "SystemCallFilter", "TestSupport"]
+            dependencies: ["JotterCore", "JotterApplication", "JotterHub", "SystemCallFilter", "TestSupport"]
         ),
         .testTarget(
             name: "JotterSyncTests",
@@ -99,7 +107,7 @@ let package = Package(
         ),
         .testTarget(
             name: "JotterCLITests",
-            dependencies: ["JotterCore", "JotterHub", "JotterCLI", "PseudoTerminal", "TestSupport"]
+            dependencies: ["JotterCore", "JotterApplication", "JotterHub", "JotterCLI", "PseudoTerminal", "TestSupport"]
         ),
     ]
 )

@@ -1,4 +1,5 @@
 import ArgumentParser
+import JotterApplication
 import JotterCore
 
 #if canImport(Glibc)

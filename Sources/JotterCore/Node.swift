@@ -13,13 +13,13 @@ public struct Node: Hashable, Sendable {
     }
 
     /// The store's row number: private to the store, never shown or exported.
-    let seq: Int64
+    package let seq: Int64
     public let id: NodeID
     public let kind: Kind
     /// The list's name or the item's text.
     public let text: String
     /// The parent's `seq`, or nil at the root.
-    let parentSeq: Int64?
+    package let parentSeq: Int64?
     public let created: Timestamp
     public let updatedMilliseconds: Int64
     /// When the item was marked done, or nil.

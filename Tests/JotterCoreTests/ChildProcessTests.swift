@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+@testable import JotterApplication
 @testable import JotterCore
 import Testing
 

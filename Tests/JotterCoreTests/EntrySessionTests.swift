@@ -1,3 +1,4 @@
+@testable import JotterApplication
 @testable import JotterCore
 import Testing
 

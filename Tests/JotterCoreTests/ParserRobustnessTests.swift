@@ -1,4 +1,5 @@
 import Foundation
+import JotterApplication
 import JotterCore
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+@testable import JotterApplication
 @testable import JotterCore
 import TestSupport
 import Testing

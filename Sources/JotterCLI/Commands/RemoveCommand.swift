@@ -1,4 +1,5 @@
 import ArgumentParser
+import JotterApplication
 import JotterCore
 
 struct RemoveCommand: StoreCommand {

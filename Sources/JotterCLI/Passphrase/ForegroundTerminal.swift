@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import JotterApplication
 import JotterCore
 
 /// jotter's controlling terminal, lent to the process group of a command it runs (a

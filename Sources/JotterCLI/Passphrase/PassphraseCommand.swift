@@ -1,3 +1,4 @@
+import JotterApplication
 import JotterCore
 
 /// A command of the user's that prints the passphrase as the first line of its output

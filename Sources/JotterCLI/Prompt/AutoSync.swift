@@ -1,3 +1,4 @@
+import JotterApplication
 import JotterCore
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Dispatch
+import JotterApplication
 import JotterCore
 import Synchronization
 

@@ -1,4 +1,5 @@
 import CEditLine
+import JotterApplication
 import JotterCore
 
 #if canImport(Glibc)

@@ -12,6 +12,10 @@ public struct InlineFill: Equatable {
     /// The fields whose typed value was not valid, in the form's order, with why.
     public var problems: [(field: Int, message: String)] = []
 
+    package init(text: String) {
+        self.text = text
+    }
+
     public static func == (lhs: InlineFill, rhs: InlineFill) -> Bool {
         lhs.text == rhs.text && lhs.typed == rhs.typed && lhs.values == rhs.values
             && lhs.problems.map(\.field) == rhs.problems.map(\.field) && lhs.problems.map(\.message) == rhs.problems.map(\.message)

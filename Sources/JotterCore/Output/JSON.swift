@@ -4,7 +4,7 @@ extension NodeWriter {
     }
 
     /// The object with its text (a list's name) written by `writeText`, quotes and all.
-    func writeJSON(_ node: Node, fields: [FieldValue], parentID: NodeID?, to out: OutputBuffer, text writeText: () -> Void) {
+    package func writeJSON(_ node: Node, fields: [FieldValue], parentID: NodeID?, to out: OutputBuffer, text writeText: () -> Void) {
         out.write("{\"id\":\"")
         out.write(node.id)
         out.write(node.kind == .list ? "\",\"kind\":\"list\",\"name\":" : "\",\"kind\":\"item\",\"text\":")
@@ -49,7 +49,7 @@ public enum JSON {
 
     /// The inside of a JSON string, without its quotes, for a text written in pieces:
     /// each must end where a character does.
-    static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: OutputBuffer) {
+    package static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: OutputBuffer) {
         out.write(bytes, escaping: escape(at:in:))
     }
 

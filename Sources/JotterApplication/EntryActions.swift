@@ -1,3 +1,5 @@
+import JotterCore
+
 /// What people do to entries, as the shell's commands and the prompt both do it: add
 /// one, edit one, and mark done or remove some, each with its place's form and hooks.
 /// The callers parse, resolve targets and word the outcome; the work is here, once.

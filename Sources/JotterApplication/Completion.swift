@@ -1,3 +1,5 @@
+import JotterCore
+
 /// What Tab does to the line: the text to insert at the cursor, and the choices to
 /// show when the word could be completed more than one way.
 public struct Completion: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import JotterCore
+
 /// The prompt as a value: events in, effects out, no terminal and no store. The
 /// line editor feeds it what the user did and carries out what it asks for, so every
 /// behaviour here is tested without either.

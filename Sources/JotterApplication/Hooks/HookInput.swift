@@ -1,3 +1,5 @@
+import JotterCore
+
 /// What a hook reads on its standard input: the entry as a line of JSON, made a piece
 /// at a time as the pipe takes it. The entry's text is escaped piece by piece from
 /// where it is held, so a long entry is never copied whole into its JSON.

@@ -1,3 +1,5 @@
+import JotterCore
+
 /// The words a target being typed can be completed to: the path typed so far up to
 /// its last `/`, then the names of that place's children that start with the rest
 /// (`gro/we` → `gro/weekend`, `/ta` → `/tasks`). The shells and the prompt both ask

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import JotterCore
 
 /// An entry on its way to or from the store, as the hooks are told about it.
 public struct HookEntry: Sendable {

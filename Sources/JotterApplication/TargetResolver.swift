@@ -1,3 +1,5 @@
+import JotterCore
+
 /// Finds the node a command means. A target is:
 /// - a path of list names or item texts, `groceries/weekend`, absolute with a leading
 ///   `/`, with `.` for here and `..` for one level up;
