@@ -188,21 +188,12 @@ struct MountFailure: Error, CustomStringConvertible {
 }
 
 extension Jotter {
-    /// Imports a 16.5 MB entry and fills the search index with it, then an editor
+    /// Imports an entry at the cap and fills the search index with it, then an editor
     /// turns it into another text of that size; undo, redo, undo, redo follow. Each
     /// step stays under 64 MiB and leaves the text whole, found by its own words and
     /// not by the other's; `check` finds the store sound at the end.
     func editAnEntryAtTheCapIntoAnotherThenUndoAndRedo() throws {
-        let cycle = "plain words 漢字かな交じり文 \"quoted\", # dash "
-        let first = "zanzibar opens " + String(repeating: cycle, count: 1_040_000 / cycle.utf8.count) + "and ends"
-        let otherCycle = "other words 別の文章です \"quoted\", # dash "
-        let second = "mombasa opens " + String(repeating: otherCycle, count: 1_040_000 / otherCycle.utf8.count) + "and ends"
-        let file = folder.file("first.txt")
-        try first.write(toFile: file, atomically: true, encoding: .utf8)
-        try ok("import", "--to", "/", file)
-        // Indexed for find, the entry's row is in the search index, whose triggers a
-        // change of its text sets off.
-        try ok("find", "zanzibar")
+        let (first, second) = try importAnEntryAtTheCapIndexedForFind()
         let replacement = folder.file("second.txt")
         try (second + "\n").write(toFile: replacement, atomically: true, encoding: .utf8)
         let editor = folder.file("editor")
@@ -213,23 +204,13 @@ extension Jotter {
         try expectUndoAndRedoUnder64MiB(after: "edit", between: first, and: second)
     }
 
-    /// Imports a 16.5 MB entry and fills the search index with it, then a `format`
-    /// record (jsonl or csv) gives it a 16 MB text under its id (a 16.5 MB one,
-    /// escaped, would make a line longer than the 16 MiB a line may hold), through
+    /// Imports an entry at the cap and fills the search index with it, then a `format`
+    /// record (jsonl or csv) gives it another text of that size under its id, through
     /// `import --on-conflict replace`; undo, redo, undo, redo follow. Each step stays
     /// under 64 MiB and leaves the text whole, found by its own words and not by the
     /// other's; `check` finds the store sound at the end.
     func importReplacingAnEntryAtTheCapWithAnotherThenUndoAndRedo(format: String) throws {
-        let cycle = "plain words 漢字かな交じり文 \"quoted\", # dash "
-        let first = "zanzibar opens " + String(repeating: cycle, count: 1_040_000 / cycle.utf8.count) + "and ends"
-        let otherCycle = "other words 別の文章です \"quoted\", # dash "
-        let second = "mombasa opens " + String(repeating: otherCycle, count: 1_040_000 / otherCycle.utf8.count) + "and ends"
-        let file = folder.file("first.txt")
-        try first.write(toFile: file, atomically: true, encoding: .utf8)
-        try ok("import", "--to", "/", file)
-        // Indexed for find, the entry's row is in the search index, whose triggers a
-        // change of its text sets off.
-        try ok("find", "zanzibar")
+        let (first, second) = try importAnEntryAtTheCapIndexedForFind()
         let id = try #require(try entries("/").first?["id"] as? String)
         let record = format == "jsonl"
             ? "{\"id\":\"\(id)\",\"kind\":\"item\",\"text\":\"\(second.replacingOccurrences(of: "\"", with: "\\\""))\"}\n"
@@ -240,6 +221,21 @@ extension Jotter {
         #expect(replaced.status == 0 && replaced.kibibytes < 64 * 1024, "import: \(replaced.kibibytes) KiB, \(replaced.errors)")
         #expect(replaced.errors == "jotter: imported 0 entries (1 replaced) into /")
         try expectUndoAndRedoUnder64MiB(after: "import", between: first, and: second)
+    }
+
+    /// Imports into `/` an entry of just under the cap ("zanzibar …") and finds it, so
+    /// that its row is in the search index, whose triggers a change of its text sets
+    /// off. Returns its text, and another of that size ("mombasa …") to change it into.
+    private func importAnEntryAtTheCapIndexedForFind() throws -> (first: String, second: String) {
+        let cycle = "plain words 漢字かな交じり文 \"quoted\", # dash "
+        let first = "zanzibar opens " + String(repeating: cycle, count: 1_040_000 / cycle.utf8.count) + "and ends"
+        let otherCycle = "other words 別の文章です \"quoted\", # dash "
+        let second = "mombasa opens " + String(repeating: otherCycle, count: 1_040_000 / otherCycle.utf8.count) + "and ends"
+        let file = folder.file("first.txt")
+        try first.write(toFile: file, atomically: true, encoding: .utf8)
+        try ok("import", "--to", "/", file)
+        try ok("find", "zanzibar")
+        return (first, second)
     }
 
     /// After `change` turned the one entry of `/` from `first` ("zanzibar …") into

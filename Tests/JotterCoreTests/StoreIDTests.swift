@@ -216,12 +216,7 @@ struct SameMomentStores {
     @Test func anEditKeptByAVersion8StoreIsUndoneAndRedoneAfterTheMigration() throws {
         let folder = TemporaryFolder()
         let path = folder.file("old.sqlite3")
-        #expect(FileManager.default.createFile(atPath: path, contents: nil))
-        do {
-            let database = try Database(path: path)
-            try database.registerSearchTokenizer()
-            try database.execute("PRAGMA journal_mode = WAL")
-            for step in Migrations.steps.prefix(8) { try database.execute(step) }
+        try makeStoreFile(at: path, version: 8) { database in
             try database.execute(
                 """
                 INSERT INTO node (seq, parent, kind, text, created, created_offset, updated)
@@ -231,7 +226,6 @@ struct SameMomentStores {
                 INSERT INTO node_before (change, seq, parent, kind, text, created, created_offset, updated)
                     VALUES (1, 1, NULL, 1, 'before the edit', 1795000000000, 3600, NULL),
                            (1, 2, NULL, 1, NULL, 1795000000001, 3600, NULL);
-                PRAGMA user_version = 8;
                 """)
         }
         let store = try Store(path: path)
@@ -251,19 +245,13 @@ struct SameMomentStores {
     func aVersion10StoreKeepsItsListingsOrderAfterTheMigration(synced: Bool) throws {
         let folder = TemporaryFolder()
         let path = folder.file("old.sqlite3")
-        #expect(FileManager.default.createFile(atPath: path, contents: nil))
-        do {
-            let database = try Database(path: path)
-            try database.registerSearchTokenizer()
-            try database.execute("PRAGMA journal_mode = WAL")
-            for step in Migrations.steps.prefix(10) { try database.execute(step) }
+        try makeStoreFile(at: path, version: 10) { database in
             try database.execute(
                 """
                 INSERT INTO node (seq, id, parent, kind, text, created, created_offset)
                     VALUES (1, NULL, NULL, 1, 'sent', 1795000000000, 3600),
                            (2, NULL, NULL, 1, 'not sent', 1795000000009, 3600),
                            (3, X'01a201e51d3b76569289ca0ccba8f95b', NULL, 1, 'pulled', 1795000000005, 3600);
-                PRAGMA user_version = 10;
                 """)
             if synced {
                 try database.execute(
@@ -290,12 +278,7 @@ struct SameMomentStores {
     @Test func aCreateHandedOutByVersion10IsSentAgainWithItsStampAndPlacedByIt() throws {
         let folder = TemporaryFolder()
         let path = folder.file("old.sqlite3")
-        #expect(FileManager.default.createFile(atPath: path, contents: nil))
-        do {
-            let database = try Database(path: path)
-            try database.registerSearchTokenizer()
-            try database.execute("PRAGMA journal_mode = WAL")
-            for step in Migrations.steps.prefix(10) { try database.execute(step) }
+        try makeStoreFile(at: path, version: 10) { database in
             try database.execute(
                 """
                 INSERT INTO node (seq, id, parent, kind, text, created, created_offset)
@@ -304,7 +287,6 @@ struct SameMomentStores {
                            (3, NULL, NULL, 1, 'not sent', 1795000000009, 3600);
                 UPDATE setting SET value = 1 WHERE key = 'sync_pushed_to';
                 UPDATE setting SET value = 2 WHERE key = 'sync_watched_to';
-                PRAGMA user_version = 10;
                 """)
         }
         let store = try Store(path: path)

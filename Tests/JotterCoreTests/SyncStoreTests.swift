@@ -156,6 +156,16 @@ struct Machines {
         }
     }
 
+    /// Expects `reference`'s trash to list `entries` (each entry's id and how many it
+    /// holds, in trash order), and every store to group its trash as `reference` does.
+    func expectTrashAlike(_ reference: Store, listing entries: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let trash = try trashGroups(of: reference)
+        #expect(trash.map { String($0.prefix(38)) } == entries, sourceLocation: sourceLocation)
+        for store in stores {
+            #expect(try trashGroups(of: store) == trash, sourceLocation: sourceLocation)
+        }
+    }
+
     /// Expects every store to group its trash as `reference` does, to hold the same tree,
     /// and to find itself sound (`check`).
     func expectEveryStoreAlike(_ reference: Store, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -738,11 +748,7 @@ struct Machines {
             try machines.hub.push(c)
         }
         try machines.hub.sync(c, a, b, c, a, b)
-        let trash = try machines.trashGroups(of: b)
-        #expect(trash.map { $0.prefix(38) } == ["\(list.id) 2"])
-        for store in machines.stores {
-            #expect(try machines.trashGroups(of: store) == trash)
-        }
+        try machines.expectTrashAlike(b, listing: ["\(list.id) 2"])
     }
 
     /// An entry restored on one machine after another emptied its list from the trash,
@@ -1255,11 +1261,7 @@ struct Machines {
             try machines.hub.push(a)
         }
         try machines.hub.sync(a, b, c, a, b, c)
-        let trash = try machines.trashGroups(of: c)
-        #expect(trash.map { $0.prefix(38) } == ["\(list.id) 1"])
-        for store in machines.stores {
-            #expect(try machines.trashGroups(of: store) == trash)
-        }
+        try machines.expectTrashAlike(c, listing: ["\(list.id) 1"])
     }
 
     /// An entry one machine removed and then restored, while another removed and
@@ -1497,11 +1499,7 @@ struct Machines {
         try b.remove([try machines.node(outer.id, in: b)])
         _ = try b.emptyTrash()
         try machines.hub.sync(a, b, c, a, b, c)
-        let trash = try machines.trashGroups(of: b)
-        #expect(trash.map { $0.prefix(38) } == ["\(outer.id) 1"])
-        for store in machines.stores {
-            #expect(try machines.trashGroups(of: store) == trash)
-        }
+        try machines.expectTrashAlike(b, listing: ["\(outer.id) 1"])
     }
 
     /// A list in the trash by its outer list alone, emptied from the trash with it here
@@ -1521,11 +1519,7 @@ struct Machines {
         _ = try machines.add("a27", in: a, under: NavigationPath.root.pushing(try machines.node(outer.id, in: a))
             .pushing(try machines.node(inner.id, in: a)))
         try machines.hub.sync(a, b, c, a, b, c)
-        let trash = try machines.trashGroups(of: a)
-        #expect(trash.map { $0.prefix(38) } == ["\(outer.id) 0"])
-        for store in machines.stores {
-            #expect(try machines.trashGroups(of: store) == trash)
-        }
+        try machines.expectTrashAlike(a, listing: ["\(outer.id) 0"])
     }
 
     /// A list emptied from the trash elsewhere, into which this store added an entry and
@@ -1922,11 +1916,7 @@ struct Machines {
         try machines.hub.sync(b)
         _ = try machines.add("a29", in: a, under: try inList(a))
         try machines.hub.sync(c, a, b, c, a)
-        let trash = try machines.trashGroups(of: c)
-        #expect(trash.map { $0.prefix(38) } == ["\(list.id) 1"])
-        for store in machines.stores {
-            #expect(try machines.trashGroups(of: store) == trash)
-        }
+        try machines.expectTrashAlike(c, listing: ["\(list.id) 1"])
     }
 
     /// An entry removed and restored on one machine before a sync, then removed and
@@ -3446,13 +3436,7 @@ struct Machines {
         let path = folder.file("old.sqlite3")
         let p = NodeID("01a201e5-1d3b-7656-9289-ca0ccba8f95b")!
         let q = NodeID("01a201e5-1d3b-7656-9289-ca0ccba8f95c")!
-        #expect(FileManager.default.createFile(atPath: path, contents: nil))
-        do {
-            let database = try Database(path: path)
-            try database.registerSearchTokenizer()
-            try database.registerChecksumFunction()
-            try database.execute("PRAGMA journal_mode = WAL")
-            for step in Migrations.steps.prefix(15) { try database.execute(step) }
+        try makeStoreFile(at: path, version: 15) { database in
             try database.statement(
                 """
                 INSERT INTO node (seq, id, parent, kind, text, created, created_offset, order_stamp, order_replica)
@@ -3469,7 +3453,6 @@ struct Machines {
                 UPDATE node SET text_sum = jotter_checksum(text);
                 UPDATE setting SET value = 2 WHERE key IN ('sync_pushed_to', 'sync_watched_to');
                 UPDATE setting SET value = 1795000000002 << 16 WHERE key = 'hlc';
-                PRAGMA user_version = 15;
                 """)
         }
         let store = try Store(path: path)

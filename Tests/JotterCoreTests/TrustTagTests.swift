@@ -24,20 +24,14 @@ import Glibc
     @Test func hooksOfAVersion12StoreWaitForTrustAfterTheMigration() throws {
         let folder = TemporaryFolder()
         let path = folder.file("old.sqlite3")
-        #expect(FileManager.default.createFile(atPath: path, contents: nil))
-        var info = stat()
-        #expect(stat(path, &info) == 0)
-        do {
-            let database = try Database(path: path)
-            try database.registerSearchTokenizer()
-            try database.execute("PRAGMA journal_mode = WAL")
-            for step in Migrations.steps.prefix(12) { try database.execute(step) }
+        try makeStoreFile(at: path, version: 12) { database in
+            var info = stat()
+            #expect(stat(path, &info) == 0)
             try database.execute(
                 """
                 INSERT INTO hook (seq, owner, timing, event, command, timeout_seconds, machine)
                     VALUES (1, NULL, 'after', 'edit', 'notify-send edited', 30,
                             'no-machine-id:\(getuid()):\(info.st_dev):\(info.st_ino)');
-                PRAGMA user_version = 12;
                 """)
         }
         let store = try Store(path: path)
