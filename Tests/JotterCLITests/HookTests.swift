@@ -462,6 +462,22 @@ import Testing
         #expect(jotter.contents("after") == ids.map { $0 + "\n" }.joined())
     }
 
+    /// What a `before` hook replaces an item with is what the import writes, as for
+    /// `add`: for plain lines and for records alike, its fields read in the target's form.
+    @Test(arguments: ["lines", "jsonl"])
+    func aBeforeHookReplacingAnItemIsWhatTheImportWrites(format: String) throws {
+        try jotter.ok("new", "expenses")
+        try jotter.ok("field", "add", "price", "decimal")
+        try jotter.ok("hook", "add", "before",
+                      #"sed 's/.*"text":"\([^"]*\)".*/{"text":"\1 (checked)","fields":{"price":"12.50"}}/'"#)
+        let input = format == "lines" ? "lunch\ntea\n" : "{\"text\":\"lunch\"}\n{\"text\":\"tea\"}\n"
+        let result = try jotter.run(["import", "--hooks", "--format", format], input: Data(input.utf8))
+        #expect(result.status == 0, "\(result.errors)")
+        let entries = try jotter.entries("/expenses")
+        #expect(entries.map { $0["text"] as? String } == ["lunch (checked)", "tea (checked)"])
+        #expect(entries.map { $0["fields"] as? [String: String] } == [["price": "12.5"], ["price": "12.5"]])
+    }
+
     @Test func aBeforeHookRefusingARecordStopsTheImport() throws {
         try jotter.ok("hook", "add", "before", "grep -qv bad || { echo 'no bad lines' >&2; exit 1; }")
         let result = try jotter.run(["import", "--hooks", "--format", "lines"], input: Data("good\nbad\nfine\n".utf8))

@@ -40,7 +40,7 @@ struct HookCommand: ParsableCommand {
             --no-hooks on any command, or JOTTER_NO_HOOKS=1, runs none. Imports run \
             them only with --hooks: the add hooks of the import's target, before ones \
             as each item is read (a refusal stops the import, and nothing is \
-            imported; a replacement is not taken) and after ones once it is all in. \
+            imported; a replacement is taken, as for add) and after ones once it is all in. \
             Hooks are this machine's settings: never \
             exported, imported or synced. A hook runs only when you added it with \
             jotter to this very file, or trusted it with 'jotter trust': the hooks of \

@@ -208,8 +208,9 @@ struct ImportCommand: StoreCommand {
             let entries = context.entries
             options.checkItem = { text, fields, line in
                 let entry = HookEntry(node: nil, text: text, fields: fields, place: destination)
-                if case .refused(let message, _) = try entries.verdict(.add, entry, form: form) {
-                    throw ImportProblem(line: line, message)
+                switch try entries.verdict(.add, entry, form: form) {
+                case .accepted(let text, let fields): return (text, fields)
+                case .refused(let message, _): throw ImportProblem(line: line, message)
                 }
             }
         }

@@ -22,8 +22,9 @@ extension Store {
         /// Checked between records: true abandons the import, rolling it back.
         public var shouldStop: () -> Bool
         /// Called with each item before it is written (`import --hooks`): its text,
-        /// field values and line; throwing stops the import, and nothing is imported.
-        public var checkItem: ((String, [FieldValue], Int) throws -> Void)?
+        /// field values and line; returns them as the item is to be written (a hook may
+        /// replace them). Throwing stops the import, and nothing is imported.
+        public var checkItem: ((String, [FieldValue], Int) throws -> (text: String, fields: [FieldValue]))?
 
         public init(target: NavigationPath, conflicts: ConflictPolicy = .fail, dryRun: Bool = false,
                     progress: @escaping (Int) -> Void = { _ in }, shouldStop: @escaping () -> Bool = { false }) {
@@ -88,11 +89,15 @@ extension Store {
                 return
             }
             while try source.next(record: { record in
-                if record.kind == .item { try check(record.text, record.fields ?? [], record.line) }
+                guard record.kind == .item else { return try importer.add(record) }
+                let checked = try check(record.text, record.fields ?? [], record.line)
+                var record = record
+                record.text = checked.text
+                if !checked.fields.isEmpty || record.fields != nil { record.fields = checked.fields }
                 try importer.add(record)
             }, itemText: { text, line in
-                try check(String(decoding: text, as: UTF8.self), [], line)
-                try importer.addItem(text: text, line: line)
+                let checked = try check(String(decoding: text, as: UTF8.self), [], line)
+                try importer.add(ImportRecord(text: checked.text, fields: checked.fields.isEmpty ? nil : checked.fields, line: line))
             }) != nil {
                 if options.shouldStop() { throw ImportInterrupted() }
             }
