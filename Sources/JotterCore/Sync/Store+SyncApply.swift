@@ -1137,6 +1137,14 @@ struct SyncMerge {
                 // pulled after it loses to, as on every other machine (seed 645166758).
                 if try currentStamp(seq: seq, property: "trashed").map({ operation.wins(over: $0.stamp, $0.replica) }) ?? true {
                     try store.recordStamp(seq: seq, property: "trashed", stamp: operation.stamp, replica: operation.replica)
+                    // At the `rm`'s place an entry in the trash by its list alone (no
+                    // group of its own) is marked by it, a group of its own, as `write`
+                    // makes it on every machine that still holds it there: a comeback
+                    // from this store's later purge puts it back in that group, not
+                    // inside its list (random run seed 135298634).
+                    if try currentStamp(seq: seq, property: "trashgroup") == nil {
+                        try keepTrashGroup(TrashGroup(of: operation), of: seq)
+                    }
                 }
                 return nil
             }
