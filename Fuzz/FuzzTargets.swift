@@ -1,7 +1,7 @@
 // libFuzzer entry points for the parsers that take what users type or import. Built
-// together with JotterCore's sources by Scripts/fuzz, so that internals are in reach;
-// JOTTER_FUZZ_TARGET picks the parser. A crash, or a broken invariant checked with
-// precondition, is a finding.
+// together with the sources of JotterCore and JotterApplication by Scripts/fuzz, so
+// that internals are in reach; JOTTER_FUZZ_TARGET picks the parser. A crash, or a
+// broken invariant checked with precondition, is a finding.
 
 #if canImport(Glibc)
 import Glibc
