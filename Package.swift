@@ -58,8 +58,8 @@ let package = Package(
             dependencies: ["JotterCore"]
         ),
         // The hub: PostgreSQL, the sealed journal's cryptography, and a sync's rounds of
-        // pull and push, which reach the store only through `SyncReplica`. Nothing in
-        // JotterCore can open a connection.
+        // pull and push, which reach the store only through `SyncReplica`. JotterCore
+        // cannot reach libpq.
         .target(
             name: "JotterHub",
             dependencies: ["JotterCore", "CLibPQ", "COpenSSL"]
