@@ -44,7 +44,9 @@ extension Store {
 
     /// Keeps the hub settings `conninfo` and `journal`, checked by the caller, as the
     /// user's own choice: trusted at once; with `sealedKeys`, its journal is sealed.
-    public func setRemote(conninfo: String, journal: String, auto: Bool, sealedKeys: [WrappedJournalKey]?) throws {
+    /// Package-wide only: the CLI writes a remote through `HubRemote`, whose check
+    /// refuses a connection string with a password in it.
+    package func setRemote(conninfo: String, journal: String, auto: Bool, sealedKeys: [WrappedJournalKey]?) throws {
         let key = try trustKeyForTagging()
         try write {
             try setSetting(.remoteConninfo, text: conninfo)
