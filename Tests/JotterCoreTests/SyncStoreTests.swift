@@ -3182,6 +3182,37 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(c)
     }
 
+    /// A list emptied from the trash on two machines, renamed on a third that never saw
+    /// it removed, and then given an entry there: the rename, after the first purge in
+    /// the hub's order, brings it back into the trash on every machine, and the move
+    /// finds it there. The second machine, whose own purge went out last, took the
+    /// rename into the last state it had deleted, and the move brought the list back in
+    /// the move's group, not in the one every other machine had (random run seed
+    /// 402847341, five stores, 200 steps a store).
+    @Test func aListRenamedAfterAPurgeElsewhereIsInTheSameGroupWhereItsOwnPurgeCameLast() throws {
+        let machines = try Machines(count: 3, batch: 100)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try a.createList(named: "groceries", under: .root)
+        let item = try machines.add("milk", in: a)
+        let other = try machines.add("bread", in: a)
+        try machines.hub.sync(a, b, c)
+        try a.remove([try machines.node(list.id, in: a)])
+        try machines.hub.sync(a, b)
+        _ = try b.emptyTrash()
+        _ = try a.emptyTrash()
+        try machines.hub.push(a)
+        machines.nextMillisecond()
+        #expect(try c.edit(try machines.node(list.id, in: c), text: "pantry"))
+        try a.remove([try machines.node(other.id, in: a)])
+        try machines.hub.push(a)
+        machines.nextMillisecond()
+        try c.move([try machines.node(item.id, in: c)], to: NavigationPath.root.pushing(try machines.node(list.id, in: c)))
+        try machines.hub.push(c)
+        try machines.hub.sync(b, a, c, b, a, c)
+        try machines.expectTrashAlike(a, listing: ["\(list.id) 0", "\(other.id) 0"])
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     /// A list emptied from the trash elsewhere, brought back into the trash by a move
     /// into a list it held, and emptied again here: a second move into it, pulled
     /// before this store's own purge went out, finds it in the group the first move

@@ -1124,11 +1124,14 @@ struct SyncMerge {
                 .bind(1, operation.stamp).bind(2, seq).run()
             if try changedHereLater(seq: seq, id: id, property: "purge") {
                 try store.recordStamp(seq: seq, property: SyncMerge.purgedBeforeOwn, stamp: operation.stamp, replica: operation.replica)
+                // Elsewhere this purge deletes again what a change brought back.
+                try forgetComebackBeforeOwnPurge(of: seq)
             }
             return nil
         }
         let restores = operation.property == "trashed" && operation.value == "false"
         guard try restores || !changedHereLater(seq: seq, id: id, property: "purge") else {
+            try noteComebackBeforeOwnPurge(of: seq, by: operation)
             // An `rm` meets the entry in the trash, where this store's own purge found it
             // after, and no other machine keeps it as a conflict, unless a restore pulled
             // before it wins over it by its stamp: there it lost, and is kept.
@@ -1313,7 +1316,7 @@ struct SyncMerge {
                 && database.statement("SELECT 1 FROM sync_stamp WHERE seq = ? AND property = ?")
                     .bind(1, seq).bind(2, SyncMerge.purgedBeforeOwn).firstRow { _ in true } == true
         } ?? false
-        let groupBefore = purgedElsewhereFirst ? nil : try groupBeforeOwnPurge(of: seq)
+        let groupBefore = purgedElsewhereFirst ? try comebackBeforeOwnPurge(of: seq) : try groupBeforeOwnPurge(of: seq)
         let group = groupBefore ?? TrashGroup(of: operation)
         // Before this store's own purge, which comes later in the hub's order, a node
         // with no group and no trash mark of its own was in the trash by its list alone,
@@ -1360,8 +1363,8 @@ struct SyncMerge {
                 .bind(1, seq).bind(2, values).run()
         }
         try database.statement("DELETE FROM sync_tombstone WHERE seq = ?").bind(1, seq).run()
-        try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property = ?")
-            .bind(1, seq).bind(2, SyncMerge.purgedBeforeOwn).run()
+        try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property IN (?, ?)")
+            .bind(1, seq).bind(2, SyncMerge.purgedBeforeOwn).bind(3, SyncMerge.comebackBeforeOwn).run()
         if !inTheTrashByItsList { try keepTrashGroup(group, of: seq) }
         let id = try store.nodeID(seq: seq)
         if let cameBackInto { try noteComeback(of: cameBackInto, by: operation, placing: id) }
@@ -1396,6 +1399,30 @@ struct SyncMerge {
         }
         return try database.statement("SELECT stamp, replica FROM sync_stamp WHERE seq = ? AND property = 'trashgroup'")
             .bind(1, seq).firstRow { row in NodeID(bytes: row.blob(1)).map { TrashGroup(stamp: row.int64(0), replica: $0) } } ?? nil
+    }
+
+    /// Notes that `operation`, a change of node `seq` this store deleted for good by a
+    /// purge of its own that comes later in the hub's order, came after another
+    /// machine's purge of it (`purgedBeforeOwn`): everywhere else it brings the node back
+    /// into the trash, as a group of its own, which the node keeps when something later
+    /// brings it back here too (`comebackBeforeOwn`). The first such change names it.
+    private func noteComebackBeforeOwnPurge(of seq: Int64, by operation: SyncOperation) throws {
+        let purgedElsewhereFirst = try database.statement("SELECT 1 FROM sync_stamp WHERE seq = ? AND property = ?")
+            .bind(1, seq).bind(2, SyncMerge.purgedBeforeOwn).firstRow { _ in true } == true
+        guard purgedElsewhereFirst, try comebackBeforeOwnPurge(of: seq) == nil else { return }
+        try keepTrashGroup(TrashGroup(of: operation), of: seq, as: SyncMerge.comebackBeforeOwn)
+    }
+
+    /// The group `noteComebackBeforeOwnPurge` kept for node `seq`; nil when none.
+    private func comebackBeforeOwnPurge(of seq: Int64) throws -> TrashGroup? {
+        try database.statement("SELECT stamp, replica FROM sync_stamp WHERE seq = ? AND property = ?")
+            .bind(1, seq).bind(2, SyncMerge.comebackBeforeOwn)
+            .firstRow { row in NodeID(bytes: row.blob(1)).map { TrashGroup(stamp: row.int64(0), replica: $0) } } ?? nil
+    }
+
+    private func forgetComebackBeforeOwnPurge(of seq: Int64) throws {
+        try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property = ?")
+            .bind(1, seq).bind(2, SyncMerge.comebackBeforeOwn).run()
     }
 
     /// The replica that sent the purge of `id` stamped `stamp`, as the log of the
@@ -1494,6 +1521,11 @@ struct SyncMerge {
     /// of `sync_stamp` of this name until the node comes back: it comes before the own
     /// purge in the hub's order, and so deleted the node there first.
     static let purgedBeforeOwn = "purge_before_own"
+
+    /// The group a change pulled after such a purge brought the node back in on every
+    /// other machine (`noteComebackBeforeOwnPurge`), kept as a property of `sync_stamp`
+    /// of this name until the node comes back here or another's purge deletes it again.
+    static let comebackBeforeOwn = "comeback_before_own"
 
     /// Whether node `seq` is in the trash in `group` by the mark its create gave it,
     /// which an operation based on it names by the create's stamp (`Store.createStamp`):
