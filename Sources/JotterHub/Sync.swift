@@ -1,7 +1,7 @@
 import JotterCore
 
-/// One sync of a store with its hub: push what is new here, then pull what is new
-/// there. Shared by `jotter sync` and `:sync`.
+/// One sync of a store with its hub: pull what is new there, then push what is new
+/// here on top of it. Shared by `jotter sync` and `:sync`.
 public enum Sync {
     /// How many operations go in one push.
     public static let batchSize = 5000
@@ -12,17 +12,18 @@ public enum Sync {
     /// is too.
     public static let pullBatchSize = 20_000
 
-    /// Checks the hub's hash chain at the store's cursor, then pushes every operation
-    /// the replica has not had acknowledged, a batch at a time, after what the journal
-    /// holds, then pulls every operation after its cursor, applying each batch as a
-    /// whole. A sync cut short at any point loses nothing: what was pushed is pushed
-    /// again and stored once, and what was pulled and not applied is pulled again. A
-    /// hub whose link at the cursor is not the one this store remembers lost
-    /// operations, or is another journal: nothing is pushed or applied, and the error
-    /// says so.
+    /// Checks the hub's hash chain at the store's cursor, then pulls every operation
+    /// after its cursor, applying each batch as a whole, then pushes every operation
+    /// the replica has not had acknowledged, a batch at a time, onto the head it pulled
+    /// (one order: a push lands only there, and when another machine pushed first, the
+    /// store pulls and pushes again). A sync cut short at any point loses nothing: what
+    /// was pushed is pushed again and stored once, and what was pulled and not applied
+    /// is pulled again. A hub whose link at the cursor is not the one this store
+    /// remembers lost operations, or is another journal: nothing is pushed or applied,
+    /// and the error says so.
     ///
-    /// With `seal`, the journal is sealed: the store pulls to the head first, and then
-    /// pushes its operations sealed onto that head, as each is bound to its position.
+    /// With `seal`, the journal is sealed: each operation is sealed onto the head it is
+    /// pushed on, as it is bound to its position.
     ///
     /// After a rebuild, the journal is then applied again from the hub's first
     /// operation (`replay`).
@@ -57,7 +58,7 @@ public enum Sync {
         return summary
     }
 
-    /// Pushes, then pulls, as `run` says.
+    /// Pulls, then pushes, as `run` says.
     private static func exchange(_ replica: SyncReplica, with hub: Hub, seal: JournalSeal?, batchSize: Int,
                                  pullBatchSize: Int) throws -> SyncSummary {
         var summary = SyncSummary()
@@ -69,39 +70,20 @@ public enum Sync {
             if let known, chain.hashAt != known { throw lost(hub, at: cursor, end: nil) }
         }
         if let position = try acknowledgedLinkLost(replica, hub: hub) { throw lostAcknowledged(hub, at: position) }
-        if let seal {
-            let pull = { try pullEverything(replica, from: hub, passingOver: own, seal: seal, pullBatchSize: pullBatchSize,
-                                            into: &summary) }
-            // Those it holds already go before the pull, which then gives them back at
-            // their positions instead of passing them over as not sent yet. Reading
-            // what to send hands out its creates: only when there is something.
-            if try replica.hasOperationsToSend() { _ = try acknowledgingHeld(replica, by: hub, batchSize: batchSize) }
-            var head = try pull()
-            var pushed = false
-            try pushSealed(replica, to: hub, seal: seal, batchSize: batchSize, head: &head, pull: pull) {
-                summary.sent += $0
-                pushed = true
-            }
-            // What came in while this store pushed; a sync that pushed nothing has pulled.
-            if pushed { _ = try pull() }
-            try hub.recordPulled(replica: own, to: try replica.syncHead().position)
-            return summary
+        let pull = { try pullEverything(replica, from: hub, passingOver: own, seal: seal, pullBatchSize: pullBatchSize,
+                                        into: &summary) }
+        // Those it holds already go before the pull, which then gives them back at
+        // their positions instead of passing them over as not sent yet. Reading what
+        // to send hands out its creates: only when there is something.
+        if try replica.hasOperationsToSend() { _ = try acknowledgingHeld(replica, by: hub, batchSize: batchSize) }
+        var head = try pull()
+        var pushed = false
+        try push(replica, to: hub, seal: seal, batchSize: batchSize, head: &head, pull: pull) {
+            summary.sent += $0
+            pushed = true
         }
-        while true {
-            let outgoing = try replica.outgoingOperations(limit: batchSize)
-            if outgoing.isEmpty { break }
-            // Where they landed tells which operations pulled next came before them.
-            // Those it held already landed earlier, where is not known.
-            let (landed, added): (HubHead?, Int) = if case .landed(let added, let head) = try hub.push(outgoing, onto: nil) {
-                (head, added)
-            } else {
-                (nil, 0)
-            }
-            try replica.acknowledge(outgoing, movingCursorFrom: nil, to: landed, allAdded: added == outgoing.count)
-            summary.sent += outgoing.count
-            if outgoing.count < batchSize { break }
-        }
-        _ = try pullEverything(replica, from: hub, passingOver: own, seal: nil, pullBatchSize: pullBatchSize, into: &summary)
+        // What came in while this store pushed; a sync that pushed nothing has pulled.
+        if pushed { _ = try pull() }
         try hub.recordPulled(replica: own, to: try replica.syncHead().position)
         return summary
     }
@@ -110,23 +92,24 @@ public enum Sync {
     /// sent first, before the sync gives up and leaves it to the next one.
     static let replayTries = 5
 
-    /// How many times in a row a sealed push may find the head moved before the sync
-    /// gives up and says so: each time, other machines pushed between this one's pull and
-    /// its push.
-    static let sealedPushTries = 50
+    /// How many times in a row a push may find the head moved before the sync gives up
+    /// and says so: each time, other machines pushed between this one's pull and its
+    /// push.
+    static let pushTries = 50
 
-    /// Pushes every operation the replica has not had acknowledged, sealed onto `head`,
-    /// a batch at a time. Those the hub holds already (an acknowledgement lost) are
-    /// acknowledged, not sent: the hub would pass them over, and the sealed ones after
-    /// them would stand at positions they are not bound to. When another machine pushed
-    /// first, `pull` brings the head, and the batch is sealed again onto it.
-    private static func pushSealed(_ replica: SyncReplica, to hub: Hub, seal: JournalSeal, batchSize: Int,
-                                   head: inout HubHead, pull: () throws -> HubHead, sent: (Int) -> Void) throws {
+    /// Pushes every operation the replica has not had acknowledged onto `head`, a batch
+    /// at a time, sealed when `seal` is given. Those the hub holds already (an
+    /// acknowledgement lost) are acknowledged, not sent: the hub would pass them over,
+    /// and the ones after them would stand at other positions than the store counts
+    /// on (and sealed ones at positions they are not bound to). When another machine
+    /// pushed first, `pull` brings the head, and the batch goes again onto it.
+    private static func push(_ replica: SyncReplica, to hub: Hub, seal: JournalSeal?, batchSize: Int,
+                             head: inout HubHead, pull: () throws -> HubHead, sent: (Int) -> Void) throws {
         var moved = 0
         while true {
             let outgoing = try acknowledgingHeld(replica, by: hub, batchSize: batchSize)
             if outgoing.isEmpty { return }
-            switch try hub.push(seal.sealing(outgoing, onto: head), onto: head, whole: true) {
+            switch try hub.push(seal.map { $0.sealing(outgoing, onto: head) } ?? outgoing, onto: head, whole: true) {
             case .landed(_, let newHead):
                 // Landed on the head this store pulled to, they are the positions up to
                 // the new head, and its cursor moves past them rather than pulling them
@@ -139,8 +122,8 @@ public enum Sync {
                 head = try newHead ?? pull()
             case .headMoved:
                 moved += 1
-                guard moved < sealedPushTries else {
-                    throw JotterError(.hub, "\(hub.name): other machines pushed to the journal '\(hub.journal)' each time this one was about to, \(sealedPushTries) times in a row; nothing was lost, and what was not sent goes at the next sync")
+                guard moved < pushTries else {
+                    throw JotterError(.hub, "\(hub.name): other machines pushed to the journal '\(hub.journal)' each time this one was about to, \(pushTries) times in a row; nothing was lost, and what was not sent goes at the next sync")
                 }
                 head = try pull()
             }
@@ -311,7 +294,7 @@ public enum Sync {
                         head = try newHead ?? hub.chain(at: 0).head
                     case .headMoved:
                         moved += 1
-                        guard moved < sealedPushTries else {
+                        guard moved < pushTries else {
                             throw JotterError(.hub, "\(hub.name): other machines kept pushing to the journal '\(hub.journal)' while this one gave it back what it lost; run 'jotter remote rebuild' again")
                         }
                         head = try hub.chain(at: 0).head

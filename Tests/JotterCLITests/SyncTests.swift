@@ -195,6 +195,27 @@ import Testing
         #expect(try machines.b.ok("list", "--format", "tsv") == machines.a.ok("list", "--format", "tsv"))
     }
 
+    /// Case 2 in the hub's one order: the edit later in it wins on every machine, though
+    /// the other was made later by the clock. The machine that syncs second pulls the
+    /// first one's edit before it pushes its own on top of it. A sync that pushed first
+    /// put the earlier edit later in the order and let the clock's later one win.
+    @Test func anEditPushedLaterWinsWhateverTheClocksSay() throws {
+        let machines = try Machines()
+        let milk = id(try machines.a.ok("add", "milk"))
+        try machines.sync(machines.a, machines.b)
+        try machines.b.ok("edit", milk, "oat milk")
+        Thread.sleep(forTimeInterval: 0.01)
+        try machines.a.ok("edit", milk, "soy milk")
+        try machines.sync(machines.a, machines.b, machines.a)
+        #expect(try machines.everything(on: machines.a) == machines.everything(on: machines.b))
+        for machine in machines.all {
+            #expect(try machine.texts() == ["oat milk"])
+            let kept = try conflictsAsKept(on: machine)
+            #expect(kept.count == 1 && kept.first?.contains("soy milk") == true, "\(kept)")
+        }
+        try machines.expectChecksClean()
+    }
+
     /// Case 2.
     @Test func oneTextEditedOnTwoMachinesShowsOneWinnerEverywhereAndTheOtherInConflicts() throws {
         let machines = try Machines(count: 3)

@@ -12,8 +12,8 @@ struct RemoteCommand: ParsableCommand {
         abstract: "Show or set the PostgreSQL hub this store syncs through.",
         discussion: """
             Machines sync through a PostgreSQL database, the hub: 'jotter remote set \
-            CONNINFO' names it, 'jotter sync' pushes what is new here and pulls what is \
-            new there. CONNINFO is libpq's: key=value pairs ('host=db.example.com \
+            CONNINFO' names it, 'jotter sync' pulls what is new there and pushes what is \
+            new here. CONNINFO is libpq's: key=value pairs ('host=db.example.com \
             dbname=journal user=alice') or a URI ('postgresql://alice@db.example.com/journal'), \
             and libpq's conventions apply: PGHOST, PGUSER, PGDATABASE, ~/.pgpass, \
             PGPASSWORD, service files ('service=journal'), sslmode. A CONNINFO holding \

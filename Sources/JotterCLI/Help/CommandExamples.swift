@@ -146,7 +146,7 @@ enum CommandExamples {
         ],
         "remote schema": [Example(command: "jotter remote schema | psql journal", meaning: "a DBA makes the tables")],
         "sync": [
-            Example(command: "jotter sync", meaning: "push and pull once"),
+            Example(command: "jotter sync", meaning: "pull and push once"),
             Example(command: "jotter sync --format json", meaning: "what went each way, for a program"),
         ],
         "conflicts": [Example(command: "jotter conflicts", meaning: "the values that lost a conflict")],

@@ -194,7 +194,7 @@ struct SyncMerge {
     var position: Int64?
 
     /// Whether the operation being applied landed after this store's own operations
-    /// not pulled past yet (a sync pushes, then pulls what landed before and after).
+    /// not pulled past yet (a pull after a push gives what landed before and after).
     private var isAfterOwnAcknowledged: Bool {
         guard let position, let landedBy = ownAhead.landedBy else { return false }
         return position > landedBy
@@ -420,7 +420,7 @@ struct SyncMerge {
         // member by a call of its own held the value once per call. SQLite refuses a value
         // that is not JSON; one that is not an object has no member of these names.
         let read = try database.statement("SELECT key, type, value FROM json_each(?1)")
-        var kindName: String?, text: String?, created: Int64?, parentID: String?, fields: String?
+        var kindName: String?, text: String?, created: Int64?, parentID: String?, fields: String?, alias: String?
         var hasParent = false, trashed = false, offset: Int64 = 0, done: Int64?, group: Int64?
         do {
             // Bound where the string holds it, and reset as soon as it is read: its
@@ -440,6 +440,7 @@ struct SyncMerge {
                     case "trashed": trashed = type == "true"
                     case "group": group = type == "integer" ? read.int64(2) : nil
                     case "fields": fields = type == "object" ? read.string(2) : nil
+                    case "alias": alias = type == "text" ? read.string(2) : nil
                     default: break
                     }
                 }
@@ -454,6 +455,15 @@ struct SyncMerge {
             throw Parked(reason: "a create of a kind this jotter does not know: \(DisplayText.escaped(String(kindName.prefix(40))))")
         }
         guard parentID != nil || !hasParent else { throw Parked(reason: "its parent is not an id") }
+        if kind == .list, let survivor = try alias.flatMap(NodeID.init).flatMap({ try store.nodeSeq(of: $0) }) {
+            // Its maker merged it into that list before it went out, at this place in
+            // the hub's order: its id names that list here too.
+            try database.statement("INSERT OR REPLACE INTO node_alias (id, seq) VALUES (?, ?)")
+                .bind(1, blob: id.bytes).bind(2, survivor).run()
+            report.applied += 1
+            madeNodes = true
+            return
+        }
         let parent = try parentSeq(named: parentID, for: operation)
         let trashGroup = trashed ? TrashGroup(of: operation, stamp: group) : nil
         var sameName: Int64?
@@ -709,6 +719,7 @@ struct SyncMerge {
     /// other has not, hooks) into list `survivor`, and makes its id name the survivor.
     private mutating func mergeList(_ seq: Int64, into survivor: Int64) throws {
         guard let id = try store.nodeID(seq: seq) else { return }
+        try keepOwnUnsentCreate(of: seq, id: id, for: survivor)
         try database.statement("UPDATE node SET parent = ?1 WHERE parent = ?2").bind(1, survivor).bind(2, seq).run()
         try database.statement("UPDATE OR IGNORE field SET owner = ?1 WHERE owner = ?2").bind(1, survivor).bind(2, seq).run()
         try database.statement("UPDATE OR IGNORE place_option SET owner = ?1 WHERE owner = ?2").bind(1, survivor).bind(2, seq).run()
@@ -720,9 +731,44 @@ struct SyncMerge {
         try takeOwnLaterName(of: seq, id: id, for: survivor)
         try keepOwnRename(of: seq, id: id, for: survivor)
         try keepOwnMove(of: seq, id: id, for: survivor)
+        // A create of a list merged into this one before it went out now names this
+        // one's survivor.
+        try database.statement("UPDATE OR IGNORE sync_op SET seq = ?1 WHERE seq = ?2 AND property = 'create'")
+            .bind(1, survivor).bind(2, seq).run()
         try database.statement("DELETE FROM sync_op WHERE seq = ?").bind(1, seq).run()
         try database.statement("DELETE FROM sync_stamp WHERE seq = ?").bind(1, seq).run()
         try database.statement("DELETE FROM node WHERE seq = ?").bind(1, seq).run()
+    }
+
+    /// A list made here and not sent yet that merges into list `survivor`, pulled: its
+    /// create still goes out, after what was pulled, as one that names the survivor
+    /// (`alias`), so that its id names the survivor on every machine, as it does here.
+    /// The forms it fills the survivor with go out as its own. A sync pulls before it
+    /// pushes, so a list made offline beside one of its name meets it here first.
+    private func keepOwnUnsentCreate(of seq: Int64, id: NodeID, for survivor: Int64) throws {
+        let pushedTo = try store.syncMark(.syncPushedTo)
+        guard seq > max(pushedTo, 0),
+              try database.statement("SELECT 1 FROM sync_pulled WHERE seq = ?").bind(1, seq).firstRow({ _ in true }) == nil,
+              let created = try database.statement("SELECT created, order_stamp FROM node WHERE seq = ?").bind(1, seq)
+                  .firstRow({ (milliseconds: $0.int64(0), stamp: $0.optionalInt64(1)) })
+        else { return }
+        let record = { (property: String, stamp: Int64) in
+            try self.database.statement("INSERT OR IGNORE INTO sync_op (stamp, seq, created, id, property) VALUES (?, ?, ?, ?, ?)")
+                .bind(1, stamp).bind(2, survivor).bind(3, created.milliseconds).bind(4, blob: id.bytes).bind(5, property).run()
+        }
+        try record("create", try created.stamp ?? tickClock())
+        let forms = try database.statement(
+            """
+            SELECT 'fielddef:' || name FROM field AS f WHERE owner = ?1
+              AND NOT EXISTS (SELECT 1 FROM field WHERE owner = ?2 AND name = f.name)
+            UNION ALL
+            SELECT 'option:' || key FROM place_option AS o WHERE owner = ?1
+              AND NOT EXISTS (SELECT 1 FROM place_option WHERE owner = ?2 AND key = o.key)
+            """)
+            .bind(1, seq).bind(2, survivor)
+        var properties: [String] = []
+        while try forms.step() { properties.append(forms.string(0)) }
+        for property in properties { try record(property, Store.createStamp(created.milliseconds)) }
     }
 
     /// An `rm` of list `seq` made here that comes after the merge into list `survivor` in
@@ -1495,8 +1541,8 @@ struct SyncMerge {
 
     /// Whether this store changed node `seq` (`id`), or only its `property`, by an
     /// operation that comes after the one being applied in the hub's order: one not
-    /// sent yet, or one the hub acknowledged that landed after it (a sync pushes first,
-    /// and what it then pulls landed before its push, up to where the push landed).
+    /// sent yet, or one the hub acknowledged that landed after it (what a pull after a
+    /// push gives landed before the push, up to where the push landed).
     private func changedHereLater(seq: Int64, id: NodeID, property: String? = nil) throws -> Bool {
         if try database.statement("SELECT 1 FROM sync_op WHERE seq = ?1 AND ifnull(?2 = property, 1)")
             .bind(1, seq).bind(2, property).firstRow({ _ in true }) == true {
@@ -2131,13 +2177,23 @@ struct SyncMerge {
     /// already, its acknowledgement lost: where the hub holds it, the new one is this
     /// machine's later change of the property, which replaces it everywhere.
     private func restampLocalChange(of seq: Int64?, property: String, past stamp: Int64) throws {
-        try database.statement(
-            "UPDATE setting SET value = max(value + 1, ? + 1, CAST(unixepoch('subsec') * 1000 AS INTEGER) << 16) WHERE key = \(Setting.hlc.sql)")
-            .bind(1, stamp).run()
-        guard try writeUnsentAgain(seq: seq, property: property, stamp: store.integerSetting(.hlc)), let seq else { return }
+        let restamped = try tickClock(past: stamp)
+        guard try writeUnsentAgain(seq: seq, property: property, stamp: restamped), let seq else { return }
+        // A text's update time is when it was made, as its stamp says on every machine.
+        if property == "text" {
+            try database.statement("UPDATE node SET updated = ? WHERE seq = ?").bind(1, restamped >> 16).bind(2, seq).run()
+        }
         // The node's purge not sent yet still goes out after its other changes, which
         // the node's last state holds on every machine (docs/sync.md).
         try writeUnsentAgain(seq: seq, property: "purge")
+    }
+
+    /// Moves the sync clock on, past `stamp` and to now at least, and returns it.
+    private func tickClock(past stamp: Int64 = 0) throws -> Int64 {
+        try database.statement(
+            "UPDATE setting SET value = max(value + 1, ? + 1, CAST(unixepoch('subsec') * 1000 AS INTEGER) << 16) WHERE key = \(Setting.hlc.sql)")
+            .bind(1, stamp).run()
+        return try store.integerSetting(.hlc)
     }
 
     /// Writes the change of `property` of row `seq` not sent yet again, as the latest

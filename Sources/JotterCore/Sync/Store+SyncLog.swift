@@ -81,9 +81,10 @@ extension Store {
 
     /// Where this store's own operations acknowledged since the last pull stand in the
     /// hub's order: after row `passedTo` of the log, and landed at or before hub
-    /// position `landedBy` (nil: not known). A sync pushes, then pulls what landed
-    /// before its push: an operation pulled at a position up to `landedBy` came before
-    /// them. Call inside a transaction.
+    /// position `landedBy` (nil: not known). A push that lands past operations this
+    /// store has not pulled yet (a rebuild's, or one whose moves come back) is followed
+    /// by a pull of them: one pulled at a position up to `landedBy` came before them.
+    /// Call inside a transaction.
     func ownOperationsAhead() throws -> (passedTo: Int64, landedBy: Int64?) {
         try database.statement(
             """

@@ -147,12 +147,31 @@ extension Store: SyncReplica {
                     .bind(1, last.counter).run()
             }
             for row in rows {
+                let value = row.property == "create"
+                    ? try mergedCreateValue(survivor: row.seq, counter: row.counter)
+                    : try currentValue(seq: row.seq, property: row.property)
                 operations.append(SyncOperation(
                     replica: replica, counter: row.counter, stamp: row.stamp, node: row.node, property: row.property,
-                    value: try currentValue(seq: row.seq, property: row.property), base: row.base))
+                    value: value, base: row.base))
             }
             return operations
         }
+    }
+
+    /// The create of a list made here that a pulled list of its name took in before it
+    /// went out (`keepOwnUnsentCreate`): a list of the survivor's name and place, which
+    /// names the survivor (`alias`); nil when the survivor is gone too.
+    private func mergedCreateValue(survivor seq: Int64?, counter: Int64) throws -> String? {
+        guard let seq, let survivor = try nodeID(seq: seq),
+              let row = try database.statement(
+                  "SELECT n.parent, n.text, o.created FROM node AS n, sync_op AS o WHERE n.seq = ? AND o.counter = ?")
+                  .bind(1, seq).bind(2, counter)
+                  .firstRow({ (parent: $0.optionalInt64(0), text: $0.string(1), created: $0.int64(2)) })
+        else { return nil }
+        let parent = try row.parent.flatMap { try nodeID(seq: $0) }
+        return "{\"kind\":\"list\",\"parent\":\(SyncValue.id(parent)),\"text\":\(SyncValue.quoted(row.text)),"
+            + "\"created\":\(row.created),\"offset\":0,\"done\":null,\"trashed\":false,\"fields\":{},"
+            + "\"alias\":\(SyncValue.id(survivor))}"
     }
 
     /// The stamp that names the trash group of node `seq`, made here and put in the
