@@ -84,26 +84,6 @@ extension Hub {
                 """, [journal, String(key.id), StoreKey.hex(key.salt), key.cost, StoreKey.hex(key.wrapped)])
         }
     }
-
-    /// Which of `operations` the journal holds already, by replica and counter: those a
-    /// machine pushed and never heard back about.
-    public func held(_ operations: [SyncOperation]) throws -> Set<OperationKey> {
-        guard !operations.isEmpty else { return [] }
-        var held = Set<OperationKey>()
-        let replicas = "{" + operations.map(\.replica.description).joined(separator: ",") + "}"
-        let counters = "{" + operations.map { String($0.counter) }.joined(separator: ",") + "}"
-        try connection.query("""
-            SELECT op.replica, op.counter FROM jotter.op
-            JOIN unnest($2::uuid[], $3::bigint[]) AS wanted (replica, counter)
-              ON op.replica = wanted.replica AND op.counter = wanted.counter
-            WHERE op.journal = $1
-            """, [journal, replicas, counters]) { row in
-            if let replica = row.string(0).flatMap(NodeID.init), let counter = row.int64(1) {
-                held.insert(OperationKey(replica: replica, counter: counter))
-            }
-        }
-        return held
-    }
 }
 
 /// A sealed journal as the hub holds it.

@@ -154,6 +154,26 @@ public final class Hub {
         return (head, hashAt)
     }
 
+    /// Which of `operations` the journal holds already, by replica and counter: those a
+    /// machine pushed and never heard back about.
+    public func held(_ operations: [SyncOperation]) throws -> Set<OperationKey> {
+        guard !operations.isEmpty else { return [] }
+        var held = Set<OperationKey>()
+        let replicas = "{" + operations.map(\.replica.description).joined(separator: ",") + "}"
+        let counters = "{" + operations.map { String($0.counter) }.joined(separator: ",") + "}"
+        try connection.query("""
+            SELECT op.replica, op.counter FROM jotter.op
+            JOIN unnest($2::uuid[], $3::bigint[]) AS wanted (replica, counter)
+              ON op.replica = wanted.replica AND op.counter = wanted.counter
+            WHERE op.journal = $1
+            """, [journal, replicas, counters]) { row in
+            if let replica = row.string(0).flatMap(NodeID.init), let counter = row.int64(1) {
+                held.insert(OperationKey(replica: replica, counter: counter))
+            }
+        }
+        return held
+    }
+
     /// Stores `operations` in the journal on top of `base`, the head its maker pulled
     /// up to, all in one transaction: when the journal's head is no longer `base`,
     /// another machine pushed first, nothing is stored and the maker pulls and tries
