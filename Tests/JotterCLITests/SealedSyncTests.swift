@@ -89,7 +89,7 @@ import Testing
                                 database: database).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
     }
 
-    /// A sealed sync pulls before it pushes: the trash emptied here of an entry another
+    /// A sync pulls before it pushes: the trash emptied here of an entry another
     /// machine restored meanwhile gets it back from the restore, and the purge is not
     /// sent, as it comes after the restore in the hub's order. Sent, it named the
     /// restore as the trash mark its maker saw, and deleted the entry everywhere else.

@@ -59,8 +59,8 @@ import Testing
         try run.run()
     }
 
-    /// The same through a sealed journal, whose pushes pull first and land on the head
-    /// they pulled: `JOTTER_SYNC_E2E_SEALED_RUNS=N` runs N.
+    /// The same through a sealed journal, whose operations are sealed onto the head
+    /// they are pushed on: `JOTTER_SYNC_E2E_SEALED_RUNS=N` runs N.
     @Test func sealedStoresConvergeOverRandomSchedules() throws {
         let runs = ProcessInfo.processInfo.environment["JOTTER_SYNC_E2E_SEALED_RUNS"].flatMap(Int.init) ?? 5
         let server = try PostgresServer.own()
