@@ -109,14 +109,24 @@ public enum Sync {
         while true {
             let outgoing = try acknowledgingHeld(replica, by: hub, batchSize: batchSize)
             if outgoing.isEmpty { return }
-            switch try hub.push(seal.map { $0.sealing(outgoing, onto: head) } ?? outgoing, onto: head, whole: true) {
-            case .landed(_, let newHead):
+            // Sealed operations are bound to their positions: a push of which the hub
+            // passes any over (held already under another counter, or a second create
+            // of a node) stores nothing, and is made again on the head pulled then.
+            switch try hub.push(seal.map { $0.sealing(outgoing, onto: head) } ?? outgoing, onto: head, whole: seal != nil) {
+            case .landed(let added, let newHead):
                 // Landed on the head this store pulled to, they are the positions up to
                 // the new head, and its cursor moves past them rather than pulling them
                 // back; its moves come back, as their place in the order judges the
-                // moves of others (docs/sync.md, "Merging", case 5).
-                let passesOver = !outgoing.contains { $0.property == "parent" }
-                try replica.acknowledge(outgoing, movingCursorFrom: passesOver ? head : nil, to: passesOver ? newHead : nil)
+                // moves of others (docs/sync.md, "Merging", case 5), and so does all of
+                // a push the hub passed some of over, which landed at other positions.
+                let allAdded = added == outgoing.count
+                let passesOver = allAdded && !outgoing.contains { $0.property == "parent" }
+                if passesOver {
+                    try replica.acknowledge(outgoing, movingCursorFrom: head, to: newHead)
+                } else {
+                    try replica.acknowledge(outgoing, movingCursorFrom: nil, to: seal == nil ? newHead : nil,
+                                            allAdded: allAdded)
+                }
                 sent(outgoing.count)
                 moved = 0
                 head = try newHead ?? pull()

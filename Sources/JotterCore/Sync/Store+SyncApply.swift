@@ -746,6 +746,9 @@ struct SyncMerge {
     /// The forms it fills the survivor with go out as its own. A sync pulls before it
     /// pushes, so a list made offline beside one of its name meets it here first.
     private func keepOwnUnsentCreate(of seq: Int64, id: NodeID, for survivor: Int64) throws {
+        // Pulled rows are told apart from this store's own only while some of its own
+        // wait to go out (`sync_pulled`); when none did, the list is not one of them.
+        guard remembersPulledRows else { return }
         let pushedTo = try store.syncMark(.syncPushedTo)
         guard seq > max(pushedTo, 0),
               try database.statement("SELECT 1 FROM sync_pulled WHERE seq = ?").bind(1, seq).firstRow({ _ in true }) == nil,
