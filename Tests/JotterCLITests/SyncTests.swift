@@ -694,6 +694,28 @@ import Testing
         #expect(Set(try machines.a.texts(onA)) == ["milk", "bread", "eggs"])
     }
 
+    /// Two lists of one name that reach a third machine in one pull merge there, and
+    /// that machine sends nothing for it: only a list made on a machine and not sent
+    /// yet sends the create that names the list it merged into. Every store took a
+    /// pulled list for one of its own and sent such a create for it at each sync; a
+    /// plain hub passed it over, and the sync, which pushes only on the head it pulled,
+    /// failed after 50 tries (random run seed 207158415, 200 steps a store).
+    @Test func listsOfOneNamePulledTogetherMergeAndSendNothing() throws {
+        let machines = try Machines(count: 3)
+        let onB = id(try machines.b.ok("new", "groceries", "--in", "/"))
+        Thread.sleep(forTimeInterval: 0.01)
+        let onA = id(try machines.a.ok("new", "groceries", "--in", "/"))
+        #expect(onB < onA)
+        #expect(try machines.sync(machines.a, machines.b) == ["sent 1, received 0\n", "sent 1, received 1\n"])
+        #expect(try machines.sync(machines.c, machines.c, machines.a) == [
+            "sent 0, received 2\n", "sent 0, received 0\n", "sent 0, received 1\n"])
+        for machine in machines.all {
+            #expect(try machine.ok("list", onA) == machine.ok("list", onB))
+            #expect(try machine.texts("/") == ["groceries"])
+        }
+        try machines.expectChecksClean()
+    }
+
     /// Case 6 by a rename: the list renamed here meets one of its new name made there.
     @Test(arguments: [true, false])
     func aListRenamedBesideOneOfItsNewNameBecomesOneWithItOnEveryMachine(renameArrivesFirst: Bool) throws {
