@@ -75,10 +75,13 @@ public enum Sync {
         // Those it holds already go before the pull, which then gives them back at
         // their positions instead of passing them over as not sent yet. Reading what
         // to send hands out its creates: only when there is something.
-        if try replica.hasOperationsToSend() { _ = try acknowledgingHeld(replica, by: hub, batchSize: batchSize) }
+        var ready = try replica.hasOperationsToSend() ? acknowledgingHeld(replica, by: hub, batchSize: batchSize) : nil
         var head = try pull()
+        // A pull that applied something may have stamped a change of this store's anew:
+        // what goes out is read again.
+        if head.position != cursor { ready = nil }
         var pushed = false
-        try push(replica, to: hub, seal: seal, batchSize: batchSize, head: &head, pull: pull) {
+        try push(replica, to: hub, seal: seal, batchSize: batchSize, head: &head, ready: ready, pull: pull) {
             summary.sent += $0
             pushed = true
         }
@@ -103,11 +106,15 @@ public enum Sync {
     /// and the ones after them would stand at other positions than the store counts
     /// on (and sealed ones at positions they are not bound to). When another machine
     /// pushed first, `pull` brings the head, and the batch goes again onto it.
+    /// `ready` is the first batch when the sync has just read it and asked the hub.
     private static func push(_ replica: SyncReplica, to hub: Hub, seal: JournalSeal?, batchSize: Int,
-                             head: inout HubHead, pull: () throws -> HubHead, sent: (Int) -> Void) throws {
+                             head: inout HubHead, ready: [SyncOperation]?, pull: () throws -> HubHead,
+                             sent: (Int) -> Void) throws {
         var moved = 0
+        var ready = ready
         while true {
-            let outgoing = try acknowledgingHeld(replica, by: hub, batchSize: batchSize)
+            let outgoing = try ready ?? acknowledgingHeld(replica, by: hub, batchSize: batchSize)
+            ready = nil
             if outgoing.isEmpty { return }
             // Sealed operations are bound to their positions: a push of which the hub
             // passes any over (held already under another counter, or a second create
