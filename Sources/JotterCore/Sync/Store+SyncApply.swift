@@ -1362,8 +1362,7 @@ struct SyncMerge {
         // found (seed 754454585).
         let purgedElsewhereFirst = try lastID.map {
             try changedHereLater(seq: seq, id: $0, property: "purge")
-                && database.statement("SELECT 1 FROM sync_stamp WHERE seq = ? AND property = ?")
-                    .bind(1, seq).bind(2, SyncMerge.purgedBeforeOwn).firstRow { _ in true } == true
+                && currentStamp(seq: seq, property: SyncMerge.purgedBeforeOwn, ofTheHub: true) != nil
         } ?? false
         let groupBefore = purgedElsewhereFirst ? try comebackBeforeOwnPurge(of: seq) : try groupBeforeOwnPurge(of: seq)
         let group = groupBefore ?? TrashGroup(of: operation)
@@ -1456,17 +1455,15 @@ struct SyncMerge {
     /// into the trash, as a group of its own, which the node keeps when something later
     /// brings it back here too (`comebackBeforeOwn`). The first such change names it.
     private func noteComebackBeforeOwnPurge(of seq: Int64, by operation: SyncOperation) throws {
-        let purgedElsewhereFirst = try database.statement("SELECT 1 FROM sync_stamp WHERE seq = ? AND property = ?")
-            .bind(1, seq).bind(2, SyncMerge.purgedBeforeOwn).firstRow { _ in true } == true
-        guard purgedElsewhereFirst, try comebackBeforeOwnPurge(of: seq) == nil else { return }
+        guard try currentStamp(seq: seq, property: SyncMerge.purgedBeforeOwn, ofTheHub: true) != nil,
+              try comebackBeforeOwnPurge(of: seq) == nil else { return }
         try keepTrashGroup(TrashGroup(of: operation), of: seq, as: SyncMerge.comebackBeforeOwn)
     }
 
     /// The group `noteComebackBeforeOwnPurge` kept for node `seq`; nil when none.
     private func comebackBeforeOwnPurge(of seq: Int64) throws -> TrashGroup? {
-        try database.statement("SELECT stamp, replica FROM sync_stamp WHERE seq = ? AND property = ?")
-            .bind(1, seq).bind(2, SyncMerge.comebackBeforeOwn)
-            .firstRow { row in NodeID(bytes: row.blob(1)).map { TrashGroup(stamp: row.int64(0), replica: $0) } } ?? nil
+        try currentStamp(seq: seq, property: SyncMerge.comebackBeforeOwn, ofTheHub: true)
+            .map { TrashGroup(stamp: $0.stamp, replica: $0.replica) }
     }
 
     private func forgetComebackBeforeOwnPurge(of seq: Int64) throws {
