@@ -7,7 +7,12 @@ struct SyncCommand: StoreCommand {
         commandName: "sync",
         abstract: "Pull what is new on the hub, and push what is new here on top of it.",
         discussion: """
-            Every machine's journal follows the hub's one order: a sync pulls first,             then pushes onto what it pulled (when another machine pushed in between, it             pulls and pushes again). Of two changes of one value, the one later in             that order wins, whatever the machines' clocks say, and the other is kept             ('jotter conflicts').             Needs a remote ('jotter remote set'), trusted here: hub settings that came \
+            Every machine's journal follows the hub's one order: a sync pulls first, \
+            then pushes onto what it pulled (when another machine pushed in between, it \
+            pulls and pushes again). Of two changes of one value, the one later in \
+            that order wins, whatever the machines' clocks say, and the other is kept \
+            ('jotter conflicts'). \
+            Needs a remote ('jotter remote set'), trusted here: hub settings that came \
             with a store from elsewhere, or that another program changed, make no \
             connection; one line says so, exit status 5, until 'jotter trust'. Says in one line on standard error \
             what went each way: 'sent 3, received 12, 1 conflict (jotter conflicts)'; \
