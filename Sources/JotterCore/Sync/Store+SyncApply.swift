@@ -2090,6 +2090,17 @@ struct SyncMerge {
                 if property == .text, let seq { try mergeAtRenameLostToOwnLater(seq, by: operation, to: value) }
                 return
             }
+            // So does this store's own `rm` not sent yet, over a restore pulled: it puts
+            // the entry back in the trash after that restore in the hub's order, in its
+            // own group, as every other machine applies it. Dropped, the `rm` would be
+            // lost on every machine.
+            if current.isLocal, property == .trashed, let seq, held == "true", try jsonType(value) == "false",
+               operation.wins(over: current.stamp, current.replica) {
+                try restampOwnRemoval(of: seq, stamped: current.stamp, past: operation.stamp)
+                try keepConflict(node: node, property: operation.property, value: operation.value,
+                                 stamp: operation.stamp, replica: operation.replica)
+                return
+            }
             guard try winsKeepingTheLoser(operation, over: current, held: held, of: node, agrees: agrees) else {
                 if property == .text, let seq, let node, current.replica == replica,
                    try changedHereLater(seq: seq, id: node, property: "text") {
@@ -2186,6 +2197,30 @@ struct SyncMerge {
         // The node's purge not sent yet still goes out after its other changes, which
         // the node's last state holds on every machine (docs/sync.md).
         try writeUnsentAgain(seq: seq, property: "purge")
+    }
+
+    /// Makes this store's `rm` not sent yet of node `seq`, stamped `old`, a new one
+    /// stamped past `stamp`, with every other node that `rm` put in the trash: one
+    /// group, which every machine names by the new stamp. Node `seq` goes back to that
+    /// group if a pulled `rm` had taken it to an earlier one.
+    private mutating func restampOwnRemoval(of seq: Int64, stamped old: Int64, past stamp: Int64) throws {
+        let restamped = try tickClock(past: stamp)
+        let group = TrashGroup(stamp: restamped, replica: replica)
+        let removed = try database.statement(
+            "SELECT o.seq FROM sync_op AS o JOIN node AS n ON n.seq = o.seq WHERE o.property = 'trashed' AND o.stamp = ? AND n.hidden > 0")
+            .bind(1, old)
+        var mates: [Int64] = []
+        while try removed.step() { mates.append(removed.int64(0)) }
+        for mate in mates {
+            try writeUnsentAgain(seq: mate, property: "trashed", stamp: restamped)
+            try writeUnsentAgain(seq: mate, property: "purge")
+            try database.statement(
+                "UPDATE sync_stamp SET stamp = ?1 WHERE seq = ?2 AND property = 'trashgroup' AND stamp = ?3 AND replica = ?4")
+                .bind(1, restamped).bind(2, mate).bind(3, old).bind(4, blob: replica.bytes).run()
+        }
+        if try currentStamp(seq: seq, property: "trashgroup") .map({ TrashGroup(stamp: $0.stamp, replica: $0.replica) }) != group {
+            try moveToTrashGroup(seq, group, under: try mark(holding: group, besides: seq, sentOnly: false))
+        }
     }
 
     /// Moves the sync clock on, past `stamp` and to now at least, and returns it.
