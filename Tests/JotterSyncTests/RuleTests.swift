@@ -171,6 +171,23 @@ import Testing
         #expect(expectOneJournal(cluster).visibleTexts(under: nil) == ["q", "r"])
     }
 
+    @Test func anRmSyncedAfterARestoreElsewhereStaysOnEveryMachine() {
+        var cluster = threeLists()
+        let (p, q) = (entryID(1), entryID(2))
+        let own = cluster.make(1, .trash([p, q]))
+        let first = cluster.make(0, .trash([p]))
+        cluster.sync(0)
+        cluster.make(0, .restore(group: first.id))
+        cluster.sync(0)
+        cluster.sync(1)
+        settle(&cluster)
+        let journal = expectOneJournal(cluster)
+        // In the hub's order: p removed, p restored, then p and q removed as one group.
+        #expect(journal.trashListing().map(\.group) == [own.id])
+        #expect(journal.trashListing().map(\.entries) == [[p, q]])
+        #expect(journal.visibleTexts(under: nil) == ["r"])
+    }
+
     @Test func aLocalChangeThatNoLongerAppliesAfterAPullIsAConflictOnEveryMachine() {
         var cluster = threeLists()
         let (p, q) = (entryID(1), entryID(2))
