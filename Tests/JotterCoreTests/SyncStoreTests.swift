@@ -25,11 +25,13 @@ final class ArrayHub {
         }
     }
 
-    /// Pulls, then pushes onto the head pulled to, as a sealed journal syncs: a batch
-    /// without moves lands right there, and the store's cursor moves past it.
+    /// Pulls, then pushes onto the head pulled to, as `jotter sync` does: a batch
+    /// without moves lands right there, and the store's cursor moves past it. First,
+    /// what the hub holds already of what the store would send (an acknowledgement
+    /// lost) is acknowledged, where it landed not known.
     func syncOntoThePulledHead(_ stores: Store...) throws {
         for store in stores {
-            try pull(store)
+            try pullAsSyncDoes(store)
             while true {
                 let outgoing = try store.outgoingOperations(limit: batch)
                 guard !outgoing.isEmpty else { break }
@@ -41,6 +43,18 @@ final class ArrayHub {
                 try pull(store)
             }
         }
+    }
+
+    /// Acknowledges what the hub holds already of what `store` would send (an
+    /// acknowledgement lost), where it landed not known, then pulls, as `jotter sync`
+    /// does before it pushes.
+    func pullAsSyncDoes(_ store: Store) throws {
+        let outgoing = try store.outgoingOperations(limit: Int.max)
+        let held = outgoing.filter { operation in
+            operations.contains { $0.replica == operation.replica && $0.counter == operation.counter }
+        }
+        if !held.isEmpty { try store.acknowledge(held, movingCursorFrom: nil, to: nil, allAdded: false) }
+        try pull(store)
     }
 
     /// Stores what a push sends, without acknowledging it; how many it did not hold.
@@ -643,6 +657,82 @@ struct Machines {
         try machines.hub.sync(machines.b, machines.a, machines.stores[2])
         for store in machines.stores {
             #expect(try store.trash().map(\.node.id) == [removedOnce.id, removedTwice.id])
+        }
+    }
+
+    /// A move made here, that moves pulled together put inside itself for a while and
+    /// then no longer, stands: in the hub's order it comes after all of them, where it
+    /// closes no cycle, and every machine applies it there. Before, the pull refused it
+    /// at the move that closed the cycle and it stayed refused here alone, while every
+    /// other machine applied it (`StoreModelTests`, seed 315995087).
+    @Test func aMoveInACycleForAWhileDuringAPullStandsWhenThePullEndsWithoutIt() throws {
+        let machines = try Machines(count: 2)
+        let (a, b) = (machines.a, machines.b)
+        let q = try a.createList(named: "q", under: .root)
+        let r = try a.createList(named: "r", under: .root)
+        let s = try a.createList(named: "s", under: .root)
+        try machines.hub.syncOntoThePulledHead(a, b)
+        try b.move([try machines.node(r.id, in: b)], to: NavigationPath.root.pushing(s))
+        try a.move([try machines.node(s.id, in: a)], to: NavigationPath.root.pushing(q))
+        try a.move([try machines.node(q.id, in: a)], to: NavigationPath.root.pushing(r))
+        try machines.hub.syncOntoThePulledHead(a)
+        try a.move([try machines.node(q.id, in: a)], to: .root)
+        try machines.hub.syncOntoThePulledHead(a, b, a)
+        for store in machines.stores {
+            #expect(try machines.node(q.id, in: store).parentSeq == nil)
+            #expect(try machines.node(s.id, in: store).parentSeq == machines.node(q.id, in: store).seq)
+            #expect(try machines.node(r.id, in: store).parentSeq == machines.node(s.id, in: store).seq)
+            #expect(try machines.conflicts(in: store).isEmpty)
+        }
+    }
+
+    /// A move made here and synced after another machine's move of the same entry
+    /// wins on every machine, whatever the clocks say: it comes later in the hub's order.
+    /// The other move is kept as a conflict on both. Before, the pulled move won by its
+    /// later stamp and this one was dropped before it went out.
+    @Test func aMoveSyncedAfterAnotherOfTheSameEntryWinsEverywhere() throws {
+        let machines = try Machines(count: 2)
+        let (a, b) = (machines.a, machines.b)
+        let kitchen = try a.createList(named: "kitchen", under: .root)
+        let garden = try a.createList(named: "garden", under: .root)
+        let item = try machines.add("spade", in: a)
+        try machines.hub.syncOntoThePulledHead(a, b)
+        try b.move([try machines.node(item.id, in: b)], to: NavigationPath.root.pushing(garden))
+        try machines.later(a)
+        try a.move([try machines.node(item.id, in: a)], to: NavigationPath.root.pushing(kitchen))
+        try machines.hub.syncOntoThePulledHead(a, b, a)
+        for store in machines.stores {
+            #expect(try machines.node(item.id, in: store).parentSeq == machines.node(garden.id, in: store).seq)
+            #expect(try machines.conflicts(in: store).map(\.property) == ["parent"])
+        }
+    }
+
+    /// A move made here that a pull refused, and that another machine makes too where
+    /// it closes no cycle: the entry goes where both name, on every machine. Before,
+    /// the pulled move looked like the value held here, the place the refused move
+    /// named, and the entry stayed where the refusal had left it, here alone
+    /// (`StoreModelTests`, seed 996995587).
+    @Test func aMoveRefusedHereThatAnotherMachineMakesTooPutsTheEntryThere() throws {
+        let machines = try Machines(count: 2)
+        let (a, b) = (machines.a, machines.b)
+        let p = try a.createList(named: "p", under: .root)
+        let q = try a.createList(named: "q", under: .root)
+        let s = try a.createList(named: "s", under: .root)
+        try machines.hub.syncOntoThePulledHead(a, b)
+        try b.move([try machines.node(p.id, in: b)], to: NavigationPath.root.pushing(s))
+        try a.move([try machines.node(s.id, in: a)], to: NavigationPath.root.pushing(q))
+        try a.move([try machines.node(q.id, in: a)], to: NavigationPath.root.pushing(p))
+        try machines.hub.syncOntoThePulledHead(a)
+        try machines.hub.pullAsSyncDoes(b)
+        #expect(try machines.node(p.id, in: b).parentSeq == nil)
+        try a.move([try machines.node(q.id, in: a)], to: .root)
+        try machines.hub.syncOntoThePulledHead(a)
+        try a.move([try machines.node(p.id, in: a)], to: try a.ancestry(of: try machines.node(s.id, in: a)))
+        try machines.hub.syncOntoThePulledHead(a, b, a)
+        for store in machines.stores {
+            #expect(try machines.node(q.id, in: store).parentSeq == nil)
+            #expect(try machines.node(s.id, in: store).parentSeq == machines.node(q.id, in: store).seq)
+            #expect(try machines.node(p.id, in: store).parentSeq == machines.node(s.id, in: store).seq)
         }
     }
 

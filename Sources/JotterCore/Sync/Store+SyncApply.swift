@@ -312,6 +312,7 @@ struct SyncMerge {
     /// operations not pulled past landed.
     mutating func finish(reachesOwnAhead: Bool) throws {
         try retryWaiting()
+        try rebaseOwnMoves()
         try settlePendingPurges()
         if reachesOwnAhead, !passedOwnAhead {
             try passAllOwnAhead()
@@ -2080,8 +2081,9 @@ struct SyncMerge {
             // A value changed here and not sent yet comes after the pulled one in the
             // hub's order: it stays, stamped past it if need be, and the pulled value is
             // kept as the conflict every other machine keeps when this change reaches it.
-            // Dropped, it would be a conflict of this machine alone.
-            if current.isLocal && property.isValue {
+            // Dropped, it would be a conflict of this machine alone. So does a move made
+            // here to another place; the hub's parent of the node has taken the pulled one.
+            if current.isLocal && (property.isValue || (property == .parent && !isSame)) {
                 if current.stamp < operation.stamp || (current.stamp == operation.stamp && operation.replica > replica) {
                     try restampLocalChange(of: seq, property: operation.property, past: operation.stamp)
                 }
@@ -2134,7 +2136,19 @@ struct SyncMerge {
             try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property IN ('\(SyncTriggers.leftGroup)', '\(SyncTriggers.leftGroupAt)')").bind(1, seq).run()
             try joinEarlierTrashGroup(seq, by: operation)
         }
-        if !isSame {
+        // This store's own move not sent yet, refused here by a pull, that names the
+        // place the pulled one does: the pulled one is the node's move in the hub's
+        // order now, and the node goes there, as on every other machine.
+        var moves = !isSame
+        if property == .parent, isSame, let seq, let current, current.isLocal,
+           try database.statement("SELECT 1 FROM sync_hub_parent WHERE seq = ? AND sending IS NOT NULL").bind(1, seq)
+               .firstRow({ _ in true }) == true {
+            try database.statement("UPDATE sync_hub_parent SET sending = NULL WHERE seq = ?").bind(1, seq).run()
+            try database.statement("DELETE FROM sync_conflict WHERE node = ? AND property = 'parent' AND stamp = ? AND replica = ?")
+                .bind(1, id: node).bind(2, current.stamp).bind(3, blob: replica.bytes).run()
+            moves = true
+        }
+        if moves {
             try write(property, of: seq, value, by: operation)
             report.applied += 1
         }
@@ -2147,8 +2161,8 @@ struct SyncMerge {
         }
         try store.recordStamp(seq: seq ?? 0, property: operation.property, stamp: operation.stamp,
                               replica: operation.replica)
-        if !isSame, property == .parent, let seq { try refuseOwnMovesInACycle(through: seq) }
-        if !isSame, property == .text || property == .parent || property == .trashed, let seq {
+        if moves, property == .parent, let seq { try refuseOwnMovesInACycle(through: seq) }
+        if moves, property == .text || property == .parent || property == .trashed, let seq {
             try mergeWithListsOfItsName(seq)
         }
     }
@@ -2531,6 +2545,58 @@ struct SyncMerge {
                 .bind(1, moved).run()
         }
         throw Parked(reason: "moves here and elsewhere cross too many times to settle")
+    }
+
+    /// This store's own moves not sent yet, applied again on top of all the pull brought,
+    /// in the order a push sends them, as the hub's order will have them once they land
+    /// and every other machine applies them: the nodes stand where the hub has them, then
+    /// each move puts its node where it names unless that puts it inside itself there.
+    /// One refused is kept as a conflict and still goes out; one that stands keeps none.
+    /// A pulled move refuses them as it meets them, to keep the tree a tree, and which
+    /// one it refuses, and whether a move pulled after it undid the cycle, must not
+    /// decide where they end.
+    private mutating func rebaseOwnMoves() throws {
+        let unsent = try database.statement(
+            """
+            SELECT o.seq, CASE WHEN h.sending IS NULL THEN n.parent ELSE nullif(h.sending, 0) END, h.parent, o.stamp
+            FROM sync_op AS o JOIN node AS n ON n.seq = o.seq JOIN sync_hub_parent AS h ON h.seq = o.seq
+            WHERE o.property = 'parent'
+              AND (h.parent IS NULL OR EXISTS (SELECT 1 FROM node WHERE seq = h.parent))
+            ORDER BY o.counter
+            """)
+        var moves: [(seq: Int64, parent: Int64?, hubParent: Int64?, stamp: Int64)] = []
+        while try unsent.step() {
+            moves.append((unsent.int64(0), unsent.optionalInt64(1), unsent.optionalInt64(2), unsent.int64(3)))
+        }
+        guard !moves.isEmpty else { return }
+        for move in moves {
+            try database.statement("UPDATE node SET parent = ? WHERE seq = ?").bind(1, move.hubParent).bind(2, move.seq).run()
+        }
+        for move in moves {
+            let node = try store.nodeID(seq: move.seq)
+            if try move.parent.map({ try !isInside($0, of: move.seq) }) ?? true {
+                try database.statement("UPDATE node SET parent = ? WHERE seq = ?").bind(1, move.parent).bind(2, move.seq).run()
+                try database.statement("UPDATE sync_hub_parent SET sending = NULL WHERE seq = ?").bind(1, move.seq).run()
+                try database.statement("DELETE FROM sync_conflict WHERE node = ? AND property = 'parent' AND stamp = ? AND replica = ?")
+                    .bind(1, id: node).bind(2, move.stamp).bind(3, blob: replica.bytes).run()
+            } else {
+                try database.statement("UPDATE sync_hub_parent SET sending = ifnull(?, 0) WHERE seq = ?")
+                    .bind(1, move.parent).bind(2, move.seq).run()
+                try keepConflict(node: node, property: "parent", value: try store.currentValue(seq: move.seq, property: "parent"),
+                                 stamp: move.stamp, replica: replica)
+            }
+        }
+    }
+
+    /// Whether node `place` is node `seq` or lies under it, following parents in `node`.
+    private func isInside(_ place: Int64, of seq: Int64) throws -> Bool {
+        var next: Int64? = place
+        var seen: Set<Int64> = []
+        while let current = next, seen.insert(current).inserted {
+            if current == seq { return true }
+            next = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, current).firstRow { $0.optionalInt64(0) } ?? nil
+        }
+        return false
     }
 
     /// The nodes of the cycle node `seq` is in, following parents in `node`; nil when
