@@ -98,7 +98,7 @@ let package = Package(
         ),
         .testTarget(
             name: "JotterCoreTests",
-            dependencies: ["JotterCore", "JotterApplication", "JotterHub", "SystemCallFilter", "TestSupport"]
+            dependencies: ["JotterCore", "JotterApplication", "JotterHub", "JotterSync", "SystemCallFilter", "TestSupport"]
         ),
         .testTarget(
             name: "JotterSyncTests",
