@@ -707,6 +707,30 @@ struct Machines {
         }
     }
 
+    /// A move made here, refused by a pull, into a list another machine then emptied from
+    /// the trash: the pull that deletes the list leaves the move refused, the entry
+    /// where the hub's order puts it. Before, applying this store's moves again on top
+    /// of the pull put the entry into the deleted list, and every later sync of the
+    /// store failed on SQLite's foreign key (random run seed 755182267).
+    @Test func aMoveRefusedHereIntoAListEmptiedElsewhereStaysRefused() throws {
+        let machines = try Machines(count: 2)
+        let (a, b) = (machines.a, machines.b)
+        let p = try a.createList(named: "p", under: .root)
+        let q = try a.createList(named: "q", under: .root)
+        try machines.hub.syncOntoThePulledHead(a, b)
+        try b.move([try machines.node(p.id, in: b)], to: NavigationPath.root.pushing(q))
+        try a.move([try machines.node(q.id, in: a)], to: NavigationPath.root.pushing(p))
+        try machines.hub.syncOntoThePulledHead(a)
+        try machines.hub.pullAsSyncDoes(b)
+        try a.remove([try machines.node(q.id, in: a)])
+        #expect(try a.emptyTrash() == 1)
+        try machines.hub.syncOntoThePulledHead(a, b, a)
+        for store in machines.stores {
+            #expect(try store.node(id: q.id, includingHidden: true) == nil)
+            #expect(try machines.node(p.id, in: store).parentSeq == nil)
+        }
+    }
+
     /// A move made here that a pull refused, and that another machine makes too where
     /// it closes no cycle: the entry goes where both name, on every machine. Before,
     /// the pulled move looked like the value held here, the place the refused move

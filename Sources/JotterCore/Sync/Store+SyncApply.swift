@@ -2574,6 +2574,11 @@ struct SyncMerge {
         }
         for move in moves {
             let node = try store.nodeID(seq: move.seq)
+            // A refused move may name a list deleted since: it stays refused.
+            if let parent = move.parent,
+               try database.statement("SELECT 1 FROM node WHERE seq = ?").bind(1, parent).firstRow({ _ in true }) != true {
+                continue
+            }
             if try move.parent.map({ try !isInside($0, of: move.seq) }) ?? true {
                 try database.statement("UPDATE node SET parent = ? WHERE seq = ?").bind(1, move.parent).bind(2, move.seq).run()
                 try database.statement("UPDATE sync_hub_parent SET sending = NULL WHERE seq = ?").bind(1, move.seq).run()
