@@ -18,6 +18,31 @@ final class TestClock: @unchecked Sendable {
     }
 }
 
+/// Three stores in `folder` whose clocks start up to two seconds apart, so that a change
+/// made later on one can carry an earlier stamp than one made on another.
+func storesWithClocksApart(in folder: TemporaryFolder, using random: inout SeededGenerator) throws -> (clocks: [TestClock], stores: [Store]) {
+    let clocks = (0..<3).map { _ in TestClock(milliseconds: 1_800_000_000_000 + Int64.random(in: 0..<2_000, using: &random)) }
+    let stores = try clocks.enumerated().map { index, clock in
+        try Store(path: folder.file("machine\(index).sqlite3"), clock: { clock.now() })
+    }
+    return (clocks, stores)
+}
+
+/// Runs `schedule` for the one seed the environment variable `seedVariable` gives, else
+/// for `runs` random seeds, or as many as `runsVariable` gives.
+func runSchedules(seed seedVariable: String, runs runsVariable: String, default runs: Int,
+                  _ schedule: (UInt64) throws -> Void) throws {
+    let environment = ProcessInfo.processInfo.environment
+    if let seed = environment[seedVariable].flatMap(UInt64.init) {
+        try schedule(seed)
+        return
+    }
+    var seeds = SystemRandomNumberGenerator()
+    for _ in 0..<(environment[runsVariable].flatMap(Int.init) ?? runs) {
+        try schedule(seeds.next() % 1_000_000_000)
+    }
+}
+
 /// A store in a temporary folder, with a few helpers to build trees quickly.
 struct StoreFixture {
     let folder = TemporaryFolder()

@@ -12,14 +12,8 @@ import Testing
 /// `JOTTER_STORE_CONFLICT_RUNS=N` runs N schedules; `JOTTER_STORE_CONFLICT_SEED=S` that one.
 @Suite struct StoreConflictConvergenceTests {
     @Test func storesKeepTheSameConflictsWhateverTheyPulledWhen() throws {
-        let environment = ProcessInfo.processInfo.environment
-        if let seed = environment["JOTTER_STORE_CONFLICT_SEED"].flatMap(UInt64.init) {
+        try runSchedules(seed: "JOTTER_STORE_CONFLICT_SEED", runs: "JOTTER_STORE_CONFLICT_RUNS", default: 60) { seed in
             try ConflictSchedule(seed: seed).run()
-            return
-        }
-        var seeds = SystemRandomNumberGenerator()
-        for _ in 0..<(environment["JOTTER_STORE_CONFLICT_RUNS"].flatMap(Int.init) ?? 60) {
-            try ConflictSchedule(seed: seeds.next() % 1_000_000_000).run()
         }
     }
 
@@ -29,16 +23,10 @@ import Testing
     /// by applying the hub's operations in the hub's order, and the stores keep the
     /// same conflicts. The model's conflicts are not compared: it keeps each value it
     /// lost for good, where a store forgets one once a change made by a machine that
-    /// had seen it replaces it. `JOTTER_STORE_MODEL_SEED=S` runs that one.
+    /// had seen it replaces it. `JOTTER_STORE_VALUES_MODEL_SEED=S` runs that one.
     @Test func storesShowWhatTheModelGivesForTheHubsOrder() throws {
-        let environment = ProcessInfo.processInfo.environment
-        if let seed = environment["JOTTER_STORE_MODEL_SEED"].flatMap(UInt64.init) {
+        try runSchedules(seed: "JOTTER_STORE_VALUES_MODEL_SEED", runs: "JOTTER_STORE_CONFLICT_RUNS", default: 40) { seed in
             try ConflictSchedule(seed: seed, pullsFirst: true).run()
-            return
-        }
-        var seeds = SystemRandomNumberGenerator()
-        for _ in 0..<(environment["JOTTER_STORE_CONFLICT_RUNS"].flatMap(Int.init) ?? 40) {
-            try ConflictSchedule(seed: seeds.next() % 1_000_000_000, pullsFirst: true).run()
         }
     }
 }
@@ -52,12 +40,7 @@ private struct ConflictSchedule {
     func run() throws {
         var random = SeededGenerator(seed: seed)
         let folder = TemporaryFolder()
-        // Clocks up to two seconds apart, so that a change made later can carry the
-        // earlier stamp.
-        let clocks = (0..<3).map { _ in TestClock(milliseconds: 1_800_000_000_000 + Int64.random(in: 0..<2_000, using: &random)) }
-        let stores = try clocks.enumerated().map { index, clock in
-            try Store(path: folder.file("machine\(index).sqlite3"), clock: { clock.now() })
-        }
+        let (clocks, stores) = try storesWithClocksApart(in: folder, using: &random)
         let hub = ArrayHub(batch: Int.random(in: 1...4, using: &random))
         try stores[0].addField(Field(name: "note", kind: .text), to: nil)
         var items: [NodeID] = []

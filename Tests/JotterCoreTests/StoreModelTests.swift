@@ -13,14 +13,8 @@ import Testing
 /// `JOTTER_STORE_MODEL_RUNS=N` runs N schedules; `JOTTER_STORE_MODEL_SEED=S` that one.
 @Suite struct StoreModelTests {
     @Test func movesEndWhereTheModelPutsThemInTheHubsOrder() throws {
-        let environment = ProcessInfo.processInfo.environment
-        if let seed = environment["JOTTER_STORE_MODEL_SEED"].flatMap(UInt64.init) {
+        try runSchedules(seed: "JOTTER_STORE_MODEL_SEED", runs: "JOTTER_STORE_MODEL_RUNS", default: 40) { seed in
             try MoveSchedule(seed: seed).run()
-            return
-        }
-        var seeds = SystemRandomNumberGenerator()
-        for _ in 0..<(environment["JOTTER_STORE_MODEL_RUNS"].flatMap(Int.init) ?? 40) {
-            try MoveSchedule(seed: seeds.next() % 1_000_000_000).run()
         }
     }
 }
@@ -31,10 +25,7 @@ private struct MoveSchedule {
     func run() throws {
         var random = SeededGenerator(seed: seed)
         let folder = TemporaryFolder()
-        let clocks = (0..<3).map { _ in TestClock(milliseconds: 1_800_000_000_000 + Int64.random(in: 0..<2_000, using: &random)) }
-        let stores = try clocks.enumerated().map { index, clock in
-            try Store(path: folder.file("machine\(index).sqlite3"), clock: { clock.now() })
-        }
+        let (clocks, stores) = try storesWithClocksApart(in: folder, using: &random)
         let hub = ArrayHub(batch: Int.random(in: 1...4, using: &random))
         var entries: [NodeID] = []
         for name in ["p", "q", "r", "s"] {
