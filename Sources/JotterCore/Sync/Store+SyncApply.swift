@@ -2144,8 +2144,7 @@ struct SyncMerge {
            try database.statement("SELECT 1 FROM sync_hub_parent WHERE seq = ? AND sending IS NOT NULL").bind(1, seq)
                .firstRow({ _ in true }) == true {
             try database.statement("UPDATE sync_hub_parent SET sending = NULL WHERE seq = ?").bind(1, seq).run()
-            try database.statement("DELETE FROM sync_conflict WHERE node = ? AND property = 'parent' AND stamp = ? AND replica = ?")
-                .bind(1, id: node).bind(2, current.stamp).bind(3, blob: replica.bytes).run()
+            try forgetRefusal(of: node, stamped: current.stamp)
             moves = true
         }
         if moves {
@@ -2232,7 +2231,7 @@ struct SyncMerge {
                 "UPDATE sync_stamp SET stamp = ?1 WHERE seq = ?2 AND property = 'trashgroup' AND stamp = ?3 AND replica = ?4")
                 .bind(1, restamped).bind(2, mate).bind(3, old).bind(4, blob: replica.bytes).run()
         }
-        if try currentStamp(seq: seq, property: "trashgroup") .map({ TrashGroup(stamp: $0.stamp, replica: $0.replica) }) != group {
+        if try currentStamp(seq: seq, property: "trashgroup").map({ TrashGroup(stamp: $0.stamp, replica: $0.replica) }) != group {
             try moveToTrashGroup(seq, group, under: try mark(holding: group, besides: seq, sentOnly: false))
         }
     }
@@ -2492,11 +2491,16 @@ struct SyncMerge {
 
     /// Whether `parent` is `seq` or under it in the tree as the hub's order gives it.
     private func closesCycleInHubOrder(moving seq: Int64, to parent: Int64?) throws -> Bool {
-        var next = parent
+        try isInside(parent, of: seq, following: hubParent(of:))
+    }
+
+    /// Whether `place` is node `seq` or lies under it, going up by `parent`.
+    private func isInside(_ place: Int64?, of seq: Int64, following parent: (Int64) throws -> Int64?) throws -> Bool {
+        var next = place
         var seen: Set<Int64> = []
         while let current = next, seen.insert(current).inserted {
             if current == seq { return true }
-            next = try hubParent(of: current)
+            next = try parent(current)
         }
         return false
     }
@@ -2572,18 +2576,17 @@ struct SyncMerge {
         for move in moves {
             try database.statement("UPDATE node SET parent = ? WHERE seq = ?").bind(1, move.hubParent).bind(2, move.seq).run()
         }
+        let parentHere = { (seq: Int64) in
+            try self.database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq).firstRow { $0.optionalInt64(0) } ?? nil
+        }
         for move in moves {
             let node = try store.nodeID(seq: move.seq)
             // A refused move may name a list deleted since: it stays refused.
-            if let parent = move.parent,
-               try database.statement("SELECT 1 FROM node WHERE seq = ?").bind(1, parent).firstRow({ _ in true }) != true {
-                continue
-            }
-            if try move.parent.map({ try !isInside($0, of: move.seq) }) ?? true {
+            if let parent = move.parent, try store.nodeID(seq: parent) == nil { continue }
+            if try !isInside(move.parent, of: move.seq, following: parentHere) {
                 try database.statement("UPDATE node SET parent = ? WHERE seq = ?").bind(1, move.parent).bind(2, move.seq).run()
                 try database.statement("UPDATE sync_hub_parent SET sending = NULL WHERE seq = ?").bind(1, move.seq).run()
-                try database.statement("DELETE FROM sync_conflict WHERE node = ? AND property = 'parent' AND stamp = ? AND replica = ?")
-                    .bind(1, id: node).bind(2, move.stamp).bind(3, blob: replica.bytes).run()
+                try forgetRefusal(of: node, stamped: move.stamp)
             } else {
                 try database.statement("UPDATE sync_hub_parent SET sending = ifnull(?, 0) WHERE seq = ?")
                     .bind(1, move.parent).bind(2, move.seq).run()
@@ -2593,15 +2596,11 @@ struct SyncMerge {
         }
     }
 
-    /// Whether node `place` is node `seq` or lies under it, following parents in `node`.
-    private func isInside(_ place: Int64, of seq: Int64) throws -> Bool {
-        var next: Int64? = place
-        var seen: Set<Int64> = []
-        while let current = next, seen.insert(current).inserted {
-            if current == seq { return true }
-            next = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, current).firstRow { $0.optionalInt64(0) } ?? nil
-        }
-        return false
+    /// Forgets the conflict a refusal here kept of this store's own move of `node`
+    /// stamped `stamp`: the move stands, or the one pulled names the same place.
+    private func forgetRefusal(of node: NodeID?, stamped stamp: Int64) throws {
+        try database.statement("DELETE FROM sync_conflict WHERE node = ? AND property = 'parent' AND stamp = ? AND replica = ?")
+            .bind(1, id: node).bind(2, stamp).bind(3, blob: replica.bytes).run()
     }
 
     /// The nodes of the cycle node `seq` is in, following parents in `node`; nil when
