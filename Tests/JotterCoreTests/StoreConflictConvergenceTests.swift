@@ -74,10 +74,10 @@ private struct ConflictSchedule {
                 try hub.push(store)
                 steps.append("\(index): push")
             case 5:
-                try hub.pull(store)
+                if pullsFirst { try hub.pullAsSyncDoes(store) } else { try hub.pull(store) }
                 steps.append("\(index): pull")
             case 6:
-                if pullsFirst { try hub.pull(store) }
+                if pullsFirst { try hub.pullAsSyncDoes(store) }
                 hub.take(try store.outgoingOperations(limit: 10))
                 steps.append("\(index): push, acknowledgement lost")
             default:
