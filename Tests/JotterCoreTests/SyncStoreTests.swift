@@ -784,6 +784,29 @@ struct Machines {
         }
     }
 
+    /// A restore made here of an entry another machine removed, and synced after a
+    /// later `rm` of it made elsewhere, takes the entry out of the trash on every
+    /// machine: it comes later in the hub's order, whatever the clocks say. The `rm` it
+    /// replaced is kept as a conflict on every machine. Before, the `rm` won by its
+    /// stamp, the restore never went out, and only its maker kept it as a conflict
+    /// (random run seed 458368749, with every conflict compared).
+    @Test func aRestoreSyncedAfterAnRmElsewhereStaysOnEveryMachine() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let milk = try machines.add("milk", in: a)
+        try machines.hub.syncOntoThePulledHead(a, b, c)
+        try b.remove([try machines.node(milk.id, in: b)])
+        try machines.hub.syncOntoThePulledHead(b, a)
+        try a.restore(try #require(try a.trash().first { $0.node.id == milk.id }))
+        try machines.later(c)
+        try c.remove([try machines.node(milk.id, in: c)])
+        try machines.hub.syncOntoThePulledHead(c, a, b, c, a)
+        for store in machines.stores {
+            #expect(try store.node(id: milk.id) != nil)
+            #expect(try machines.conflicts(in: store).map { "\($0.property)=\($0.value ?? "none")" } == ["trashed=true"])
+        }
+    }
+
     /// A restore pulled of an entry this store removed and emptied from its trash, both
     /// after the restore in the hub's order, does not bring it back: at the purge's place
     /// the entry is in the trash again by this store's own `rm`, which the purge saw, and
@@ -2230,17 +2253,18 @@ struct Machines {
     /// machine removed the entry's list unaware of that `rm`, marking the entry too: by
     /// the stamps the undo came between the two `rm`s, and the later one puts the entry
     /// back in the trash in its own group, on every machine (random run seed 885797290).
-    /// Where the undoing store pulls before it pushes, its undo loses to the later `rm`
-    /// and never goes out: the entry stays in the first `rm`'s group, there as everywhere
-    /// else, where the undoing store had put it in the later one's.
+    /// Where the undoing store pulls before it pushes, its undo comes after the later
+    /// `rm` in the hub's order, which met the entry in the first `rm`'s group: the undo
+    /// takes it out of the trash, under its list in the trash, on every machine. Before,
+    /// the undo lost to the later `rm` by its stamp and never went out.
     @Test(arguments: [false, true])
     func anRmUndoneAfterItWentOutLeavesTheEntryInTheLaterRmsGroupEverywhere(pullsFirst: Bool) throws {
         let machines = try Machines(count: 3)
         let (a, b, c) = (machines.a, machines.b, machines.stores[2])
         let list = try c.createList(named: "listc20", under: .root)
-        _ = try machines.add("c24", in: c, under: NavigationPath.root.pushing(list))
+        let item = try machines.add("c24", in: c, under: NavigationPath.root.pushing(list))
         try machines.hub.sync(c, a, b)
-        try c.remove([try machines.node(try #require(c.children(of: list).first).id, in: c)])
+        try c.remove([try machines.node(item.id, in: c)])
         try machines.hub.sync(c)
         #expect(try c.undo() != nil)
         try a.remove([try machines.node(list.id, in: a)])
@@ -2251,7 +2275,10 @@ struct Machines {
         }
         try machines.hub.sync(b, c, a, b, c, a, b)
         try machines.expectEveryStoreAlike(c)
-        #expect(try machines.trashGroups(of: c).count == (pullsFirst ? 2 : 1))
+        #expect(try machines.trashGroups(of: c).map { String($0.prefix(38)) } == ["\(list.id) \(pullsFirst ? 0 : 1)"])
+        for store in machines.stores {
+            #expect(try (store.hiddenBy(try machines.node(item.id, in: store)) == nil) == pullsFirst)
+        }
     }
 
     /// An entry removed, restored on one machine, emptied from the trash on a second

@@ -188,6 +188,24 @@ import Testing
         #expect(journal.visibleTexts(under: nil) == ["r"])
     }
 
+    @Test func aRestoreSyncedAfterAnRmElsewhereStaysOnEveryMachine() {
+        var cluster = threeLists()
+        let p = entryID(1)
+        let first = cluster.make(1, .trash([p]))
+        cluster.sync(1)
+        cluster.sync(0)
+        cluster.make(0, .restore(group: first.id))
+        cluster.make(2, .trash([p]))
+        cluster.sync(2)
+        cluster.sync(0)
+        settle(&cluster)
+        let journal = expectOneJournal(cluster)
+        // In the hub's order: p removed, removed again where it was in the trash already,
+        // then its first group restored.
+        #expect(journal.trashListing().isEmpty)
+        #expect(journal.visibleTexts(under: nil) == ["p", "q", "r"])
+    }
+
     @Test func aLocalChangeThatNoLongerAppliesAfterAPullIsAConflictOnEveryMachine() {
         var cluster = threeLists()
         let (p, q) = (entryID(1), entryID(2))

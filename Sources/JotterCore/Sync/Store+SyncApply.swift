@@ -2103,6 +2103,19 @@ struct SyncMerge {
                                  stamp: operation.stamp, replica: operation.replica)
                 return
             }
+            // And this store's own restore not sent yet of a group the hub holds the
+            // entry in, over an `rm` pulled: that `rm` met the entry in the group, and the
+            // restore takes it out after it in the hub's order. Dropped, the entry would
+            // stay in the trash on every machine, and the restore would be a conflict of
+            // this machine alone. (A restore of an `rm` made here and never sent leaves
+            // the entry as the hub has it, out of the trash, where the `rm` puts it.)
+            if current.isLocal, property == .trashed, let seq, held == "false", try jsonType(value) == "true",
+               operation.wins(over: current.stamp, current.replica), try groupLeft(byUnsentRestoreOf: seq) != nil {
+                try restampOwnRestore(stamped: current.stamp, past: operation.stamp)
+                try keepConflict(node: node, property: operation.property, value: operation.value,
+                                 stamp: operation.stamp, replica: operation.replica)
+                return
+            }
             guard try winsKeepingTheLoser(operation, over: current, held: held, of: node, agrees: agrees) else {
                 if property == .text, let seq, let node, current.replica == replica,
                    try changedHereLater(seq: seq, id: node, property: "text") {
@@ -2126,15 +2139,6 @@ struct SyncMerge {
                 }
                 return
             }
-        }
-        if property == .trashed, let seq, current?.isLocal == true, held == "false", try jsonType(value) == "true",
-           let left = try groupLeft(byUnsentRestoreOf: seq) {
-            // This store's restore not sent yet loses to the `rm` and never goes out: in the
-            // hub's order the entry stayed in the group it left here, where the `rm` meets
-            // it, as on every other machine (random run seed 885797290, pulling first).
-            try moveToTrashGroup(seq, left)
-            try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property IN ('\(SyncTriggers.leftGroup)', '\(SyncTriggers.leftGroupAt)')").bind(1, seq).run()
-            try joinEarlierTrashGroup(seq, by: operation)
         }
         // This store's own move not sent yet, refused here by a pull, that names the
         // place the pulled one does: the pulled one is the node's move in the hub's
@@ -2233,6 +2237,22 @@ struct SyncMerge {
         }
         if try currentStamp(seq: seq, property: "trashgroup").map({ TrashGroup(stamp: $0.stamp, replica: $0.replica) }) != group {
             try moveToTrashGroup(seq, group, under: try mark(holding: group, besides: seq, sentOnly: false))
+        }
+    }
+
+    /// Makes this store's restore not sent yet, stamped `old`, a new one stamped past
+    /// `stamp`, with every other node that restore took out of the trash: one change,
+    /// which every machine applies after what the pull brought.
+    private func restampOwnRestore(stamped old: Int64, past stamp: Int64) throws {
+        let restamped = try tickClock(past: stamp)
+        let restored = try database.statement(
+            "SELECT o.seq FROM sync_op AS o JOIN node AS n ON n.seq = o.seq WHERE o.property = 'trashed' AND o.stamp = ? AND n.hidden IS NULL")
+            .bind(1, old)
+        var mates: [Int64] = []
+        while try restored.step() { mates.append(restored.int64(0)) }
+        for mate in mates {
+            try writeUnsentAgain(seq: mate, property: "trashed", stamp: restamped)
+            try writeUnsentAgain(seq: mate, property: "purge")
         }
     }
 
