@@ -2185,7 +2185,7 @@ struct SyncMerge {
     private mutating func winsKeepingTheLoser(_ operation: SyncOperation,
                                               over current: (stamp: Int64, replica: NodeID, isLocal: Bool),
                                               held: String?, of node: NodeID?, agrees: Bool) throws -> Bool {
-        let keeps = !agrees || SyncProperty(operation.property)?.isValue == true
+        let keeps = !agrees || SyncProperty(operation.property)?.endsTheConflictsItSaw == true
         guard operation.wins(over: current.stamp, current.replica) else {
             if keeps {
                 try keepConflict(node: node, property: operation.property, value: operation.value,
@@ -2644,7 +2644,7 @@ struct SyncMerge {
     private mutating func keepConflict(node: NodeID?, property: String, value: String?, stamp: Int64, replica: NodeID,
                                        agreeing: Bool = false) throws {
         guard try !keepsConflict(node: node, property: property, stamp: stamp, replica: replica) else { return }
-        if SyncProperty(property)?.isValue == true, try store.syncLogHoldsAChange(of: node, property: property, seeing: stamp) {
+        if SyncProperty(property)?.endsTheConflictsItSaw == true, try store.syncLogHoldsAChange(of: node, property: property, seeing: stamp) {
             return
         }
         try database.statement(

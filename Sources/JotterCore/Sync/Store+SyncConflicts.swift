@@ -34,6 +34,9 @@ extension Store {
                 // see, once the entry is gone for good all the same, lost nothing: how
                 // many of them a store met depends on when it pulled the later purge.
                 if property == "purge", node != nil, seq == nil { continue }
+                // So did a trash mark that lost, once its entry is gone for good: in the
+                // trash or out of it, the entry is not.
+                if property == "trashed", node != nil, seq == nil { continue }
                 let text = try seq.flatMap { seq in
                     try database.statement("SELECT text FROM node WHERE seq = ?").bind(1, seq).firstRow { $0.string(0) }
                 }
@@ -67,7 +70,7 @@ extension Store {
     /// with the one shown: the same value, or two done marks. It is kept unlisted, as
     /// it stays a conflict should a later change elsewhere replace the value shown.
     private func agreesWithTheValueShown(_ value: String?, of seq: Int64?, property: String) throws -> Bool {
-        guard let kind = SyncProperty(property), kind.isValue else { return false }
+        guard let kind = SyncProperty(property), kind.endsTheConflictsItSaw else { return false }
         let shown = try currentValue(seq: seq, property: property) ?? "null"
         if kind == .done { return (value ?? "null") != "null" && shown != "null" }
         return try database.statement("SELECT json(?1) IS json(?2)").bind(1, value ?? "null").bind(2, shown)
