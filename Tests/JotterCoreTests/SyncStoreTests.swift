@@ -1040,6 +1040,28 @@ struct Machines {
         }
     }
 
+    /// An add undone and redone here after it went out, not sent again, while another
+    /// machine removed the entry later by the clock: the entry is in the trash on every
+    /// machine, and no machine lists a conflict. The redo's mark only said what the hub
+    /// had before that `rm`; kept as a conflict, it was listed by its maker alone (random
+    /// run seed 143221141, with every conflict compared).
+    @Test func anAddUndoneAndRedoneBeforeAnRmElsewhereIsNoConflict() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let item = try machines.add("b14", in: b)
+        try machines.hub.syncOntoThePulledHead(b, a, c)
+        #expect(try b.undo() != nil)
+        #expect(try b.redo() != nil)
+        try machines.later(a)
+        try a.remove([try machines.node(item.id, in: a)])
+        try machines.hub.syncOntoThePulledHead(a, b, c, a, b, c)
+        for store in machines.stores {
+            #expect(try store.node(id: item.id) == nil)
+            #expect(try store.node(id: item.id, includingHidden: true) != nil)
+            #expect(try machines.conflicts(in: store).isEmpty)
+        }
+    }
+
     /// An `rm` made on two machines and a restore on a third that saw neither, which
     /// beats the first by its stamp and loses to the second: every machine lists the
     /// restore that lost, and none the first `rm`, which the entry in the trash agrees

@@ -2109,14 +2109,22 @@ struct SyncMerge {
             // stay in the trash on every machine, and the restore would be a conflict of
             // this machine alone. (A restore of an `rm` made here and never sent leaves
             // the entry as the hub has it, out of the trash, where the `rm` puts it.)
+            var restatesTheHub = false
             if current.isLocal, property == .trashed, let seq, held == "false", try jsonType(value) == "true",
-               operation.wins(over: current.stamp, current.replica), try groupLeft(byUnsentRestoreOf: seq) != nil {
-                try restampOwnRestore(stamped: current.stamp, past: operation.stamp)
-                try keepConflict(node: node, property: operation.property, value: operation.value,
-                                 stamp: operation.stamp, replica: operation.replica)
-                return
+               operation.wins(over: current.stamp, current.replica) {
+                guard try groupLeft(byUnsentRestoreOf: seq) == nil else {
+                    try restampOwnRestore(stamped: current.stamp, past: operation.stamp)
+                    try keepConflict(node: node, property: operation.property, value: operation.value,
+                                     stamp: operation.stamp, replica: operation.replica)
+                    return
+                }
+                // Out of the trash as the hub has it (an `rm` made here and undone, or an
+                // add undone and redone): the mark changes nothing there, and the `rm`
+                // pulled takes its place, a conflict nowhere, as in the hub's order.
+                restatesTheHub = true
             }
-            guard try winsKeepingTheLoser(operation, over: current, held: held, of: node, agrees: agrees) else {
+            guard try winsKeepingTheLoser(operation, over: current, held: held, of: node, agrees: agrees,
+                                          keepingTheHeld: !restatesTheHub) else {
                 if property == .text, let seq, let node, current.replica == replica,
                    try changedHereLater(seq: seq, id: node, property: "text") {
                     try mergeAtRenameLostToOwnLater(seq, by: operation, to: value)
@@ -2181,10 +2189,12 @@ struct SyncMerge {
     /// change made here and not sent yet (not sent now), or one the winner's maker never
     /// saw. A value that agrees with the one shown is kept too, unlisted while it agrees,
     /// where its property's later value replaces it whole: a later change elsewhere may
-    /// make it a conflict on every machine.
+    /// make it a conflict on every machine. Not `keepingTheHeld`, the value held is no
+    /// conflict when the pulled one wins: it is what the hub had before it.
     private mutating func winsKeepingTheLoser(_ operation: SyncOperation,
                                               over current: (stamp: Int64, replica: NodeID, isLocal: Bool),
-                                              held: String?, of node: NodeID?, agrees: Bool) throws -> Bool {
+                                              held: String?, of node: NodeID?, agrees: Bool,
+                                              keepingTheHeld: Bool = true) throws -> Bool {
         let keeps = !agrees || SyncProperty(operation.property)?.endsTheConflictsItSaw == true
         guard operation.wins(over: current.stamp, current.replica) else {
             if keeps {
@@ -2193,7 +2203,7 @@ struct SyncMerge {
             }
             return false
         }
-        if keeps && (current.isLocal || operation.neverSaw(current.stamp, current.replica)) {
+        if keeps && keepingTheHeld && (current.isLocal || operation.neverSaw(current.stamp, current.replica)) {
             try keepConflict(node: node, property: operation.property, value: held, stamp: current.stamp,
                              replica: current.replica, agreeing: agrees)
         }
