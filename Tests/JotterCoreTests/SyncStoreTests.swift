@@ -1560,6 +1560,32 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(late)
     }
 
+    /// An entry emptied from the trash on two machines, one after the other, while a
+    /// third undid its `rm` and sent the undo after both: in the hub's order the first
+    /// purge deletes the entry, the second finds it deleted, and the undo brings it
+    /// back. Every machine lists the later purge alone, the undoing one included, whose
+    /// own restore came after both (random run seed 158587213, with every conflict
+    /// compared).
+    @Test(arguments: [3, 100])
+    func twoPurgesBeforeARestoreNotSentYetAreOneConflictEverywhere(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let item = try machines.add("d30", in: c)
+        try machines.hub.syncOntoThePulledHead(c, a, b)
+        try c.remove([try machines.node(item.id, in: c)])
+        try machines.hub.syncOntoThePulledHead(c, a, b)
+        #expect(try c.undo() != nil)
+        _ = try b.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(b)
+        machines.nextMillisecond()
+        _ = try a.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(a, c, b, a, c)
+        for store in machines.stores {
+            #expect(try store.node(id: item.id) != nil)
+            #expect(try machines.conflicts(in: store).map { "\($0.property) \($0.replica)" } == ["purge \(try a.replicaID())"])
+        }
+    }
+
     /// A purge kept as a conflict because another machine edited the entry unseen, then
     /// the entry emptied from the trash for good: the purge lost nothing, and no machine
     /// lists it. Machines met such purges or not depending on when they pulled the later

@@ -1522,6 +1522,29 @@ struct SyncMerge {
         return mark.map { $0 != base } ?? false
     }
 
+    /// Keeps `purge` of node `seq` (`id`), out of the trash by this store's own restore
+    /// that comes after it in the hub's order, as the one conflict of the purges pulled
+    /// since the trash mark the hub has: in that order they delete the entry one after
+    /// another, and the restore brings it back over the latest, by its stamp, as every
+    /// other machine keeps it (random run seed 158587213, with every conflict compared).
+    private mutating func keepAsTheLatestPurgeBeforeOwnRestore(_ seq: Int64, id: NodeID, by purge: SyncOperation) throws {
+        let mark = try database.statement("SELECT stamp FROM sync_stamp WHERE seq = ? AND property = 'trashed'").bind(1, seq)
+            .firstRow { $0.int64(0) } ?? 0
+        let kept = try database.statement(
+            "SELECT stamp, replica FROM sync_conflict WHERE node = ? AND property = 'purge' AND stamp > ?")
+            .bind(1, blob: id.bytes).bind(2, mark)
+        var others: [(stamp: Int64, replica: NodeID)] = []
+        while try kept.step() {
+            if let replica = NodeID(bytes: kept.blob(1)) { others.append((kept.int64(0), replica)) }
+        }
+        guard others.allSatisfy({ purge.wins(over: $0.stamp, $0.replica) }) else { return }
+        for purge in others {
+            try database.statement("DELETE FROM sync_conflict WHERE node = ? AND property = 'purge' AND stamp = ? AND replica = ?")
+                .bind(1, blob: id.bytes).bind(2, purge.stamp).bind(3, blob: purge.replica.bytes).run()
+        }
+        try keepConflict(node: id, property: "purge", value: "true", stamp: purge.stamp, replica: purge.replica)
+    }
+
     /// Whether node `id`, in the trash here, left it unseen by the maker of `purge` and
     /// went back by another `rm` before it: a restore made on top of the trash mark
     /// the purge's base names is one its maker did not see. An `rm` alone, made
@@ -1685,7 +1708,10 @@ struct SyncMerge {
             try keepConflict(node: id, property: "purge", value: "true", stamp: operation.stamp, replica: operation.replica)
         }
         if try !isInTrash(seq) {
-            if try leftTheTrashUnseen(seq, by: operation) { return try keep() }
+            if try leftTheTrashUnseen(seq, by: operation) {
+                if try lastTrashMarkHereLater(seq: seq, id: id) != nil { return try keepAsTheLatestPurgeBeforeOwnRestore(seq, id: id, by: operation) }
+                return try keep()
+            }
             // Its maker put it in the trash and emptied it before sending: the purge
             // went out alone, and says the trash too.
             try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try trashChange()).bind(2, seq).run()
