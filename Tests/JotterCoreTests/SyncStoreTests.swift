@@ -1040,6 +1040,37 @@ struct Machines {
         }
     }
 
+    /// As above, with a restore pulled before that `rm` that wins over it by its stamp:
+    /// the `rm` meets the entry out of the trash and loses, kept as a conflict everywhere,
+    /// where this store's own `rm` and purge came after both. Once the entry is deleted
+    /// for good, `conflicts` lists that lost trash mark on no machine.
+    @Test func anRmLosingToARestorePulledBeforeThisStoresOwnPurgeIsKeptAsEverywhere() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let item = try machines.add("e", in: a)
+        try machines.hub.sync(a, b, c)
+        try a.remove([try machines.node(item.id, in: a)])
+        try machines.hub.sync(a)
+        try b.remove([try machines.node(item.id, in: b)])
+        // The restore wins by its stamp: in one millisecond, the replicas' ids alone ordered them.
+        try machines.later(a)
+        try a.restore(try #require(try a.trash().first))
+        try machines.hub.sync(a, c)
+        try c.remove([try machines.node(item.id, in: c)])
+        #expect(try c.emptyTrash() == 1)
+        try machines.hub.sync(b)
+        try machines.hub.pull(c)
+        try machines.hub.push(c)
+        try machines.hub.sync(a, b, c, a, b)
+        let kept = try machines.keptTrashMarks(in: a)
+        #expect(kept == ["true \(try b.replicaID())"])
+        for store in machines.stores {
+            #expect(try store.node(id: item.id, includingHidden: true) == nil)
+            #expect(try machines.keptTrashMarks(in: store) == kept)
+            #expect(try machines.conflicts(in: store).filter { $0.property == "trashed" }.isEmpty)
+        }
+    }
+
     /// An add undone and redone here after it went out, not sent again, while another
     /// machine removed the entry later by the clock: the entry is in the trash on every
     /// machine, and no machine lists a conflict. The redo's mark only said what the hub
@@ -1087,37 +1118,6 @@ struct Machines {
             #expect(try store.node(id: item.id) == nil)
             #expect(try machines.conflicts(in: store).map { "\($0.property)=\($0.value ?? "none") \($0.replica)" }
                     == ["trashed=false \(try b.replicaID())"])
-        }
-    }
-
-    /// As above, with a restore pulled before that `rm` that wins over it by its stamp:
-    /// the `rm` meets the entry out of the trash and loses, kept as a conflict everywhere,
-    /// where this store's own `rm` and purge came after both. Once the entry is deleted
-    /// for good, `conflicts` lists that lost trash mark on no machine.
-    @Test func anRmLosingToARestorePulledBeforeThisStoresOwnPurgeIsKeptAsEverywhere() throws {
-        let machines = try Machines(count: 3)
-        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
-        let item = try machines.add("e", in: a)
-        try machines.hub.sync(a, b, c)
-        try a.remove([try machines.node(item.id, in: a)])
-        try machines.hub.sync(a)
-        try b.remove([try machines.node(item.id, in: b)])
-        // The restore wins by its stamp: in one millisecond, the replicas' ids alone ordered them.
-        try machines.later(a)
-        try a.restore(try #require(try a.trash().first))
-        try machines.hub.sync(a, c)
-        try c.remove([try machines.node(item.id, in: c)])
-        #expect(try c.emptyTrash() == 1)
-        try machines.hub.sync(b)
-        try machines.hub.pull(c)
-        try machines.hub.push(c)
-        try machines.hub.sync(a, b, c, a, b)
-        let kept = try machines.keptTrashMarks(in: a)
-        #expect(kept == ["true \(try b.replicaID())"])
-        for store in machines.stores {
-            #expect(try store.node(id: item.id, includingHidden: true) == nil)
-            #expect(try machines.keptTrashMarks(in: store) == kept)
-            #expect(try machines.conflicts(in: store).filter { $0.property == "trashed" }.isEmpty)
         }
     }
 

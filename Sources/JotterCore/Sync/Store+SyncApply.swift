@@ -2139,7 +2139,7 @@ struct SyncMerge {
             if current.isLocal, property == .trashed, let seq, held == "false", try jsonType(value) == "true",
                operation.wins(over: current.stamp, current.replica) {
                 guard try groupLeft(byUnsentRestoreOf: seq) == nil else {
-                    try restampOwnRestore(stamped: current.stamp, past: operation.stamp)
+                    try restampOwnTrashMark(stamped: current.stamp, past: operation.stamp, removing: false)
                     try keepConflict(node: node, property: operation.property, value: operation.value,
                                      stamp: operation.stamp, replica: operation.replica)
                     return
@@ -2257,16 +2257,9 @@ struct SyncMerge {
     /// group, which every machine names by the new stamp. Node `seq` goes back to that
     /// group if a pulled `rm` had taken it to an earlier one.
     private mutating func restampOwnRemoval(of seq: Int64, stamped old: Int64, past stamp: Int64) throws {
-        let restamped = try tickClock(past: stamp)
+        let (restamped, mates) = try restampOwnTrashMark(stamped: old, past: stamp, removing: true)
         let group = TrashGroup(stamp: restamped, replica: replica)
-        let removed = try database.statement(
-            "SELECT o.seq FROM sync_op AS o JOIN node AS n ON n.seq = o.seq WHERE o.property = 'trashed' AND o.stamp = ? AND n.hidden > 0")
-            .bind(1, old)
-        var mates: [Int64] = []
-        while try removed.step() { mates.append(removed.int64(0)) }
         for mate in mates {
-            try writeUnsentAgain(seq: mate, property: "trashed", stamp: restamped)
-            try writeUnsentAgain(seq: mate, property: "purge")
             try database.statement(
                 "UPDATE sync_stamp SET stamp = ?1 WHERE seq = ?2 AND property = 'trashgroup' AND stamp = ?3 AND replica = ?4")
                 .bind(1, restamped).bind(2, mate).bind(3, old).bind(4, blob: replica.bytes).run()
@@ -2276,20 +2269,26 @@ struct SyncMerge {
         }
     }
 
-    /// Makes this store's restore not sent yet, stamped `old`, a new one stamped past
-    /// `stamp`, with every other node that restore took out of the trash: one change,
-    /// which every machine applies after what the pull brought.
-    private func restampOwnRestore(stamped old: Int64, past stamp: Int64) throws {
+    /// Makes this store's trash mark not sent yet stamped `old`, an `rm`'s when
+    /// `removing`, else a restore's, a new one stamped past `stamp`, on every node that
+    /// change marked and that still holds it: one change, which every machine applies
+    /// after what the pull brought. Returns the new stamp and those nodes.
+    @discardableResult
+    private func restampOwnTrashMark(stamped old: Int64, past stamp: Int64, removing: Bool) throws -> (stamp: Int64, nodes: [Int64]) {
         let restamped = try tickClock(past: stamp)
-        let restored = try database.statement(
-            "SELECT o.seq FROM sync_op AS o JOIN node AS n ON n.seq = o.seq WHERE o.property = 'trashed' AND o.stamp = ? AND n.hidden IS NULL")
+        let marked = try database.statement(
+            """
+            SELECT o.seq FROM sync_op AS o JOIN node AS n ON n.seq = o.seq
+            WHERE o.property = 'trashed' AND o.stamp = ? AND \(removing ? "n.hidden > 0" : "n.hidden IS NULL")
+            """)
             .bind(1, old)
-        var mates: [Int64] = []
-        while try restored.step() { mates.append(restored.int64(0)) }
-        for mate in mates {
-            try writeUnsentAgain(seq: mate, property: "trashed", stamp: restamped)
-            try writeUnsentAgain(seq: mate, property: "purge")
+        var nodes: [Int64] = []
+        while try marked.step() { nodes.append(marked.int64(0)) }
+        for node in nodes {
+            try writeUnsentAgain(seq: node, property: "trashed", stamp: restamped)
+            try writeUnsentAgain(seq: node, property: "purge")
         }
+        return (restamped, nodes)
     }
 
     /// Moves the sync clock on, past `stamp` and to now at least, and returns it.
