@@ -1709,7 +1709,9 @@ struct SyncMerge {
         }
         if try !isInTrash(seq) {
             if try leftTheTrashUnseen(seq, by: operation) {
-                if try lastTrashMarkHereLater(seq: seq, id: id) != nil { return try keepAsTheLatestPurgeBeforeOwnRestore(seq, id: id, by: operation) }
+                if try lastTrashMarkHereLater(seq: seq, id: id) != nil {
+                    return try keepAsTheLatestPurgeBeforeOwnRestore(seq, id: id, by: operation)
+                }
                 return try keep()
             }
             // Its maker put it in the trash and emptied it before sending: the purge

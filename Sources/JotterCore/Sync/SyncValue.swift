@@ -108,8 +108,10 @@ enum SyncProperty: Equatable {
     }
 
     /// Whether a change of the property ends the conflicts its maker saw and replaced
-    /// (`forgetSyncConflicts`): a value's, and the trash mark's, as a restore made on
-    /// top of an `rm` means that `rm` stands nowhere.
+    /// (`forgetSyncConflicts`), and a value of it that lost is kept as a value's is (one
+    /// that agrees with the value shown unlisted, none a later change saw): a value's,
+    /// and the trash mark's, as a restore made on top of an `rm` means that `rm` stands
+    /// nowhere.
     var endsTheConflictsItSaw: Bool {
         isValue || self == .trashed
     }
