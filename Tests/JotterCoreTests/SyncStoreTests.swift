@@ -2345,7 +2345,7 @@ struct Machines {
     /// takes it out of the trash, under its list in the trash, on every machine. Before,
     /// the undo lost to the later `rm` by its stamp and never went out.
     @Test(arguments: [false, true])
-    func anRmUndoneAfterItWentOutLeavesTheEntryInTheLaterRmsGroupEverywhere(pullsFirst: Bool) throws {
+    func anRmUndoneAfterItWentOutWhileItsListWasRemovedEndsAlikeEverywhere(pullsFirst: Bool) throws {
         let machines = try Machines(count: 3)
         let (a, b, c) = (machines.a, machines.b, machines.stores[2])
         let list = try c.createList(named: "listc20", under: .root)
