@@ -1538,10 +1538,8 @@ struct SyncMerge {
             if let replica = NodeID(bytes: kept.blob(1)) { others.append((kept.int64(0), replica)) }
         }
         guard others.allSatisfy({ purge.wins(over: $0.stamp, $0.replica) }) else { return }
-        for purge in others {
-            try database.statement("DELETE FROM sync_conflict WHERE node = ? AND property = 'purge' AND stamp = ? AND replica = ?")
-                .bind(1, blob: id.bytes).bind(2, purge.stamp).bind(3, blob: purge.replica.bytes).run()
-        }
+        try database.statement("DELETE FROM sync_conflict WHERE node = ? AND property = 'purge' AND stamp > ?")
+            .bind(1, blob: id.bytes).bind(2, mark).run()
         try keepConflict(node: id, property: "purge", value: "true", stamp: purge.stamp, replica: purge.replica)
     }
 
