@@ -32,11 +32,9 @@ extension Store {
                 if node == nil || seq != nil, try agreesWithTheValueShown(value, of: seq, property: property) { continue }
                 // A purge kept because its entry was changed where its maker did not
                 // see, once the entry is gone for good all the same, lost nothing: how
-                // many of them a store met depends on when it pulled the later purge.
-                if property == "purge", node != nil, seq == nil { continue }
-                // So did a trash mark that lost, once its entry is gone for good: in the
-                // trash or out of it, the entry is not.
-                if property == "trashed", node != nil, seq == nil { continue }
+                // many of them a store met depends on when it pulled the later purge. Nor
+                // did a trash mark that lost: in the trash or out of it, the entry is not.
+                if property == "purge" || property == "trashed", node != nil, seq == nil { continue }
                 let text = try seq.flatMap { seq in
                     try database.statement("SELECT text FROM node WHERE seq = ?").bind(1, seq).firstRow { $0.string(0) }
                 }
