@@ -1586,6 +1586,32 @@ struct Machines {
         }
     }
 
+    /// A list emptied from the trash on two machines, the first of them offline, and
+    /// restored on a third after the second's purge reached the hub: in the hub's order
+    /// that purge deletes the list, the restore brings it back over it, and the offline
+    /// machine's purge, which comes after the restore, is taken back where it waits. The
+    /// offline machine took its own purge back but did not keep the purge it pulled, which
+    /// every other machine lists (random run seed 157465739, with every conflict compared).
+    @Test(arguments: [3, 100])
+    func aRestoreOverAPurgeWhileAnotherPurgeWaitsKeepsThePulledPurgeEverywhere(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (a, offline, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try a.createList(named: "lista9", under: .root)
+        try machines.hub.syncOntoThePulledHead(a, offline, c)
+        try a.remove([try machines.node(list.id, in: a)])
+        try machines.hub.syncOntoThePulledHead(a, offline, c)
+        _ = try offline.emptyTrash()
+        machines.nextMillisecond()
+        _ = try c.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(c)
+        try a.restore(try #require(try a.trash().first { $0.node.id == list.id }))
+        try machines.hub.syncOntoThePulledHead(a, offline, c, a, offline, c)
+        for store in machines.stores {
+            #expect(try store.node(id: list.id) != nil)
+            #expect(try machines.conflicts(in: store).map { "\($0.property) \($0.replica)" } == ["purge \(try c.replicaID())"])
+        }
+    }
+
     /// A purge kept as a conflict because another machine edited the entry unseen, then
     /// the entry emptied from the trash for good: the purge lost nothing, and no machine
     /// lists it. Machines met such purges or not depending on when they pulled the later

@@ -1232,7 +1232,18 @@ struct SyncMerge {
                              stamp: operation.stamp, replica: operation.replica)
             return nil
         }
-        if restores, try dropUnsentPurge(of: seq) { return try revive(seq, for: operation, keepingPurge: false) }
+        if restores, try dropUnsentPurge(of: seq) {
+            // Another machine's purge pulled since deleted the node first in the hub's
+            // order: the restore brings it back over that one, kept as everywhere else
+            // (random run seed 157465739).
+            let purgedElsewhere = try currentStamp(seq: seq, property: SyncMerge.purgedBeforeOwn, ofTheHub: true)
+            let revived = try revive(seq, for: operation, keepingPurge: false)
+            if let purgedElsewhere {
+                try keepConflict(node: id, property: "purge", value: "true", stamp: purgedElsewhere.stamp,
+                                 replica: purgedElsewhere.replica)
+            }
+            return revived
+        }
         return try revive(seq, for: operation)
     }
 
