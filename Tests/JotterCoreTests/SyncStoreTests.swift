@@ -1612,6 +1612,34 @@ struct Machines {
         }
     }
 
+    /// An item moved out of its list on one machine while another removed the list and
+    /// emptied the trash of both: in the hub's order the move comes after the purges, and
+    /// brings the item back from its last state with the list it was in, which stays in
+    /// the trash. The moving machine had moved the item out before the list's purge came,
+    /// and deleted the list for good (in-process trash schedule seed 456966175).
+    @Test(arguments: [false, true])
+    func aListEmptiedElsewhereComesBackWithAnItemMovedOutOfItHereFirst(twoMoves: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (mover, emptier, other) = (machines.a, machines.b, machines.stores[2])
+        let list = try mover.createList(named: "q", under: .root)
+        let elsewhere = try mover.createList(named: "p", under: .root)
+        let item = try machines.add("item 1", in: mover, under: NavigationPath.root.pushing(list))
+        try machines.hub.syncOntoThePulledHead(mover, emptier, other)
+        try emptier.remove([try machines.node(list.id, in: emptier)])
+        _ = try emptier.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(emptier)
+        if twoMoves {
+            try mover.move([try machines.node(item.id, in: mover)], to: NavigationPath.root.pushing(try machines.node(elsewhere.id, in: mover)))
+        }
+        try mover.move([try machines.node(item.id, in: mover)], to: .root)
+        try machines.hub.syncOntoThePulledHead(mover, emptier, other, mover, emptier, other)
+        for store in machines.stores {
+            #expect(try store.node(id: list.id, includingHidden: true) != nil)
+            #expect(try store.node(id: list.id) == nil)
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(other)
+    }
+
     /// A purge kept as a conflict because another machine edited the entry unseen, then
     /// the entry emptied from the trash for good: the purge lost nothing, and no machine
     /// lists it. Machines met such purges or not depending on when they pulled the later

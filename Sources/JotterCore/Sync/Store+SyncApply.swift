@@ -1780,6 +1780,7 @@ struct SyncMerge {
         }
         if try firstChangeHereLater(seq: seq, id: id) != nil
             || !children(of: seq).isEmpty || firstChangeHereLaterOfBuriedEntry(under: seq) != nil
+            || firstChangeHereLaterOfEntryMovedOut(of: seq) != nil
             || isFinal && emptiedUnseen(under: seq, by: operation) {
             if isFinal { return try keep() }
             pendingPurges.append(PendingPurge(seq: seq, id: id, operation: operation, position: position, ownAhead: ownAhead,
@@ -1973,10 +1974,27 @@ struct SyncMerge {
             guard let placed = try broughtBackHereLater(child, id: id) else { return nil }
             if first.map({ placed.place < $0.place }) ?? true { first = (placed.place, placed.group, false) }
         }
-        if let buried = try firstChangeHereLaterOfBuriedEntry(under: seq), first.map({ buried.place < $0.place }) ?? true {
-            first = (buried.place, TrashGroup(stamp: buried.stamp, replica: replica), false)
+        for later in [try firstChangeHereLaterOfBuriedEntry(under: seq), try firstChangeHereLaterOfEntryMovedOut(of: seq)] {
+            if let later, first.map({ later.place < $0.place }) ?? true {
+                first = (later.place, TrashGroup(stamp: later.stamp, replica: replica), false)
+            }
         }
         return first
+    }
+
+    /// The first change this store made after the operation being applied in the hub's
+    /// order of an entry it moved out of node `seq` since: in the hub's order the entry
+    /// is still in it there, and that change brings the entry back from its last state
+    /// into the trash with this node, as every other machine's `revive` does
+    /// (in-process trash schedule seed 456966175).
+    private func firstChangeHereLaterOfEntryMovedOut(of seq: Int64) throws -> (place: HubPlace, stamp: Int64)? {
+        let movedOut = try database.statement("SELECT seq FROM sync_hub_parent WHERE parent = ?").bind(1, seq)
+        var seqs: [Int64] = []
+        defer { movedOut.reset() }
+        while try movedOut.step() { seqs.append(movedOut.int64(0)) }
+        return try seqs.compactMap { entry in
+            try store.nodeID(seq: entry).flatMap { try firstChangeHereLater(seq: entry, id: $0) }
+        }.min { $0.place < $1.place }
     }
 
     /// The first change this store made after the operation being applied in the hub's
