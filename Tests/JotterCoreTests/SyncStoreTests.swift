@@ -1640,6 +1640,31 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(other)
     }
 
+    /// A list emptied from the trash here, brought back into it by a restore pulled of an
+    /// entry in it, then restored itself by another machine before this store's purge of
+    /// it went out: in the hub's order that purge comes after the list's restore, finds
+    /// it out of the trash and deletes nothing. This store sent it all the same, on top
+    /// of the restore, and the other machines put the list back in the trash in no group
+    /// (in-process trash schedule seed 137800892).
+    @Test func aListRestoredElsewhereAfterAnEntryOfItBroughtItBackHereTakesBackThePurgeHere() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try a.createList(named: "q", under: .root)
+        let item = try machines.add("item 1", in: a, under: NavigationPath.root.pushing(list))
+        try machines.hub.syncOntoThePulledHead(a, b, c)
+        try a.remove([try machines.node(list.id, in: a)])
+        try machines.hub.syncOntoThePulledHead(a, c)
+        try b.remove([try machines.node(item.id, in: b)])
+        try b.restore(try #require(try b.trash().first { $0.node.id == item.id }))
+        _ = try c.emptyTrash()
+        try a.restore(try #require(try a.trash().first { $0.node.id == list.id }))
+        try machines.hub.syncOntoThePulledHead(b, a, c, a, b, c)
+        for store in machines.stores {
+            #expect(try store.node(id: list.id) != nil)
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     /// A purge kept as a conflict because another machine edited the entry unseen, then
     /// the entry emptied from the trash for good: the purge lost nothing, and no machine
     /// lists it. Machines met such purges or not depending on when they pulled the later

@@ -2211,12 +2211,22 @@ struct SyncMerge {
            try database.statement("SELECT 1 FROM sync_hub_parent WHERE seq = ? AND sending IS NOT NULL").bind(1, seq)
                .firstRow({ _ in true }) == true {
             try database.statement("UPDATE sync_hub_parent SET sending = NULL WHERE seq = ?").bind(1, seq).run()
-            try forgetRefusal(of: node, stamped: current.stamp)
+            try forgetOwnConflict(of: node, property: "parent", stamped: current.stamp)
             moves = true
         }
         if moves {
             try write(property, of: seq, value, by: operation)
             report.applied += 1
+            // A node this store emptied from its trash, brought back by a pull into the
+            // trash (with an entry of it restored), now out of it: this store's own purge
+            // not sent yet comes after the restore in the hub's order, finds it out of the
+            // trash and deletes nothing, as where the restore found it buried here
+            // (`bringBack`). Sent, its base would say that it saw the restore (in-process
+            // trash schedule seed 137800892). The conflict its comeback kept of it goes too.
+            if property == .trashed, let seq, try jsonType(value) == "false",
+               let ownPurge = try currentStamp(seq: seq, property: "purge"), ownPurge.isLocal, try dropUnsentPurge(of: seq) {
+                try forgetOwnConflict(of: node, property: "purge", stamped: ownPurge.stamp)
+            }
         }
         // An `rm` made here and not sent yet of an entry a later pulled `rm` put in the
         // trash too still goes out: after that one in the hub's order, it keeps the
@@ -2670,7 +2680,7 @@ struct SyncMerge {
             if try !isInside(move.parent, of: move.seq, following: parentHere) {
                 try database.statement("UPDATE node SET parent = ? WHERE seq = ?").bind(1, move.parent).bind(2, move.seq).run()
                 try database.statement("UPDATE sync_hub_parent SET sending = NULL WHERE seq = ?").bind(1, move.seq).run()
-                try forgetRefusal(of: node, stamped: move.stamp)
+                try forgetOwnConflict(of: node, property: "parent", stamped: move.stamp)
             } else {
                 try database.statement("UPDATE sync_hub_parent SET sending = ifnull(?, 0) WHERE seq = ?")
                     .bind(1, move.parent).bind(2, move.seq).run()
@@ -2680,11 +2690,12 @@ struct SyncMerge {
         }
     }
 
-    /// Forgets the conflict a refusal here kept of this store's own move of `node`
-    /// stamped `stamp`: the move stands, or the one pulled names the same place.
-    private func forgetRefusal(of node: NodeID?, stamped stamp: Int64) throws {
-        try database.statement("DELETE FROM sync_conflict WHERE node = ? AND property = 'parent' AND stamp = ? AND replica = ?")
-            .bind(1, id: node).bind(2, stamp).bind(3, blob: replica.bytes).run()
+    /// Forgets the conflict kept here of this store's own change of `property` of `node`
+    /// stamped `stamp`: a move refused here that stands after all, or that the one pulled
+    /// names the same place of; a purge taken back before it went out.
+    private func forgetOwnConflict(of node: NodeID?, property: String, stamped stamp: Int64) throws {
+        try database.statement("DELETE FROM sync_conflict WHERE node = ? AND property = ? AND stamp = ? AND replica = ?")
+            .bind(1, id: node).bind(2, property).bind(3, stamp).bind(4, blob: replica.bytes).run()
     }
 
     /// The nodes of the cycle node `seq` is in, following parents in `node`; nil when
