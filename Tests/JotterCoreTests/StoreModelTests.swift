@@ -8,7 +8,8 @@ import Testing
 /// does, pulling first and pushing onto the head they pulled, end as the model's journal
 /// of the hub's operations applied in the hub's order. The values are compared over
 /// `StoreConflictConvergenceTests`' schedules; here, the tree, with lists moved into one
-/// another on three machines, crossed moves among them.
+/// another on three machines, crossed moves among them. The trash is compared with the
+/// model only on demand (`StoreTrashConvergenceTests`).
 ///
 /// `JOTTER_STORE_MODEL_RUNS=N` runs N schedules; `JOTTER_STORE_MODEL_SEED=S` that one.
 @Suite struct StoreModelTests {
@@ -91,15 +92,30 @@ private struct MoveSchedule {
 }
 
 /// `JotterSync`'s journal of an `ArrayHub`'s operations, applied in the hub's order:
-/// creates, texts, moves, done marks and fields, each named by its replica and counter
-/// and based on the operation whose value its maker saw.
+/// creates, texts, moves, done marks, fields and the trash, each named by its replica and
+/// counter and based on the operation whose value its maker saw. The marks one `rm` sends
+/// share its stamp and are one group; the purges one `trash --empty` sends follow one
+/// another and are one emptying; a restore names the group of the mark it replaced.
 struct ModelOfTheHub {
     private var journal = Journal()
 
     init(_ operations: [SyncOperation]) {
         var writers: [String: OperationID] = [:]
-        for operation in operations {
+        var groups: [String: OperationID] = [:]
+        var next = operations.startIndex
+        while next < operations.endIndex {
+            let operation = operations[next]
+            next += 1
             guard let node = operation.node else { continue }
+            /// The entries of this operation and of those right after it that belong with it.
+            func members(alike: (SyncOperation) -> Bool) -> [NodeID] {
+                var nodes = [node]
+                while next < operations.endIndex, alike(operations[next]), let other = operations[next].node {
+                    nodes.append(other)
+                    next += 1
+                }
+                return nodes
+            }
             let id = OperationID(replica: Self.syncID(operation.replica), counter: operation.counter)
             let entry = Self.syncID(node)
             let key = "\(node) \(operation.property)"
@@ -121,6 +137,18 @@ struct ModelOfTheHub {
                 change = .move(entry, parent: (value as? String).flatMap { NodeID($0) }.map(Self.syncID), place: .last)
             case "done":
                 change = .setDone(entry, (value as? NSNumber)?.int64Value)
+            case "trashed" where operation.value == "true":
+                let removed = members { $0.property == "trashed" && $0.value == "true" && $0.replica == operation.replica
+                    && $0.stamp == operation.stamp }
+                for member in removed { groups["\(member) \(operation.stamp)"] = id }
+                change = .trash(removed.map(Self.syncID))
+            case "trashed":
+                guard let group = operation.base.flatMap({ groups["\(node) \($0)"] }) ?? journal.trashGroup(holding: entry) else {
+                    continue
+                }
+                change = .restore(group: group)
+            case "purge":
+                change = .purge(members { $0.property == "purge" && $0.replica == operation.replica }.map(Self.syncID))
             case let property where property.hasPrefix("field:"):
                 change = .setField(entry, name: String(property.dropFirst("field:".count)), value: value as? String)
             default:
@@ -136,6 +164,18 @@ struct ModelOfTheHub {
         ids.map { id in
             guard let entry = journal.entries[Self.syncID(id)] else { return "\(id) missing" }
             return "\(entry.text) in \(entry.parent.flatMap { journal.entries[$0]?.text } ?? "/")"
+        }
+    }
+
+    /// Each entry's text, whether it is in the trash, and the label of the list it is
+    /// in; or its label and "gone" once the trash was emptied of it.
+    func trashStates(_ ids: [NodeID], labels: [NodeID: String]) -> [String] {
+        let labelled = Dictionary(uniqueKeysWithValues: labels.map { (Self.syncID($0.key), $0.value) })
+        return ids.map { id in
+            let key = journal.resolve(Self.syncID(id))
+            guard let entry = journal.entries[key] else { return "\(labels[id]!) gone" }
+            let parent = entry.parent.map { labelled[$0] ?? journal.entries[$0]?.text ?? "?" }
+            return "\(entry.text)\(journal.isInTrash(key) ? " in the trash" : "") in \(parent ?? "/")"
         }
     }
 

@@ -132,6 +132,12 @@ struct Machines {
         stores = try (0..<count).map { try Store(path: folder.file("machine\($0).sqlite3")) }
     }
 
+    /// `stores`, made with clocks of their own, syncing through `hub`.
+    init(_ stores: [Store], hub: ArrayHub) {
+        self.hub = hub
+        self.stores = stores
+    }
+
     var a: Store { stores[0] }
     var b: Store { stores[1] }
 
