@@ -3072,6 +3072,31 @@ struct Machines {
         }
     }
 
+    /// An item in a list removed on one machine, removed again on a second that had not
+    /// seen that, then restored with the list and removed on a third, which sends the
+    /// restore and the `rm` as one mark made on top of the second's: a group of its own
+    /// everywhere, as on the third. The first two kept it in the list's group, which the
+    /// restore ended (in-process trash schedule seed 16831877).
+    @Test func anRmSentWithARestoreOnTopOfAnotherRmIsAGroupOfItsOwnEverywhere() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try a.createList(named: "p", under: .root)
+        let item = try machines.add("item 0", in: a, under: NavigationPath.root.pushing(list))
+        try machines.hub.syncOntoThePulledHead(a, b, c)
+        try c.remove([try machines.node(list.id, in: c)])
+        try machines.hub.syncOntoThePulledHead(c)
+        machines.nextMillisecond()
+        try a.remove([try machines.node(item.id, in: a)])
+        try machines.hub.syncOntoThePulledHead(a, b)
+        try b.restore(try #require(try b.trash().first { $0.node.id == list.id }))
+        try b.remove([try machines.node(item.id, in: b)])
+        try machines.hub.syncOntoThePulledHead(b, a, c, a, b, c)
+        for store in machines.stores {
+            #expect(try store.trash().map(\.node.text) == ["item 0"])
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(b)
+    }
+
     @Test func theMachineWhoseEditLostKeepsItsOwnValueWithItsTime() throws {
         // The desktop's clock a minute ahead: its edit is the later one.
         let folder = TemporaryFolder()

@@ -1104,10 +1104,16 @@ struct SyncMerge {
             group != held else { return }
         // Made on top of the mark of the group held here, the `rm` came after a restore
         // its maker made and sent with it as one mark: a group of its own, as it is there.
-        // Based on the create's stamp, it replaced the mark the entry's create gave it,
-        // which is the one held here when no other came since (random run seed 212580818),
-        // whichever machine made it.
+        // So it did on top of the mark the entry holds in that group, another `rm` of it
+        // that met it there, unless that mark is this store's own and comes after it in
+        // the hub's order (in-process trash schedule seed 16831877; random run seed
+        // 964359536). Based on the
+        // create's stamp, it replaced the mark the entry's create gave it, which is the
+        // one held here when no other came since (random run seed 212580818), whichever
+        // machine made it.
         let madeAfterARestore = try operation.base == held.stamp
+            || operation.base != nil && currentStamp(seq: seq, property: "trashed", ofTheHub: true)?.stamp == operation.base
+                && store.nodeID(seq: seq).flatMap({ try lastTrashMarkHereLater(seq: seq, id: $0) }) == nil
             || isMarkedByItsCreate(seq, base: operation.base, group: held)
         guard group < held || madeAfterARestore else { return }
         // A restore stamped between the two took the entry out of the trash after this
