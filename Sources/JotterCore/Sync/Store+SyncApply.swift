@@ -1994,13 +1994,8 @@ struct SyncMerge {
     /// into the trash with this node, as every other machine's `revive` does
     /// (in-process trash schedule seed 456966175).
     private func firstChangeHereLaterOfEntryMovedOut(of seq: Int64) throws -> (place: HubPlace, stamp: Int64)? {
-        let movedOut = try database.statement("SELECT seq FROM sync_hub_parent WHERE parent = ?").bind(1, seq)
-        var seqs: [Int64] = []
-        defer { movedOut.reset() }
-        while try movedOut.step() { seqs.append(movedOut.int64(0)) }
-        return try seqs.compactMap { entry in
-            try store.nodeID(seq: entry).flatMap { try firstChangeHereLater(seq: entry, id: $0) }
-        }.min { $0.place < $1.place }
+        try firstChangeHereLater(
+            of: database.statement("SELECT seq FROM sync_hub_parent WHERE parent = ?").bind(1, seq), id: store.nodeID(seq:))
     }
 
     /// The first change this store made after the operation being applied in the hub's
@@ -2017,12 +2012,18 @@ struct SyncMerge {
             SELECT seq FROM under
             """)
             .bind(1, seq)
+        return try firstChangeHereLater(of: buried, id: store.lastStateID(of:))
+    }
+
+    /// The first of this store's changes that come after the operation being applied in
+    /// the hub's order, of the nodes whose rows `rows` reads (in its first column), each
+    /// named by the id `id` gives it.
+    private func firstChangeHereLater(of rows: Statement, id: (Int64) throws -> NodeID?) throws -> (place: HubPlace, stamp: Int64)? {
         var seqs: [Int64] = []
-        defer { buried.reset() }
-        while try buried.step() { seqs.append(buried.int64(0)) }
-        return try seqs.compactMap { buried in
-            try store.lastStateID(of: buried).flatMap { try firstChangeHereLater(seq: buried, id: $0) }
-        }.min { $0.place < $1.place }
+        defer { rows.reset() }
+        while try rows.step() { seqs.append(rows.int64(0)) }
+        return try seqs.compactMap { seq in try id(seq).flatMap { try firstChangeHereLater(seq: seq, id: $0) } }
+            .min { $0.place < $1.place }
     }
 
     /// Whether this store's change of node `seq` (`id`) stamped `stamp` took it out of
