@@ -55,21 +55,15 @@ private struct MoveSchedule {
                 guard (try? store.move([node], to: destination)) != nil else { continue }
                 steps.append("\(index): mv \(moved.shortForm()) \(toRoot ? "/" : target.shortForm())")
             case 3:
-                try hub.pullAsSyncDoes(store)
-                steps.append("\(index): pull")
+                steps.append("\(index): \(try hub.run(.pull, by: store))")
             case 4:
-                try hub.pullAsSyncDoes(store)
-                hub.take(try store.outgoingOperations(limit: 10))
-                steps.append("\(index): push, acknowledgement lost")
+                steps.append("\(index): \(try hub.run(.pushWithAcknowledgementLost, by: store))")
             default:
-                try hub.syncOntoThePulledHead(store)
-                steps.append("\(index): sync")
+                steps.append("\(index): \(try hub.run(.sync, by: store))")
             }
             if Bool.random(using: &random) { _ = clocks[index].now() }
         }
-        for _ in 0..<3 {
-            for store in stores { try hub.syncOntoThePulledHead(store) }
-        }
+        try hub.syncUntilQuiet(stores)
         let model = ModelOfTheHub(hub.operations).places(entries)
         for (index, store) in stores.enumerated() {
             let places = try entries.map { id in

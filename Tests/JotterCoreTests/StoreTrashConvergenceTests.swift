@@ -87,21 +87,15 @@ private struct TrashSchedule {
                 _ = try store.emptyTrash()
                 steps.append("\(index): trash --empty")
             case 7:
-                try hub.pullAsSyncDoes(store)
-                steps.append("\(index): pull")
+                steps.append("\(index): \(try hub.run(.pull, by: store))")
             case 8:
-                try hub.pullAsSyncDoes(store)
-                hub.take(try store.outgoingOperations(limit: 10))
-                steps.append("\(index): push, acknowledgement lost")
+                steps.append("\(index): \(try hub.run(.pushWithAcknowledgementLost, by: store))")
             default:
-                try hub.syncOntoThePulledHead(store)
-                steps.append("\(index): sync")
+                steps.append("\(index): \(try hub.run(.sync, by: store))")
             }
             if Bool.random(using: &random) { _ = clocks[index].now() }
         }
-        for _ in 0..<3 {
-            for store in stores { try hub.syncOntoThePulledHead(store) }
-        }
+        try hub.syncUntilQuiet(stores)
         let machines = Machines(stores, hub: hub)
         let shown = try stores.map { store in
             try Shown(entries: entries.map { try Self.trashState(of: $0, in: store, labels: labels) },

@@ -119,6 +119,36 @@ final class ArrayHub {
     }
 }
 
+/// How a store in a random schedule meets the hub, each as `jotter sync` makes it.
+enum ScheduledSync {
+    case pull, pushWithAcknowledgementLost, sync
+}
+
+extension ArrayHub {
+    /// `step`, made by `store`; what it did, for the schedule's steps.
+    func run(_ step: ScheduledSync, by store: Store) throws -> String {
+        switch step {
+        case .pull:
+            try pullAsSyncDoes(store)
+            return "pull"
+        case .pushWithAcknowledgementLost:
+            try pullAsSyncDoes(store)
+            take(try store.outgoingOperations(limit: 10))
+            return "push, acknowledgement lost"
+        case .sync:
+            try syncOntoThePulledHead(store)
+            return "sync"
+        }
+    }
+
+    /// Syncs every store three times round, which leaves them quiet.
+    func syncUntilQuiet(_ stores: [Store]) throws {
+        for _ in 0..<3 {
+            for store in stores { try syncOntoThePulledHead(store) }
+        }
+    }
+}
+
 /// Two or three stores in one folder, syncing through an `ArrayHub`.
 struct Machines {
     let folder = TemporaryFolder()
@@ -146,6 +176,14 @@ struct Machines {
             throw JotterError.input("'\(text)' was not added")
         }
         return node
+    }
+
+    /// A list named `name` holding one item, made on the first store and synced to all.
+    func listHoldingAnItem(_ name: String, item text: String) throws -> (list: Node, item: Node) {
+        let list = try a.createList(named: name, under: .root)
+        let item = try add(text, in: a, under: NavigationPath.root.pushing(list))
+        for store in stores { try hub.syncOntoThePulledHead(store) }
+        return (list, item)
     }
 
     func node(_ id: NodeID, in store: Store) throws -> Node {
@@ -1655,9 +1693,7 @@ struct Machines {
     @Test func aListRestoredElsewhereAfterAnEntryOfItBroughtItBackHereTakesBackThePurgeHere() throws {
         let machines = try Machines(count: 3)
         let (a, b, c) = (machines.a, machines.b, machines.stores[2])
-        let list = try a.createList(named: "q", under: .root)
-        let item = try machines.add("item 1", in: a, under: NavigationPath.root.pushing(list))
-        try machines.hub.syncOntoThePulledHead(a, b, c)
+        let (list, item) = try machines.listHoldingAnItem("q", item: "item 1")
         try a.remove([try machines.node(list.id, in: a)])
         try machines.hub.syncOntoThePulledHead(a, c)
         try b.remove([try machines.node(item.id, in: b)])
@@ -3080,9 +3116,7 @@ struct Machines {
     @Test func anRmSentWithARestoreOnTopOfAnotherRmIsAGroupOfItsOwnEverywhere() throws {
         let machines = try Machines(count: 3)
         let (a, b, c) = (machines.a, machines.b, machines.stores[2])
-        let list = try a.createList(named: "p", under: .root)
-        let item = try machines.add("item 0", in: a, under: NavigationPath.root.pushing(list))
-        try machines.hub.syncOntoThePulledHead(a, b, c)
+        let (list, item) = try machines.listHoldingAnItem("p", item: "item 0")
         try c.remove([try machines.node(list.id, in: c)])
         try machines.hub.syncOntoThePulledHead(c)
         machines.nextMillisecond()
