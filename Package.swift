@@ -53,9 +53,15 @@ let package = Package(
         // What people do to a journal: entries added, edited, done and removed with their
         // forms and hooks, the prompt's entry session, targets and completion, and the one
         // place jotter starts a program. The store's module runs none.
+        // The formats a journal is read from and written to: import's readers, export's
+        // writers and the static site. The store only takes records and gives nodes.
+        .target(
+            name: "JotterFormats",
+            dependencies: ["JotterCore"]
+        ),
         .target(
             name: "JotterApplication",
-            dependencies: ["JotterCore"]
+            dependencies: ["JotterCore", "JotterFormats"]
         ),
         // The hub: PostgreSQL, the sealed journal's cryptography, and a sync's rounds of
         // pull and push, which reach the store only through `SyncReplica`. JotterCore
@@ -68,6 +74,7 @@ let package = Package(
             name: "JotterCLI",
             dependencies: [
                 "JotterCore",
+                "JotterFormats",
                 "JotterApplication",
                 "JotterHub",
                 "CEditLine",
@@ -98,7 +105,7 @@ let package = Package(
         ),
         .testTarget(
             name: "JotterCoreTests",
-            dependencies: ["JotterCore", "JotterApplication", "JotterHub", "JotterSync", "SystemCallFilter", "TestSupport"]
+            dependencies: ["JotterCore", "JotterFormats", "JotterApplication", "JotterHub", "JotterSync", "SystemCallFilter", "TestSupport"]
         ),
         .testTarget(
             name: "JotterSyncTests",
@@ -107,7 +114,7 @@ let package = Package(
         ),
         .testTarget(
             name: "JotterCLITests",
-            dependencies: ["JotterCore", "JotterApplication", "JotterHub", "JotterCLI", "PseudoTerminal", "TestSupport"]
+            dependencies: ["JotterCore", "JotterFormats", "JotterApplication", "JotterHub", "JotterCLI", "PseudoTerminal", "TestSupport"]
         ),
     ]
 )

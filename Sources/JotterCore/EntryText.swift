@@ -30,7 +30,7 @@ public enum EntryText {
         return String(scalars[...last])
     }
 
-    static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+    package static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
@@ -42,12 +42,12 @@ public enum EntryText {
     }
 
     /// Whether `bytes` are UTF-8 without a NUL: `text(from:)` without the string.
-    static func isText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         !bytes.contains(0) && (try? UTF8Span(validating: bytes.span)) != nil
     }
 
     /// Whether `bytes` are ASCII without a NUL, and so item text as they are.
-    static func isASCIIText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isASCIIText(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.allSatisfy { $0 != 0 && $0 < 0x80 }
     }
 

@@ -6,7 +6,7 @@ public struct LocalDateTime: Hashable, Sendable {
     let wallClockSeconds: Int64
 
     /// Days since 1970-01-01 on the local calendar.
-    var day: Int64 { wallClockSeconds.floorDivided(by: 86_400).quotient }
+    package var day: Int64 { wallClockSeconds.floorDivided(by: 86_400).quotient }
 
     /// `2026-03-08`: the same for every entry of one local day, so entries are
     /// grouped by it.

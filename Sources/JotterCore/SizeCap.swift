@@ -47,7 +47,7 @@ public enum SizeCap {
 
     /// `bytes` in the largest unit it fills, to a tenth, rounded up so that a size over
     /// a cap never reads as the cap itself.
-    static func size(_ bytes: Int) -> String {
+    package static func size(_ bytes: Int) -> String {
         for (unit, name) in [(1 << 20, "MiB"), (1 << 10, "KiB")] where bytes >= unit {
             let tenths = (bytes * 10 + unit - 1) / unit
             return tenths % 10 == 0 ? "\(tenths / 10) \(name)" : "\(tenths / 10).\(tenths % 10) \(name)"

@@ -27,7 +27,7 @@ public struct Timestamp: Hashable, Sendable {
 
     /// Offsets are written to the minute (`+01:00`), so they are kept to the minute:
     /// old local mean times such as +00:19:32 would not survive a round trip.
-    static func wholeMinutes(_ seconds: Int64) -> Int64 {
+    package static func wholeMinutes(_ seconds: Int64) -> Int64 {
         (seconds >= 0 ? seconds + 30 : seconds - 30) / 60 * 60
     }
 
@@ -86,7 +86,7 @@ public struct Timestamp: Hashable, Sendable {
 
     /// The proleptic Gregorian date of a day count from 1970-01-01 (Howard Hinnant's
     /// `civil_from_days`), so that no calendar library is needed on the hot path.
-    static func civilDate(daysSinceEpoch days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    package static func civilDate(daysSinceEpoch days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
@@ -107,7 +107,7 @@ private extension String {
 }
 
 extension Int64 {
-    func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+    package func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
         let quotient = self / divisor
         let remainder = self % divisor
         return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)

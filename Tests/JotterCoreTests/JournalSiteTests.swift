@@ -1,4 +1,5 @@
 @testable import JotterCore
+@testable import JotterFormats
 import Testing
 
 @Suite struct JournalSiteTests {

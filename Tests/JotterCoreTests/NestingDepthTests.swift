@@ -1,4 +1,5 @@
 @testable import JotterCore
+@testable import JotterFormats
 import Testing
 
 /// Lists and items nest at most `Store.deepestLevel` deep, refused in one line by every

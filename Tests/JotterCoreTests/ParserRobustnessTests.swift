@@ -1,6 +1,7 @@
 import Foundation
 import JotterApplication
 import JotterCore
+import JotterFormats
 import TestSupport
 import Testing
 

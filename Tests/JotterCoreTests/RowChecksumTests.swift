@@ -1,5 +1,6 @@
 import Foundation
 @testable import JotterCore
+@testable import JotterFormats
 import Testing
 
 /// The checksums beside texts and field values (`RowChecksum`): a changed bit changes

@@ -1,5 +1,6 @@
 import Foundation
 @testable import JotterCore
+@testable import JotterFormats
 import Testing
 
 /// Undo and redo of every kind of change, and the trash, on the store alone.

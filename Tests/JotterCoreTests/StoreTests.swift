@@ -1,5 +1,6 @@
 import Foundation
 @testable import JotterCore
+@testable import JotterFormats
 import TestSupport
 import Testing
 

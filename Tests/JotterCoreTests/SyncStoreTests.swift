@@ -1,6 +1,7 @@
 import Foundation
 @testable import JotterApplication
 @testable import JotterCore
+@testable import JotterFormats
 import TestSupport
 import Testing
 

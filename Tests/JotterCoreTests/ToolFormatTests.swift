@@ -1,5 +1,6 @@
 import Foundation
 @testable import JotterCore
+@testable import JotterFormats
 import Testing
 
 /// The small readers and writers of the other tools' formats, apart from the tools.

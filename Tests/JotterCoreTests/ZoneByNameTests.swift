@@ -1,5 +1,6 @@
 import Foundation
 @testable import JotterCore
+@testable import JotterFormats
 import Testing
 
 /// The zones `import --tz` names, and times without an offset read in a zone given

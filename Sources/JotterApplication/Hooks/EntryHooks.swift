@@ -1,5 +1,6 @@
 import FoundationEssentials
 import JotterCore
+import JotterFormats
 
 /// An entry on its way to or from the store, as the hooks are told about it.
 public struct HookEntry: Sendable {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import JotterApplication
 import JotterCore
+import JotterFormats
 
 struct ExportCommand: StoreCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import JotterCore
+import JotterFormats
 
 struct FindCommand: StoreCommand {
     static let pagesOutput = true

@@ -1,6 +1,7 @@
 import ArgumentParser
 import JotterApplication
 import JotterCore
+import JotterFormats
 
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import ArgumentParser
 import JotterApplication
 import JotterCore
+import JotterFormats
 
 struct ListCommand: StoreCommand {
     static let pagesOutput = true

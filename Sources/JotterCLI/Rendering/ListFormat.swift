@@ -1,22 +1,23 @@
 import ArgumentParser
 import JotterCore
+import JotterFormats
 
-/// The formats of `list`: `text` for people, laid out here; the others are the
-/// core's formats for programs. The parser's check, help and completion all come
+/// The formats of `list`: `text` for people, laid out here; the others are
+/// JotterFormats' formats for programs. The parser's check, help and completion all come
 /// from its cases.
 enum ListFormat: String, CaseIterable, ExpressibleByArgument {
     case text, json, jsonl, tsv, csv, md, txt
 
-    /// The core's format, or nil for text.
+    /// The `NodeFormat` it is, or nil for text.
     var nodeFormat: NodeFormat? { NodeFormat(rawValue: rawValue) }
 }
 
 /// The formats of `find` and `log`, whose hits carry where they are: text, or one of
-/// the core's formats that have a column for it.
+/// the `NodeFormat`s that have a column for it.
 enum FoundFormat: String, CaseIterable, ExpressibleByArgument {
     case text, json, jsonl, tsv
 
-    /// The core's format, or nil for text.
+    /// The `NodeFormat` it is, or nil for text.
     var nodeFormat: NodeFormat? { NodeFormat(rawValue: rawValue) }
 }
 

@@ -1,4 +1,5 @@
 import JotterCore
+import JotterFormats
 
 /// The text format of `list`, for people: each entry's position, the tail of its id
 /// and its text, continuation lines indented under it, lists in bold ending in '/',

@@ -200,7 +200,7 @@ private struct HeldOutput {
 extension [UInt8] {
     /// Appends `value` in decimal, zero-padded to `minimumDigits` (a sign comes first),
     /// without the string that `String(value)` would allocate.
-    mutating func appendDecimal(_ value: Int64, minimumDigits: Int = 1) {
+    package mutating func appendDecimal(_ value: Int64, minimumDigits: Int = 1) {
         if value < 0 { append(UInt8(ascii: "-")) }
         // Digits are made from the right in a scratch buffer on the stack, then copied
         // in one go: appending them one by one cost several times more.

@@ -59,49 +59,12 @@ extension Store {
     }
 
     /// The import was stopped by `shouldStop`; nothing was written.
-    public struct ImportInterrupted: Error {}
+    public struct ImportInterrupted: Error {
+        public init() {}
+    }
 
     private struct DryRunFinished: Error {
         let summary: ImportSummary
-    }
-
-    /// Reads every record from `source` into the store under `options.target`, in one
-    /// transaction. A bad record stops it with an `ImportProblem` and the store as it
-    /// was; with `dryRun`, everything is checked and written, then rolled back.
-    public func importRecords(from source: inout some ImportSource, options: ImportOptions) throws -> ImportSummary {
-        try importEach(from: &source, options: options)
-    }
-
-    /// `importRecords` for the formats' source, named here so that the import loop is
-    /// compiled for it in this module: called from another one, the generic function
-    /// runs unspecialized, every record copied and destroyed by the runtime.
-    public func importRecords(from source: inout FormatSource, options: ImportOptions) throws -> ImportSummary {
-        try importEach(from: &source, options: options)
-    }
-
-    private func importEach(from source: inout some ImportSource, options: ImportOptions) throws -> ImportSummary {
-        try importing(options: options) { importer in
-            guard let check = options.checkItem else {
-                while try source.next(record: { try importer.add($0) },
-                                      itemText: { text, line in try importer.addItem(text: text, line: line) }) != nil {
-                    if options.shouldStop() { throw ImportInterrupted() }
-                }
-                return
-            }
-            while try source.next(record: { record in
-                guard record.kind == .item else { return try importer.add(record) }
-                let checked = try check(record.text, record.fields ?? [], record.line)
-                var record = record
-                record.text = checked.text
-                if !checked.fields.isEmpty || record.fields != nil { record.fields = checked.fields }
-                try importer.add(record)
-            }, itemText: { text, line in
-                let checked = try check(String(decoding: text, as: UTF8.self), [], line)
-                try importer.add(ImportRecord(text: checked.text, fields: checked.fields.isEmpty ? nil : checked.fields, line: line))
-            }) != nil {
-                if options.shouldStop() { throw ImportInterrupted() }
-            }
-        }
     }
 
     /// SQLite's page cache, as `PRAGMA cache_size` gives it (KiB, negated): its
@@ -109,8 +72,11 @@ extension Store {
     static let defaultPageCache = -2000
     static let importPageCache = -8192
 
-    /// Runs `feed` in the import's transaction, with an importer for it to add to.
-    private func importing(options: ImportOptions, _ feed: (inout Importer) throws -> Void) throws -> ImportSummary {
+    /// Runs `feed` in one import's transaction, with an importer for it to add records
+    /// to: the import formats read their records into it (`importRecords(from:options:)`
+    /// in JotterFormats). A bad record stops it with an `ImportProblem` and the store as
+    /// it was; with `dryRun`, everything is checked and written, then rolled back.
+    public func importing(options: ImportOptions, _ feed: (inout Importer) throws -> Void) throws -> ImportSummary {
         // The importer resolves every parent itself inside the transaction, so SQLite's
         // own check of each row's parent is work done twice. It can only be switched
         // outside a transaction.
@@ -181,7 +147,7 @@ private struct ExistingNode {
 }
 
 /// The state of one import while its transaction is open.
-private struct Importer {
+public struct Importer {
     let store: Store
     let options: Store.ImportOptions
     /// The highest row before the import: a record's id found above it was given
@@ -257,7 +223,7 @@ private struct Importer {
         if let top = options.target.top { depths[top.seq] = options.target.nodes.count }
     }
 
-    mutating func add(_ record: ImportRecord) throws {
+    public mutating func add(_ record: ImportRecord) throws {
         // A long text goes in with SQLite's default page cache: its pages pass through
         // once, and the import's 8 MiB, kept for the many rows of a large input, came
         // on top of the texts held. Looking up the entry a long text replaces filled
@@ -346,7 +312,7 @@ private struct Importer {
     }
 
     /// Adds a new item with `text` under the target, as each line of a `lines` import.
-    mutating func addItem(text: UnsafeBufferPointer<UInt8>, line: Int) throws {
+    public mutating func addItem(text: UnsafeBufferPointer<UInt8>, line: Int) throws {
         if let problem = SizeCap.problem(withEntryOf: text.count) { throw ImportProblem(line: line, problem) }
         // As for a record (`add`).
         let isLong = text.count >= Importer.longText

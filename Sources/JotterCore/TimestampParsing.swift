@@ -57,7 +57,7 @@ extension Timestamp {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
-    static func daysIn(month: Int64, year: Int64) -> Int64 {
+    package static func daysIn(month: Int64, year: Int64) -> Int64 {
         switch month {
         case 2: isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -67,7 +67,7 @@ extension Timestamp {
 
     /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's
     /// `days_from_civil`, the inverse of `civilDate`).
-    static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
+    package static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400
@@ -78,23 +78,23 @@ extension Timestamp {
 }
 
 /// Reads fixed-width decimal fields from ASCII bytes.
-struct DigitScanner {
-    let bytes: [UInt8]
-    var index = 0
+package struct DigitScanner {
+    package let bytes: [UInt8]
+    package var index = 0
 
-    init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
 
-    var isAtEnd: Bool { index == bytes.count }
+    package var isAtEnd: Bool { index == bytes.count }
 
-    mutating func skip(_ character: Character) -> Bool {
+    package mutating func skip(_ character: Character) -> Bool {
         guard index < bytes.count, let ascii = character.asciiValue, bytes[index] == ascii else { return false }
         index += 1
         return true
     }
 
-    mutating func number(digits: Int) -> Int64? {
+    package mutating func number(digits: Int) -> Int64? {
         guard index + digits <= bytes.count else { return nil }
         var value: Int64 = 0
         for byte in bytes[index..<index + digits] {
@@ -106,7 +106,7 @@ struct DigitScanner {
     }
 
     /// Fraction digits as milliseconds, at least one digit, extra digits cut.
-    mutating func fraction() -> Int64? {
+    package mutating func fraction() -> Int64? {
         var value: Int64 = 0
         var count = 0
         while index < bytes.count, bytes[index] >= 0x30 && bytes[index] <= 0x39 {

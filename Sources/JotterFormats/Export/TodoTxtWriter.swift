@@ -1,3 +1,5 @@
+import JotterCore
+
 /// Writes the items of a walk as todo.txt lines, the mapping of `TodoTxtSource` the
 /// other way: done items as `x DONE CREATED …` (their priority as `pri:A`), others as
 /// `(A) CREATED …`; a `#tag` named in the `context` field as `@tag`, one named in the

@@ -1,3 +1,5 @@
+import JotterCore
+
 /// `todotxt`: todo.txt lines (https://github.com/todotxt/todo.txt), and after them the
 /// lines of a done.txt when one is given. Each non-blank line is an item:
 ///

@@ -1,3 +1,5 @@
+import JotterCore
+
 /// How many records equal to the one being read came before it in the file, so that
 /// two equal todo.txt lines or jrnl entries make two items, each with an id of its own
 /// (`RecordIDs`). A record is remembered by a 64-bit digest of what it holds, not by

@@ -1,3 +1,5 @@
+import JotterCore
+
 extension NodeWriter {
     /// Lists are headings, one `#` for each list from the top down to them; items are
     /// bullets, indented under the items they belong to. An item's field values end

@@ -1,3 +1,5 @@
+import JotterCore
+
 extension NodeWriter {
     func writeTSV(_ node: Node, position: Int64, to out: OutputBuffer) {
         out.write(decimal: position)

@@ -1,3 +1,5 @@
+import JotterCore
+
 /// `md`: a Markdown outline. `#` headings become lists, nested by level; bullets
 /// (`-`, `*`, `+`, `1.`) become items, nested under the bullet above them by
 /// indentation; an attribute block ending a bullet's line, `{price="3.5"}`, holds

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import JotterCore
 
 /// `taskwarrior`: what `task export` writes, a JSON array with one task a line, or one
 /// task object a line. Each task becomes an item whose id is its `uuid`, followed by

@@ -1,3 +1,5 @@
+import JotterCore
+
 /// A time format written as for strftime (`%Y-%m-%d %H:%M`, jrnl's `timeformat`),
 /// read back: the directives of dates and times that journals use (`%Y %y %m %d %H
 /// %I %M %S %p %b %B %a %A %%`); any other character stands for itself. The time is

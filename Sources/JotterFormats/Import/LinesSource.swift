@@ -1,3 +1,5 @@
+import JotterCore
+
 /// `lines`: each non-blank line is an item, trimmed.
 struct LinesSource {
     let reader: ByteLineReader

@@ -1,3 +1,5 @@
+import JotterCore
+
 /// Writes the items of a walk as `task import` reads them, one task object a line:
 /// the mapping of `TaskwarriorSource` the other way. An item under a list (or the
 /// walk's top) is a task, its lists the project (`home.garden`); what is under a

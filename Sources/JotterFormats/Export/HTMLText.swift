@@ -1,3 +1,5 @@
+import JotterCore
+
 /// Text on its way into an HTML page: item text is data, so every character that
 /// HTML would read as markup is written as an entity, in element content and in
 /// attribute values alike (quotes included), and every control character or

@@ -1,3 +1,5 @@
+import JotterCore
+
 /// Ids for records whose source has none (an annotation, a todo.txt line, a jrnl
 /// entry), derived from what the record holds, so that importing the same file again
 /// names the same nodes and adds nothing.

@@ -1,3 +1,5 @@
+import JotterCore
+
 extension Timestamp {
     /// Reads Taskwarrior's `20261201T000000Z`, always UTC, and keeps it so.
     init?(taskwarrior text: String) {

@@ -1,3 +1,5 @@
+import JotterCore
+
 /// The import formats.
 public enum ImportFormat: String, CaseIterable, Sendable {
     case lines, jsonl, csv, md, taskwarrior, todotxt, jrnl
@@ -52,7 +54,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
 
 /// The records of an input in one of the import formats: the one way from a format to
 /// records, for the import command, the tests and the fuzz targets alike. It is a type
-/// of its own rather than `any ImportSource`, so that the store's import loop is
+/// of its own rather than `any ImportSource`, so that the import loop is
 /// compiled for it: through the existential, every record was copied and destroyed by
 /// the runtime, a good part of the work of importing lines.
 public struct FormatSource: ImportSource {

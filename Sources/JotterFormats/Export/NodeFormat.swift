@@ -1,3 +1,5 @@
+import JotterCore
+
 /// The formats `list` and `export` write nodes in for programs and other tools:
 /// `json`, `jsonl`, `tsv` and `csv` are stable; `md` is a Markdown outline and `txt`
 /// an indented one. (The text format for people is the command line's.)

@@ -1,3 +1,5 @@
+import JotterCore
+
 /// `csv`: RFC 4180, read as a stream. The first record is the header; a `text`
 /// column is required, and `id`, `kind`, `parent`, `list` (a path below the target),
 /// `created` and `updated` are read when present; a column headed `field:NAME` holds

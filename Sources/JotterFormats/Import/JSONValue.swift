@@ -1,4 +1,5 @@
 import FoundationEssentials
+import JotterCore
 
 /// A JSON value of any shape, for objects whose keys are not all known ahead, such as
 /// a Taskwarrior task with its user-defined attributes.

@@ -1,3 +1,5 @@
+import JotterCore
+
 /// Writes the items of a walk as a plain-text jrnl journal, jrnl's own file with its
 /// default time format: `[2026-11-01 10:15] Title`, a ` *` for an item whose first line
 /// ends in `#starred`, then the item's other lines as the body and a blank line. Times

@@ -1,3 +1,5 @@
+import JotterCore
+
 /// The attribute blocks that end a bullet's first line in a Markdown outline and hold
 /// an item's field values: written by export, read by import, with one grammar.
 extension Markdown {

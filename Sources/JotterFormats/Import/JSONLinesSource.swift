@@ -1,4 +1,5 @@
 import FoundationEssentials
+import JotterCore
 
 /// `jsonl`: one JSON object a line, as `export --format jsonl` writes them. Text is
 /// taken exactly as it is, with its id, parent and times, so that a round trip

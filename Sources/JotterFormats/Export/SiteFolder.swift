@@ -1,3 +1,5 @@
+import JotterCore
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,3 +1,5 @@
+import JotterCore
+
 extension NodeWriter {
     func writePlain(_ node: Node, depth: Int, to out: OutputBuffer) {
         let indent = String(repeating: "  ", count: depth - 1)

@@ -1,3 +1,5 @@
+import JotterCore
+
 extension NodeWriter {
     func writeCSVHeader(to out: OutputBuffer) {
         let header = ["id", "kind", "parent", "list", "text", "created", "updated"] + fieldColumns.map { "field:" + $0 }

@@ -1,3 +1,5 @@
+import JotterCore
+
 /// A journal as a static site: `index.html` with a calendar heatmap of each year and
 /// a chart of each decimal field over time, and a page per month (`2026-11.html`)
 /// with its days, the entries of each day in the order they were made under the name

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import JotterCore
 
 /// `jrnl`: a jrnl journal, as `jrnl --export json` writes it (`{"tags": …, "entries":
 /// [{"date", "time", "title", "body", "tags", "starred"}]}`) or as jrnl keeps it in
