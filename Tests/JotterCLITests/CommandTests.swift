@@ -1,3 +1,4 @@
+import Foundation
 @testable import JotterCLI
 import JotterCore
 import Testing
@@ -35,6 +36,21 @@ import Testing
         let outcome = try jotter.run(["edit", "milk"])
         guard case .edit(let node) = outcome else { Issue.record("edit did not ask for the line: \(outcome)"); return }
         #expect(node.text == "milk")
+        #expect(try jotter.store.children(of: nil).map(\.text) == ["milk"])
+    }
+
+    @Test func importRefusesAnOptionOfAnotherFormatAndImportsNothing() throws {
+        let jotter = try InProcess()
+        let file = jotter.folder.file("notes.csv")
+        FileManager.default.createFile(atPath: file, contents: Data("text\nmilk\n".utf8))
+        #expect(throws: JotterError.input("--tz is for --from todotxt or jrnl")) {
+            try jotter.run(["import", "--tz", "UTC", file])
+        }
+        #expect(throws: JotterError.input("--done is for --from todotxt")) {
+            try jotter.run(["import", "--from", "jrnl", "--done", file, file])
+        }
+        #expect(try jotter.store.children(of: nil).isEmpty)
+        try jotter.run(["import", file])
         #expect(try jotter.store.children(of: nil).map(\.text) == ["milk"])
     }
 

@@ -75,7 +75,7 @@ struct ExportCommand: StoreCommand {
     var target: [String] = []
 
     func validate() throws {
-        if format == .html && to == nil { throw ValidationError("--format html writes a folder of pages: name it with --to FOLDER") }
+        if format == .html && to == nil { throw ValidationError(ExportFormat.siteWithoutFolder) }
         if format != .html && to != nil { throw ValidationError("--to names the folder of --format html; other formats go to standard output") }
     }
 
@@ -85,72 +85,15 @@ struct ExportCommand: StoreCommand {
         // where a partial export would otherwise look whole. The other tools' formats
         // and the site are always of everything below.
         if place.top == nil && (recursive || format.nodeFormat == nil) { try context.store.requireSoundFile() }
-        switch format {
-        case .jsonl: try exportTree(under: place, as: .jsonl, in: context)
-        case .json: try exportTree(under: place, as: .json, in: context)
-        case .csv: try exportTree(under: place, as: .csv, in: context)
-        case .md: try exportTree(under: place, as: .md, in: context)
-        case .txt: try exportTree(under: place, as: .txt, in: context)
-        case .taskwarrior:
-            // As the lists on the way are where the tool keeps its projects, everything
-            // below goes, whatever --recursive says; the trash as deleted tasks.
-            var writer = TaskwarriorWriter()
-            try context.store.read {
-                try context.store.walk(under: place.top, recursive: true, includingTrash: true) {
-                    try writer.write($0, to: context.output)
-                }
-                try writer.end(to: context.output)
-            }
-        case .todotxt:
-            let writer = TodoTxtWriter()
-            try context.store.read {
-                try context.store.walk(under: place.top, recursive: true) { writer.write($0, to: context.output) }
-            }
-        case .jrnl:
-            let writer = JrnlWriter()
-            try context.store.read {
-                try context.store.walk(under: place.top, recursive: true) { writer.write($0, to: context.output) }
-            }
-        case .html: try exportSite(under: place, in: context)
+        if let folder = to {
+            try context.store.exportSite(under: place.top, title: place.isRoot ? "Journal" : "Journal: " + place.display,
+                                         folder: folder)
+        } else {
+            try context.store.export(format, under: place.top, recursive: recursive,
+                                     escapesControls: context.terminal.outputIsTerminal, to: context.output)
         }
         return .nothing
     }
-
-    /// Writes the entries at the place, or everything below with --recursive, as
-    /// `list` writes them.
-    private func exportTree(under place: NavigationPath, as nodeFormat: NodeFormat, in context: CommandContext) throws {
-        var writer = NodeWriter(format: nodeFormat, terminal: context.terminal)
-        let out = context.output
-        try context.store.read {
-            let fieldColumns = nodeFormat == .csv ? try context.store.fieldNames(under: place.top, recursive: recursive) : []
-            writer.begin(fieldColumns: fieldColumns, to: out)
-            var position: Int64 = 0
-            try context.store.walk(under: place.top, recursive: recursive, itemsFirst: nodeFormat == .md) { step in
-                position += 1
-                try writer.write(step.node, fields: step.fields, position: position, parentID: step.parentID,
-                                 depth: step.depth, listPath: step.listPath, to: out)
-            }
-            writer.end(to: out)
-        }
-    }
-
-    /// Writes the static site: the entries are read twice, oldest first, the first
-    /// time only their times (see `JournalSite`).
-    private func exportSite(under place: NavigationPath, in context: CommandContext) throws {
-        let folder = try SiteFolder(path: to!)
-        var site = JournalSite(folder: folder, zone: SystemZone(), title: place.isRoot ? "Journal" : "Journal: " + place.display,
-                               decimalFields: try context.store.decimalFieldNames())
-        try context.store.forEachJournalEntry(under: place.top) { site.count(createdMilliseconds: $0) } entry: {
-            try site.write($0)
-        }
-        try site.finish()
-    }
 }
 
-/// What export writes: the formats of `list` that describe a tree, and those of the
-/// tools a journal comes from and goes to.
-enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
-    case jsonl, json, csv, md, txt, taskwarrior, todotxt, jrnl, html
-
-    var nodeFormat: NodeFormat? { NodeFormat(rawValue: rawValue) }
-}
+extension ExportFormat: ExpressibleByArgument {}

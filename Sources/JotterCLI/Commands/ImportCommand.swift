@@ -153,11 +153,12 @@ struct ImportCommand: StoreCommand {
         defer { if !fromStandardInput { close(descriptor) } }
 
         let format = self.format ?? (fromStandardInput ? .lines : ImportFormat.guessed(fromPath: name))
-        if format != .todotxt && (doneFile != nil || projectsAsLists) {
-            throw JotterError.input("--done and --projects-as-lists are for --from todotxt")
+        let givenOptions: [(ImportFormat.Option, Bool)] = [
+            (.done, doneFile != nil), (.projectsAsLists, projectsAsLists), (.timeFormat, timeFormat != nil), (.zone, zone != nil),
+        ]
+        for (option, isGiven) in givenOptions where isGiven {
+            if let refusal = format.refusal(of: option) { throw JotterError.input(refusal) }
         }
-        if format != .jrnl && timeFormat != nil { throw JotterError.input("--time-format is for --from jrnl") }
-        if format != .jrnl && format != .todotxt && zone != nil { throw JotterError.input("--tz is for --from jrnl or todotxt") }
         var settings = ImportFormat.Settings()
         settings.projectsAsLists = projectsAsLists
         if format == .jrnl {

@@ -1,19 +1,49 @@
 import JotterCore
 
-/// The import formats.
+/// The import formats: each case's line in `fileExtensions` and `options` says what
+/// suggests it and which of import's options it reads, and `source(reading:)` gives its
+/// reader.
 public enum ImportFormat: String, CaseIterable, Sendable {
     case lines, jsonl, csv, md, taskwarrior, todotxt, jrnl
+
+    /// The options of `import` that only some formats read.
+    public enum Option: String, CaseIterable, Sendable {
+        case done = "--done", projectsAsLists = "--projects-as-lists", timeFormat = "--time-format", zone = "--tz"
+    }
+
+    /// The extensions of a file's name that suggest the format.
+    public var fileExtensions: [String] {
+        switch self {
+        case .jsonl: ["jsonl", "ndjson"]
+        case .csv: ["csv"]
+        case .md: ["md", "markdown"]
+        case .lines, .taskwarrior, .todotxt, .jrnl: []
+        }
+    }
+
+    /// The options of `import` this format reads besides those every format does.
+    public var options: Set<Option> {
+        switch self {
+        case .todotxt: [.done, .projectsAsLists, .zone]
+        case .jrnl: [.timeFormat, .zone]
+        case .lines, .jsonl, .csv, .md, .taskwarrior: []
+        }
+    }
 
     /// The format a file's name suggests; plain lines for anything else.
     public static func guessed(fromPath path: String) -> ImportFormat {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: ".") else { return .lines }
-        switch name[name.index(after: dot)...].lowercased() {
-        case "jsonl", "ndjson": return .jsonl
-        case "csv": return .csv
-        case "md", "markdown": return .md
-        default: return .lines
-        }
+        let fileExtension = name[name.index(after: dot)...].lowercased()
+        return allCases.first { $0.fileExtensions.contains(fileExtension) } ?? .lines
+    }
+
+    /// Why `option` cannot be given with this format, naming the formats that read it;
+    /// nil when this one does.
+    public func refusal(of option: Option) -> String? {
+        guard !options.contains(option) else { return nil }
+        let readers = ImportFormat.allCases.filter { $0.options.contains(option) }.map(\.rawValue)
+        return "\(option.rawValue) is for --from \(readers.joined(separator: " or "))"
     }
 
     /// What a format reads besides its input: given on the command line, used by the
