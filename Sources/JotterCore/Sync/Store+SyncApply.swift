@@ -1611,6 +1611,14 @@ struct SyncMerge {
     /// of this name until the node comes back here or another's purge deletes it again.
     static let comebackBeforeOwn = "comeback_before_own"
 
+    /// The group a node came back in after a pulled purge, by a change of this store's
+    /// own not sent yet (`Store.purge`, `comeback(of:)`), kept as a property of
+    /// `sync_stamp` of this name, or by one the hub acknowledged that this store has not
+    /// pulled past: an operation pulled while that change is not sent, or before it
+    /// in the hub's order, comes before it, and the first that would have brought the
+    /// node back names its group instead (`regroupComebackByOwn`).
+    static let comebackByOwn = "comeback_by_own"
+
     /// Whether node `seq` is in the trash in `group` by the mark its create gave it,
     /// which an operation based on it names by the create's stamp (`Store.createStamp`):
     /// its create named the group (by its own stamp, as one sent in the trash alone does,
@@ -1762,6 +1770,9 @@ struct SyncMerge {
                     ? try mark(holding: comeback.group, besides: seq, sentOnly: false) ?? unsentCreateMark(naming: comeback.group)
                     : nil
                 try moveToTrashGroup(seq, comeback.group, under: ownMark)
+                if [.ownAcknowledged, .ownUnsent].contains(comeback.place.tier) {
+                    try keepTrashGroup(comeback.group, of: seq, as: SyncMerge.comebackByOwn)
+                }
             }
             let removals = (comebacks[seq]?.removals ?? []) + (try ownRemovalsLater(of: seq, id: id))
             for removal in removals.sorted(by: { $0.place < $1.place }) where comeback.place < removal.place {
@@ -1925,12 +1936,57 @@ struct SyncMerge {
     /// the node's purge waits for the end of the batch: on a machine that settled the
     /// purge before the operation came, it brought the node back.
     private mutating func noteComeback(of seq: Int64, by operation: SyncOperation, placing child: NodeID? = nil) throws {
+        try regroupComebackByOwn(seq, by: operation)
         guard !pendingPurges.isEmpty else { return }
         let place = try place(of: operation)
         let marksTrash = child == nil && operation.property == "trashed"
         noteComeback(of: seq, at: place, group: TrashGroup(of: operation), placing: child,
                      removing: marksTrash && operation.value == "true" ? operation : nil,
                      restores: marksTrash && operation.value == "false")
+    }
+
+    /// Puts node `seq` and the lists around it, which came back in the trash after a
+    /// purge by a change of this store's own (`SyncMerge.comebackByOwn`), in the group of
+    /// `operation`, pulled from another machine, when it comes before that change in the
+    /// hub's order: it would have brought them back first where the purge was settled
+    /// after it came, as a machine does whose batch holds both (test
+    /// `aListEmptiedElsewhereAndBroughtBackByLaterEntriesIsGroupedAlikeEverywhere`).
+    private mutating func regroupComebackByOwn(_ seq: Int64, by operation: SyncOperation) throws {
+        guard operation.replica != replica else { return }
+        var next: Int64? = seq
+        while let current = next,
+              let group = try currentStamp(seq: current, property: SyncMerge.comebackByOwn, ofTheHub: true)
+                  .map({ TrashGroup(stamp: $0.stamp, replica: $0.replica) }) {
+            try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property = ?")
+                .bind(1, current).bind(2, SyncMerge.comebackByOwn).run()
+            guard try database.statement("SELECT hidden > 0 FROM node WHERE seq = ?").bind(1, current).firstRow({ $0.int64(0) != 0 }) == true,
+                  try isUnsentOwnChange(stamped: group.stamp)
+                      || place(of: operation).tier == .pulledBeforeOwn && isAcknowledgedOwnChangeAhead(stamped: group.stamp),
+                  try currentStamp(seq: current, property: "trashgroup", ofTheHub: true).map({ $0.stamp == group.stamp && $0.replica == group.replica }) == true
+            else { return }
+            try moveToTrashGroup(current, TrashGroup(of: operation))
+            next = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, current).firstRow { $0.optionalInt64(0) } ?? nil
+        }
+    }
+
+    /// Whether a change of this store's own stamped `stamp` is one the hub acknowledged
+    /// that this store has not pulled past.
+    private func isAcknowledgedOwnChangeAhead(stamped stamp: Int64) throws -> Bool {
+        try database.statement("SELECT 1 FROM sync_log WHERE seq > ? AND +replica = ? AND stamp = ? LIMIT 1")
+            .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, stamp).firstRow { _ in true } ?? false
+    }
+
+    /// Whether a change of this store's own stamped `stamp` is not sent yet: one of
+    /// `sync_op`, or the create of a row above those pushed.
+    private func isUnsentOwnChange(stamped stamp: Int64) throws -> Bool {
+        let pushedTo = max(try store.syncMark(.syncPushedTo), 0)
+        return try database.statement(
+            """
+            SELECT 1 WHERE EXISTS (SELECT 1 FROM sync_op WHERE stamp = ?1)
+               OR EXISTS (SELECT 1 FROM node WHERE seq > ?2 AND order_stamp = ?1 AND order_replica = ?3
+                          AND seq NOT IN (SELECT seq FROM sync_pulled))
+            """)
+            .bind(1, stamp).bind(2, pushedTo).bind(3, Store.orderReplica(replica)).firstRow { _ in true } ?? false
     }
 
     /// Where `operation`, being applied, stands in the hub's order beside this store's own.
