@@ -187,6 +187,7 @@ public enum Sync {
             }
             if batch.lastPosition == cursor { return HubHead(position: cursor, hash: known ?? "") }
             if let seal { opening(&batch, with: seal, after: known ?? batch.startHash ?? "", passingOver: own) }
+            try extendOverEmptying(&batch, from: hub, limit: pullBatchSize, passingOver: own, seal: seal)
             guard let report = try replica.applyPulled(batch.operations, at: batch.positions, after: cursor,
                                                        cursor: batch.lastPosition,
                                                        hash: batch.lastHash) else {
@@ -198,6 +199,33 @@ public enum Sync {
             summary.setAside(batch.refused + report.parked)
             cursor = batch.lastPosition
             known = batch.lastHash
+        }
+    }
+
+    /// Takes into `batch` the purges after it that continue the run it ends with
+    /// (`SyncOperation.continuesEmptying`), from as many batches more as the run takes.
+    /// A hub that changed under the pull is left to the next round to find.
+    private static func extendOverEmptying(_ batch: inout HubBatch, from hub: Hub, limit: Int, passingOver own: NodeID?,
+                                           seal: JournalSeal?) throws {
+        while batch.lastPosition < batch.journalEnd, var last = batch.operations.last, batch.positions.last == batch.lastPosition {
+            var next = try hub.pull(after: batch.lastPosition, limit: limit, passingOver: own)
+            guard next.startHash == batch.lastHash, next.lastPosition > batch.lastPosition else { return }
+            if let seal { opening(&next, with: seal, after: batch.lastHash ?? "", passingOver: own) }
+            var taken = 0
+            for link in next.links {
+                guard taken < next.operations.count, next.positions[taken] == link.position,
+                      next.operations[taken].continuesEmptying(after: last) else { break }
+                last = next.operations[taken]
+                taken += 1
+            }
+            guard taken > 0 else { return }
+            batch.operations += next.operations.prefix(taken)
+            batch.positions += next.positions.prefix(taken)
+            batch.links += next.links.prefix(taken)
+            batch.lastPosition = next.links[taken - 1].position
+            batch.lastHash = next.links[taken - 1].hash
+            batch.journalEnd = next.journalEnd
+            if taken < next.links.count { return }
         }
     }
 

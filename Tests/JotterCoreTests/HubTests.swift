@@ -14,6 +14,8 @@ final class ArrayReplica: SyncReplica {
     var cursor: Int64 = 0
     var hash: String? = ""
     var replayDue = false
+    /// The positions of each batch pulled, in order.
+    var batches: [[Int64]] = []
 
     init(_ byte: UInt8) {
         id = NodeID(bytes: [UInt8](repeating: byte, count: 16))!
@@ -59,6 +61,7 @@ final class ArrayReplica: SyncReplica {
     func applyPulled(_ operations: [SyncOperation], at positions: [Int64], after start: Int64, cursor: Int64,
                      hash: String?) throws -> SyncApplyReport? {
         guard start == self.cursor else { return nil }
+        batches.append(positions)
         pulled += operations
         self.cursor = cursor
         self.hash = hash
@@ -435,6 +438,30 @@ struct TestHub {
         try hub.push(replica.outgoing)
         let pulled = try hub.pull(after: 0, limit: 10).operations
         #expect(pulled.map(\.value) == replica.outgoing.map(\.value))
+    }
+
+    /// A batch ends after a run of one machine's purges (a `trash --empty`), never
+    /// inside it, however small the batches and however long the run; in a sealed
+    /// journal too, where a purge is known only once opened.
+    @Test(arguments: [false, true])
+    func aPullNeverEndsABatchAmongOneMachinesPurges(sealed: Bool) throws {
+        let test = try TestHub()
+        let hub = try test.hub()
+        let seal = sealed ? JournalSeal(journal: "main", keys: [1: JournalPassphraseKey.newJournalKey()]) : nil
+        let (emptier, other, puller) = (ArrayReplica(1), ArrayReplica(2), ArrayReplica(3))
+        func operation(_ replica: ArrayReplica, _ counter: Int64, _ property: String) -> SyncOperation {
+            SyncOperation(replica: replica.id, counter: counter, stamp: counter << 16, node: HubTests.node(counter),
+                          property: property, value: property == "purge" ? "true" : "\"text\"")
+        }
+        func push(_ operations: [SyncOperation]) throws {
+            let head = try hub.chain(at: 0).head
+            _ = try hub.push(seal?.sealing(operations, onto: head) ?? operations, onto: seal == nil ? nil : head)
+        }
+        try push([operation(emptier, 1, "text")] + (2...5).map { operation(emptier, $0, "purge") })
+        try push([operation(other, 6, "purge"), operation(other, 7, "text")])
+        _ = try Sync.run(puller, with: test.hub(), seal: seal, pullBatchSize: 2)
+        #expect(puller.batches == [[1, 2, 3, 4, 5], [6, 7]])
+        #expect(puller.pulled.map(\.property) == ["text", "purge", "purge", "purge", "purge", "purge", "text"])
     }
 
     @Test func aSyncSendsAndReceivesThenFindsNothingNew() throws {

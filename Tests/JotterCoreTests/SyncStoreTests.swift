@@ -82,7 +82,8 @@ final class ArrayHub {
         while true {
             let cursor = Int(try store.syncCursor())
             guard cursor < operations.count else { return report }
-            let end = min(cursor + batch, operations.count)
+            var end = min(cursor + batch, operations.count)
+            while end < operations.count, operations[end].continuesEmptying(after: operations[end - 1]) { end += 1 }
             let page = (cursor..<end).filter { !passingOverOwn || operations[$0].replica != own || operations[$0].property == "parent" }
             report.add(try #require(try store.applyPulled(page.map { operations[$0] }, at: page.map { Int64($0 + 1) },
                                                           after: Int64(cursor), cursor: Int64(end))))
@@ -1681,6 +1682,33 @@ struct Machines {
         for store in machines.stores {
             #expect(try store.node(id: list.id, includingHidden: true) != nil)
             #expect(try store.node(id: list.id) == nil)
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(other)
+    }
+
+    /// A list emptied from the trash by a machine that had not seen an item moved into
+    /// it, and the item emptied with it from the trash, where it had been on its own: the
+    /// purges of one `trash --empty` are one act, so the list goes with the item. A
+    /// machine pulling one operation a batch settled the list's purge before the item's
+    /// arrived, found the item in it, and kept the list in the trash alone (in-process
+    /// trash schedule seed 416245054).
+    @Test(arguments: [1, 2, 100])
+    func aListEmptiedWithAnItemMovedIntoItUnseenIsGoneWhereverThePullsAreCut(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (mover, emptier, other) = (machines.a, machines.b, machines.stores[2])
+        let list = try mover.createList(named: "q", under: .root)
+        let item = try machines.add("item 2", in: mover, under: .root)
+        try machines.hub.syncOntoThePulledHead(mover, emptier, other)
+        try emptier.remove([try machines.node(item.id, in: emptier)])
+        try machines.hub.syncOntoThePulledHead(emptier)
+        try mover.move([try machines.node(item.id, in: mover)], to: NavigationPath.root.pushing(try machines.node(list.id, in: mover)))
+        try machines.hub.syncOntoThePulledHead(mover)
+        try emptier.remove([try machines.node(list.id, in: emptier)])
+        _ = try emptier.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(emptier, mover, other, emptier, mover, other)
+        for store in machines.stores {
+            #expect(try store.node(id: list.id, includingHidden: true) == nil)
+            #expect(try store.node(id: item.id, includingHidden: true) == nil)
         }
         try machines.expectEveryStoreAlikeWithItsConflicts(other)
     }

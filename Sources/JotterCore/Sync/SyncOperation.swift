@@ -36,6 +36,16 @@ public struct SyncOperation: Sendable, Equatable {
     /// for creates and purges, and for operations from a hub older than the base.
     public var base: Int64?
 
+    /// Whether this operation belongs to the same pull as `previous`, which it follows
+    /// on the hub: a `trash --empty` goes out as one purge an entry, one after another,
+    /// and a list's purge waits for the purges after it to the end of the pull's batch
+    /// (`applyPulled`), so a batch ends after such a run of one machine's purges, never
+    /// inside it. Cut inside, a list's purge was settled before the purge of an entry
+    /// moved into it unseen had come, and the list stayed on that machine alone.
+    public func continuesEmptying(after previous: SyncOperation) -> Bool {
+        property == "purge" && previous.property == "purge" && replica == previous.replica
+    }
+
     public init(replica: NodeID, counter: Int64, stamp: Int64, node: NodeID?, property: String, value: String?,
                 base: Int64? = nil) {
         self.replica = replica
