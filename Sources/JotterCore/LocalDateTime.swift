@@ -10,16 +10,7 @@ public struct LocalDateTime: Hashable, Sendable {
 
     /// `2026-03-08`: the same for every entry of one local day, so entries are
     /// grouped by it.
-    public var dateText: String {
-        let (year, month, day) = Timestamp.civilDate(daysSinceEpoch: day)
-        var bytes: [UInt8] = []
-        bytes.appendDecimal(year, minimumDigits: 4)
-        bytes.append(UInt8(ascii: "-"))
-        bytes.appendDecimal(month, minimumDigits: 2)
-        bytes.append(UInt8(ascii: "-"))
-        bytes.appendDecimal(day, minimumDigits: 2)
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    public var dateText: String { Timestamp.dateText(daysSinceEpoch: day) }
 
     /// `Wednesday`, for the log's day headings.
     public var weekdayText: String {

@@ -84,6 +84,19 @@ public struct Timestamp: Hashable, Sendable {
         }
     }
 
+    /// `2026-11-27`: the day `days` after 1970-01-01, as `log` heads its days and the
+    /// static site names them.
+    package static func dateText(daysSinceEpoch days: Int64) -> String {
+        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        var bytes: [UInt8] = []
+        bytes.appendDecimal(year, minimumDigits: 4)
+        bytes.append(UInt8(ascii: "-"))
+        bytes.appendDecimal(month, minimumDigits: 2)
+        bytes.append(UInt8(ascii: "-"))
+        bytes.appendDecimal(day, minimumDigits: 2)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The proleptic Gregorian date of a day count from 1970-01-01 (Howard Hinnant's
     /// `civil_from_days`), so that no calendar library is needed on the hot path.
     package static func civilDate(daysSinceEpoch days: Int64) -> (year: Int64, month: Int64, day: Int64) {

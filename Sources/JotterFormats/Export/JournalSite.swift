@@ -392,15 +392,7 @@ struct CalendarDay {
     var weekday: Int { Int((number + 3).floorDivided(by: 7).remainder) }
 
     /// `2026-11-27`.
-    var isoText: String {
-        var bytes: [UInt8] = []
-        bytes.appendDecimal(year, minimumDigits: 4)
-        bytes.append(UInt8(ascii: "-"))
-        bytes.appendDecimal(month, minimumDigits: 2)
-        bytes.append(UInt8(ascii: "-"))
-        bytes.appendDecimal(dayOfMonth, minimumDigits: 2)
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    var isoText: String { Timestamp.dateText(daysSinceEpoch: number) }
 
     static func firstDay(ofMonth monthNumber: Int64) -> CalendarDay {
         let (year, month) = monthNumber.floorDivided(by: 12)
