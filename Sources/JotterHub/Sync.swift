@@ -207,7 +207,8 @@ public enum Sync {
     /// A hub that changed under the pull is left to the next round to find.
     private static func extendOverEmptying(_ batch: inout HubBatch, from hub: Hub, limit: Int, passingOver own: NodeID?,
                                            seal: JournalSeal?) throws {
-        while batch.lastPosition < batch.journalEnd, var last = batch.operations.last, batch.positions.last == batch.lastPosition {
+        while batch.lastPosition < batch.journalEnd, var last = batch.operations.last, last.property == "purge",
+              batch.positions.last == batch.lastPosition {
             var next = try hub.pull(after: batch.lastPosition, limit: limit, passingOver: own)
             guard next.startHash == batch.lastHash, next.lastPosition > batch.lastPosition else { return }
             if let seal { opening(&next, with: seal, after: batch.lastHash ?? "", passingOver: own) }

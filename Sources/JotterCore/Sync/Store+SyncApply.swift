@@ -1934,7 +1934,9 @@ struct SyncMerge {
 
     /// Notes `operation`, which changes node `seq` or puts entry `child` into it, when
     /// the node's purge waits for the end of the batch: on a machine that settled the
-    /// purge before the operation came, it brought the node back.
+    /// purge before the operation came, it brought the node back. One that came back
+    /// already by a change of this store's own may take the operation's group
+    /// (`regroupComebackByOwn`).
     private mutating func noteComeback(of seq: Int64, by operation: SyncOperation, placing child: NodeID? = nil) throws {
         try regroupComebackByOwn(seq, by: operation)
         guard !pendingPurges.isEmpty else { return }
