@@ -1713,6 +1713,70 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(other)
     }
 
+    /// Two lists crossed by moves, then emptied from the trash together by the machine
+    /// whose move comes second in the hub's order: there that move puts the list inside
+    /// itself and is refused on every machine. The emptier, which deleted both lists
+    /// before it pulled the first move, judged that move against its own refused one
+    /// and kept the first move as a conflict, with the lists nested the other way round
+    /// once an item moved in unseen brought them back (in-process trash schedule seed
+    /// 18985871).
+    @Test(arguments: [(1, false), (3, false), (100, false), (1, true), (3, true), (100, true)])
+    func listsCrossedByMovesAndEmptiedByTheSecondMoverNestAsTheFirstMovePutThem(batch: Int, movedAgain: Bool) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (emptier, mover, other) = (machines.a, machines.b, machines.stores[2])
+        let p = try emptier.createList(named: "p", under: .root)
+        let q = try emptier.createList(named: "q", under: .root)
+        let item = try machines.add("item", in: emptier, under: .root)
+        try machines.hub.syncOntoThePulledHead(emptier, mover, other)
+        let inQ = { (store: Store) in NavigationPath.root.pushing(try machines.node(q.id, in: store)) }
+        try other.move([try machines.node(item.id, in: other)], to: try inQ(other))
+        try mover.move([try machines.node(p.id, in: mover)], to: try inQ(mover))
+        try machines.hub.syncOntoThePulledHead(other, mover)
+        try emptier.move([try machines.node(q.id, in: emptier)], to: NavigationPath.root.pushing(try machines.node(p.id, in: emptier)))
+        try emptier.remove([try machines.node(p.id, in: emptier)])
+        _ = try emptier.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(emptier)
+        if movedAgain {
+            try other.move([try machines.node(p.id, in: other)], to: try inQ(other))
+        }
+        try machines.hub.syncOntoThePulledHead(other, mover, emptier, other, mover, emptier)
+        for store in machines.stores {
+            #expect(try store.node(id: q.id, includingHidden: true)?.parentSeq == nil)
+            #expect(try store.node(id: item.id, includingHidden: true) != nil)
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(other)
+    }
+
+    /// A list moved here, then emptied from the trash here, and brought back by an edit
+    /// made elsewhere before the purge was seen, then restored there: the list it was
+    /// moved out of, moved into it later, goes there on every machine. Kept here past the
+    /// hub giving the move back, the parent the hub gave the list before it would refuse
+    /// that later move, as if it put the list inside itself.
+    @Test(arguments: [1, 3, 100])
+    func aListMovedAndEmptiedHereThenBroughtBackIsWhereItsMovePutIt(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (emptier, editor, mover) = (machines.a, machines.b, machines.stores[2])
+        let from = try emptier.createList(named: "from", under: .root)
+        let to = try emptier.createList(named: "to", under: .root)
+        let list = try emptier.createList(named: "list", under: NavigationPath.root.pushing(from))
+        try machines.hub.syncOntoThePulledHead(emptier, editor, mover)
+        try emptier.move([try machines.node(list.id, in: emptier)], to: NavigationPath.root.pushing(try machines.node(to.id, in: emptier)))
+        try emptier.remove([try machines.node(list.id, in: emptier)])
+        _ = try emptier.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(emptier)
+        _ = try editor.edit(try machines.node(list.id, in: editor), text: "list edited")
+        try machines.hub.syncOntoThePulledHead(editor, emptier, mover)
+        try mover.restore(try #require(try mover.trash().first { $0.node.id == list.id }))
+        let moved = try machines.node(list.id, in: mover)
+        try mover.move([try machines.node(from.id, in: mover)], to: try mover.ancestry(of: moved))
+        try machines.hub.syncOntoThePulledHead(mover, emptier, editor, mover, emptier, editor)
+        for store in machines.stores {
+            #expect(try store.node(id: list.id)?.parentSeq == store.node(id: to.id)?.seq)
+            #expect(try store.node(id: from.id)?.parentSeq == store.node(id: list.id)?.seq)
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(mover)
+    }
+
     /// A list emptied from the trash here, brought back into it by a restore pulled of an
     /// entry in it, then restored itself by another machine before this store's purge of
     /// it went out: in the hub's order that purge comes after the list's restore, finds

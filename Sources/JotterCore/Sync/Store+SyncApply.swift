@@ -88,11 +88,14 @@ extension Store {
         try database.execute("UPDATE setting SET value = 0 WHERE key = \(Setting.syncApplying.sql)")
     }
 
-    /// Deletes the hub's parents kept for nodes deleted since (emptied from the trash
-    /// here or elsewhere): one brought back from its tombstone takes its row again, and
-    /// the hub's order gives it its parent anew.
+    /// Deletes the hub's parents kept for nodes deleted since without a last state. One
+    /// emptied from the trash keeps its row until its move comes back: a move pulled
+    /// before that is judged against the parent the hub's order gave it, not against
+    /// this store's own move, which comes later there (in-process trash schedule seed
+    /// 18985871).
     private func forgetHubParentsOfNodesGone() throws {
-        try database.execute("DELETE FROM sync_hub_parent WHERE seq NOT IN (SELECT seq FROM node)")
+        try database.execute(
+            "DELETE FROM sync_hub_parent WHERE seq NOT IN (SELECT seq FROM node) AND seq NOT IN (SELECT seq FROM sync_tombstone)")
     }
 }
 
@@ -2591,12 +2594,16 @@ struct SyncMerge {
                 .bind(1, seq).bind(2, operation.stamp).run()
             return
         }
-        guard operation.property == "parent", let id = operation.node, let seq = try store.nodeSeq(of: id),
-              let held = try hubMove(of: seq) else { return }
+        guard operation.property == "parent", let id = operation.node else { return }
+        let buried = try store.nodeSeq(of: id) == nil
+        guard let seq = try buried ? tombstoneSeq(of: id) : store.nodeSeq(of: id), let held = try hubMove(of: seq) else { return }
         let value = SyncJSON(text: operation.value ?? "null")
+        // A node deleted for good here is judged in its last state, whose parent stays
+        // where it is.
+        func parentSeq() throws -> Int64? { try buried ? lastStateParentSeq(value) : self.parentSeq(value, for: operation) }
         // A parent no longer here leaves the hub's parent as it was.
-        if operation.wins(over: held), try jsonType(value) == "null" || (try? parentSeq(value, for: operation)) != nil {
-            let parent = try parentSeq(value, for: operation)
+        if operation.wins(over: held), try jsonType(value) == "null" || (try? parentSeq()) != nil {
+            let parent = try parentSeq()
             if try closesCycleInHubOrder(moving: seq, to: parent) {
                 try keepConflict(node: id, property: "parent", value: operation.value, stamp: operation.stamp,
                                  replica: operation.replica)
@@ -2620,8 +2627,10 @@ struct SyncMerge {
         try database.statement(
             "DELETE FROM sync_stamp WHERE seq = ?1 AND property = 'parent' AND (SELECT stamp FROM sync_hub_parent WHERE seq = ?1) IS NULL")
             .bind(1, seq).run()
-        try database.statement("UPDATE node SET parent = (SELECT parent FROM sync_hub_parent WHERE seq = ?1) WHERE seq = ?1")
-            .bind(1, seq).run()
+        for table in ["node", "sync_tombstone"] {
+            try database.statement("UPDATE \(table) SET parent = (SELECT parent FROM sync_hub_parent WHERE seq = ?1) WHERE seq = ?1")
+                .bind(1, seq).run()
+        }
         try database.statement("DELETE FROM sync_hub_parent WHERE seq = ?").bind(1, seq).run()
         try refuseOwnMovesInACycle(through: seq)
     }
@@ -2643,7 +2652,8 @@ struct SyncMerge {
             """
             SELECT CASE WHEN h.seq IS NULL THEN n.parent ELSE h.parent END
             FROM node AS n LEFT JOIN sync_hub_parent AS h ON h.seq = n.seq WHERE n.seq = ?1
-            UNION ALL SELECT parent FROM sync_tombstone WHERE seq = ?1
+            UNION ALL SELECT CASE WHEN h.seq IS NULL THEN t.parent ELSE h.parent END
+            FROM sync_tombstone AS t LEFT JOIN sync_hub_parent AS h ON h.seq = t.seq WHERE t.seq = ?1
             """).bind(1, seq).firstRow { $0.optionalInt64(0) } ?? nil
     }
 
