@@ -1713,6 +1713,30 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(other)
     }
 
+    /// A list emptied from the trash with an item in it that this store had edited, and
+    /// that another machine edited too before the purges went out: the pull that met
+    /// that edit wrote this store's edit again after it, and the item's purge after the
+    /// edit, away from the list's. A machine whose batch ended between the two purges
+    /// settled the list's with the item still in it, and kept the list in the trash
+    /// alone (in-process trash schedule seed 1869193).
+    @Test(arguments: [1, 2, 100])
+    func aListEmptiedWithAnItemEditedHereAndElsewhereIsGoneWhereverThePullsAreCut(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (emptier, editor, other) = (machines.a, machines.b, machines.stores[2])
+        let (list, item) = try machines.listHoldingAnItem("q", item: "item 1")
+        _ = try emptier.edit(try machines.node(item.id, in: emptier), text: "item 1 edited here")
+        machines.nextMillisecond()
+        _ = try editor.edit(try machines.node(item.id, in: editor), text: "item 1 edited elsewhere")
+        try emptier.remove([try machines.node(list.id, in: emptier)])
+        _ = try emptier.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(editor, emptier, other, editor, emptier, other)
+        for store in machines.stores {
+            #expect(try store.node(id: list.id, includingHidden: true) == nil)
+            #expect(try store.node(id: item.id, includingHidden: true) == nil)
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(other)
+    }
+
     /// Two lists crossed by moves, then emptied from the trash together by the machine
     /// whose move comes second in the hub's order: there that move puts the list inside
     /// itself and is refused on every machine. The emptier, which deleted both lists

@@ -2355,7 +2355,27 @@ struct SyncMerge {
         }
         // The node's purge not sent yet still goes out after its other changes, which
         // the node's last state holds on every machine (docs/sync.md).
-        try writeUnsentAgain(seq: seq, property: "purge")
+        try writeUnsentPurgeAgain(of: seq)
+    }
+
+    /// Writes this store's purge of row `seq` not sent yet again as the latest, with the
+    /// purges next to it in the order a push sends them: one `trash --empty`'s purges
+    /// go out as one run, which a pull never cuts (`SyncOperation.continuesEmptying`).
+    /// Alone, a list's purge went out before an entry's change and the entry's purge
+    /// after it, and a machine whose batch ended between them settled the list's purge
+    /// with the entry still in it (in-process trash schedule seed 1869193).
+    private func writeUnsentPurgeAgain(of seq: Int64) throws {
+        let run = try database.statement(
+            """
+            WITH purge (counter) AS (SELECT counter FROM sync_op WHERE seq = ?1 AND property = 'purge')
+            SELECT o.seq FROM sync_op AS o, purge AS p WHERE o.property = 'purge'
+              AND o.counter > ifnull((SELECT max(counter) FROM sync_op WHERE property <> 'purge' AND counter < p.counter), 0)
+              AND o.counter < ifnull((SELECT min(counter) FROM sync_op WHERE property <> 'purge' AND counter > p.counter), 1 << 62)
+            ORDER BY o.counter
+            """).bind(1, seq)
+        var purges: [Int64] = []
+        while try run.step() { purges.append(run.int64(0)) }
+        for purged in purges { try writeUnsentAgain(seq: purged, property: "purge") }
     }
 
     /// Makes this store's `rm` not sent yet of node `seq`, stamped `old`, a new one
@@ -2392,7 +2412,7 @@ struct SyncMerge {
         while try marked.step() { nodes.append(marked.int64(0)) }
         for node in nodes {
             try writeUnsentAgain(seq: node, property: "trashed", stamp: restamped)
-            try writeUnsentAgain(seq: node, property: "purge")
+            try writeUnsentPurgeAgain(of: node)
         }
         return (restamped, nodes)
     }
