@@ -1737,6 +1737,32 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(other)
     }
 
+    /// An item emptied from the trash, brought back into it by an edit made elsewhere
+    /// unaware, then emptied again there, while its list was emptied by the first
+    /// machine before it pulled the edit: in the hub's order the list's purge finds the
+    /// item back in it, unseen, and keeps the list in the trash. The machine that
+    /// emptied the item again, before it pulled the list's purge, found the list empty
+    /// and deleted it for good, alone (in-process trash schedule seed 548003091).
+    @Test(arguments: [1, 3, 100])
+    func aListEmptiedOverAnItemBroughtBackAndEmptiedAgainElsewhereStaysInTheTrashEverywhere(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (emptier, editor, other) = (machines.a, machines.b, machines.stores[2])
+        let (list, item) = try machines.listHoldingAnItem("p", item: "item 0")
+        _ = try editor.edit(try machines.node(item.id, in: editor), text: "item 0 edited")
+        try emptier.remove([try machines.node(item.id, in: emptier)])
+        _ = try emptier.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(emptier, editor)
+        try emptier.remove([try machines.node(list.id, in: emptier)])
+        _ = try emptier.emptyTrash()
+        _ = try editor.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(emptier, editor, other, emptier, editor, other)
+        for store in machines.stores {
+            #expect(try store.node(id: list.id, includingHidden: true) != nil)
+            #expect(try store.node(id: item.id, includingHidden: true) == nil)
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(other)
+    }
+
     /// Two lists crossed by moves, then emptied from the trash together by the machine
     /// whose move comes second in the hub's order: there that move puts the list inside
     /// itself and is refused on every machine. The emptier, which deleted both lists

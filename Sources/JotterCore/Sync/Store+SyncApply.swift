@@ -1799,6 +1799,7 @@ struct SyncMerge {
         }
         if try firstChangeHereLater(seq: seq, id: id) != nil
             || !children(of: seq).isEmpty || firstChangeHereLaterOfBuriedEntry(under: seq) != nil
+            || holdsEntryEmptiedHereLater(seq)
             || firstChangeHereLaterOfEntryMovedOut(of: seq) != nil
             || isFinal && emptiedUnseen(under: seq, by: operation) {
             if isFinal { return try keep() }
@@ -2064,7 +2065,13 @@ struct SyncMerge {
     /// last state into the trash, with this node, as every other machine's `revive`
     /// does; the purge after it deletes the entry alone (random run seed 680360784).
     private func firstChangeHereLaterOfBuriedEntry(under seq: Int64) throws -> (place: HubPlace, stamp: Int64)? {
-        let buried = try database.statement(
+        try firstChangeHereLater(of: buriedEntries(under: seq), id: store.lastStateID(of:))
+    }
+
+    /// The rows of the last states kept of entries that were under node `seq`, at any
+    /// depth, when they were deleted for good here.
+    private func buriedEntries(under seq: Int64) throws -> Statement {
+        try database.statement(
             """
             WITH RECURSIVE under (seq) AS (
                 SELECT seq FROM sync_tombstone WHERE parent = ?1
@@ -2072,7 +2079,25 @@ struct SyncMerge {
             SELECT seq FROM under
             """)
             .bind(1, seq)
-        return try firstChangeHereLater(of: buried, id: store.lastStateID(of:))
+    }
+
+    /// Whether node `seq` holds, at the place of the operation being applied in the
+    /// hub's order, an entry this store has since emptied from its trash: its purge here
+    /// comes later in that order, and no other machine's purge deleted it before (or
+    /// something brought it back since). Every other machine still holds the entry
+    /// there, as a child (in-process trash schedule seed 548003091).
+    private func holdsEntryEmptiedHereLater(_ seq: Int64) throws -> Bool {
+        let buried = try buriedEntries(under: seq)
+        var entries: [Int64] = []
+        defer { buried.reset() }
+        while try buried.step() { entries.append(buried.int64(0)) }
+        return try entries.contains { entry in
+            guard let id = try store.lastStateID(of: entry), try changedHereLater(seq: entry, id: id, property: "purge") else {
+                return false
+            }
+            return try currentStamp(seq: entry, property: SyncMerge.purgedBeforeOwn, ofTheHub: true) == nil
+                || comebackBeforeOwnPurge(of: entry) != nil
+        }
     }
 
     /// The first of this store's changes that come after the operation being applied in
