@@ -1763,6 +1763,37 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(other)
     }
 
+    /// A list in the trash by the list it was moved into, emptied by a machine that had
+    /// not seen an item added into it, while another restored the outer list before it
+    /// pulled the purges: in the hub's order the purges come first, find the item unseen
+    /// and keep both lists in the trash, the inner one by its list alone, and the restore
+    /// takes both out. The restorer put the inner list in the trash by itself, as if its
+    /// purger had removed it, and kept it there; so did a machine that pulled the purges
+    /// and the restore in one batch (in-process trash schedule seeds 317239626 and
+    /// 840369343).
+    @Test(arguments: [1, 3, 100])
+    func aListPurgedInsideAListRestoredHereBeforeThePullLeavesTheTrashWithIt(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (remover, emptier, restorer) = (machines.a, machines.b, machines.stores[2])
+        let inner = try remover.createList(named: "p", under: .root)
+        let outer = try remover.createList(named: "q", under: .root)
+        try machines.hub.syncOntoThePulledHead(remover, emptier, restorer)
+        try emptier.move([try machines.node(inner.id, in: emptier)], to: NavigationPath.root.pushing(try machines.node(outer.id, in: emptier)))
+        try remover.remove([try machines.node(outer.id, in: remover)])
+        try machines.hub.syncOntoThePulledHead(remover, emptier)
+        let item = try machines.add("item 0", in: restorer, under: NavigationPath.root.pushing(try machines.node(inner.id, in: restorer)))
+        try machines.hub.syncOntoThePulledHead(restorer)
+        _ = try emptier.emptyTrash()
+        try restorer.restore(try #require(try restorer.trash().first { $0.node.id == outer.id }))
+        try machines.hub.syncOntoThePulledHead(emptier, restorer, remover, emptier, restorer, remover)
+        for store in machines.stores {
+            #expect(try store.node(id: outer.id) != nil)
+            #expect(try store.node(id: inner.id)?.parentSeq == store.node(id: outer.id)?.seq)
+            #expect(try store.node(id: item.id) != nil)
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(restorer)
+    }
+
     /// Two lists crossed by moves, then emptied from the trash together by the machine
     /// whose move comes second in the hub's order: there that move puts the list inside
     /// itself and is refused on every machine. The emptier, which deleted both lists

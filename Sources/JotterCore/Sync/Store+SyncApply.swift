@@ -1562,6 +1562,22 @@ struct SyncMerge {
         try keepConflict(node: id, property: "purge", value: "true", stamp: purge.stamp, replica: purge.replica)
     }
 
+    /// Whether a list above node `seq` left the trash by a restore this store made that
+    /// comes after the operation being applied in the hub's order.
+    private func isInTheTrashByAListRestoredHereLater(_ seq: Int64) throws -> Bool {
+        let parent = try database.statement("SELECT parent FROM node WHERE seq = ?")
+        var above = try parent.bind(1, seq).firstRow { $0.optionalInt64(0) } ?? nil
+        var seen: Set<Int64> = []
+        while let list = above, seen.insert(list).inserted {
+            if let id = try store.nodeID(seq: list), let mark = try lastTrashMarkHereLater(seq: list, id: id),
+               try isOwnRestore(of: list, id: id, stamped: mark) {
+                return true
+            }
+            above = try parent.bind(1, list).firstRow { $0.optionalInt64(0) } ?? nil
+        }
+        return false
+    }
+
     /// Whether node `id`, in the trash here, left it unseen by the maker of `purge` and
     /// went back by another `rm` before it: a restore made on top of the trash mark
     /// the purge's base names is one its maker did not see. An `rm` alone, made
@@ -1740,8 +1756,14 @@ struct SyncMerge {
                 return try keep()
             }
             // Its maker put it in the trash and emptied it before sending: the purge
-            // went out alone, and says the trash too.
-            try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try trashChange()).bind(2, seq).run()
+            // went out alone, and says the trash too. One out by a restore of its list
+            // that comes later in the hub's order (this store's own, or one pulled after
+            // the purge waited) is in the trash by that list at the purge's place, and
+            // leaves with it everywhere if it stays (in-process trash schedule seeds
+            // 317239626 and 840369343).
+            if !isFinal, try !isInTheTrashByAListRestoredHereLater(seq) {
+                try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try trashChange()).bind(2, seq).run()
+            }
         } else if try restoredUnseen(id, by: operation, loggedUpTo: loggedUpTo),
                   try currentStamp(seq: seq, property: "trashed")?.replica != operation.replica {
             // Unless the mark it is in the trash by is the purge's maker's own: an `rm`
