@@ -1794,6 +1794,33 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(restorer)
     }
 
+    /// A list removed on two machines, the later `rm` by its stamp pulled by the machine
+    /// that made the earlier one after it emptied its trash, and the list restored by
+    /// the later remover before it pulled that purge: in the hub's order the earlier
+    /// `rm` comes second and loses to the first by its stamp, and once the restore
+    /// brings the list back it is a conflict on every machine. Its maker kept none
+    /// (in-process trash schedule seed 238021537, with every conflict compared).
+    @Test(arguments: [1, 3, 100])
+    func anRmMadeFirstAndSentSecondWithItsPurgeIsTheSameConflictEverywhere(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (emptier, remover, other) = (machines.a, machines.b, machines.stores[2])
+        let list = try remover.createList(named: "q", under: .root)
+        try machines.hub.syncOntoThePulledHead(remover, emptier, other)
+        try emptier.remove([try machines.node(list.id, in: emptier)])
+        machines.nextMillisecond()
+        try remover.remove([try machines.node(list.id, in: remover)])
+        try machines.hub.syncOntoThePulledHead(remover)
+        try remover.restore(try #require(try remover.trash().first { $0.node.id == list.id }))
+        _ = try emptier.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(emptier, remover, other, emptier, remover, other)
+        let emptiersRm = try emptier.syncReplicaID()
+        for store in machines.stores {
+            #expect(try store.node(id: list.id) != nil)
+            #expect(try machines.conflicts(in: store).contains { $0.property == "trashed" && $0.replica == emptiersRm })
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(other)
+    }
+
     /// Two lists crossed by moves, then emptied from the trash together by the machine
     /// whose move comes second in the hub's order: there that move puts the list inside
     /// itself and is refused on every machine. The emptier, which deleted both lists

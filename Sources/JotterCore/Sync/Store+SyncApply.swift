@@ -1196,8 +1196,18 @@ struct SyncMerge {
             if operation.property == "trashed", try !wasRestored(id, after: TrashGroup(of: operation)) {
                 // Its stamp is the entry's trash mark at the purge's place, which a restore
                 // pulled after it loses to, as on every other machine (seed 645166758).
-                if try currentStamp(seq: seq, property: "trashed").map({ operation.wins(over: $0.stamp, $0.replica) }) ?? true {
+                let current = try currentStamp(seq: seq, property: "trashed")
+                if current.map({ operation.wins(over: $0.stamp, $0.replica) }) ?? true {
                     try store.recordStamp(seq: seq, property: "trashed", stamp: operation.stamp, replica: operation.replica)
+                    // This store's own `rm` not sent yet comes after it in the hub's order
+                    // and loses to it by its stamp there: every other machine keeps it, as
+                    // a value that agrees while the entry stays in the trash (in-process
+                    // trash schedule seed 238021537, with every conflict compared).
+                    if let current, current.isLocal,
+                       try currentStamp(seq: seq, property: "trashgroup").map({ $0.stamp == current.stamp && $0.replica == replica }) == true {
+                        try keepConflict(node: id, property: "trashed", value: "true", stamp: current.stamp, replica: replica,
+                                         agreeing: true)
+                    }
                     // At the `rm`'s place an entry in the trash by its list alone (no
                     // group of its own) is marked by it, a group of its own, as `write`
                     // makes it on every machine that still holds it there: a comeback
