@@ -1821,6 +1821,35 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(other)
     }
 
+    /// An item removed and restored on one machine, removed and emptied from the trash
+    /// on a second that had seen neither, with a later stamp, and brought back by an
+    /// edit on a third: the second machine's `rm` never saw the restore, which stays a
+    /// conflict on every machine. The second machine, which pulled the restore with the
+    /// item deleted for good by its own purge, kept none (in-process trash schedule seed
+    /// 926965263, with every conflict compared).
+    @Test(arguments: [1, 3, 100])
+    func aRestoreAnEmptierNeverSawStaysAConflictOnTheEmptierToo(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (restorer, emptier, editor) = (machines.a, machines.b, machines.stores[2])
+        let item = try machines.add("x", in: restorer)
+        try machines.hub.syncOntoThePulledHead(restorer, emptier, editor)
+        try restorer.remove([try machines.node(item.id, in: restorer)])
+        try machines.hub.syncOntoThePulledHead(restorer)
+        try restorer.restore(try #require(try restorer.trash().first { $0.node.id == item.id }))
+        try machines.hub.syncOntoThePulledHead(restorer, editor)
+        _ = try editor.edit(try machines.node(item.id, in: editor), text: "x edited")
+        machines.nextMillisecond()
+        try emptier.remove([try machines.node(item.id, in: emptier)])
+        _ = try emptier.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(emptier, editor, restorer, emptier, editor, restorer)
+        let restore = try restorer.syncReplicaID()
+        for store in machines.stores {
+            #expect(try store.node(id: item.id, includingHidden: true) != nil)
+            #expect(try machines.conflicts(in: store).contains { $0.property == "trashed" && $0.replica == restore })
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(editor)
+    }
+
     /// Two lists crossed by moves, then emptied from the trash together by the machine
     /// whose move comes second in the hub's order: there that move puts the list inside
     /// itself and is refused on every machine. The emptier, which deleted both lists

@@ -1226,11 +1226,18 @@ struct SyncMerge {
             return nil
         }
         if restores, try changedHereLater(seq: seq, id: id, property: "purge"),
-           let ownMark = try lastTrashMarkHereLater(seq: seq, id: id), !operation.wins(over: ownMark, replica) {
+           let ownMark = try lastTrashMarkAndBaseHereLater(seq: seq, id: id), !operation.wins(over: ownMark.stamp, replica) {
             // This store's own `rm` and purge come after the restore in the hub's order,
             // and the `rm` wins over it by its stamp: the purge finds the entry in the
             // trash by an `rm` its maker saw, and deletes it on every machine. An `rm` made
-            // before the restore (an undo of its add) loses to it, as on a node.
+            // before the restore (an undo of its add) loses to it, as on a node. Made
+            // without seeing the restore, the `rm` leaves it a conflict on every other
+            // machine, and here too (in-process trash schedule seed 926965263, with every
+            // conflict compared).
+            if ownMark.base != operation.stamp {
+                try keepConflict(node: id, property: operation.property, value: operation.value,
+                                 stamp: operation.stamp, replica: operation.replica)
+            }
             return nil
         }
         if restores, try changedHereLater(seq: seq, id: id, property: "purge"),
