@@ -1850,6 +1850,26 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(editor)
     }
 
+    /// A list holding an item removed on two machines, the later `rm` not sent when the
+    /// earlier arrives: both entries join the earlier `rm`'s group, one entry in the
+    /// trash, as on every machine. Pulled in two batches, the item's `rm` found the
+    /// list's mark passed over for the later `rm` waiting here, and made a mark of its
+    /// own: the item stood in the trash beside its list (in-process trash schedule seed
+    /// 253480720, with groups compared).
+    @Test(arguments: [1, 2, 100])
+    func aListRemovedOnTwoMachinesIsOneEntryInTheTrashWhereverThePullsAreCut(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (early, late, other) = (machines.a, machines.b, machines.stores[2])
+        let (list, _) = try machines.listHoldingAnItem("p", item: "item 0")
+        try early.remove([try machines.node(list.id, in: early)])
+        try machines.hub.syncOntoThePulledHead(early)
+        machines.nextMillisecond()
+        try late.remove([try machines.node(list.id, in: late)])
+        try machines.hub.syncOntoThePulledHead(late, other, early, late, other, early)
+        try machines.expectTrashAlike(other, listing: ["\(list.id) 1"])
+        try machines.expectEveryStoreAlikeWithItsConflicts(other)
+    }
+
     /// Two lists crossed by moves, then emptied from the trash together by the machine
     /// whose move comes second in the hub's order: there that move puts the list inside
     /// itself and is refused on every machine. The emptier, which deleted both lists

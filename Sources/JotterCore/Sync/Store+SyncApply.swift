@@ -1021,7 +1021,10 @@ struct SyncMerge {
     /// The change that holds the trash group `group` names here, made at its first node:
     /// a change of its own for each `rm` another machine made, never one per pull. One
     /// made here holds its group once the hub has it: a node the group holds by a mark
-    /// not sent yet may be in it no longer.
+    /// not sent yet may be in it no longer. A node in another machine's group holds it
+    /// by that machine's `rm`, whatever mark of its own waits to go out: one pulled in an
+    /// earlier batch made the group's change, which the next node joins (in-process trash
+    /// schedule seed 253480720, with groups compared).
     private mutating func trashGroupChange(_ group: TrashGroup) throws -> Int64 {
         if let change = trashGroupChanges[group] { return change }
         let change = try mark(holding: group, sentOnly: true) ?? {
@@ -1039,7 +1042,7 @@ struct SyncMerge {
     }
 
     /// The mark of a node, other than `seq`, that trash group `group` holds by a mark of
-    /// its own; `sentOnly`, one whose mark the hub has.
+    /// its own; `sentOnly`, for a group of this store's, one whose mark the hub has.
     private func mark(holding group: TrashGroup, besides seq: Int64? = nil, sentOnly: Bool) throws -> Int64? {
         try database.statement(
             """
@@ -1048,7 +1051,8 @@ struct SyncMerge {
               AND NOT (?4 AND EXISTS (SELECT 1 FROM sync_op AS o WHERE o.seq = n.seq AND o.property = 'trashed'))
             LIMIT 1
             """)
-            .bind(1, group.stamp).bind(2, blob: group.replica.bytes).bind(3, seq).bind(4, sentOnly ? 1 : 0).firstRow { $0.int64(0) }
+            .bind(1, group.stamp).bind(2, blob: group.replica.bytes).bind(3, seq).bind(4, sentOnly && group.replica == replica ? 1 : 0)
+            .firstRow { $0.int64(0) }
     }
 
     /// The change that put in the trash a node made here and not sent yet whose create's
