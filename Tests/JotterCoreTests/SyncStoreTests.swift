@@ -1870,6 +1870,34 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(other)
     }
 
+    /// An item emptied from the trash, brought back by an edit made elsewhere unaware,
+    /// emptied again by the editor, then restored by a third machine that had seen only
+    /// the `rm`: the restore brings it back over both purges, and every machine keeps the
+    /// later purge alone as the conflict, as the restorer does. The first emptier kept
+    /// its own purge too, the edit having brought the item back over it there (in-process
+    /// trash schedule seed 404431834, with every conflict compared).
+    @Test(arguments: [1, 3, 100])
+    func aRestoreOverTwoPurgesWithAComebackBetweenKeepsTheLaterPurgeEverywhere(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (editor, restorer, emptier) = (machines.a, machines.b, machines.stores[2])
+        let item = try machines.add("x", in: editor)
+        try machines.hub.syncOntoThePulledHead(editor, restorer, emptier)
+        _ = try editor.edit(try machines.node(item.id, in: editor), text: "x edited")
+        try emptier.remove([try machines.node(item.id, in: emptier)])
+        try machines.hub.syncOntoThePulledHead(emptier, restorer)
+        _ = try emptier.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(emptier, editor)
+        _ = try editor.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(editor)
+        try restorer.restore(try #require(try restorer.trash().first { $0.node.id == item.id }))
+        try machines.hub.syncOntoThePulledHead(restorer, emptier, editor, restorer, emptier, editor)
+        for store in machines.stores {
+            #expect(try store.node(id: item.id) != nil)
+            #expect(try machines.conflicts(in: store).filter { $0.property == "purge" }.map(\.replica) == [try editor.syncReplicaID()])
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(restorer)
+    }
+
     /// Two lists crossed by moves, then emptied from the trash together by the machine
     /// whose move comes second in the hub's order: there that move puts the list inside
     /// itself and is refused on every machine. The emptier, which deleted both lists

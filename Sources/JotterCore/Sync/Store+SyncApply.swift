@@ -1273,7 +1273,30 @@ struct SyncMerge {
             }
             return revived
         }
-        return try revive(seq, for: operation)
+        let revived = try revive(seq, for: operation)
+        if restores, let base = operation.base { try keepOnlyTheLatestPurge(of: id, since: base) }
+        return revived
+    }
+
+    /// Keeps, of the purges of node `id` kept as conflicts since the trash mark stamped
+    /// `mark`, the latest alone: a restore made on that mark brings the node back over
+    /// the purges after it, which deleted it one after another whatever brought it back
+    /// between them, as the machine that made the restore keeps them
+    /// (`keepAsTheLatestPurgeBeforeOwnRestore`; in-process trash schedule seed 404431834,
+    /// with every conflict compared).
+    private func keepOnlyTheLatestPurge(of id: NodeID, since mark: Int64) throws {
+        let kept = try database.statement(
+            "SELECT stamp, replica FROM sync_conflict WHERE node = ? AND property = 'purge' AND stamp > ?")
+            .bind(1, blob: id.bytes).bind(2, mark)
+        var purges: [(stamp: Int64, replica: NodeID)] = []
+        while try kept.step() {
+            if let replica = NodeID(bytes: kept.blob(1)) { purges.append((kept.int64(0), replica)) }
+        }
+        kept.reset()
+        guard let latest = purges.max(by: { $0.stamp < $1.stamp || ($0.stamp == $1.stamp && $0.replica < $1.replica) }) else { return }
+        try database.statement(
+            "DELETE FROM sync_conflict WHERE node = ? AND property = 'purge' AND stamp > ? AND NOT (stamp = ? AND replica = ?)")
+            .bind(1, blob: id.bytes).bind(2, mark).bind(3, latest.stamp).bind(4, blob: latest.replica.bytes).run()
     }
 
     /// Sets a text, a done mark, a field value or the parent of node `seq` (`id`), deleted for
