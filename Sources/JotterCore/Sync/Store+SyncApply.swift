@@ -1285,15 +1285,10 @@ struct SyncMerge {
     /// (`keepAsTheLatestPurgeBeforeOwnRestore`; in-process trash schedule seed 404431834,
     /// with every conflict compared).
     private func keepOnlyTheLatestPurge(of id: NodeID, since mark: Int64) throws {
-        let kept = try database.statement(
-            "SELECT stamp, replica FROM sync_conflict WHERE node = ? AND property = 'purge' AND stamp > ?")
-            .bind(1, blob: id.bytes).bind(2, mark)
-        var purges: [(stamp: Int64, replica: NodeID)] = []
-        while try kept.step() {
-            if let replica = NodeID(bytes: kept.blob(1)) { purges.append((kept.int64(0), replica)) }
+        let purges = try purgesKept(of: id, since: mark)
+        guard let latest = purges.max(by: { $0.stamp < $1.stamp || ($0.stamp == $1.stamp && $0.replica < $1.replica) }) else {
+            return
         }
-        kept.reset()
-        guard let latest = purges.max(by: { $0.stamp < $1.stamp || ($0.stamp == $1.stamp && $0.replica < $1.replica) }) else { return }
         try database.statement(
             "DELETE FROM sync_conflict WHERE node = ? AND property = 'purge' AND stamp > ? AND NOT (stamp = ? AND replica = ?)")
             .bind(1, blob: id.bytes).bind(2, mark).bind(3, latest.stamp).bind(4, blob: latest.replica.bytes).run()
@@ -1593,17 +1588,23 @@ struct SyncMerge {
     private mutating func keepAsTheLatestPurgeBeforeOwnRestore(_ seq: Int64, id: NodeID, by purge: SyncOperation) throws {
         let mark = try database.statement("SELECT stamp FROM sync_stamp WHERE seq = ? AND property = 'trashed'").bind(1, seq)
             .firstRow { $0.int64(0) } ?? 0
-        let kept = try database.statement(
-            "SELECT stamp, replica FROM sync_conflict WHERE node = ? AND property = 'purge' AND stamp > ?")
-            .bind(1, blob: id.bytes).bind(2, mark)
-        var others: [(stamp: Int64, replica: NodeID)] = []
-        while try kept.step() {
-            if let replica = NodeID(bytes: kept.blob(1)) { others.append((kept.int64(0), replica)) }
-        }
-        guard others.allSatisfy({ purge.wins(over: $0.stamp, $0.replica) }) else { return }
+        guard try purgesKept(of: id, since: mark).allSatisfy({ purge.wins(over: $0.stamp, $0.replica) }) else { return }
         try database.statement("DELETE FROM sync_conflict WHERE node = ? AND property = 'purge' AND stamp > ?")
             .bind(1, blob: id.bytes).bind(2, mark).run()
         try keepConflict(node: id, property: "purge", value: "true", stamp: purge.stamp, replica: purge.replica)
+    }
+
+    /// The purges of node `id` kept as conflicts, stamped after the trash mark `mark`.
+    private func purgesKept(of id: NodeID, since mark: Int64) throws -> [(stamp: Int64, replica: NodeID)] {
+        let kept = try database.statement(
+            "SELECT stamp, replica FROM sync_conflict WHERE node = ? AND property = 'purge' AND stamp > ?")
+            .bind(1, blob: id.bytes).bind(2, mark)
+        defer { kept.reset() }
+        var purges: [(stamp: Int64, replica: NodeID)] = []
+        while try kept.step() {
+            if let replica = NodeID(bytes: kept.blob(1)) { purges.append((kept.int64(0), replica)) }
+        }
+        return purges
     }
 
     /// Whether a list above node `seq` left the trash by a restore this store made that
