@@ -1898,6 +1898,61 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(restorer)
     }
 
+    /// An item moved into a list that another machine had removed, then emptied from
+    /// the trash by that machine without seeing the move, after which it removed the
+    /// item and emptied the trash again: in the hub's order the list's purge finds the
+    /// item in it, unseen, and keeps the list in the trash; the item's own purge then
+    /// deletes it alone. The emptier, which pulled the move after both purges were made,
+    /// kept the list deleted (in-process trash schedule seed 974275724). Emptied in one
+    /// `trash --empty` with the item, the list goes with it everywhere.
+    @Test(arguments: [1, 2, 100], [false, true])
+    func aListEmptiedBeforeAnItemMovedIntoItUnseenWasEmptiedStaysInTheTrash(batch: Int, oneEmptying: Bool) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (emptier, mover, other) = (machines.a, machines.b, machines.stores[2])
+        let list = try emptier.createList(named: "p", under: .root)
+        let item = try machines.add("x", in: emptier)
+        try machines.hub.syncOntoThePulledHead(emptier, mover, other)
+        try mover.move([try machines.node(item.id, in: mover)], to: NavigationPath.root.pushing(try machines.node(list.id, in: mover)))
+        try emptier.remove([try machines.node(list.id, in: emptier)])
+        try machines.hub.syncOntoThePulledHead(emptier, mover)
+        if !oneEmptying { _ = try emptier.emptyTrash() }
+        try emptier.remove([try machines.node(item.id, in: emptier)])
+        _ = try emptier.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(emptier, mover, other, emptier, mover, other)
+        for store in machines.stores {
+            #expect(try store.node(id: list.id, includingHidden: true) == nil ? oneEmptying : !oneEmptying)
+            #expect(try store.node(id: item.id, includingHidden: true) == nil)
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(other)
+    }
+
+    /// An item moved, by a machine that had not seen its list emptied from the trash
+    /// elsewhere, into that list, while a third machine, which had pulled the purge,
+    /// removed the item and emptied its trash: in the hub's order the move brings the
+    /// list back into the trash to hold the item, as it does for any entry, and the
+    /// item's purge then deletes the item alone. The item's emptier, which pulled the
+    /// move after its own purge, left the list deleted.
+    @Test(arguments: [1, 2, 100])
+    func anItemEmptiedHereAfterAMoveIntoAListEmptiedElsewhereLeavesThatListInTheTrash(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (itemEmptier, listEmptier, mover) = (machines.a, machines.b, machines.stores[2])
+        let list = try itemEmptier.createList(named: "p", under: .root)
+        let item = try machines.add("x", in: itemEmptier)
+        try machines.hub.syncOntoThePulledHead(itemEmptier, listEmptier, mover)
+        try mover.move([try machines.node(item.id, in: mover)], to: NavigationPath.root.pushing(try machines.node(list.id, in: mover)))
+        try listEmptier.remove([try machines.node(list.id, in: listEmptier)])
+        _ = try listEmptier.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(listEmptier, itemEmptier)
+        try itemEmptier.remove([try machines.node(item.id, in: itemEmptier)])
+        _ = try itemEmptier.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(mover, itemEmptier, listEmptier, mover, itemEmptier, listEmptier)
+        for store in machines.stores {
+            #expect(try store.node(id: list.id, includingHidden: true) != nil)
+            #expect(try store.node(id: item.id, includingHidden: true) == nil)
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(mover)
+    }
+
     /// Two lists crossed by moves, then emptied from the trash together by the machine
     /// whose move comes second in the hub's order: there that move puts the list inside
     /// itself and is refused on every machine. The emptier, which deleted both lists

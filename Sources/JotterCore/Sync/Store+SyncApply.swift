@@ -616,12 +616,14 @@ struct SyncMerge {
             .bind(1, ownAhead.passedTo).bind(2, row).bind(3, blob: replica.bytes)
         var lists: [NodeID] = []
         while try changed.step() { if let id = NodeID(bytes: changed.blob(0)) { lists.append(id) } }
-        ownAhead.passedTo = row
         for purge in purges {
             noteEmptying(purge)
             guard let id = purge.node, let seq = try store.nodeSeq(of: id) else { continue }
+            // At its own place: this store's changes logged after it still come later.
+            ownAhead.passedTo = try loggedRow(ofOwn: purge) ?? row
             try self.purge(seq, id: id, by: purge)
         }
+        ownAhead.passedTo = row
         for id in lists {
             guard let seq = try store.nodeSeq(of: id), let node = try store.node(seq: seq), node.kind == .list,
                   try store.hiddenBy(node) == nil else { continue }
@@ -1227,6 +1229,7 @@ struct SyncMerge {
                 try keepConflict(node: id, property: operation.property, value: operation.value,
                                  stamp: operation.stamp, replica: operation.replica)
             }
+            if property == .parent { try bringBackListOfBuriedEntry(seq, id: id, movedInto: value, by: operation) }
             return nil
         }
         if restores, try changedHereLater(seq: seq, id: id, property: "purge"),
@@ -1380,6 +1383,61 @@ struct SyncMerge {
         guard let id = NodeID(text) else { throw Parked(reason: "its parent is not an id") }
         if let seq = try store.nodeSeq(of: id) ?? tombstoneSeq(of: id) { return seq }
         throw Parked(reason: "its parent \(id.shortForm()) is not here yet", waiting: true)
+    }
+
+    /// Brings back, into the trash, the list deleted for good here that a pulled move
+    /// puts entry `seq` (`id`) into, an entry this store emptied later in the hub's
+    /// order: at the move's place the entry is still there on every other machine, and
+    /// goes into the list. A list deleted there already, by a purge before the move,
+    /// comes back to hold it, as for an entry here (`parentSeq(named:)`), whether the
+    /// move wins or not. One this store's own purge deletes later finds the entry in it
+    /// unless the entry's own purge came first or in the same `trash --empty`: the
+    /// list's maker did not see it there, and the list stays, its purge a conflict
+    /// (in-process trash schedule seed 974275724).
+    private mutating func bringBackListOfBuriedEntry(_ seq: Int64, id: NodeID, movedInto value: SyncJSON,
+                                                     by operation: SyncOperation) throws {
+        guard let list = try lastStateParentSeq(value), try store.nodeID(seq: list) == nil,
+              let listID = try store.lastStateID(of: list) else { return }
+        let deletedLater = try changedHereLater(seq: list, id: listID, property: "purge")
+            && (currentStamp(seq: list, property: SyncMerge.purgedBeforeOwn, ofTheHub: true) == nil
+                || comebackBeforeOwnPurge(of: list) != nil)
+        if deletedLater {
+            guard try database.statement("SELECT parent = ? FROM sync_tombstone WHERE seq = ?").bind(1, list).bind(2, seq)
+                      .firstRow({ $0.int64(0) != 0 }) == true,
+                  let listPurge = try ownPurgePlaceLater(seq: list, id: listID),
+                  let entryPurge = try ownPurgePlaceLater(seq: seq, id: id),
+                  listPurge < entryPurge, try !oneOwnEmptying(listPurge, entryPurge) else { return }
+        }
+        _ = try revive(list, for: operation)
+    }
+
+    /// Where the purge of node `seq` (`id`) that this store made after the operation
+    /// being applied stands in the hub's order: its last not sent yet, else the last the
+    /// hub acknowledged ahead; nil when there is none.
+    private func ownPurgePlaceLater(seq: Int64, id: NodeID) throws -> HubPlace? {
+        if let counter = try database.statement("SELECT max(counter) FROM sync_op WHERE seq = ? AND property = 'purge'")
+            .bind(1, seq).firstRow({ $0.optionalInt64(0) }) ?? nil {
+            return HubPlace(tier: .ownUnsent, order: counter)
+        }
+        if isAfterOwnAcknowledged { return nil }
+        return try database.statement(
+            """
+            SELECT max(seq) FROM sync_log WHERE seq > ?1 AND +replica = ?2 AND node = ?3 AND property = 'purge'
+            """)
+            .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, blob: id.bytes)
+            .firstRow { $0.optionalInt64(0).map { HubPlace(tier: .ownAcknowledged, order: $0) } } ?? nil
+    }
+
+    /// Whether two of this store's own purges, `first` before `second` in the hub's
+    /// order, went out in one run with nothing between them: one `trash --empty`, as
+    /// every machine tells them apart (`noteEmptying`).
+    private func oneOwnEmptying(_ first: HubPlace, _ second: HubPlace) throws -> Bool {
+        guard first.tier == second.tier else { return false }
+        let between = first.tier == .ownUnsent
+            ? try database.statement("SELECT 1 FROM sync_op WHERE counter > ?1 AND counter < ?2 AND property <> 'purge'")
+            : try database.statement("SELECT 1 FROM sync_log WHERE seq > ?1 AND seq < ?2 AND (replica <> ?3 OR property <> 'purge')")
+                .bind(3, blob: replica.bytes)
+        return try between.bind(1, first.order).bind(2, second.order).firstRow { _ in true } == nil
     }
 
     /// The base of this store's own purge of node `id` that the hub acknowledged after
@@ -1866,7 +1924,7 @@ struct SyncMerge {
         }
         if try firstChangeHereLater(seq: seq, id: id) != nil
             || !children(of: seq).isEmpty || firstChangeHereLaterOfBuriedEntry(under: seq) != nil
-            || holdsEntryEmptiedHereLater(seq)
+            || holdsEntryEmptiedHereLater(seq, by: operation)
             || firstChangeHereLaterOfEntryMovedOut(of: seq) != nil
             || isFinal && emptiedUnseen(under: seq, by: operation) {
             if isFinal { return try keep() }
@@ -2092,7 +2150,7 @@ struct SyncMerge {
     /// nothing brought it back. `restores`: that operation was a restore of the node
     /// itself.
     private func comeback(of seq: Int64, after purge: SyncOperation) throws -> (place: HubPlace, group: TrashGroup, restores: Bool)? {
-        if try emptiedUnseen(under: seq, by: purge) { return nil }
+        if try emptiedUnseen(under: seq, by: purge) || holdsEntryEmptiedHereLater(seq, by: purge) { return nil }
         let purgePlace = try place(of: purge)
         let notes = comebacks[seq]?.notes.filter { $0.place > purgePlace } ?? []
         let placed = Set(notes.compactMap(\.placing))
@@ -2148,18 +2206,23 @@ struct SyncMerge {
             .bind(1, seq)
     }
 
-    /// Whether node `seq` holds, at the place of the operation being applied in the
-    /// hub's order, an entry this store has since emptied from its trash: its purge here
-    /// comes later in that order, and no other machine's purge deleted it before (or
-    /// something brought it back since). Every other machine still holds the entry
-    /// there, as a child (in-process trash schedule seed 548003091).
-    private func holdsEntryEmptiedHereLater(_ seq: Int64) throws -> Bool {
+    /// Whether node `seq` holds, at the place of `purge` in the hub's order, an entry
+    /// this store has since emptied from its trash: its purge here comes later in that
+    /// order, in another `trash --empty` than `purge`, and no other machine's purge
+    /// deleted it before (or something brought it back since). Every other machine still
+    /// holds the entry there, as a child (in-process trash schedule seeds 548003091 and
+    /// 974275724).
+    private func holdsEntryEmptiedHereLater(_ seq: Int64, by purge: SyncOperation) throws -> Bool {
         let buried = try buriedEntries(under: seq)
         var entries: [Int64] = []
         defer { buried.reset() }
         while try buried.step() { entries.append(buried.int64(0)) }
+        let ownPurge = try purge.replica == replica ? place(of: purge) : nil
         return try entries.contains { entry in
             guard let id = try store.lastStateID(of: entry), try changedHereLater(seq: entry, id: id, property: "purge") else {
+                return false
+            }
+            if let ownPurge, let entryPurge = try ownPurgePlaceLater(seq: entry, id: id), try oneOwnEmptying(ownPurge, entryPurge) {
                 return false
             }
             return try currentStamp(seq: entry, property: SyncMerge.purgedBeforeOwn, ofTheHub: true) == nil
