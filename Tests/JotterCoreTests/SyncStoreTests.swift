@@ -1953,6 +1953,41 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(mover)
     }
 
+    /// A list removed and emptied from the trash by one machine, brought back into the
+    /// trash there by a move made elsewhere into it, and restored there; meanwhile a
+    /// third machine removed and restored the list, the restore later by its stamp. The
+    /// emptier pulled both before it sent its purge and restore: the purge comes after
+    /// the third machine's restore in the hub's order, finds the list out of the trash
+    /// and deletes nothing. Sent, its base named that restore, as if its maker had seen
+    /// it and removed the list again: every other machine put the list back in the
+    /// trash, and only the emptier had it out (in-process trash schedule seed 547439777).
+    @Test(arguments: [1, 2, 100])
+    func aPurgeSentAfterARestoreItNeverSawLeavesTheListOutOfTheTrash(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (emptier, mover, other) = (machines.a, machines.b, machines.stores[2])
+        let list = try other.createList(named: "q", under: .root)
+        let item = try machines.add("x", in: other)
+        try machines.hub.syncOntoThePulledHead(other, emptier, mover)
+        try emptier.remove([try machines.node(list.id, in: emptier)])
+        try machines.hub.syncOntoThePulledHead(emptier)
+        _ = try emptier.emptyTrash()
+        try mover.move([try machines.node(item.id, in: mover)], to: NavigationPath.root.pushing(try machines.node(list.id, in: mover)))
+        try machines.hub.syncOntoThePulledHead(mover)
+        try machines.hub.pullAsSyncDoes(emptier)
+        try other.remove([try machines.node(list.id, in: other)])
+        machines.nextMillisecond()
+        try emptier.restore(try #require(try emptier.trash().first { $0.node.id == list.id }))
+        try machines.hub.syncOntoThePulledHead(other)
+        machines.nextMillisecond()
+        try other.restore(try #require(try other.trash().first { $0.node.id == list.id }))
+        try machines.hub.syncOntoThePulledHead(other, emptier, mover, other, emptier, mover, other)
+        for store in machines.stores {
+            #expect(try store.node(id: list.id) != nil)
+            #expect(try store.node(id: item.id)?.parentSeq == store.node(id: list.id)?.seq)
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(other)
+    }
+
     /// Two lists crossed by moves, then emptied from the trash together by the machine
     /// whose move comes second in the hub's order: there that move puts the list inside
     /// itself and is refused on every machine. The emptier, which deleted both lists

@@ -2439,16 +2439,17 @@ struct SyncMerge {
         if moves {
             try write(property, of: seq, value, by: operation)
             report.applied += 1
-            // A node this store emptied from its trash, brought back by a pull into the
-            // trash (with an entry of it restored), now out of it: this store's own purge
-            // not sent yet comes after the restore in the hub's order, finds it out of the
-            // trash and deletes nothing, as where the restore found it buried here
-            // (`bringBack`). Sent, its base would say that it saw the restore (in-process
-            // trash schedule seed 137800892). The conflict its comeback kept of it goes too.
-            if property == .trashed, let seq, try jsonType(value) == "false",
-               let ownPurge = try currentStamp(seq: seq, property: "purge"), ownPurge.isLocal, try dropUnsentPurge(of: seq) {
-                try forgetOwnConflict(of: node, property: "purge", stamped: ownPurge.stamp)
-            }
+        }
+        // A node this store emptied from its trash, brought back by a pull into the
+        // trash (with an entry of it restored), now out of it, by this restore or by one
+        // of its own not sent yet: this store's own purge not sent yet comes after the
+        // restore in the hub's order, finds it out of the trash and deletes nothing, as
+        // where the restore found it buried here (`bringBack`). Sent, its base would say
+        // that it saw the restore (in-process trash schedule seeds 137800892 and
+        // 547439777). The conflict its comeback kept of it goes too.
+        if moves || isSame, property == .trashed, let seq, try jsonType(value) == "false",
+           let ownPurge = try currentStamp(seq: seq, property: "purge"), ownPurge.isLocal, try dropUnsentPurge(of: seq) {
+            try forgetOwnConflict(of: node, property: "purge", stamped: ownPurge.stamp)
         }
         // An `rm` made here and not sent yet of an entry a later pulled `rm` put in the
         // trash too still goes out: after that one in the hub's order, it keeps the
