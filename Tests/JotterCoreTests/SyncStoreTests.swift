@@ -1988,6 +1988,32 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(other)
     }
 
+    /// A list emptied from the trash with the item in it by one machine, while a second
+    /// had emptied the item from its own trash and a third removed the item without
+    /// seeing either purge: in the hub's order that `rm` brings the item back from the
+    /// first purge, into the trash with its list, and the second machine's purge then
+    /// deletes the item alone. The second machine, which pulled the `rm` before it sent
+    /// its purge, left the list deleted (in-process trash schedule seed 227077468).
+    @Test(arguments: [1, 3, 100])
+    func anRmAfterAListWasEmptiedBringsTheListBackOnAnEmptierOfItsItemToo(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (listEmptier, remover, itemEmptier) = (machines.a, machines.b, machines.stores[2])
+        let (list, item) = try machines.listHoldingAnItem("q", item: "x")
+        try itemEmptier.remove([try machines.node(item.id, in: itemEmptier)])
+        try machines.hub.syncOntoThePulledHead(itemEmptier)
+        _ = try itemEmptier.emptyTrash()
+        try listEmptier.remove([try machines.node(list.id, in: listEmptier)])
+        _ = try listEmptier.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(listEmptier)
+        try remover.remove([try machines.node(item.id, in: remover)])
+        try machines.hub.syncOntoThePulledHead(remover, itemEmptier, listEmptier, remover, itemEmptier, listEmptier)
+        for store in machines.stores {
+            #expect(try store.node(id: list.id, includingHidden: true) != nil)
+            #expect(try store.node(id: item.id, includingHidden: true) == nil)
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(remover)
+    }
+
     /// Two lists crossed by moves, then emptied from the trash together by the machine
     /// whose move comes second in the hub's order: there that move puts the list inside
     /// itself and is refused on every machine. The emptier, which deleted both lists

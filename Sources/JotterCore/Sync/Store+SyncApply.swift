@@ -1196,6 +1196,7 @@ struct SyncMerge {
         let restores = operation.property == "trashed" && operation.value == "false"
         guard try restores || !changedHereLater(seq: seq, id: id, property: "purge") else {
             try noteComebackBeforeOwnPurge(of: seq, by: operation)
+            try bringBackListOfComebackBeforeOwnPurge(seq, by: operation)
             // An `rm` meets the entry in the trash, where this store's own purge found it
             // after, and no other machine keeps it as a conflict, unless a restore pulled
             // before it wins over it by its stamp: there it lost, and is kept.
@@ -1575,6 +1576,21 @@ struct SyncMerge {
         guard try currentStamp(seq: seq, property: SyncMerge.purgedBeforeOwn, ofTheHub: true) != nil,
               try comebackBeforeOwnPurge(of: seq) == nil else { return }
         try keepTrashGroup(TrashGroup(of: operation), of: seq, as: SyncMerge.comebackBeforeOwn)
+    }
+
+    /// Brings back, into the trash, the list that node `seq` was in when another
+    /// machine's purge deleted both, where `operation` brings the node back on every
+    /// other machine (`noteComebackBeforeOwnPurge`): there the list comes back with it
+    /// (`revive`), and this store's own later purge deletes the node alone. One this
+    /// store empties later itself is deleted again there too (in-process trash
+    /// schedule seed 227077468).
+    private mutating func bringBackListOfComebackBeforeOwnPurge(_ seq: Int64, by operation: SyncOperation) throws {
+        guard try comebackBeforeOwnPurge(of: seq) != nil,
+              let list = try database.statement("SELECT parent FROM sync_tombstone WHERE seq = ?").bind(1, seq)
+                  .firstRow({ $0.optionalInt64(0) }) ?? nil,
+              try store.nodeID(seq: list) == nil, let listID = try store.lastStateID(of: list),
+              try !changedHereLater(seq: list, id: listID, property: "purge") else { return }
+        _ = try revive(list, for: operation)
     }
 
     /// The group `noteComebackBeforeOwnPurge` kept for node `seq`; nil when none.
