@@ -2014,6 +2014,40 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(remover)
     }
 
+    /// A list removed and restored on one machine, removed again later by the clock on
+    /// a second, which moved an item from the root into another list and emptied its
+    /// trash before it pulled anything; meanwhile the first moved that item into the
+    /// list. In the hub's order the list's purge finds the item in it, unseen, and keeps
+    /// the list in the trash; the second machine's move then takes the item out. A
+    /// machine that pulled the purge and the move in one batch deleted the list, the
+    /// purge waiting to the batch's end, when the list held nothing; the emptier put the
+    /// list in a group of its move's, as if the move had brought back an item its purge
+    /// deleted (in-process trash schedule seed 639738524).
+    @Test(arguments: [1, 3, 100])
+    func aListEmptiedOverAnItemMovedInAndOutUnseenStaysInTheTrash(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (restorer, emptier, other) = (machines.a, machines.b, machines.stores[2])
+        let list = try restorer.createList(named: "q", under: .root)
+        let otherList = try restorer.createList(named: "p", under: .root)
+        let item = try machines.add("x", in: restorer)
+        try machines.hub.syncOntoThePulledHead(restorer, emptier, other)
+        try restorer.remove([try machines.node(list.id, in: restorer)])
+        try machines.hub.syncOntoThePulledHead(restorer)
+        try restorer.restore(try #require(try restorer.trash().first { $0.node.id == list.id }))
+        try machines.hub.syncOntoThePulledHead(restorer)
+        machines.nextMillisecond()
+        try emptier.remove([try machines.node(list.id, in: emptier)])
+        try emptier.move([try machines.node(item.id, in: emptier)], to: NavigationPath.root.pushing(try machines.node(otherList.id, in: emptier)))
+        _ = try emptier.emptyTrash()
+        try restorer.move([try machines.node(item.id, in: restorer)], to: NavigationPath.root.pushing(try machines.node(list.id, in: restorer)))
+        try machines.hub.syncOntoThePulledHead(restorer, emptier, other, restorer, emptier, other)
+        for store in machines.stores {
+            #expect(try store.node(id: list.id, includingHidden: true) != nil)
+            #expect(try store.node(id: item.id)?.parentSeq == store.node(id: otherList.id)?.seq)
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(other)
+    }
+
     /// Two lists crossed by moves, then emptied from the trash together by the machine
     /// whose move comes second in the hub's order: there that move puts the list inside
     /// itself and is refused on every machine. The emptier, which deleted both lists

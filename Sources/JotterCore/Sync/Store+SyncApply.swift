@@ -177,7 +177,7 @@ struct SyncMerge {
     /// What came after a waiting purge of a node: the operations that would have
     /// brought it back, with the entries they put into it; the `rm`s of the node among
     /// them, which a node brought back joins as it joins any (`joinEarlierTrashGroup`);
-    /// and the purges that deleted entries it held.
+    /// and the purges that deleted entries it held and the moves that took them out.
     private struct Comeback {
         struct Note {
             let place: HubPlace
@@ -188,6 +188,7 @@ struct SyncMerge {
         var notes: [Note] = []
         var removals: [(place: HubPlace, operation: SyncOperation)] = []
         var emptied: [(place: HubPlace, purge: SyncOperation)] = []
+        var movedOut: [(place: HubPlace, entry: NodeID)] = []
     }
 
     /// Where this store's own operations not pulled past yet stand in the hub's order
@@ -1942,7 +1943,7 @@ struct SyncMerge {
             || !children(of: seq).isEmpty || firstChangeHereLaterOfBuriedEntry(under: seq) != nil
             || holdsEntryEmptiedHereLater(seq, by: operation)
             || firstChangeHereLaterOfEntryMovedOut(of: seq) != nil
-            || isFinal && emptiedUnseen(under: seq, by: operation) {
+            || isFinal && leftUnseen(seq, by: operation) {
             if isFinal { return try keep() }
             pendingPurges.append(PendingPurge(seq: seq, id: id, operation: operation, position: position, ownAhead: ownAhead,
                                               loggedUpTo: try store.lastLoggedRow(), place: try place(of: operation)))
@@ -1987,17 +1988,26 @@ struct SyncMerge {
         report.applied += 1
     }
 
-    /// Whether an entry node `seq` held when `purge` came was deleted later in the batch
-    /// by a purge of another emptying: `purge`'s maker did not see it, and the node
-    /// stays at its purge, as where that later purge came in a batch of its own.
-    private func emptiedUnseen(under seq: Int64, by purge: SyncOperation) throws -> Bool {
+    /// Notes that `operation` moves node `seq` (`id`) out of `parent`, whose purge waits
+    /// for the end of the batch (`leftUnseen`).
+    private mutating func noteMoveOut(of seq: Int64, id: NodeID, from parent: Int64?, by operation: SyncOperation) throws {
+        guard let parent, pendingPurges.contains(where: { $0.seq == parent }) else { return }
+        comebacks[parent, default: Comeback()].movedOut.append((try place(of: operation), id))
+    }
+
+    /// Whether an entry node `seq` held when `purge` came left it later in the batch:
+    /// deleted by a purge of another emptying, or moved out (in-process trash schedule
+    /// seed 639738524). `purge`'s maker did not see it, and the node stays at its purge,
+    /// as where the batch ended right after the purge.
+    private func leftUnseen(_ seq: Int64, by purge: SyncOperation) throws -> Bool {
         guard let comeback = comebacks[seq] else { return false }
         let purgePlace = try place(of: purge)
         let placedAfter = Set(comeback.notes.filter { $0.place > purgePlace }.compactMap(\.placing))
-        return comeback.emptied.contains { emptied in
+        let emptied = comeback.emptied.contains { emptied in
             emptied.place > purgePlace && !oneEmptying(purge, emptied.purge)
                 && !(emptied.purge.node.map(placedAfter.contains) ?? false)
         }
+        return emptied || comeback.movedOut.contains { $0.place > purgePlace && !placedAfter.contains($0.entry) }
     }
 
     /// Notes which `trash --empty` `operation`, met in the hub's order, came from: one
@@ -2161,12 +2171,14 @@ struct SyncMerge {
     /// What brought node `seq` back after its purge, which waited for the end of the
     /// batch, in the hub's order: the first operation noted (`noteComeback`) or made
     /// here later that changed it or put into it an entry it holds. Nil when it holds,
-    /// or held when the purge came (`emptiedUnseen`), an entry that was there before
+    /// or held when the purge came (`leftUnseen`), an entry that was there before
     /// the purge, unseen by its maker (the purge is then kept where it is), or when
     /// nothing brought it back. `restores`: that operation was a restore of the node
     /// itself.
     private func comeback(of seq: Int64, after purge: SyncOperation) throws -> (place: HubPlace, group: TrashGroup, restores: Bool)? {
-        if try emptiedUnseen(under: seq, by: purge) || holdsEntryEmptiedHereLater(seq, by: purge) { return nil }
+        if try leftUnseen(seq, by: purge) || holdsEntryEmptiedHereLater(seq, by: purge) || heldEntryMovedOutHere(seq, unseenBy: purge) {
+            return nil
+        }
         let purgePlace = try place(of: purge)
         let notes = comebacks[seq]?.notes.filter { $0.place > purgePlace } ?? []
         let placed = Set(notes.compactMap(\.placing))
@@ -2198,6 +2210,22 @@ struct SyncMerge {
     private func firstChangeHereLaterOfEntryMovedOut(of seq: Int64) throws -> (place: HubPlace, stamp: Int64)? {
         try firstChangeHereLater(
             of: database.statement("SELECT seq FROM sync_hub_parent WHERE parent = ?").bind(1, seq), id: store.nodeID(seq:))
+    }
+
+    /// Whether node `seq` holds, at `purge`'s place in the hub's order, an entry this
+    /// store has moved out of it since, which `purge`'s maker never emptied: every other
+    /// machine finds it there, unseen, and keeps the node where it is. One its maker
+    /// emptied too is deleted with the node there, and the move brings both back
+    /// (`firstChangeHereLaterOfEntryMovedOut`).
+    private func heldEntryMovedOutHere(_ seq: Int64, unseenBy purge: SyncOperation) throws -> Bool {
+        let moved = try database.statement("SELECT seq FROM sync_hub_parent WHERE parent = ?").bind(1, seq)
+        var entries: [NodeID] = []
+        defer { moved.reset() }
+        while try moved.step() { if let id = try store.nodeID(seq: moved.int64(0)) { entries.append(id) } }
+        return try entries.contains { entry in
+            try database.statement("SELECT 1 FROM sync_log WHERE node = ? AND property = 'purge' AND replica = ?")
+                .bind(1, blob: entry.bytes).bind(2, blob: purge.replica.bytes).firstRow({ _ in true }) == nil
+        }
     }
 
     /// The first change this store made after the operation being applied in the hub's
@@ -2453,6 +2481,9 @@ struct SyncMerge {
             moves = true
         }
         if moves {
+            if property == .parent, let seq, let node {
+                try noteMoveOut(of: seq, id: node, from: try hubParent(of: seq), by: operation)
+            }
             try write(property, of: seq, value, by: operation)
             report.applied += 1
         }
@@ -2790,6 +2821,7 @@ struct SyncMerge {
         let buried = try store.nodeSeq(of: id) == nil
         guard let seq = try buried ? tombstoneSeq(of: id) : store.nodeSeq(of: id), let held = try hubMove(of: seq) else { return }
         let value = SyncJSON(text: operation.value ?? "null")
+        try noteMoveOut(of: seq, id: id, from: try hubParent(of: seq), by: operation)
         // A node deleted for good here is judged in its last state, whose parent stays
         // where it is.
         func parentSeq() throws -> Int64? { try buried ? lastStateParentSeq(value) : self.parentSeq(value, for: operation) }
