@@ -904,8 +904,7 @@ struct SyncMerge {
                 }
                 return
             }
-            above = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, current)
-                .firstRow { $0.optionalInt64(0) } ?? nil
+            above = try parentHere(of: current)
         }
         try database.statement(
             """
@@ -1685,15 +1684,14 @@ struct SyncMerge {
     /// Whether a list above node `seq` left the trash by a restore this store made that
     /// comes after the operation being applied in the hub's order.
     private func isInTheTrashByAListRestoredHereLater(_ seq: Int64) throws -> Bool {
-        let parent = try database.statement("SELECT parent FROM node WHERE seq = ?")
-        var above = try parent.bind(1, seq).firstRow { $0.optionalInt64(0) } ?? nil
+        var above = try parentHere(of: seq)
         var seen: Set<Int64> = []
         while let list = above, seen.insert(list).inserted {
             if let id = try store.nodeID(seq: list), let mark = try lastTrashMarkHereLater(seq: list, id: id),
                try isOwnRestore(of: list, id: id, stamped: mark) {
                 return true
             }
-            above = try parent.bind(1, list).firstRow { $0.optionalInt64(0) } ?? nil
+            above = try parentHere(of: list)
         }
         return false
     }
@@ -1927,7 +1925,7 @@ struct SyncMerge {
             // which brings that list back at that change's place (`comeback(of:)`).
             let placedLater = try firstChangeHereLater(seq: seq, id: id, placing: true).map { comeback.place < $0.place } ?? false
             if !placedLater,
-               let parent = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq).firstRow({ $0.optionalInt64(0) }) ?? nil {
+               let parent = try parentHere(of: seq) {
                 noteComeback(of: parent, at: comeback.place, group: comeback.group, placing: id)
             }
             // Purges of the node one after another before what brought it back are one
@@ -1980,7 +1978,7 @@ struct SyncMerge {
         }
         try database.statement("DELETE FROM sync_op WHERE seq = ?").bind(1, seq).run()
         if !pendingPurges.isEmpty,
-           let parent = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq).firstRow({ $0.optionalInt64(0) }) ?? nil,
+           let parent = try parentHere(of: seq),
            pendingPurges.contains(where: { $0.seq == parent }) {
             comebacks[parent, default: Comeback()].emptied.append((try place(of: operation), operation))
         }
@@ -2122,7 +2120,7 @@ struct SyncMerge {
                   try currentStamp(seq: current, property: "trashgroup", ofTheHub: true).map({ $0.stamp == group.stamp && $0.replica == group.replica }) == true
             else { return }
             try moveToTrashGroup(current, TrashGroup(of: operation))
-            next = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, current).firstRow { $0.optionalInt64(0) } ?? nil
+            next = try parentHere(of: current)
         }
     }
 
@@ -2208,8 +2206,13 @@ struct SyncMerge {
     /// into the trash with this node, as every other machine's `revive` does
     /// (in-process trash schedule seed 456966175).
     private func firstChangeHereLaterOfEntryMovedOut(of seq: Int64) throws -> (place: HubPlace, stamp: Int64)? {
-        try firstChangeHereLater(
-            of: database.statement("SELECT seq FROM sync_hub_parent WHERE parent = ?").bind(1, seq), id: store.nodeID(seq:))
+        try firstChangeHereLater(of: entriesMovedOutHere(of: seq), id: store.nodeID(seq:))
+    }
+
+    /// The rows of the entries the hub's order puts in node `seq` that this store has
+    /// moved out of it since.
+    private func entriesMovedOutHere(of seq: Int64) throws -> Statement {
+        try database.statement("SELECT seq FROM sync_hub_parent WHERE parent = ?").bind(1, seq)
     }
 
     /// Whether node `seq` holds, at `purge`'s place in the hub's order, an entry this
@@ -2218,7 +2221,7 @@ struct SyncMerge {
     /// emptied too is deleted with the node there, and the move brings both back
     /// (`firstChangeHereLaterOfEntryMovedOut`).
     private func heldEntryMovedOutHere(_ seq: Int64, unseenBy purge: SyncOperation) throws -> Bool {
-        let moved = try database.statement("SELECT seq FROM sync_hub_parent WHERE parent = ?").bind(1, seq)
+        let moved = try entriesMovedOutHere(of: seq)
         var entries: [NodeID] = []
         defer { moved.reset() }
         while try moved.step() { if let id = try store.nodeID(seq: moved.int64(0)) { entries.append(id) } }
@@ -2869,6 +2872,11 @@ struct SyncMerge {
             }
     }
 
+    /// The parent of node `seq` here: nil for the root, or for a node not here.
+    private func parentHere(of seq: Int64) throws -> Int64? {
+        try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq).firstRow { $0.optionalInt64(0) } ?? nil
+    }
+
     /// The parent the hub's order gives node `seq` so far (nil the root, or a node not
     /// here); of one deleted for good here, the parent its last state holds.
     private func hubParent(of seq: Int64) throws -> Int64? {
@@ -2968,14 +2976,11 @@ struct SyncMerge {
         for move in moves {
             try database.statement("UPDATE node SET parent = ? WHERE seq = ?").bind(1, move.hubParent).bind(2, move.seq).run()
         }
-        let parentHere = { (seq: Int64) in
-            try self.database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq).firstRow { $0.optionalInt64(0) } ?? nil
-        }
         for move in moves {
             let node = try store.nodeID(seq: move.seq)
             // A refused move may name a list deleted since: it stays refused.
             if let parent = move.parent, try store.nodeID(seq: parent) == nil { continue }
-            if try !isInside(move.parent, of: move.seq, following: parentHere) {
+            if try !isInside(move.parent, of: move.seq, following: parentHere(of:)) {
                 try database.statement("UPDATE node SET parent = ? WHERE seq = ?").bind(1, move.parent).bind(2, move.seq).run()
                 try database.statement("UPDATE sync_hub_parent SET sending = NULL WHERE seq = ?").bind(1, move.seq).run()
                 try forgetOwnConflict(of: node, property: "parent", stamped: move.stamp)
@@ -3000,13 +3005,13 @@ struct SyncMerge {
     /// following them from it ends at the root.
     private func cycle(through seq: Int64) throws -> [Int64]? {
         var path = [seq]
-        var next = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq).firstRow { $0.optionalInt64(0) } ?? nil
+        var next = try parentHere(of: seq)
         var seen: Set<Int64> = [seq]
         while let current = next {
             if current == seq { return path }
             guard seen.insert(current).inserted else { return nil }
             path.append(current)
-            next = try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, current).firstRow { $0.optionalInt64(0) } ?? nil
+            next = try parentHere(of: current)
         }
         return nil
     }
