@@ -2048,6 +2048,33 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(other)
     }
 
+    /// An item moved out of its list on one machine, which then removed the item and
+    /// emptied its trash, while another removed the list and emptied its trash of both
+    /// and sent that first: in the hub's order the move brings the item back from its
+    /// last state, into the trash with its list, and the mover's purge then deletes the
+    /// item alone. The mover, which pulled the list's purge with the item emptied here
+    /// already, deleted the list (in-process trash schedule seed 514887514).
+    @Test(arguments: [1, 2, 100])
+    func aListEmptiedElsewhereComesBackWithAnItemMovedOutOfItAndEmptiedHere(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (emptier, mover, other) = (machines.a, machines.b, machines.stores[2])
+        let (list, item) = try machines.listHoldingAnItem("q", item: "x")
+        let otherList = try other.createList(named: "p", under: .root)
+        try machines.hub.syncOntoThePulledHead(other, emptier, mover)
+        try mover.move([try machines.node(item.id, in: mover)], to: NavigationPath.root.pushing(try machines.node(otherList.id, in: mover)))
+        try emptier.remove([try machines.node(list.id, in: emptier)])
+        _ = try emptier.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(emptier)
+        try mover.remove([try machines.node(item.id, in: mover)])
+        _ = try mover.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(mover, other, emptier, mover, other, emptier)
+        for store in machines.stores {
+            #expect(try store.node(id: list.id, includingHidden: true) != nil)
+            #expect(try store.node(id: item.id, includingHidden: true) == nil)
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(other)
+    }
+
     /// Two lists crossed by moves, then emptied from the trash together by the machine
     /// whose move comes second in the hub's order: there that move puts the list inside
     /// itself and is refused on every machine. The emptier, which deleted both lists

@@ -2204,9 +2204,10 @@ struct SyncMerge {
     /// order of an entry it moved out of node `seq` since: in the hub's order the entry
     /// is still in it there, and that change brings the entry back from its last state
     /// into the trash with this node, as every other machine's `revive` does
-    /// (in-process trash schedule seed 456966175).
+    /// (in-process trash schedule seed 456966175), whether the entry is here still or
+    /// this store has emptied it since (seed 514887514).
     private func firstChangeHereLaterOfEntryMovedOut(of seq: Int64) throws -> (place: HubPlace, stamp: Int64)? {
-        try firstChangeHereLater(of: entriesMovedOutHere(of: seq), id: store.nodeID(seq:))
+        try firstChangeHereLater(of: entriesMovedOutHere(of: seq), id: { try store.nodeID(seq: $0) ?? store.lastStateID(of: $0) })
     }
 
     /// The rows of the entries the hub's order puts in node `seq` that this store has
