@@ -1399,10 +1399,7 @@ struct SyncMerge {
                                                      by operation: SyncOperation) throws {
         guard let list = try lastStateParentSeq(value), try store.nodeID(seq: list) == nil,
               let listID = try store.lastStateID(of: list) else { return }
-        let deletedLater = try changedHereLater(seq: list, id: listID, property: "purge")
-            && (currentStamp(seq: list, property: SyncMerge.purgedBeforeOwn, ofTheHub: true) == nil
-                || comebackBeforeOwnPurge(of: list) != nil)
-        if deletedLater {
+        if try standsUntilOwnLaterPurge(list, id: listID) {
             guard try database.statement("SELECT parent = ? FROM sync_tombstone WHERE seq = ?").bind(1, list).bind(2, seq)
                       .firstRow({ $0.int64(0) != 0 }) == true,
                   let listPurge = try ownPurgePlaceLater(seq: list, id: listID),
@@ -2267,15 +2264,22 @@ struct SyncMerge {
         while try buried.step() { entries.append(buried.int64(0)) }
         let ownPurge = try purge.replica == replica ? place(of: purge) : nil
         return try entries.contains { entry in
-            guard let id = try store.lastStateID(of: entry), try changedHereLater(seq: entry, id: id, property: "purge") else {
-                return false
+            guard let id = try store.lastStateID(of: entry), try standsUntilOwnLaterPurge(entry, id: id) else { return false }
+            if let ownPurge, let entryPurge = try ownPurgePlaceLater(seq: entry, id: id) {
+                return try !oneOwnEmptying(ownPurge, entryPurge)
             }
-            if let ownPurge, let entryPurge = try ownPurgePlaceLater(seq: entry, id: id), try oneOwnEmptying(ownPurge, entryPurge) {
-                return false
-            }
-            return try currentStamp(seq: entry, property: SyncMerge.purgedBeforeOwn, ofTheHub: true) == nil
-                || comebackBeforeOwnPurge(of: entry) != nil
+            return true
         }
+    }
+
+    /// Whether node `seq` (`id`), deleted for good here, still stands on every other
+    /// machine at the place of the operation being applied in the hub's order: this
+    /// store's own purge of it comes later, and no other machine's purge deleted it
+    /// before (or something brought it back since).
+    private func standsUntilOwnLaterPurge(_ seq: Int64, id: NodeID) throws -> Bool {
+        try changedHereLater(seq: seq, id: id, property: "purge")
+            && (currentStamp(seq: seq, property: SyncMerge.purgedBeforeOwn, ofTheHub: true) == nil
+                || comebackBeforeOwnPurge(of: seq) != nil)
     }
 
     /// The first of this store's changes that come after the operation being applied in
