@@ -1983,10 +1983,12 @@ struct SyncMerge {
         report.applied += 1
     }
 
-    /// Notes that `operation` moves node `seq` (`id`) out of `parent`, whose purge waits
-    /// for the end of the batch (`leftUnseen`).
-    private mutating func noteMoveOut(of seq: Int64, id: NodeID, from parent: Int64?, by operation: SyncOperation) throws {
-        guard let parent, pendingPurges.contains(where: { $0.seq == parent }) else { return }
+    /// Notes that `operation` moves node `seq` (`id`) out of its parent in the hub's
+    /// order, when that parent's purge waits for the end of the batch (`leftUnseen`).
+    private mutating func noteMoveOut(of seq: Int64, id: NodeID, by operation: SyncOperation) throws {
+        guard !pendingPurges.isEmpty, let parent = try hubParent(of: seq), pendingPurges.contains(where: { $0.seq == parent }) else {
+            return
+        }
         comebacks[parent, default: Comeback()].movedOut.append((try place(of: operation), id))
     }
 
@@ -2490,7 +2492,7 @@ struct SyncMerge {
         }
         if moves {
             if property == .parent, let seq, let node {
-                try noteMoveOut(of: seq, id: node, from: try hubParent(of: seq), by: operation)
+                try noteMoveOut(of: seq, id: node, by: operation)
             }
             try write(property, of: seq, value, by: operation)
             report.applied += 1
@@ -2829,7 +2831,7 @@ struct SyncMerge {
         let buried = try store.nodeSeq(of: id) == nil
         guard let seq = try buried ? tombstoneSeq(of: id) : store.nodeSeq(of: id), let held = try hubMove(of: seq) else { return }
         let value = SyncJSON(text: operation.value ?? "null")
-        try noteMoveOut(of: seq, id: id, from: try hubParent(of: seq), by: operation)
+        try noteMoveOut(of: seq, id: id, by: operation)
         // A node deleted for good here is judged in its last state, whose parent stays
         // where it is.
         func parentSeq() throws -> Int64? { try buried ? lastStateParentSeq(value) : self.parentSeq(value, for: operation) }
