@@ -1316,8 +1316,7 @@ struct SyncMerge {
             held = try database.statement("SELECT value FROM sync_tombstone, json_each(ifnull(fields, '{}')) WHERE seq = ? AND key = ?")
                 .bind(1, seq).bind(2, name).firstRow { SyncValue.quoted($0.string(0)) }
         case .parent:
-            let parent = try database.statement("SELECT parent FROM sync_tombstone WHERE seq = ?").bind(1, seq)
-                .firstRow { $0.optionalInt64(0) } ?? nil
+            let parent = try lastStateParent(of: seq)
             held = SyncValue.id(try parent.flatMap { try store.nodeID(seq: $0) ?? store.lastStateID(of: $0) })
         default:
             return false
@@ -1400,8 +1399,7 @@ struct SyncMerge {
         guard let list = try lastStateParentSeq(value), try store.nodeID(seq: list) == nil,
               let listID = try store.lastStateID(of: list) else { return }
         if try standsUntilOwnLaterPurge(list, id: listID) {
-            guard try database.statement("SELECT parent = ? FROM sync_tombstone WHERE seq = ?").bind(1, list).bind(2, seq)
-                      .firstRow({ $0.int64(0) != 0 }) == true,
+            guard try lastStateParent(of: seq) == list,
                   let listPurge = try ownPurgePlaceLater(seq: list, id: listID),
                   let entryPurge = try ownPurgePlaceLater(seq: seq, id: id),
                   listPurge < entryPurge, try !oneOwnEmptying(listPurge, entryPurge) else { return }
@@ -1583,8 +1581,7 @@ struct SyncMerge {
     /// schedule seed 227077468).
     private mutating func bringBackListOfComebackBeforeOwnPurge(_ seq: Int64, by operation: SyncOperation) throws {
         guard try comebackBeforeOwnPurge(of: seq) != nil,
-              let list = try database.statement("SELECT parent FROM sync_tombstone WHERE seq = ?").bind(1, seq)
-                  .firstRow({ $0.optionalInt64(0) }) ?? nil,
+              let list = try lastStateParent(of: seq),
               try store.nodeID(seq: list) == nil, let listID = try store.lastStateID(of: list),
               try !changedHereLater(seq: list, id: listID, property: "purge") else { return }
         _ = try revive(list, for: operation)
@@ -2882,6 +2879,12 @@ struct SyncMerge {
     /// The parent of node `seq` here: nil for the root, or for a node not here.
     private func parentHere(of seq: Int64) throws -> Int64? {
         try database.statement("SELECT parent FROM node WHERE seq = ?").bind(1, seq).firstRow { $0.optionalInt64(0) } ?? nil
+    }
+
+    /// The parent the last state of node `seq`, deleted for good here, keeps: nil for
+    /// the root, or for a node with no last state.
+    private func lastStateParent(of seq: Int64) throws -> Int64? {
+        try database.statement("SELECT parent FROM sync_tombstone WHERE seq = ?").bind(1, seq).firstRow { $0.optionalInt64(0) } ?? nil
     }
 
     /// The parent the hub's order gives node `seq` so far (nil the root, or a node not
