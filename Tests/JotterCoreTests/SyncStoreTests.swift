@@ -4470,6 +4470,54 @@ struct Machines {
         #expect(try machines.tree(of: machines.a) == machines.tree(of: machines.b))
     }
 
+    /// A list renamed here into the name of a list another machine made, then renamed
+    /// again before either rename went out: the hub holds only the last name, so no
+    /// machine merges the two. Where the renames were made, the pull of the other's
+    /// create between them merged the two at once, and for good (in-process merge
+    /// schedule seed 157022042).
+    @Test(arguments: [false, true])
+    func aListRenamedIntoATakenNameAndAwayBeforeItWentOutMergesNowhere(ownListStays: Bool) throws {
+        let machines = try Machines()
+        let (a, b) = (machines.a, machines.b)
+        let renamed = try importList("shop", id: ownListStays ? Self.lesserID : Self.greaterID, in: b)
+        try machines.hub.syncOntoThePulledHead(b, a)
+        try b.edit(try machines.node(renamed.id, in: b), text: "groceries")
+        let made = try importList("groceries", id: ownListStays ? Self.greaterID : Self.lesserID, in: a)
+        _ = try machines.add("milk", in: a, under: NavigationPath.root.pushing(made))
+        try machines.hub.syncOntoThePulledHead(a)
+        try machines.hub.pullAsSyncDoes(b)
+        try b.edit(try machines.node(renamed.id, in: b), text: "bakery")
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try store.lists(under: nil, named: "groceries").map(\.id) == [made.id])
+            #expect(try store.lists(under: nil, named: "bakery").map(\.id) == [renamed.id])
+        }
+        try machines.expectEveryStoreAlike(a)
+    }
+
+    /// A list made here, not sent yet, beside which a pull puts a list of its name made
+    /// elsewhere, then removed here before it went out: its create lands in the trash,
+    /// where it merges with nothing on any machine. Where it was made, the pull merged the
+    /// two at once, and the `rm` took both to the trash (in-process merge schedule seed
+    /// 246794171).
+    @Test(arguments: [false, true])
+    func aListMadeHereAndRemovedBeforeItWentOutMergesWithNoListOfItsName(ownListStays: Bool) throws {
+        let machines = try Machines()
+        let (a, b) = (machines.a, machines.b)
+        let made = try importList("groceries", id: ownListStays ? Self.greaterID : Self.lesserID, in: a)
+        _ = try machines.add("milk", in: a, under: NavigationPath.root.pushing(made))
+        try machines.hub.syncOntoThePulledHead(a)
+        let own = try importList("groceries", id: ownListStays ? Self.lesserID : Self.greaterID, in: b)
+        try machines.hub.pullAsSyncDoes(b)
+        try b.remove([try machines.node(own.id, in: b)])
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try store.lists(under: nil, named: "groceries").map(\.id) == [made.id])
+            #expect(try store.trash().map(\.node.id) == [own.id])
+        }
+        try machines.expectEveryStoreAlike(a)
+    }
+
     @Test func aListMovedBesideOneOfItsNameMergesWithItAndWhatTheyHoldByName() throws {
         let machines = try Machines()
         let home = try machines.a.createList(named: "home", under: .root)

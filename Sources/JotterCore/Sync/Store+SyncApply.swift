@@ -543,10 +543,11 @@ struct SyncMerge {
     /// out of it, renamed away from that name or moved away from `parent`, by a change
     /// of its own that comes later stood as it did before that, and one it moved there
     /// later was not there yet. One made or renamed into that name by an operation of
-    /// its own the hub has after this one is not there yet: it meets lists of its name at
-    /// that operation's place (`passOwnAhead`), where what came between stands too. One
-    /// renamed into it by a change not sent yet stands: this store merges nothing when
-    /// that rename goes out, so it merges now.
+    /// its own that comes after this one, sent or not, is not there yet: it meets lists
+    /// of its name at that operation's place (`passOwnAhead`), where what came between
+    /// stands too. Merged now, a list renamed or made here would stay merged when a later
+    /// change here renamed it again or removed it before it went out, where no other
+    /// machine merges it.
     private func listsInSight(under parent: Int64?, named name: String) throws -> [Node] {
         let named = try database.statement(
             "SELECT seq, hidden IS NULL FROM node WHERE parent IS ? AND kind = 0 AND text = ? AND ifnull(hidden, 0) >= 0 ORDER BY \(NodeColumn.siblingOrder())")
@@ -574,13 +575,16 @@ struct SyncMerge {
         return lists
     }
 
-    /// Whether `list` has its name by an operation of this store's own that the hub has
-    /// after the one being applied, known to be there (of the last push), and by none not
-    /// sent yet: its create, or a rename from another name.
+    /// Whether `list` has its name by an operation of this store's own that comes after
+    /// the one being applied in the hub's order: its create or a rename from another
+    /// name, not sent yet or known to be there (of the last push).
     private func takesItsNameLaterOnTheHub(_ list: Node) throws -> Bool {
+        if remembersPulledRows, try store.isUnsentCreate(seq: list.seq) { return true }
+        if try database.statement("SELECT 1 FROM sync_op WHERE seq = ? AND property = 'text'").bind(1, list.seq)
+            .firstRow({ _ in true }) == true {
+            return try nameBeforeOwnLaterRename(of: list) != list.text
+        }
         guard !isAfterOwnAcknowledged,
-              try database.statement("SELECT 1 FROM sync_op WHERE seq = ? AND property = 'text'").bind(1, list.seq)
-                  .firstRow({ _ in true }) == nil,
               let created = try database.statement(
                   """
                   SELECT max(property = 'create') FROM sync_log

@@ -626,6 +626,12 @@ extension Store: SyncReplica {
     /// rows pulled from the hub are not this store's to send. With `exceptAddsUndone`,
     /// an add undone and never handed out, which waits for its redo and is not sent
     /// unless redone, does not count.
+    /// Whether row `seq` was made here and its create has not gone out yet.
+    func isUnsentCreate(seq: Int64) throws -> Bool {
+        try seq > syncMark(.syncPushedTo)
+            && database.statement("SELECT 1 FROM sync_pulled WHERE seq = ?").bind(1, seq).firstRow({ _ in true }) == nil
+    }
+
     func hasLocalCreatesUnsent(exceptAddsUndone: Bool = false) throws -> Bool {
         let pushedTo = try syncMark(.syncPushedTo)
         if pushedTo < 0, try database.statement(
