@@ -168,9 +168,14 @@ struct SyncMerge {
         }
         let tier: Tier
         let order: Int64
+        /// Among creates not sent yet that go out before one change: their rows.
+        var row: Int64 = 0
+
+        /// This store's own change not sent yet of counter `counter`.
+        static func unsent(counter: Int64) -> HubPlace { HubPlace(tier: .ownUnsent, order: counter << 1) }
 
         static func < (lhs: HubPlace, rhs: HubPlace) -> Bool {
-            lhs.tier != rhs.tier ? lhs.tier < rhs.tier : lhs.order < rhs.order
+            lhs.tier != rhs.tier ? lhs.tier < rhs.tier : (lhs.order, lhs.row) < (rhs.order, rhs.row)
         }
     }
 
@@ -1417,7 +1422,7 @@ struct SyncMerge {
     private func ownPurgePlaceLater(seq: Int64, id: NodeID) throws -> HubPlace? {
         if let counter = try database.statement("SELECT max(counter) FROM sync_op WHERE seq = ? AND property = 'purge'")
             .bind(1, seq).firstRow({ $0.optionalInt64(0) }) ?? nil {
-            return HubPlace(tier: .ownUnsent, order: counter)
+            return HubPlace.unsent(counter: counter)
         }
         if isAfterOwnAcknowledged { return nil }
         return try database.statement(
@@ -1433,11 +1438,22 @@ struct SyncMerge {
     /// every machine tells them apart (`noteEmptying`).
     private func oneOwnEmptying(_ first: HubPlace, _ second: HubPlace) throws -> Bool {
         guard first.tier == second.tier else { return false }
-        let between = first.tier == .ownUnsent
-            ? try database.statement("SELECT 1 FROM sync_op WHERE counter > ?1 AND counter < ?2 AND property <> 'purge'")
-            : try database.statement("SELECT 1 FROM sync_log WHERE seq > ?1 AND seq < ?2 AND (replica <> ?3 OR property <> 'purge')")
-                .bind(3, blob: replica.bytes)
-        return try between.bind(1, first.order).bind(2, second.order).firstRow { _ in true } == nil
+        guard first.tier == .ownUnsent else {
+            return try database.statement("SELECT 1 FROM sync_log WHERE seq > ?1 AND seq < ?2 AND (replica <> ?3 OR property <> 'purge')")
+                .bind(1, first.order).bind(2, second.order).bind(3, blob: replica.bytes).firstRow { _ in true } == nil
+        }
+        // Not sent yet: nor a create of a row made between them.
+        return try database.statement(
+            """
+            SELECT 1 FROM sync_op WHERE counter > ?1 AND counter < ?2 AND property <> 'purge'
+            UNION ALL
+            SELECT 1 FROM node
+            WHERE seq > (SELECT after_row FROM sync_op WHERE counter = ?1) AND seq <= (SELECT after_row FROM sync_op WHERE counter = ?2)
+              AND ?3 AND seq > ?4 AND seq NOT IN (SELECT seq FROM sync_pulled)
+            """)
+            .bind(1, first.order >> 1).bind(2, second.order >> 1).bind(3, remembersPulledRows ? 1 : 0)
+            .bind(4, max(try store.syncMark(.syncPushedTo), 0))
+            .firstRow { _ in true } == nil
     }
 
     /// The base of this store's own purge of node `id` that the hub acknowledged after
@@ -1836,16 +1852,18 @@ struct SyncMerge {
             .firstRow({ (place: HubPlace(tier: .ownAcknowledged, order: $0.int64(0)), stamp: $0.int64(1)) }) {
             return logged
         }
-        // A push sends the creates of rows not sent yet, in row order, before any
-        // other change not sent yet (which go in the order of their counters). With no
-        // create unsent when the pull began, every row above what was pushed is a
-        // pulled one, not yet remembered as such (`remembersPulledRows`).
+        // A push sends the changes not sent yet by their counters, each after the creates
+        // of the rows made before it (`sync_op.after_row`). With no create unsent when the
+        // pull began, every row above what was pushed is a pulled one, not yet remembered
+        // as such (`remembersPulledRows`).
         if placing, remembersPulledRows, let stamp = try store.unsentCreateStamp(of: seq) {
-            return (HubPlace(tier: .ownUnsent, order: Int64.min + seq), stamp)
+            let next = try database.statement("SELECT min(counter) FROM sync_op WHERE after_row IS NULL OR after_row >= ?")
+                .bind(1, seq).firstRow { $0.optionalInt64(0) } ?? nil
+            return (HubPlace(tier: .ownUnsent, order: next.map { ($0 << 1) - 1 } ?? Int64.max, row: seq), stamp)
         }
         return try database.statement(
             "SELECT counter, stamp FROM sync_op WHERE seq = ? AND property <> 'purge' AND (NOT ? OR property = 'parent') ORDER BY counter LIMIT 1")
-            .bind(1, seq).bind(2, placing ? 1 : 0).firstRow { (place: HubPlace(tier: .ownUnsent, order: $0.int64(0)), stamp: $0.int64(1)) }
+            .bind(1, seq).bind(2, placing ? 1 : 0).firstRow { (place: HubPlace.unsent(counter: $0.int64(0)), stamp: $0.int64(1)) }
     }
 
     /// Deletes node `seq` for good, as a purge pulled asks, unless it must stay: it left
@@ -2359,7 +2377,7 @@ struct SyncMerge {
                 SyncOperation(replica: replica, counter: row.int64(0), stamp: row.int64(1), node: id, property: "trashed",
                               value: "true", base: row.optionalInt64(2))
             }) {
-            removals.append((HubPlace(tier: .ownUnsent, order: unsent.counter), unsent))
+            removals.append((HubPlace.unsent(counter: unsent.counter), unsent))
         }
         return removals
     }
@@ -2650,7 +2668,7 @@ struct SyncMerge {
             .firstRow({ (stamp: $0.int64(0), created: $0.optionalInt64(1), id: $0.isNull(2) ? nil : $0.blob(2), change: $0.optionalInt64(3)) })
         else { return false }
         try database.statement("DELETE FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?").bind(1, seq ?? 0).bind(2, property).run()
-        let insert = try database.statement("INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change) VALUES (?, ?, ?, ?, ?, ?)")
+        let insert = try database.statement("INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change, after_row) VALUES (?, ?, ?, ?, ?, ?, \(SyncTriggers.lastRow))")
             .bind(1, stamp ?? row.stamp).bind(2, seq).bind(3, row.created).bind(5, property).bind(6, row.change)
         if let id = row.id { insert.bind(4, blob: id) } else { insert.bind(4, nil as Int64?) }
         try insert.run()

@@ -3,8 +3,9 @@
 /// Two kinds of operation go out. Changes of nodes the hub has are rows of `sync_op`,
 /// written by triggers (see `SyncTriggers`), their values read from the store as it is
 /// when they are sent. Nodes the hub does not have yet, the rows above
-/// `sync_pushed_to`, go out whole as creates, read from `node` in row order: an add or
-/// an import writes nothing for sync. A create's counter is worked out from its row
+/// `sync_pushed_to`, go out whole as creates, read from `node` in row order, each before
+/// the first change logged after its row was made (`sync_op.after_row`): an add or an
+/// import writes nothing for sync. A create's counter is worked out from its row
 /// (`createCounter`), negative, so that a push cut short and made again sends it with
 /// the same counter, and it never meets the triggers' counters, which count up from 1.
 /// A create's stamp is a tick of the clock given when it is first handed out, and
@@ -69,6 +70,13 @@ extension Store: SyncReplica {
                 operations += try placeOperations(seq: nil, created: 0, replica: replica)
             }
             try placeUnsent(after: max(pushedTo, 0), upTo: limit, replica: replica)
+            // Changes of nodes deleted since with no last state kept went with them.
+            try database.execute(
+                """
+                DELETE FROM sync_op WHERE seq IS NOT NULL AND property <> 'purge'
+                  AND NOT EXISTS (SELECT 1 FROM node WHERE node.seq = sync_op.seq)
+                  AND NOT EXISTS (SELECT 1 FROM sync_tombstone WHERE sync_tombstone.seq = sync_op.seq)
+                """)
             let creates = try database.statement(
                 """
                 SELECT \(Self.nodeColumnsButText), p.id, p.created,
@@ -79,14 +87,20 @@ extension Store: SyncReplica {
                 """)
                 .bind(1, max(pushedTo, 0))
             defer { creates.reset() }
-            while operations.count < limit, try creates.step() {
+            // The next create to send, its row the statement's current one; nil past the last.
+            // An add undone before it went out is not sent: sent, every other machine put it
+            // in its trash while this one listed it nowhere. It is redone, and then goes, or
+            // the next change discards it; what was added after it waits. One handed out
+            // before (a push cut short) may be on the hub, and goes out in the trash, where
+            // this store lists it (`undoneAddSent`).
+            func nextCreate() throws -> Int64? {
+                guard try creates.step(), creates.int64(NodeColumn.count + 5) == 0 || creates.int64(0) <= handedOut else {
+                    return nil
+                }
+                return creates.int64(0)
+            }
+            func sendCreate() throws {
                 let node = node(from: creates)
-                // An add undone before it went out is not sent: sent, every other machine
-                // put it in its trash while this one listed it nowhere. It is redone, and
-                // then goes, or the next change discards it; what was added after it waits.
-                // One handed out before (a push cut short) may be on the hub, and goes
-                // out in the trash, where this store lists it (`undoneAddSent`).
-                if creates.int64(NodeColumn.count + 5) != 0 && node.seq > handedOut { break }
                 let parentID = node.parentSeq.map { id(seq: $0, stored: creates, column: NodeColumn.count, createdMilliseconds: creates.int64(NodeColumn.count + 1)) }
                 let done = creates.optionalInt64(NodeColumn.done.position)
                 let trashed = !creates.isNull(NodeColumn.hidden.position)
@@ -110,15 +124,6 @@ extension Store: SyncReplica {
                 operations += try placeOperations(seq: node.seq, created: node.created.milliseconds, replica: replica)
                 watchedTo = max(watchedTo, node.seq)
             }
-            try database.statement("UPDATE setting SET value = ? WHERE key = \(Setting.syncWatchedTo.sql)").bind(1, watchedTo).run()
-            guard operations.count < limit else { return operations }
-            // Changes of nodes deleted since with no last state kept went with them.
-            try database.execute(
-                """
-                DELETE FROM sync_op WHERE seq IS NOT NULL AND property <> 'purge'
-                  AND NOT EXISTS (SELECT 1 FROM node WHERE node.seq = sync_op.seq)
-                  AND NOT EXISTS (SELECT 1 FROM sync_tombstone WHERE sync_tombstone.seq = sync_op.seq)
-                """)
             // A change's base is the stamp of the value it replaced: `sync_stamp` is
             // written only when the hub acknowledges a change or a pull applies one, so
             // it still holds that value's stamp, and no stamp means the create's. A
@@ -126,33 +131,50 @@ extension Store: SyncReplica {
             // left the trash by a restore its maker never saw keeps it out.
             let pending = try database.statement(
                 """
-                SELECT o.counter, o.stamp, o.seq, o.created, o.id, o.property, s.stamp
+                SELECT o.counter, o.stamp, o.seq, o.created, o.id, o.property, s.stamp, o.after_row
                 FROM sync_op AS o LEFT JOIN sync_stamp AS s
                   ON s.seq = ifnull(o.seq, 0) AND s.property = iif(o.property = 'purge', 'trashed', o.property)
                 ORDER BY o.counter LIMIT ?
                 """)
-                .bind(1, Int64(limit - operations.count))
-            var rows: [(counter: Int64, stamp: Int64, seq: Int64?, node: NodeID?, property: String, base: Int64?)] = []
+                .bind(1, Int64(limit))
+            var rows: [(counter: Int64, stamp: Int64, seq: Int64?, node: NodeID?, property: String, base: Int64?, afterRow: Int64?)] = []
             while try pending.step() {
                 let seq = pending.optionalInt64(2)
                 let node = seq.map { id(seq: $0, stored: pending, column: 4, createdMilliseconds: pending.int64(3)) }
                 let property = pending.string(5)
                 let base = pending.optionalInt64(6) ?? Store.createStamp(pending.optionalInt64(3) ?? 0)
-                rows.append((pending.int64(0), pending.int64(1), seq, node, property, base))
+                rows.append((pending.int64(0), pending.int64(1), seq, node, property, base, pending.optionalInt64(7)))
             }
-            // What a push has read may be on the hub: undoing its change sends the
-            // earlier value from now on.
-            if let last = rows.last {
-                try database.statement("UPDATE sync_op SET unsent_change = NULL WHERE counter <= ? AND unsent_change IS NOT NULL")
-                    .bind(1, last.counter).run()
-            }
+            // In the order they were made: each change after the creates of the rows made
+            // before it and before those made after it. Sent after every create, an `rm` of
+            // a list made before another of its name was made beside it landed before the
+            // `rm`, where every other machine merged the two and this one had not.
+            var create = try nextCreate()
+            var changesSent = 0
             for row in rows {
+                while let seq = create, operations.count < limit, row.afterRow.map({ seq <= $0 }) ?? true {
+                    try sendCreate()
+                    create = try nextCreate()
+                }
+                guard operations.count < limit else { break }
                 let value = row.property == "create"
                     ? try mergedCreateValue(survivor: row.seq, counter: row.counter)
                     : try currentValue(seq: row.seq, property: row.property)
                 operations.append(SyncOperation(
                     replica: replica, counter: row.counter, stamp: row.stamp, node: row.node, property: row.property,
                     value: value, base: row.base))
+                changesSent += 1
+            }
+            while create != nil, operations.count < limit {
+                try sendCreate()
+                create = try nextCreate()
+            }
+            try database.statement("UPDATE setting SET value = ? WHERE key = \(Setting.syncWatchedTo.sql)").bind(1, watchedTo).run()
+            // What a push has read may be on the hub: undoing its change sends the
+            // earlier value from now on.
+            if changesSent > 0 {
+                try database.statement("UPDATE sync_op SET unsent_change = NULL WHERE counter <= ? AND unsent_change IS NOT NULL")
+                    .bind(1, rows[changesSent - 1].counter).run()
             }
             return operations
         }
@@ -224,11 +246,8 @@ extension Store: SyncReplica {
     /// out now when it has none yet, with those of the rows made before it, in the order
     /// they were made, as a push hands them out. Nil for a row the hub has or was given.
     func unsentCreateStamp(of seq: Int64) throws -> Int64? {
+        guard try isUnsentCreate(seq: seq) else { return nil }
         let pushedTo = max(try syncMark(.syncPushedTo), 0)
-        guard seq > pushedTo,
-              try database.statement("SELECT 1 FROM sync_pulled WHERE seq = ?").bind(1, seq).firstRow({ _ in true }) == nil else {
-            return nil
-        }
         let unplaced = try database.statement(
             "SELECT count(*) FROM node WHERE seq > ? AND seq <= ? AND seq NOT IN (SELECT seq FROM sync_pulled) AND order_stamp IS NULL")
             .bind(1, pushedTo).bind(2, seq).firstRow { $0.int64(0) } ?? 0
@@ -626,9 +645,10 @@ extension Store: SyncReplica {
     /// rows pulled from the hub are not this store's to send. With `exceptAddsUndone`,
     /// an add undone and never handed out, which waits for its redo and is not sent
     /// unless redone, does not count.
-    /// Whether row `seq` was made here and its create has not gone out yet.
+    /// Whether row `seq` was made here and its create has not gone out yet. A pull that
+    /// began with none such does not remember the rows it makes (`remembersPulledRows`).
     func isUnsentCreate(seq: Int64) throws -> Bool {
-        try seq > syncMark(.syncPushedTo)
+        try seq > max(syncMark(.syncPushedTo), 0)
             && database.statement("SELECT 1 FROM sync_pulled WHERE seq = ?").bind(1, seq).firstRow({ _ in true }) == nil
     }
 
