@@ -4047,6 +4047,7 @@ struct Machines {
         try machines.hub.push(a)
         machines.nextMillisecond()
         #expect(try c.edit(try machines.node(list.id, in: c), text: "pantry"))
+        machines.nextMillisecond()
         try a.remove([try machines.node(other.id, in: a)])
         try machines.hub.push(a)
         machines.nextMillisecond()
