@@ -160,7 +160,6 @@ import Testing
             DROP TRIGGER value_bucket_value_delete; DROP TRIGGER value_bucket_node_insert;
             DROP TRIGGER value_bucket_node_update; DROP TRIGGER value_bucket_node_delete;
             DELETE FROM setting WHERE key = 'value_bucketed_to';
-            ALTER TABLE sync_op DROP COLUMN after_row;
             PRAGMA user_version = 16;
             """)
         let reopened = try Store(path: jotter.store.path)

@@ -578,13 +578,6 @@ enum Migrations {
         """
         CREATE INDEX IF NOT EXISTS sync_tombstone_parent ON sync_tombstone (parent);
         """,
-        // 21: the last row made here when a change was logged, so that a push sends the
-        // changes and the creates of rows made here in the order they were made; NULL for
-        // a change logged before, which goes after every create, as it did
-        // (docs/sync.md, "The operations").
-        """
-        ALTER TABLE sync_op ADD COLUMN after_row INTEGER;
-        """,
     ]
 
     static var latestVersion: Int64 { Int64(steps.count) }

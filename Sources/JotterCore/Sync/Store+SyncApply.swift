@@ -1438,22 +1438,12 @@ struct SyncMerge {
     /// every machine tells them apart (`noteEmptying`).
     private func oneOwnEmptying(_ first: HubPlace, _ second: HubPlace) throws -> Bool {
         guard first.tier == second.tier else { return false }
-        guard first.tier == .ownUnsent else {
-            return try database.statement("SELECT 1 FROM sync_log WHERE seq > ?1 AND seq < ?2 AND (replica <> ?3 OR property <> 'purge')")
-                .bind(1, first.order).bind(2, second.order).bind(3, blob: replica.bytes).firstRow { _ in true } == nil
-        }
-        // Not sent yet: nor a create of a row made between them.
-        return try database.statement(
-            """
-            SELECT 1 FROM sync_op WHERE counter > ?1 AND counter < ?2 AND property <> 'purge'
-            UNION ALL
-            SELECT 1 FROM node
-            WHERE seq > (SELECT after_row FROM sync_op WHERE counter = ?1) AND seq <= (SELECT after_row FROM sync_op WHERE counter = ?2)
-              AND ?3 AND seq > ?4 AND seq NOT IN (SELECT seq FROM sync_pulled)
-            """)
-            .bind(1, first.order >> 1).bind(2, second.order >> 1).bind(3, remembersPulledRows ? 1 : 0)
-            .bind(4, max(try store.syncMark(.syncPushedTo), 0))
-            .firstRow { _ in true } == nil
+        let between = first.tier == .ownUnsent
+            ? try database.statement("SELECT 1 FROM sync_op WHERE counter > ?1 AND counter < ?2 AND property <> 'purge'")
+                .bind(1, first.order >> 1).bind(2, second.order >> 1)
+            : try database.statement("SELECT 1 FROM sync_log WHERE seq > ?1 AND seq < ?2 AND (replica <> ?3 OR property <> 'purge')")
+                .bind(1, first.order).bind(2, second.order).bind(3, blob: replica.bytes)
+        return try between.firstRow { _ in true } == nil
     }
 
     /// The base of this store's own purge of node `id` that the hub acknowledged after
@@ -1852,14 +1842,15 @@ struct SyncMerge {
             .firstRow({ (place: HubPlace(tier: .ownAcknowledged, order: $0.int64(0)), stamp: $0.int64(1)) }) {
             return logged
         }
-        // A push sends the changes not sent yet by their counters, each after the creates
-        // of the rows made before it (`sync_op.after_row`). With no create unsent when the
+        // A push sends the changes not sent yet by their counters and the creates of rows
+        // made here after them, each create right before a change that names its row or
+        // one made after it (`Store.outgoingOperations`). With no create unsent when the
         // pull began, every row above what was pushed is a pulled one, not yet remembered
         // as such (`remembersPulledRows`).
         if placing, remembersPulledRows, let stamp = try store.unsentCreateStamp(of: seq) {
-            let next = try database.statement("SELECT min(counter) FROM sync_op WHERE after_row IS NULL OR after_row >= ?")
+            let naming = try database.statement("SELECT min(counter) FROM sync_op WHERE \(Store.latestRowNamed(by: "sync_op")) >= ?")
                 .bind(1, seq).firstRow { $0.optionalInt64(0) } ?? nil
-            return (HubPlace(tier: .ownUnsent, order: next.map { ($0 << 1) - 1 } ?? Int64.max, row: seq), stamp)
+            return (HubPlace(tier: .ownUnsent, order: naming.map { ($0 << 1) - 1 } ?? Int64.max, row: seq), stamp)
         }
         return try database.statement(
             "SELECT counter, stamp FROM sync_op WHERE seq = ? AND property <> 'purge' AND (NOT ? OR property = 'parent') ORDER BY counter LIMIT 1")
@@ -2668,7 +2659,7 @@ struct SyncMerge {
             .firstRow({ (stamp: $0.int64(0), created: $0.optionalInt64(1), id: $0.isNull(2) ? nil : $0.blob(2), change: $0.optionalInt64(3)) })
         else { return false }
         try database.statement("DELETE FROM sync_op WHERE ifnull(seq, 0) = ? AND property = ?").bind(1, seq ?? 0).bind(2, property).run()
-        let insert = try database.statement("INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change, after_row) VALUES (?, ?, ?, ?, ?, ?, \(SyncTriggers.lastRow))")
+        let insert = try database.statement("INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change) VALUES (?, ?, ?, ?, ?, ?)")
             .bind(1, stamp ?? row.stamp).bind(2, seq).bind(3, row.created).bind(5, property).bind(6, row.change)
         if let id = row.id { insert.bind(4, blob: id) } else { insert.bind(4, nil as Int64?) }
         try insert.run()

@@ -3,9 +3,8 @@
 /// Two kinds of operation go out. Changes of nodes the hub has are rows of `sync_op`,
 /// written by triggers (see `SyncTriggers`), their values read from the store as it is
 /// when they are sent. Nodes the hub does not have yet, the rows above
-/// `sync_pushed_to`, go out whole as creates, read from `node` in row order, each before
-/// the first change logged after its row was made (`sync_op.after_row`): an add or an
-/// import writes nothing for sync. A create's counter is worked out from its row
+/// `sync_pushed_to`, go out whole as creates, read from `node` in row order, after the
+/// changes but those that name them: an add or an import writes nothing for sync. A create's counter is worked out from its row
 /// (`createCounter`), negative, so that a push cut short and made again sends it with
 /// the same counter, and it never meets the triggers' counters, which count up from 1.
 /// A create's stamp is a tick of the clock given when it is first handed out, and
@@ -131,28 +130,30 @@ extension Store: SyncReplica {
             // left the trash by a restore its maker never saw keeps it out.
             let pending = try database.statement(
                 """
-                SELECT o.counter, o.stamp, o.seq, o.created, o.id, o.property, s.stamp, o.after_row
+                SELECT o.counter, o.stamp, o.seq, o.created, o.id, o.property, s.stamp, \(Self.latestRowNamed(by: "o"))
                 FROM sync_op AS o LEFT JOIN sync_stamp AS s
                   ON s.seq = ifnull(o.seq, 0) AND s.property = iif(o.property = 'purge', 'trashed', o.property)
                 ORDER BY o.counter LIMIT ?
                 """)
                 .bind(1, Int64(limit))
-            var rows: [(counter: Int64, stamp: Int64, seq: Int64?, node: NodeID?, property: String, base: Int64?, afterRow: Int64?)] = []
+            var rows: [(counter: Int64, stamp: Int64, seq: Int64?, node: NodeID?, property: String, base: Int64?, naming: Int64)] = []
             while try pending.step() {
                 let seq = pending.optionalInt64(2)
                 let node = seq.map { id(seq: $0, stored: pending, column: 4, createdMilliseconds: pending.int64(3)) }
                 let property = pending.string(5)
                 let base = pending.optionalInt64(6) ?? Store.createStamp(pending.optionalInt64(3) ?? 0)
-                rows.append((pending.int64(0), pending.int64(1), seq, node, property, base, pending.optionalInt64(7)))
+                rows.append((pending.int64(0), pending.int64(1), seq, node, property, base, pending.int64(7)))
             }
-            // In the order they were made: each change after the creates of the rows made
-            // before it and before those made after it. Sent after every create, an `rm` of
-            // a list made before another of its name was made beside it landed before the
-            // `rm`, where every other machine merged the two and this one had not.
+            // A create sends its row as it is now, so it goes after the changes, as late as
+            // it can: right before the first change that names its row or a later one (a
+            // change of a row whose create went out in a push cut short, a move into a list
+            // made here), else last. Sent before every change, the create of a list made or
+            // renamed after an `rm` of another list of its name landed before that `rm`,
+            // where every other machine merged the two and this one had not.
             var create = try nextCreate()
             var changesSent = 0
             for row in rows {
-                while let seq = create, operations.count < limit, row.afterRow.map({ seq <= $0 }) ?? true {
+                while let seq = create, operations.count < limit, seq <= row.naming {
                     try sendCreate()
                     create = try nextCreate()
                 }
@@ -645,6 +646,16 @@ extension Store: SyncReplica {
     /// rows pulled from the hub are not this store's to send. With `exceptAddsUndone`,
     /// an add undone and never handed out, which waits for its redo and is not sent
     /// unless redone, does not count.
+    /// The latest row a change not sent yet (`alias`, a row of `sync_op`) names: its
+    /// node's, or for a move the list it puts the node in; 0 for none.
+    static func latestRowNamed(by alias: String) -> String {
+        """
+        max(ifnull(\(alias).seq, 0), iif(\(alias).property = 'parent', ifnull((
+            SELECT max(ifnull(moved.parent, 0), ifnull(hub.sending, 0)) FROM node AS moved
+            LEFT JOIN sync_hub_parent AS hub ON hub.seq = moved.seq WHERE moved.seq = \(alias).seq), 0), 0))
+        """
+    }
+
     /// Whether row `seq` was made here and its create has not gone out yet. A pull that
     /// began with none such does not remember the rows it makes (`remembersPulledRows`).
     func isUnsentCreate(seq: Int64) throws -> Bool {

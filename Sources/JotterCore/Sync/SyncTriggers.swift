@@ -44,11 +44,6 @@ enum SyncTriggers {
 
     private static let stamp = "(SELECT value FROM setting WHERE key = \(Setting.hlc.sql))"
 
-    /// The last row made here when a change is logged (`sync_op.after_row`): a push sends
-    /// the creates of rows up to it before the change, and those of later rows after it,
-    /// in the order they were made.
-    static let lastRow = "(SELECT seq FROM sqlite_sequence WHERE name = 'node')"
-
     /// The change being recorded, whose undo deletes the row while no push has read
     /// it; NULL for undo and redo, and for what no change records.
     private static let change = "(SELECT change FROM recording)"
@@ -60,7 +55,7 @@ enum SyncTriggers {
     /// conflict clause of the statements its triggers run, and a second edit before a
     /// sync failed on the unique index.
     private static let takeOver = """
-        ON CONFLICT (ifnull(seq, 0), property) DO UPDATE SET stamp = excluded.stamp, after_row = excluded.after_row,
+        ON CONFLICT (ifnull(seq, 0), property) DO UPDATE SET stamp = excluded.stamp,
             counter = 1 + max(ifnull((SELECT seq FROM sqlite_sequence WHERE name = 'sync_op'), 0),
                               (SELECT max(counter) FROM sync_op))
         """
@@ -70,8 +65,8 @@ enum SyncTriggers {
         CREATE TEMP TRIGGER IF NOT EXISTS sync_node_\(property) AFTER UPDATE OF \(column) ON node
         WHEN \(changed) AND \(local) AND \(watched("old.seq")) BEGIN
             \(tick)
-            INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change, after_row)
-            VALUES (\(stamp), new.seq, new.created, new.id, '\(property)', \(change), \(lastRow))
+            INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change)
+            VALUES (\(stamp), new.seq, new.created, new.id, '\(property)', \(change))
             \(takeOver);
         END;
         """
@@ -82,8 +77,8 @@ enum SyncTriggers {
         CREATE TEMP TRIGGER IF NOT EXISTS sync_field_value_\(event.lowercased()) AFTER \(event) ON field_value
         WHEN \(changed) AND \(local) AND \(watched("\(row).item")) BEGIN
             \(tick)
-            INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change, after_row)
-            SELECT \(stamp), seq, created, id, 'field:' || \(row).name, \(change), \(lastRow) FROM node WHERE seq = \(row).item
+            INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change)
+            SELECT \(stamp), seq, created, id, 'field:' || \(row).name, \(change) FROM node WHERE seq = \(row).item
             \(takeOver);
         END;
         """
@@ -92,9 +87,9 @@ enum SyncTriggers {
     private static func placeProperty(table: String, prefix: String, name: String, event: String, rows: [String]) -> String {
         let inserts = rows.map { row in
             """
-            INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change, after_row)
+            INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change)
             SELECT \(stamp), \(row).owner, (SELECT created FROM node WHERE seq = \(row).owner),
-                   (SELECT id FROM node WHERE seq = \(row).owner), '\(prefix):' || \(row).\(name), \(change), \(lastRow) WHERE true
+                   (SELECT id FROM node WHERE seq = \(row).owner), '\(prefix):' || \(row).\(name), \(change) WHERE true
             \(takeOver);
             """
         }.joined(separator: "\n")
@@ -160,8 +155,8 @@ enum SyncTriggers {
                 AND new.hidden IS NULL AND \(marksAsTheHubHas);
             UPDATE sync_stamp SET property = '\(leftGroup)' WHERE seq = new.seq AND property = 'trashgroup' AND new.hidden IS NULL
                 AND \(marksAsTheHubHas);
-            INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change, after_row)
-            VALUES (ifnull(\(groupStamp), \(stamp)), new.seq, new.created, new.id, 'trashed', \(change), \(lastRow))
+            INSERT INTO sync_op (stamp, seq, created, id, property, unsent_change)
+            VALUES (ifnull(\(groupStamp), \(stamp)), new.seq, new.created, new.id, 'trashed', \(change))
             \(takeOver);
             DELETE FROM sync_stamp WHERE seq = new.seq AND property = 'trashgroup';
             INSERT INTO sync_stamp (seq, property, stamp, replica)
@@ -203,8 +198,7 @@ enum SyncTriggers {
                 \(tick)
                 DELETE FROM sync_op WHERE seq = old.seq
                   AND (property = 'purge' OR property LIKE 'fielddef:%' OR property LIKE 'option:%');
-                INSERT INTO sync_op (stamp, seq, created, id, property, after_row)
-                VALUES (\(stamp), old.seq, old.created, old.id, 'purge', \(lastRow));
+                INSERT INTO sync_op (stamp, seq, created, id, property) VALUES (\(stamp), old.seq, old.created, old.id, 'purge');
                 INSERT OR REPLACE INTO sync_tombstone (seq, id, kind, parent, text, created, created_offset, done, fields, stamp,
                                                        order_stamp, order_replica)
                 VALUES (old.seq, old.id, old.kind, old.parent, old.text, old.created, old.created_offset, old.done,
