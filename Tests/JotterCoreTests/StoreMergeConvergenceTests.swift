@@ -10,14 +10,14 @@ import Testing
 /// each must hold the same tree: the same lists merged, every entry in the same list, in
 /// the trash or out of it, or deleted for good on every one.
 ///
-/// The suite runs the schedules of seeds 1 to 40 but two that still end apart, 19 and 23
-/// (docs/sync.md, "Lists of one name in process"); `JOTTER_STORE_MERGE_RUNS=N` runs N
-/// random ones, `JOTTER_STORE_MERGE_SEED=S` that one.
+/// The suite runs the same 40 schedules every time (seeds 1 to 40): random ones still end
+/// apart about three times in 100 (docs/sync.md, "Lists of one name in process").
+/// `JOTTER_STORE_MERGE_RUNS=N` runs N random ones, `JOTTER_STORE_MERGE_SEED=S` that one.
 @Suite struct StoreMergeConvergenceTests {
     @Test func storesMergeTheSameListsWhateverTheyPulledWhen() throws {
         let environment = ProcessInfo.processInfo.environment
         guard environment["JOTTER_STORE_MERGE_SEED"] != nil || environment["JOTTER_STORE_MERGE_RUNS"] != nil else {
-            for seed in UInt64(1)...40 where ![19, 23].contains(seed) { try MergeSchedule(seed: seed).run() }
+            for seed in UInt64(1)...40 { try MergeSchedule(seed: seed).run() }
             return
         }
         try runSchedules(seed: "JOTTER_STORE_MERGE_SEED", runs: "JOTTER_STORE_MERGE_RUNS", default: 40) { seed in

@@ -4563,6 +4563,34 @@ struct Machines {
         try machines.expectEveryStoreAlike(a)
     }
 
+    /// A list renamed here, not sent yet, that a pull restores beside a list of the name
+    /// it had on the hub: at the restore's place the two share that name and merge, and
+    /// the rename then names the merged list, on every machine. Here the list was taken
+    /// by the name it has now, and the two stayed apart (in-process merge schedule seed
+    /// 19).
+    @Test func aListRestoredBesideOneOfItsNameMergesWithItWhereARenameOfItWaitsToGoOut() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let restored = try a.createList(named: "groceries", under: .root)
+        try machines.hub.syncOntoThePulledHead(a, b, c)
+        try c.edit(try machines.node(restored.id, in: c), text: "pantry")
+        try a.remove([try machines.node(restored.id, in: a)])
+        try machines.hub.syncOntoThePulledHead(a, b)
+        let made = try b.createList(named: "groceries", under: .root)
+        try machines.hub.syncOntoThePulledHead(b)
+        try a.restore(try #require(try a.trash().first))
+        try machines.hub.syncOntoThePulledHead(a, c)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try store.lists(under: nil, named: "groceries").isEmpty)
+            let merged = try store.lists(under: nil, named: "pantry")
+            #expect(merged.count == 1)
+            #expect(try merged.first?.seq == store.node(id: made.id)?.seq)
+            #expect(try merged.first?.seq == store.node(id: restored.id)?.seq)
+        }
+        try machines.expectEveryStoreAlike(a)
+    }
+
     @Test func aListMovedBesideOneOfItsNameMergesWithItAndWhatTheyHoldByName() throws {
         let machines = try Machines()
         let home = try machines.a.createList(named: "home", under: .root)

@@ -524,7 +524,10 @@ struct SyncMerge {
         var unsettled = [seq]
         while let next = unsettled.popLast() {
             guard let node = try store.node(seq: next), node.kind == .list else { continue }
-            let sameName = try listsInSight(under: node.parentSeq, named: node.text)
+            // Where it stands at this place: a rename or move of its own that comes later
+            // takes it elsewhere there.
+            let sameName = try listsInSight(under: parentBeforeOwnLaterMove(of: node) ?? node.parentSeq,
+                                            named: nameBeforeOwnLaterRename(of: node) ?? node.text)
             guard sameName.count > 1, sameName.contains(where: { $0.seq == next }),
                   let survivor = sameName.min(by: { $0.id < $1.id }) else { continue }
             for list in sameName where list.seq != survivor.seq {
