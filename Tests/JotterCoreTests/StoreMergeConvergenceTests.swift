@@ -15,12 +15,7 @@ import Testing
 /// `JOTTER_STORE_MERGE_RUNS=N` runs N random ones, `JOTTER_STORE_MERGE_SEED=S` that one.
 @Suite struct StoreMergeConvergenceTests {
     @Test func storesMergeTheSameListsWhateverTheyPulledWhen() throws {
-        let environment = ProcessInfo.processInfo.environment
-        guard environment["JOTTER_STORE_MERGE_SEED"] != nil || environment["JOTTER_STORE_MERGE_RUNS"] != nil else {
-            for seed in UInt64(1)...40 { try MergeSchedule(seed: seed).run() }
-            return
-        }
-        try runSchedules(seed: "JOTTER_STORE_MERGE_SEED", runs: "JOTTER_STORE_MERGE_RUNS", default: 40) { seed in
+        try runSchedules(seed: "JOTTER_STORE_MERGE_SEED", runs: "JOTTER_STORE_MERGE_RUNS", default: 40, fixed: 1...40) { seed in
             try MergeSchedule(seed: seed).run()
         }
     }

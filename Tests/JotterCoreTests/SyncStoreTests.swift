@@ -4520,40 +4520,22 @@ struct Machines {
         try machines.expectEveryStoreAlike(a)
     }
 
-    /// A list removed here, then another of its name made beside it, both before a sync:
-    /// the push sends the `rm` first, as they were made, so no machine merges the two.
-    /// Sent after every create, the `rm` landed after the new list's create, which met the
-    /// removed list still in sight and merged with it everywhere but here (in-process
-    /// merge schedule seed 8).
-    @Test func aListRemovedHereBeforeOneOfItsNameWasMadeBesideItStaysApartEverywhere() throws {
+    /// A list removed here, and another of its name made beside it after, or made before
+    /// and renamed into that name after, all before a sync: the create goes out after the
+    /// `rm`, with the name it has then, so no machine merges the two. Sent before the
+    /// `rm`, it met the removed list still in sight, and every other machine merged the
+    /// two, and took both to the trash, where this one had not (in-process merge schedule
+    /// seeds 8 and 23).
+    @Test(arguments: [false, true])
+    func aListMadeHereBesideOneOfItsNameRemovedHereStaysApartEverywhere(renamedIntoTheName: Bool) throws {
         let machines = try Machines()
         let (a, b) = (machines.a, machines.b)
         let removed = try a.createList(named: "groceries", under: .root)
         try machines.hub.syncOntoThePulledHead(a, b)
-        try b.remove([try machines.node(removed.id, in: b)])
-        let made = try b.createList(named: "groceries", under: .root)
-        #expect(try b.outgoingOperations(limit: 10).map(\.property) == ["trashed", "create"])
-        try machines.hub.syncUntilQuiet(machines.stores)
-        for store in machines.stores {
-            #expect(try store.lists(under: nil, named: "groceries").map(\.id) == [made.id])
-            #expect(try store.trash().map(\.node.id) == [removed.id])
-        }
-        try machines.expectEveryStoreAlike(a)
-    }
-
-    /// A list made here, then another of its name removed here and the first renamed
-    /// into that name, before a sync: the create goes out after the `rm`, with the name
-    /// it has now, so no machine merges the two. Sent before the `rm`, it met the removed
-    /// list still in sight, and every other machine merged the two and put both in the
-    /// trash (in-process merge schedule seed 23).
-    @Test func aListMadeHereAndRenamedIntoTheNameOfOneRemovedHereMergesWithNothing() throws {
-        let machines = try Machines()
-        let (a, b) = (machines.a, machines.b)
-        let removed = try a.createList(named: "groceries", under: .root)
-        try machines.hub.syncOntoThePulledHead(a, b)
-        let made = try a.createList(named: "shop", under: .root)
+        let renamed = renamedIntoTheName ? try a.createList(named: "shop", under: .root) : nil
         try a.remove([try machines.node(removed.id, in: a)])
-        try a.edit(try machines.node(made.id, in: a), text: "groceries")
+        let made = try renamed ?? a.createList(named: "groceries", under: .root)
+        if renamedIntoTheName { try a.edit(try machines.node(made.id, in: a), text: "groceries") }
         #expect(try a.outgoingOperations(limit: 10).map(\.property) == ["trashed", "create"])
         try machines.hub.syncUntilQuiet(machines.stores)
         for store in machines.stores {
