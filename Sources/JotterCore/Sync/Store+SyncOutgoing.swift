@@ -4,9 +4,10 @@
 /// written by triggers (see `SyncTriggers`), their values read from the store as it is
 /// when they are sent. Nodes the hub does not have yet, the rows above
 /// `sync_pushed_to`, go out whole as creates, read from `node` in row order, after the
-/// changes but those that name them: an add or an import writes nothing for sync. A create's counter is worked out from its row
-/// (`createCounter`), negative, so that a push cut short and made again sends it with
-/// the same counter, and it never meets the triggers' counters, which count up from 1.
+/// changes but those that name them: an add or an import writes nothing for sync. A
+/// create's counter is worked out from its row (`createCounter`), negative, so that a
+/// push cut short and made again sends it with the same counter, and it never meets the
+/// triggers' counters, which count up from 1.
 /// A create's stamp is a tick of the clock given when it is first handed out, and
 /// kept in its row (`order_stamp`) as its place among its siblings: sent again, it
 /// carries the same one.
