@@ -111,7 +111,7 @@ private struct ConflictSchedule {
                 steps:
                 \(steps.joined(separator: "\n"))
                 hub:
-                \(hub.operations.map { "\($0.replica.shortForm()) #\($0.counter) \($0.stamp) \($0.node?.shortForm() ?? "/") \($0.property) \($0.value ?? "nil") base \($0.base.map(String.init) ?? "nil")" }.joined(separator: "\n"))
+                \(hub.journal())
                 """)
         }
     }

@@ -78,7 +78,7 @@ private struct MoveSchedule {
                     steps:
                     \(steps.joined(separator: "\n"))
                     hub:
-                    \(hub.operations.map { "\($0.replica.shortForm()) #\($0.counter) \($0.node?.shortForm() ?? "/") \($0.property) \($0.value ?? "nil")" }.joined(separator: "\n"))
+                    \(hub.journal())
                     """)
             }
         }

@@ -114,7 +114,7 @@ private struct TrashSchedule {
                 steps:
                 \(steps.joined(separator: "\n"))
                 hub:
-                \(hub.operations.map { "\($0.replica.shortForm()) #\($0.counter) \($0.node.flatMap { labels[$0] } ?? "/") \($0.property) \($0.value ?? "nil") \($0.stamp) base \($0.base.map(String.init) ?? "nil")" }.joined(separator: "\n"))
+                \(hub.journal(labels: labels))
                 """)
         }
     }

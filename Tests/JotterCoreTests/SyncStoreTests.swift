@@ -143,6 +143,16 @@ extension ArrayHub {
         }
     }
 
+    /// The hub's operations in its order, one a line, for a failed schedule's message:
+    /// nodes by their `labels`, else by the short form of their ids.
+    func journal(labels: [NodeID: String] = [:]) -> String {
+        operations.map { operation in
+            let node = operation.node.map { labels[$0] ?? $0.shortForm() } ?? "/"
+            return "\(operation.replica.shortForm()) #\(operation.counter) \(node) \(operation.property) "
+                + "\(operation.value ?? "nil") \(operation.stamp) base \(operation.base.map(String.init) ?? "nil")"
+        }.joined(separator: "\n")
+    }
+
     /// Syncs every store three times round, which leaves them quiet.
     func syncUntilQuiet(_ stores: [Store]) throws {
         for _ in 0..<3 {
