@@ -11,7 +11,7 @@ import Testing
 /// the trash or out of it, or deleted for good on every one.
 ///
 /// The suite runs the same 40 schedules every time (seeds 1 to 40): random ones still end
-/// apart about three times in 100 (docs/sync.md, "Lists of one name in process").
+/// apart about twice in 100 (docs/sync.md, "Lists of one name in process").
 /// `JOTTER_STORE_MERGE_RUNS=N` runs N random ones, `JOTTER_STORE_MERGE_SEED=S` that one.
 @Suite struct StoreMergeConvergenceTests {
     @Test func storesMergeTheSameListsWhateverTheyPulledWhen() throws {

@@ -4583,6 +4583,33 @@ struct Machines {
         try machines.expectEveryStoreAlike(a)
     }
 
+    /// A list renamed here into the name of a list made elsewhere beside it, then moved
+    /// away, both before this store pulled that list: at the rename's place the two stand
+    /// side by side and merge, and the move takes the merged list, on every machine. Here
+    /// the merge was looked for once both changes had landed, with the list moved away
+    /// already, and the two stayed apart (in-process merge schedule seed 166422252).
+    @Test(arguments: [false, true])
+    func aListRenamedBesideOneOfItsNewNameAndMovedAwayMergesWithItAtTheRename(pullsFirst: Bool) throws {
+        let machines = try Machines()
+        let (a, b) = (machines.a, machines.b)
+        let home = try a.createList(named: "home", under: .root)
+        let renamed = try a.createList(named: "shop", under: NavigationPath.root.pushing(home))
+        try machines.hub.syncOntoThePulledHead(a, b)
+        let made = try a.createList(named: "groceries", under: NavigationPath.root.pushing(home))
+        try machines.hub.syncOntoThePulledHead(a)
+        try b.edit(try machines.node(renamed.id, in: b), text: "groceries")
+        try b.move([try machines.node(renamed.id, in: b)], to: .root)
+        if pullsFirst { try machines.hub.syncOntoThePulledHead(b) } else { try machines.hub.sync(b) }
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            let merged = try store.lists(under: nil, named: "groceries")
+            #expect(merged.count == 1)
+            #expect(try merged.first?.seq == store.node(id: made.id)?.seq)
+            #expect(try merged.first?.seq == store.node(id: renamed.id)?.seq)
+        }
+        try machines.expectEveryStoreAlike(a)
+    }
+
     @Test func aListMovedBesideOneOfItsNameMergesWithItAndWhatTheyHoldByName() throws {
         let machines = try Machines()
         let home = try machines.a.createList(named: "home", under: .root)

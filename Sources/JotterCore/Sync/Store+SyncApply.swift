@@ -199,6 +199,9 @@ struct SyncMerge {
     /// Where this store's own operations not pulled past yet stand in the hub's order
     /// (`Store.ownOperationsAhead`); those given back in this batch are passed.
     private(set) var ownAhead: (passedTo: Int64, landedBy: Int64?)
+    /// Whether this store's own operations are being passed, each at its place: those
+    /// the log holds after the one passed come later in the hub's order.
+    private var passesOwnOneByOne = false
     /// The hub's position of the operation being applied; nil when not known.
     var position: Int64?
 
@@ -619,16 +622,17 @@ struct SyncMerge {
             purges.append(givenBack)
         }
         // Lists alone, told from entries in the log where it can: a first sync passes
-        // every entry of the journal here.
+        // every entry of the journal here. Each change with its row.
         let changed = try database.statement(
             """
-            SELECT DISTINCT node FROM sync_log
+            SELECT node, seq FROM sync_log
             WHERE seq > ? AND seq <= ? AND +replica = ? AND node IS NOT NULL
               AND (property IN ('text', 'parent', 'trashed') OR (property = 'create' AND value LIKE '{"kind":"list"%'))
+            ORDER BY seq
             """)
             .bind(1, ownAhead.passedTo).bind(2, row).bind(3, blob: replica.bytes)
-        var lists: [NodeID] = []
-        while try changed.step() { if let id = NodeID(bytes: changed.blob(0)) { lists.append(id) } }
+        var listChanges: [(id: NodeID, row: Int64)] = []
+        while try changed.step() { if let id = NodeID(bytes: changed.blob(0)) { listChanges.append((id, changed.int64(1))) } }
         for purge in purges {
             noteEmptying(purge)
             guard let id = purge.node, let seq = try store.nodeSeq(of: id) else { continue }
@@ -636,12 +640,18 @@ struct SyncMerge {
             ownAhead.passedTo = try loggedRow(ofOwn: purge) ?? row
             try self.purge(seq, id: id, by: purge)
         }
-        ownAhead.passedTo = row
-        for id in lists {
-            guard let seq = try store.nodeSeq(of: id), let node = try store.node(seq: seq), node.kind == .list,
+        // Each at the place of the change: this store's changes logged after it still
+        // come later, so a list renamed beside one of its new name and then moved away
+        // meets it there, as every other machine meets it.
+        passesOwnOneByOne = true
+        defer { passesOwnOneByOne = false }
+        for change in listChanges {
+            guard let seq = try store.nodeSeq(of: change.id), let node = try store.node(seq: seq), node.kind == .list,
                   try store.hiddenBy(node) == nil else { continue }
+            ownAhead.passedTo = change.row
             try mergeWithListsOfItsName(seq)
         }
+        ownAhead.passedTo = row
     }
 
     /// This store's own purges the log holds after row `seq`, up to row `row`.
@@ -680,8 +690,8 @@ struct SyncMerge {
         let unsent = try database.statement("SELECT seq FROM sync_op WHERE property = ? AND seq IS NOT NULL").bind(1, property)
         while try unsent.step() { seqs.append(unsent.int64(0)) }
         // Sent after it: only in a sync whose push landed, as the log is read from where
-        // this store's operations were last given back.
-        if ownAhead.landedBy != nil, !isAfterOwnAcknowledged {
+        // this store's operations were last given back, or among those being passed.
+        if ownAhead.landedBy != nil || passesOwnOneByOne, !isAfterOwnAcknowledged {
             let sent = try database.statement(
                 "SELECT DISTINCT node FROM sync_log WHERE seq > ? AND +replica = ? AND property = ? AND node IS NOT NULL")
                 .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, property)
