@@ -772,15 +772,12 @@ struct SyncMerge {
     /// A list made here and not sent yet that merges into list `survivor`, pulled: its
     /// create still goes out, after what was pulled, as one that names the survivor
     /// (`alias`), so that its id names the survivor on every machine, as it does here.
-    /// The forms it fills the survivor with go out as its own. A sync pulls before it
-    /// pushes, so a list made offline beside one of its name meets it here first.
+    /// The forms it fills the survivor with go out as its own. A pulled list of its name
+    /// no longer meets it before its create lands (`takesItsNameLaterOnTheHub`).
     private func keepOwnUnsentCreate(of seq: Int64, id: NodeID, for survivor: Int64) throws {
         // Pulled rows are told apart from this store's own only while some of its own
         // wait to go out (`sync_pulled`); when none did, the list is not one of them.
-        guard remembersPulledRows else { return }
-        let pushedTo = try store.syncMark(.syncPushedTo)
-        guard seq > max(pushedTo, 0),
-              try database.statement("SELECT 1 FROM sync_pulled WHERE seq = ?").bind(1, seq).firstRow({ _ in true }) == nil,
+        guard remembersPulledRows, try store.isUnsentCreate(seq: seq),
               let created = try database.statement("SELECT created, order_stamp FROM node WHERE seq = ?").bind(1, seq)
                   .firstRow({ (milliseconds: $0.int64(0), stamp: $0.optionalInt64(1)) })
         else { return }
