@@ -4610,6 +4610,42 @@ struct Machines {
         try machines.expectEveryStoreAlike(a)
     }
 
+    /// A list made here and sent, its acknowledgement lost, then renamed here: acknowledged
+    /// as held at the next sync, its create was logged as it would go out now, under the
+    /// new name, where the hub kept the first it stored. A rename pulled into the list's
+    /// first name, which lands before this store's rename, then met it under neither name
+    /// and merged nothing, where every other machine merges the two (in-process merge
+    /// schedule seed 166422252).
+    @Test(arguments: [false])
+    func aListRenamedHereAfterItsUnacknowledgedCreateMeetsListsUnderTheNameTheHubKept(removes: Bool) throws {
+        let machines = try Machines()
+        let (a, b) = (machines.a, machines.b)
+        let home = try a.createList(named: "home", under: .root)
+        try machines.hub.syncOntoThePulledHead(a, b)
+        let renamedThere = try a.createList(named: "shop", under: NavigationPath.root.pushing(home))
+        try machines.hub.syncOntoThePulledHead(a)
+        machines.nextMillisecond()
+        let homeOnB = NavigationPath.root.pushing(try machines.node(home.id, in: b))
+        let mergedAway = try b.createList(named: "shop", under: homeOnB)
+        let renamedHere = try b.createList(named: "groceries", under: homeOnB)
+        try a.edit(try machines.node(renamedThere.id, in: a), text: "groceries")
+        _ = try machines.hub.run(.pushWithAcknowledgementLost, by: b)
+        _ = try machines.hub.run(.pushWithAcknowledgementLost, by: a)
+        machines.nextMillisecond()
+        try b.edit(try machines.node(renamedHere.id, in: b), text: "food")
+        if removes { try b.remove([try machines.node(mergedAway.id, in: b)]) }
+        _ = try machines.hub.run(.pull, by: b)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            let merged = try machines.node(renamedHere.id, in: store)
+            #expect(merged.text == "food")
+            #expect(try merged.seq == machines.node(renamedThere.id, in: store).seq)
+            #expect(try merged.seq == machines.node(mergedAway.id, in: store).seq)
+            #expect(try (store.hiddenBy(merged) != nil) == removes)
+        }
+        try machines.expectEveryStoreAlike(a)
+    }
+
     @Test func aListMovedBesideOneOfItsNameMergesWithItAndWhatTheyHoldByName() throws {
         let machines = try Machines()
         let home = try machines.a.createList(named: "home", under: .root)

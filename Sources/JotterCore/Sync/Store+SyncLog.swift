@@ -221,6 +221,19 @@ extension Store {
         return database.changes > 0
     }
 
+    /// Makes the log's row of this store's own create `operation`, given back, hold the
+    /// row as the hub holds it. A create carries its row as it is when sent: sent again
+    /// after its acknowledgement was lost, and acknowledged as held then, it was logged
+    /// with a later name or place than the one the hub kept and every machine meets.
+    /// Call inside a write transaction.
+    func logTheHubsCopy(ofOwnCreate operation: SyncOperation) throws {
+        guard operation.property == "create", let value = operation.value else { return }
+        let update = try database.statement(
+            "UPDATE sync_log SET value = ?1, text = NULL, text_offset = NULL WHERE replica = ?2 AND counter = ?3 AND value IS NOT ?1")
+            .bind(2, blob: operation.replica.bytes).bind(3, operation.counter)
+        try update.withBorrowedText(1, value) { try update.run() }
+    }
+
     /// Up to `limit` operations of the log after its row `seq`, in the order this store
     /// learned them, and the row of the last.
     public func loggedSyncOperations(after seq: Int64, limit: Int) throws -> (operations: [SyncOperation], last: Int64) {
