@@ -4615,8 +4615,10 @@ struct Machines {
     /// new name, where the hub kept the first it stored. A rename pulled into the list's
     /// first name, which lands before this store's rename, then met it under neither name
     /// and merged nothing, where every other machine merges the two (in-process merge
-    /// schedule seed 166422252).
-    @Test(arguments: [false])
+    /// schedule seed 166422252). With `removes`, the list merged into the renamed one
+    /// also goes to the trash here before its own create is given back, and still merges
+    /// at that create's place, as everywhere (seed 155343904).
+    @Test(arguments: [false, true])
     func aListRenamedHereAfterItsUnacknowledgedCreateMeetsListsUnderTheNameTheHubKept(removes: Bool) throws {
         let machines = try Machines()
         let (a, b) = (machines.a, machines.b)
@@ -4642,6 +4644,28 @@ struct Machines {
             #expect(try merged.seq == machines.node(renamedThere.id, in: store).seq)
             #expect(try merged.seq == machines.node(mergedAway.id, in: store).seq)
             #expect(try (store.hiddenBy(merged) != nil) == removes)
+        }
+        try machines.expectEveryStoreAlike(a)
+    }
+
+    /// A list renamed and removed here, and a list of its new name made here beside it
+    /// after that, all sent with the acknowledgement lost: given back, the rename meets
+    /// the new list nowhere, as its create lands after it, and the two stay apart on every
+    /// machine (in-process merge schedule seed 122599749).
+    @Test func aListMadeHereAfterARenameAndAnRmHereOfOneOfItsNameStaysApartFromIt() throws {
+        let machines = try Machines()
+        let (a, b) = (machines.a, machines.b)
+        let removed = try a.createList(named: "shop", under: .root)
+        try machines.hub.syncOntoThePulledHead(a, b)
+        try b.edit(try machines.node(removed.id, in: b), text: "groceries")
+        try b.remove([try machines.node(removed.id, in: b)])
+        let made = try b.createList(named: "groceries", under: .root)
+        _ = try machines.hub.run(.pushWithAcknowledgementLost, by: b)
+        _ = try machines.hub.run(.pull, by: b)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try store.children(of: nil).map(\.id) == [made.id])
+            #expect(try store.trash().map(\.node.id) == [removed.id])
         }
         try machines.expectEveryStoreAlike(a)
     }

@@ -589,7 +589,8 @@ struct SyncMerge {
 
     /// Whether `list` has its name by an operation of this store's own that comes after
     /// the one being applied in the hub's order: its create or a rename from another
-    /// name, not sent yet or known to be there (of the last push).
+    /// name, not sent yet, known to be there (of the last push) or, where this store's
+    /// own are passed one by one, logged after the one being passed.
     private func takesItsNameLaterOnTheHub(_ list: Node) throws -> Bool {
         if remembersPulledRows, try store.isUnsentCreate(seq: list.seq) { return true }
         if try database.statement("SELECT 1 FROM sync_op WHERE seq = ? AND property = 'text'").bind(1, list.seq)
@@ -602,7 +603,8 @@ struct SyncMerge {
                   SELECT max(property = 'create') FROM sync_log
                   WHERE seq > ? AND +replica = ? AND node = ? AND property IN ('create', 'text')
                   """)
-                  .bind(1, max(ownAhead.passedTo, ownLastPushFrom)).bind(2, blob: replica.bytes).bind(3, blob: list.id.bytes)
+                  .bind(1, passesOwnOneByOne ? ownAhead.passedTo : max(ownAhead.passedTo, ownLastPushFrom))
+                  .bind(2, blob: replica.bytes).bind(3, blob: list.id.bytes)
                   .firstRow({ $0.optionalInt64(0) }) ?? nil else { return false }
         return try created == 1 || nameBeforeOwnLaterRename(of: list) != list.text
     }
@@ -642,13 +644,13 @@ struct SyncMerge {
             try self.purge(seq, id: id, by: purge)
         }
         // Each at the place of the change: this store's changes logged after it still
-        // come later, so a list renamed beside one of its new name and then moved away
-        // meets it there, as every other machine meets it.
+        // come later, so a list renamed beside one of its new name and then moved away,
+        // or removed, meets it there, as every other machine meets it.
         passesOwnOneByOne = true
         defer { passesOwnOneByOne = false }
         for change in listChanges {
-            guard let seq = try store.nodeSeq(of: change.id), let node = try store.node(seq: seq), node.kind == .list,
-                  try store.hiddenBy(node) == nil else { continue }
+            guard let seq = try store.nodeSeq(of: change.id), let node = try store.node(seq: seq), node.kind == .list
+            else { continue }
             ownAhead.passedTo = change.row
             try mergeWithListsOfItsName(seq)
         }
