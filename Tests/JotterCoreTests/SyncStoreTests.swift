@@ -4670,6 +4670,40 @@ struct Machines {
         try machines.expectEveryStoreAlike(a)
     }
 
+    /// A list restored elsewhere beside a list of its name made after its `rm`, which
+    /// this store removes again by an `rm` not sent yet: at the restore's place in the
+    /// hub's order the two stand side by side and merge, and this store's `rm` then takes
+    /// the merged list to the trash, on every machine. Here the restore lost to that `rm`,
+    /// and the merge was never looked for (in-process merge schedule seed 92793746).
+    /// `removedFirst`: the `rm` here is the older by the clock, or the newer.
+    @Test(arguments: [false, true])
+    func aListRestoredElsewhereAndRemovedHereMergesAtTheRestoreWithOneOfItsName(removedFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let restored = try a.createList(named: "groceries", under: .root)
+        try machines.hub.sync(a, b, c)
+        try b.remove([try machines.node(restored.id, in: b)])
+        try machines.hub.sync(b, a)
+        machines.nextMillisecond()
+        let made = try a.createList(named: "groceries", under: .root)
+        _ = try machines.add("milk", in: a, under: NavigationPath.root.pushing(made))
+        try machines.hub.sync(a)
+        machines.nextMillisecond()
+        if removedFirst { try c.remove([try machines.node(restored.id, in: c)]) }
+        machines.nextMillisecond()
+        try b.restore(try #require(try b.trash().first { $0.node.id == restored.id }))
+        try machines.hub.sync(b)
+        machines.nextMillisecond()
+        if !removedFirst { try c.remove([try machines.node(restored.id, in: c)]) }
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            let merged = try machines.node(restored.id, in: store)
+            #expect(try merged.seq == machines.node(made.id, in: store).seq)
+            #expect(try store.trash().map(\.node.id) == [restored.id])
+        }
+        try machines.expectEveryStoreAlike(a)
+    }
+
     @Test func aListMovedBesideOneOfItsNameMergesWithItAndWhatTheyHoldByName() throws {
         let machines = try Machines()
         let home = try machines.a.createList(named: "home", under: .root)

@@ -2449,12 +2449,14 @@ struct SyncMerge {
             // So does this store's own `rm` not sent yet, over a restore pulled: it puts
             // the entry back in the trash after that restore in the hub's order, in its
             // own group, as every other machine applies it. Dropped, the `rm` would be
-            // lost on every machine.
+            // lost on every machine. Out of the trash at the restore's place, a list
+            // merges there with one of its name, as everywhere.
             if current.isLocal, property == .trashed, let seq, held == "true", try jsonType(value) == "false",
                operation.wins(over: current.stamp, current.replica) {
                 try restampOwnRemoval(of: seq, stamped: current.stamp, past: operation.stamp)
                 try keepConflict(node: node, property: operation.property, value: operation.value,
                                  stamp: operation.stamp, replica: operation.replica)
+                try mergeWithListsOfItsName(seq)
                 return
             }
             // And this store's own restore not sent yet of a group the hub holds the
@@ -2486,9 +2488,11 @@ struct SyncMerge {
                 if property == .trashed, let seq, let node, current.replica == replica, try jsonType(value) == "false",
                    try changedHereLater(seq: seq, id: node, property: "trashed") {
                     // A restore before this store's own later `rm` in the hub's order took
-                    // the entry out of the trash at its place: the `rm` puts it back there
-                    // in a group of its own, which an `rm` pulled before took it out of.
+                    // the entry out of the trash at its place, where a list merges with
+                    // one of its name: the `rm` puts it back there in a group of its own,
+                    // which an `rm` pulled before took it out of.
                     try rejoinOwnRemoval(seq, TrashGroup(stamp: current.stamp, replica: replica))
+                    try mergeWithListsOfItsName(seq)
                 } else if property == .trashed, let seq, !current.isLocal, try jsonType(value) == "false",
                           let group = try currentStamp(seq: seq, property: "trashgroup"),
                           group.stamp != current.stamp || group.replica != current.replica,
