@@ -4704,6 +4704,38 @@ struct Machines {
         try machines.expectEveryStoreAlike(a)
     }
 
+    /// A list renamed elsewhere into the name of a list a third store made, while this
+    /// store removed it and emptied its trash before pulling either: at the rename's
+    /// place in the hub's order the two merge, and this store's `rm` and purge, later
+    /// there, take the merged list to the trash and delete it, or keep it in the trash
+    /// with the entry their maker never saw (`withItem`), on every machine. Here the
+    /// rename only named the list deleted for good, and the other stayed out of the
+    /// trash (in-process merge schedule seed 601477726).
+    @Test(arguments: [false, true], [false, true])
+    func aListRenamedElsewhereBesideOneOfItsNewNameAndEmptiedHereGoesWithIt(withItem: Bool, madeFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let emptied = try a.createList(named: "shop", under: .root)
+        try machines.hub.sync(a, b, c)
+        machines.nextMillisecond()
+        var made = madeFirst ? try b.createList(named: "groceries", under: .root) : nil
+        machines.nextMillisecond()
+        try a.edit(try machines.node(emptied.id, in: a), text: "groceries")
+        machines.nextMillisecond()
+        if made == nil { made = try b.createList(named: "groceries", under: .root) }
+        let list = try #require(made)
+        if withItem { _ = try machines.add("milk", in: b, under: NavigationPath.root.pushing(list)) }
+        try machines.hub.sync(b, a)
+        try c.remove([try machines.node(emptied.id, in: c)])
+        #expect(try c.emptyTrash() == 1)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try store.children(of: nil).isEmpty)
+            #expect(try store.trash().map { $0.node.seq } == (withItem ? [try machines.node(list.id, in: store).seq] : []))
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     @Test func aListMovedBesideOneOfItsNameMergesWithItAndWhatTheyHoldByName() throws {
         let machines = try Machines()
         let home = try machines.a.createList(named: "home", under: .root)

@@ -1253,6 +1253,13 @@ struct SyncMerge {
                                  stamp: operation.stamp, replica: operation.replica)
             }
             if property == .parent { try bringBackListOfBuriedEntry(seq, id: id, movedInto: value, by: operation) }
+            // Renamed or moved there beside a list of its name, it merges with it, as it
+            // does everywhere before this store's own `rm` and purge: it comes back into
+            // the trash, where they settle the merged list again when they land.
+            if property == .text || property == .parent, try meetsListsOfItsNameBeforeOwnPurge(seq) {
+                let revived = try revive(seq, for: operation, keepingPurge: false)
+                try mergeWithListsOfItsName(revived)
+            }
             return nil
         }
         if restores, try changedHereLater(seq: seq, id: id, property: "purge"),
@@ -1583,6 +1590,17 @@ struct SyncMerge {
         }
         return try database.statement("SELECT stamp, replica FROM sync_stamp WHERE seq = ? AND property = 'trashgroup'")
             .bind(1, seq).firstRow { row in NodeID(bytes: row.blob(1)).map { TrashGroup(stamp: row.int64(0), replica: $0) } } ?? nil
+    }
+
+    /// Whether list `seq`, deleted for good here by a purge of this store's own that
+    /// comes later in the hub's order, given a name or a place by the operation being
+    /// applied, stands there beside a list of its name out of the trash.
+    private func meetsListsOfItsNameBeforeOwnPurge(_ seq: Int64) throws -> Bool {
+        guard let last = try database.statement("SELECT kind, parent, text FROM sync_tombstone WHERE seq = ?").bind(1, seq)
+            .firstRow({ (kind: $0.int64(0), parent: $0.optionalInt64(1), text: $0.string(2)) }),
+            last.kind == Node.Kind.list.rawValue, try last.parent.map({ try store.nodeID(seq: $0) != nil }) ?? true
+        else { return false }
+        return try !listsInSight(under: last.parent, named: last.text).isEmpty
     }
 
     /// Notes that `operation`, a change of node `seq` this store deleted for good by a
