@@ -4736,6 +4736,35 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// A list renamed here into the name of a list made elsewhere, then removed and
+    /// emptied here, all before the rename went out: at the rename's place the two merge,
+    /// and this store's `rm` and purge then take the merged list to the trash and delete
+    /// it, or keep it there with the entry the list made elsewhere held, on every machine.
+    /// Here the list was gone when its rename landed, and the other stayed out of the
+    /// trash (in-process merge schedule seed 177871031). `acknowledged`: the push is
+    /// acknowledged, or its acknowledgement lost and its operations given back.
+    @Test(arguments: [false, true], [false, true])
+    func aListRenamedHereBesideOneOfItsNewNameAndEmptiedBeforeItWentOutGoesWithIt(withItem: Bool, acknowledged: Bool) throws {
+        let machines = try Machines()
+        let (a, b) = (machines.a, machines.b)
+        let emptied = try a.createList(named: "shop", under: .root)
+        try machines.hub.sync(a, b)
+        let made = try b.createList(named: "groceries", under: .root)
+        if withItem { _ = try machines.add("milk", in: b, under: NavigationPath.root.pushing(made)) }
+        try machines.hub.sync(b)
+        try a.edit(try machines.node(emptied.id, in: a), text: "groceries")
+        _ = try machines.hub.run(.pull, by: a)
+        try a.remove([try machines.node(emptied.id, in: a)])
+        #expect(try a.emptyTrash() == 1)
+        if !acknowledged { _ = try machines.hub.run(.pushWithAcknowledgementLost, by: a) }
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try store.children(of: nil).isEmpty)
+            #expect(try store.trash().count == (withItem ? 1 : 0))
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     @Test func aListMovedBesideOneOfItsNameMergesWithItAndWhatTheyHoldByName() throws {
         let machines = try Machines()
         let home = try machines.a.createList(named: "home", under: .root)

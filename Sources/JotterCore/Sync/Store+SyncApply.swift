@@ -649,12 +649,36 @@ struct SyncMerge {
         passesOwnOneByOne = true
         defer { passesOwnOneByOne = false }
         for change in listChanges {
-            guard let seq = try store.nodeSeq(of: change.id), let node = try store.node(seq: seq), node.kind == .list
-            else { continue }
             ownAhead.passedTo = change.row
+            guard let seq = try store.nodeSeq(of: change.id) else {
+                if let operation = try store.loggedSyncOperations(after: change.row - 1, limit: 1).operations.first {
+                    try mergeEmptiedHereLater(by: operation, purges: purges)
+                }
+                continue
+            }
+            guard let node = try store.node(seq: seq), node.kind == .list else { continue }
             try mergeWithListsOfItsName(seq)
         }
         ownAhead.passedTo = row
+    }
+
+    /// The list this store's own `change`, being passed, made, renamed, moved or
+    /// restored, deleted for good here by a purge of its own that comes after it (one of
+    /// `purges`, or not sent yet): standing there beside a list of its name, it merged
+    /// with it on every other machine, and that purge then settled the merged list. It
+    /// comes back into the trash, merges, and the purge settles it again here.
+    private mutating func mergeEmptiedHereLater(by change: SyncOperation, purges: [SyncOperation]) throws {
+        guard let id = change.node, let seq = try tombstoneSeq(of: id), try changedHereLater(seq: seq, id: id, property: "purge"),
+              try meetsListsOfItsNameBeforeOwnPurge(seq) else { return }
+        let passedTo = ownAhead.passedTo
+        let revived = try revive(seq, for: change, keepingPurge: false)
+        try mergeWithListsOfItsName(revived)
+        for purge in purges where purge.node == id {
+            guard let row = try loggedRow(ofOwn: purge), row > passedTo, let merged = try store.nodeSeq(of: id) else { continue }
+            ownAhead.passedTo = row
+            try self.purge(merged, id: id, by: purge)
+        }
+        ownAhead.passedTo = passedTo
     }
 
     /// This store's own purges the log holds after row `seq`, up to row `row`.
