@@ -4765,6 +4765,32 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// A list made here beside a list that, before it lands, merges into another with
+    /// the lesser id, which this store then renames by the id merged away: at the
+    /// create's place the merged list still has the name, and the two merge, on every
+    /// machine. Here the rename, naming the id merged away, was not seen as the merged
+    /// list's, and the new list stayed apart (in-process merge schedule seed 460129869).
+    @Test func aListMadeHereMergesWithAListMergedAwayThatThisStoreRenamesLater() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let renamed = try importList("shop", id: Self.greaterID, in: a)
+        try machines.hub.sync(a, b, c)
+        try a.edit(try machines.node(renamed.id, in: a), text: "groceries")
+        try machines.hub.sync(a)
+        let survivor = try importList("groceries", id: Self.lesserID, in: b)
+        try machines.hub.sync(b)
+        let made = try c.createList(named: "groceries", under: .root)
+        machines.nextMillisecond()
+        try c.edit(try machines.node(renamed.id, in: c), text: "food")
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try store.children(of: nil).map(\.text) == ["food"])
+            #expect(try machines.node(made.id, in: store).id == survivor.id)
+            #expect(try machines.node(renamed.id, in: store).id == survivor.id)
+        }
+        try machines.expectEveryStoreAlike(a)
+    }
+
     @Test func aListMovedBesideOneOfItsNameMergesWithItAndWhatTheyHoldByName() throws {
         let machines = try Machines()
         let home = try machines.a.createList(named: "home", under: .root)

@@ -752,18 +752,20 @@ struct SyncMerge {
 
     /// The last change of `property` (`text` or `parent`) of node `id`, or its create,
     /// that the log holds from before this store's own operations ahead, `excluded`
-    /// left out: the value it gave (nil: null) and its stamp and replica.
+    /// left out: the value it gave (nil: null) and its stamp and replica. Of a list
+    /// merged, one by the id of a list merged into it counts too.
     private func lastLoggedBeforeOwnAhead(_ id: NodeID, _ property: String, excluding excluded: SyncOperation? = nil)
         throws -> (value: String?, stamp: Int64, replica: NodeID)? {
         try database.statement(
             """
             SELECT iif(property = 'create', json_extract(value, '$.' || ?5), json_extract(value, '$')), stamp, replica
             FROM sync_log
-            WHERE node = ?1 AND property IN (?5, 'create') AND (replica <> ?2 OR seq <= ?3 OR ?4)
+            WHERE node IN (SELECT ?1 UNION ALL SELECT id FROM node_alias WHERE seq = ?8)
+              AND property IN (?5, 'create') AND (replica <> ?2 OR seq <= ?3 OR ?4)
               AND NOT (replica IS ?6 AND counter IS ?7)
             ORDER BY seq DESC LIMIT 1
             """)
-            .bind(1, blob: id.bytes).bind(2, blob: replica.bytes).bind(3, ownAhead.passedTo)
+            .bind(1, blob: id.bytes).bind(2, blob: replica.bytes).bind(3, ownAhead.passedTo).bind(8, try store.nodeSeq(of: id))
             .bind(4, isAfterOwnAcknowledged ? 1 : 0).bind(5, property)
             .bind(6, id: excluded?.replica).bind(7, excluded?.counter)
             .firstRow { row in
@@ -1776,7 +1778,8 @@ struct SyncMerge {
     /// Whether this store changed node `seq` (`id`), or only its `property`, by an
     /// operation that comes after the one being applied in the hub's order: one not
     /// sent yet, or one the hub acknowledged that landed after it (what a pull after a
-    /// push gives landed before the push, up to where the push landed).
+    /// push gives landed before the push, up to where the push landed). One sent by the
+    /// id of a list merged into it changes it too, on every machine.
     private func changedHereLater(seq: Int64, id: NodeID, property: String? = nil) throws -> Bool {
         if try database.statement("SELECT 1 FROM sync_op WHERE seq = ?1 AND ifnull(?2 = property, 1)")
             .bind(1, seq).bind(2, property).firstRow({ _ in true }) == true {
@@ -1785,9 +1788,12 @@ struct SyncMerge {
         if isAfterOwnAcknowledged { return false }
         return try database.statement(
             """
-            SELECT 1 FROM sync_log WHERE seq > ?1 AND +replica = ?2 AND node = ?3 AND ifnull(?4 = property, 1) LIMIT 1
+            SELECT 1 FROM sync_log
+            WHERE seq > ?1 AND +replica = ?2 AND node IN (SELECT ?3 UNION ALL SELECT id FROM node_alias WHERE seq = ?5)
+              AND ifnull(?4 = property, 1)
+            LIMIT 1
             """)
-            .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, blob: id.bytes).bind(4, property)
+            .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, blob: id.bytes).bind(4, property).bind(5, seq)
             .firstRow { _ in true } ?? false
     }
 
