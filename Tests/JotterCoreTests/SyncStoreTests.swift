@@ -4791,6 +4791,34 @@ struct Machines {
         try machines.expectEveryStoreAlike(a)
     }
 
+    /// A list removed here, not sent yet, that a restore stamped later brings another
+    /// list of its name back beside: the two merge at the restore's place, and this
+    /// store's `rm`, now of the merged list and after the restore in the hub's order,
+    /// takes it to the trash on every machine. Sent with its own stamp, it lost to the
+    /// restore everywhere else (in-process merge schedule seed 241488275).
+    @Test func anRmMadeHereOfAListMergedAtALaterRestoreRemovesTheMergedList() throws {
+        let machines = try Machines()
+        let (a, b) = (machines.a, machines.b)
+        let restored = try a.createList(named: "groceries", under: .root)
+        try machines.hub.sync(a, b)
+        try b.remove([try machines.node(restored.id, in: b)])
+        try machines.hub.sync(b, a)
+        let removed = try b.createList(named: "groceries", under: .root)
+        try machines.hub.sync(b)
+        machines.nextMillisecond()
+        try b.remove([try machines.node(removed.id, in: b)])
+        machines.nextMillisecond()
+        try a.restore(try #require(try a.trash().first { $0.node.id == restored.id }))
+        try machines.hub.syncOntoThePulledHead(a, b)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try store.children(of: nil).isEmpty)
+            #expect(try store.trash().map(\.node.id) == [restored.id])
+            #expect(try machines.node(removed.id, in: store).id == restored.id)
+        }
+        try machines.expectEveryStoreAlike(a)
+    }
+
     @Test func aListMovedBesideOneOfItsNameMergesWithItAndWhatTheyHoldByName() throws {
         let machines = try Machines()
         let home = try machines.a.createList(named: "home", under: .root)

@@ -832,13 +832,18 @@ struct SyncMerge {
     /// An `rm` of list `seq` made here that comes after the merge into list `survivor` in
     /// the hub's order (not sent yet, or sent after it), where the list's id names the
     /// survivor: it removes the merged list, in its group, as on every other machine,
-    /// unless a trash mark or restore of the survivor not sent yet comes after it.
-    private func keepOwnRemoval(of seq: Int64, for survivor: Int64) throws {
+    /// unless a trash mark or restore of the survivor not sent yet comes after it. A
+    /// restore of the survivor the hub gave, stamped later, comes before it there: the
+    /// `rm` is stamped past it, as an `rm` of the survivor itself would be, or every
+    /// other machine would let the restore win by its stamp (in-process merge schedule
+    /// seed 241488275).
+    private mutating func keepOwnRemoval(of seq: Int64, for survivor: Int64) throws {
         guard let id = try store.nodeID(seq: seq), try lastTrashMarkHereLater(seq: seq, id: id) != nil,
               let mark = try database.statement("SELECT hidden FROM node WHERE seq = ? AND hidden > 0").bind(1, seq)
                   .firstRow({ $0.int64(0) }) else { return }
+        let database = database
         let counter = { (row: Int64) in
-            try self.database.statement("SELECT counter FROM sync_op WHERE seq = ? AND property = 'trashed'").bind(1, row)
+            try database.statement("SELECT counter FROM sync_op WHERE seq = ? AND property = 'trashed'").bind(1, row)
                 .firstRow { $0.int64(0) }
         }
         if let survivorsOwn = try counter(survivor) {
@@ -859,6 +864,11 @@ struct SyncMerge {
             SELECT ?1, property, stamp, replica FROM sync_stamp WHERE seq = ?2 AND property = 'trashgroup'
             """)
             .bind(1, survivor).bind(2, seq).run()
+        if let own = try currentStamp(seq: survivor, property: "trashed"), own.isLocal,
+           let hub = try currentStamp(seq: survivor, property: "trashed", ofTheHub: true),
+           hub.stamp > own.stamp || (hub.stamp == own.stamp && hub.replica > replica) {
+            try restampOwnRemoval(of: survivor, stamped: own.stamp, past: hub.stamp)
+        }
     }
 
     /// A rename of list `seq` made here and not sent yet, into the name of list
