@@ -4819,6 +4819,34 @@ struct Machines {
         try machines.expectEveryStoreAlike(a)
     }
 
+    /// A list made elsewhere with the name a list of this store's took on the hub, which
+    /// this store then renamed again, removed and emptied from its trash before any of
+    /// that went out: at the create's place the two merge, and this store's changes then rename,
+    /// remove and delete the merged list, on every machine. Here the create met no list
+    /// of its name and stayed (in-process merge schedule seed 343817495).
+    @Test(arguments: [false, true])
+    func aListMadeElsewhereBesideOneEmptiedHereBeforeItsRenameWentOutGoesWithIt(acknowledged: Bool) throws {
+        let machines = try Machines()
+        let (a, b) = (machines.a, machines.b)
+        let emptied = try a.createList(named: "shop", under: .root)
+        try machines.hub.sync(a, b)
+        try a.edit(try machines.node(emptied.id, in: a), text: "groceries")
+        try machines.hub.sync(a)
+        machines.nextMillisecond()
+        _ = try b.createList(named: "groceries", under: .root)
+        try a.edit(try machines.node(emptied.id, in: a), text: "food")
+        try a.remove([try machines.node(emptied.id, in: a)])
+        #expect(try a.emptyTrash() == 1)
+        try machines.hub.sync(b)
+        if !acknowledged { _ = try machines.hub.run(.pushWithAcknowledgementLost, by: a) }
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try store.children(of: nil).isEmpty)
+            #expect(try store.trash().isEmpty)
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     @Test func aListMovedBesideOneOfItsNameMergesWithItAndWhatTheyHoldByName() throws {
         let machines = try Machines()
         let home = try machines.a.createList(named: "home", under: .root)

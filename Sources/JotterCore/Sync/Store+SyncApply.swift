@@ -481,6 +481,13 @@ struct SyncMerge {
         let parent = try parentSeq(named: parentID, for: operation)
         let trashGroup = trashed ? TrashGroup(of: operation, stamp: group) : nil
         var sameName: Int64?
+        // A list of its name this store deleted for good by a purge of its own that
+        // comes later stood there: it comes back into the trash to merge with this
+        // one, as it does everywhere before that purge, which then settles the merged
+        // list again when it lands.
+        if kind == .list, !trashed, let buried = try listBuriedByOwnLaterPurge(under: parent, named: text ?? "") {
+            _ = try revive(buried, for: operation, keepingPurge: false)
+        }
         if kind == .list, !trashed,
            let existing = try listsInSight(under: parent, named: text ?? "").first {
             // Two machines made a list of one name in one place: the one with the lesser
@@ -1626,6 +1633,31 @@ struct SyncMerge {
         }
         return try database.statement("SELECT stamp, replica FROM sync_stamp WHERE seq = ? AND property = 'trashgroup'")
             .bind(1, seq).firstRow { row in NodeID(bytes: row.blob(1)).map { TrashGroup(stamp: row.int64(0), replica: $0) } } ?? nil
+    }
+
+    /// A list under `parent`, named `name` where the operation being applied stands in
+    /// the hub's order, that this store deleted for good by a purge of its own that
+    /// comes later there (not sent yet, or sent after it); nil when there is none.
+    private func listBuriedByOwnLaterPurge(under parent: Int64?, named name: String) throws -> Int64? {
+        var seqs: [Int64] = []
+        let unsent = try database.statement("SELECT seq FROM sync_op WHERE property = 'purge' AND seq IS NOT NULL")
+        while try unsent.step() { seqs.append(unsent.int64(0)) }
+        // Sent after it: as `listsChangedHereLater` reads them.
+        if ownAhead.landedBy != nil || passesOwnOneByOne, !isAfterOwnAcknowledged {
+            let sent = try database.statement(
+                "SELECT DISTINCT node FROM sync_log WHERE seq > ? AND +replica = ? AND property = 'purge' AND node IS NOT NULL")
+                .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes)
+            while try sent.step() {
+                if let id = NodeID(bytes: sent.blob(0)), let seq = try tombstoneSeq(of: id) { seqs.append(seq) }
+            }
+        }
+        let buried = try database.statement("SELECT text FROM sync_tombstone WHERE seq = ? AND kind = ? AND parent IS ?")
+        for seq in Set(seqs).sorted() {
+            guard let text = try buried.bind(1, seq).bind(2, Node.Kind.list.rawValue).bind(3, parent).firstRow({ $0.string(0) }),
+                  let id = try store.lastStateID(of: seq) else { continue }
+            if try (lastLoggedBeforeOwnAhead(id, "text")?.value ?? text) == name { return seq }
+        }
+        return nil
     }
 
     /// Whether list `seq`, deleted for good here by a purge of this store's own that
