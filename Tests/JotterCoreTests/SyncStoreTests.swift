@@ -4847,6 +4847,45 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// A list made here and sent, its acknowledgement lost, that another store renames
+    /// beside a list of its new name a third store made: the rename proves the create
+    /// landed before it, and the two merge at the rename's place, here too, with another
+    /// list made here waiting to go out. Where this
+    /// store removed and emptied it since (`emptied`), its `rm` and purge then take the
+    /// merged list. Here the list counted as made later, not in sight, and the other
+    /// stayed (in-process merge schedule seed 491697288).
+    @Test(arguments: [false, true])
+    func aListMadeHereUnacknowledgedRenamedElsewhereBesideOneOfItsNameMerges(emptied: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let home = try c.createList(named: "home", under: .root)
+        try machines.hub.sync(c, a, b)
+        let renamed = try b.createList(named: "shop", under: NavigationPath.root.pushing(try machines.node(home.id, in: b)))
+        _ = try machines.hub.run(.pushWithAcknowledgementLost, by: b)
+        try machines.hub.sync(a)
+        let made = try c.createList(named: "groceries", under: NavigationPath.root.pushing(home))
+        try machines.hub.sync(c)
+        machines.nextMillisecond()
+        try a.edit(try machines.node(renamed.id, in: a), text: "groceries")
+        try machines.hub.sync(a)
+        if emptied {
+            try b.remove([try machines.node(renamed.id, in: b)])
+            #expect(try b.emptyTrash() == 1)
+        }
+        let later = try b.createList(named: "later", under: .root)
+        _ = try machines.hub.run(.pull, by: b)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try store.children(of: nil).map(\.id) == [home.id, later.id])
+            guard !emptied else {
+                #expect(try store.node(id: made.id, includingHidden: true) == nil)
+                continue
+            }
+            #expect(try machines.node(renamed.id, in: store).seq == machines.node(made.id, in: store).seq)
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     @Test func aListMovedBesideOneOfItsNameMergesWithItAndWhatTheyHoldByName() throws {
         let machines = try Machines()
         let home = try machines.a.createList(named: "home", under: .root)

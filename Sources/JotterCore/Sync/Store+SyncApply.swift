@@ -205,6 +205,9 @@ struct SyncMerge {
     private var passesOwnOneByOne = false
     /// The hub's position of the operation being applied; nil when not known.
     var position: Int64?
+    /// The node of the pulled operation being applied: its create stands before it in
+    /// the hub's order, even one made here whose acknowledgement was lost.
+    private var pulledNode: NodeID?
 
     /// Whether the operation being applied landed after this store's own operations
     /// not pulled past yet (a pull after a push gives what landed before and after).
@@ -247,6 +250,8 @@ struct SyncMerge {
             try passOwn(operation)
             try takeBack(operation)
         } else {
+            pulledNode = operation.node
+            defer { pulledNode = nil }
             do {
                 try merge(operation)
             } catch let parked as Parked {
@@ -599,7 +604,10 @@ struct SyncMerge {
     /// name, not sent yet, known to be there (of the last push) or, where this store's
     /// own are passed one by one, logged after the one being passed.
     private func takesItsNameLaterOnTheHub(_ list: Node) throws -> Bool {
-        if remembersPulledRows, try store.isUnsentCreate(seq: list.seq) { return true }
+        if remembersPulledRows, try store.isUnsentCreate(seq: list.seq),
+           try pulledNode.flatMap({ try store.nodeSeq(of: $0) }) != list.seq {
+            return true
+        }
         if try database.statement("SELECT 1 FROM sync_op WHERE seq = ? AND property = 'text'").bind(1, list.seq)
             .firstRow({ _ in true }) == true {
             return try nameBeforeOwnLaterRename(of: list) != list.text
