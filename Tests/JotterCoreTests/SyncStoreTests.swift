@@ -4886,6 +4886,39 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// A list moved elsewhere beside a list of the name a third store gave it, which is
+    /// then removed there, while this store moved the list too, not sent yet: at the pulled
+    /// move's place the two merge and the `rm` takes the merged list, on every machine.
+    /// Here that move lost to this store's own later one and merged nothing, and where
+    /// the own move landed the other list was in the trash already (in-process merge
+    /// schedule seed 478321591). `samePlace`: this store moved it there too, or to the
+    /// root.
+    @Test(arguments: [false, true])
+    func aListMovedBesideOneOfItsNameBeforeAMoveOfItHereMergesAtThePulledMove(samePlace: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let home = try a.createList(named: "home", under: .root)
+        let kitchen = try a.createList(named: "kitchen", under: .root)
+        let moved = try a.createList(named: "shop", under: NavigationPath.root.pushing(home))
+        let other = try a.createList(named: "groceries", under: NavigationPath.root.pushing(kitchen))
+        try machines.hub.sync(a, b, c)
+        try c.edit(try machines.node(moved.id, in: c), text: "groceries")
+        try machines.hub.sync(c)
+        try a.move([try machines.node(moved.id, in: a)], to: NavigationPath.root.pushing(try machines.node(kitchen.id, in: a)))
+        try machines.hub.sync(a)
+        try a.remove([try machines.node(other.id, in: a)])
+        try machines.hub.sync(a)
+        machines.nextMillisecond()
+        try b.move([try machines.node(moved.id, in: b)],
+                   to: samePlace ? NavigationPath.root.pushing(try machines.node(kitchen.id, in: b)) : .root)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try machines.node(moved.id, in: store).seq == machines.node(other.id, in: store).seq)
+            #expect(try store.trash().count == 1)
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     @Test func aListMovedBesideOneOfItsNameMergesWithItAndWhatTheyHoldByName() throws {
         let machines = try Machines()
         let home = try machines.a.createList(named: "home", under: .root)

@@ -2534,7 +2534,8 @@ struct SyncMerge {
             // hub's order: it stays, stamped past it if need be, and the pulled value is
             // kept as the conflict every other machine keeps when this change reaches it.
             // Dropped, it would be a conflict of this machine alone. So does a move made
-            // here to another place; the hub's parent of the node has taken the pulled one.
+            // here to another place; the hub's parent of the node has taken the pulled one,
+            // and a list it put there merges with one of its name, as everywhere.
             if current.isLocal && (property.isValue || (property == .parent && !isSame)) {
                 if current.stamp < operation.stamp || (current.stamp == operation.stamp && operation.replica > replica) {
                     try restampLocalChange(of: seq, property: operation.property, past: operation.stamp)
@@ -2542,6 +2543,7 @@ struct SyncMerge {
                 try keepConflict(node: node, property: operation.property, value: operation.value,
                                  stamp: operation.stamp, replica: operation.replica, agreeing: agrees)
                 if property == .text, let seq { try mergeAtRenameLostToOwnLater(seq, by: operation, to: value) }
+                if property == .parent, let seq { try mergeWithListsOfItsName(seq) }
                 return
             }
             // So does this store's own `rm` not sent yet, over a restore pulled: it puts
@@ -2582,6 +2584,12 @@ struct SyncMerge {
                 if property == .text, let seq, let node, current.replica == replica,
                    try changedHereLater(seq: seq, id: node, property: "text") {
                     try mergeAtRenameLostToOwnLater(seq, by: operation, to: value)
+                }
+                // A move before this store's own later one in the hub's order put the
+                // list there, where it merges with one of its name, as everywhere.
+                if property == .parent, let seq, let node, current.replica == replica,
+                   try changedHereLater(seq: seq, id: node, property: "parent") {
+                    try mergeWithListsOfItsName(seq)
                 }
                 if property == .trashed, let seq, let node, current.replica == replica, try jsonType(value) == "false",
                    try changedHereLater(seq: seq, id: node, property: "trashed") {
