@@ -4919,6 +4919,34 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// A list made here and sent, its acknowledgement lost, then removed and emptied
+    /// here, while another store moved it and a third made a list of its name where it
+    /// went: given back first, its create stands before that list's, and the two merge
+    /// there, before this store's `rm` and purge take the merged list, on every machine.
+    /// Here it counted as not sent, with another list made here waiting to go out, and
+    /// the new list stayed (in-process merge schedule seed 497906617).
+    @Test func aListEmptiedHereAfterItsCreateWentOutUnacknowledgedMergesWithOneMadeWhereItWasMoved() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let home = try a.createList(named: "home", under: .root)
+        try machines.hub.sync(a, b, c)
+        let emptied = try b.createList(named: "groceries", under: NavigationPath.root.pushing(try machines.node(home.id, in: b)))
+        _ = try machines.hub.run(.pushWithAcknowledgementLost, by: b)
+        try machines.hub.sync(a)
+        try a.move([try machines.node(emptied.id, in: a)], to: .root)
+        _ = try c.createList(named: "groceries", under: .root)
+        try machines.hub.sync(a, c)
+        try b.remove([try machines.node(emptied.id, in: b)])
+        #expect(try b.emptyTrash() == 1)
+        let later = try b.createList(named: "later", under: .root)
+        _ = try machines.hub.run(.pull, by: b)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try store.children(of: nil).map(\.id) == [home.id, later.id])
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     @Test func aListMovedBesideOneOfItsNameMergesWithItAndWhatTheyHoldByName() throws {
         let machines = try Machines()
         let home = try machines.a.createList(named: "home", under: .root)

@@ -605,7 +605,7 @@ struct SyncMerge {
     /// own are passed one by one, logged after the one being passed.
     private func takesItsNameLaterOnTheHub(_ list: Node) throws -> Bool {
         if remembersPulledRows, try store.isUnsentCreate(seq: list.seq),
-           try pulledNode.flatMap({ try store.nodeSeq(of: $0) }) != list.seq {
+           try pulledNode.flatMap({ try store.nodeSeq(of: $0) }) != list.seq, try !ownCreateGivenBack(of: list.seq) {
             return true
         }
         if try database.statement("SELECT 1 FROM sync_op WHERE seq = ? AND property = 'text'").bind(1, list.seq)
@@ -622,6 +622,15 @@ struct SyncMerge {
                   .bind(2, blob: replica.bytes).bind(3, blob: list.id.bytes)
                   .firstRow({ $0.optionalInt64(0) }) ?? nil else { return false }
         return try created == 1 || nameBeforeOwnLaterRename(of: list) != list.text
+    }
+
+    /// Whether the hub gave back the create of row `seq`, made here, before the
+    /// operation being applied: sent with its acknowledgement lost, it still counts as
+    /// not sent where its row is gone, and nothing acknowledged it as held.
+    private func ownCreateGivenBack(of seq: Int64) throws -> Bool {
+        try database.statement("SELECT seq FROM sync_log WHERE replica = ? AND counter = ?")
+            .bind(1, blob: replica.bytes).bind(2, Store.createCounter(seq: seq))
+            .firstRow { $0.int64(0) <= ownAhead.passedTo } ?? false
     }
 
     /// Passes this store's own operations the log holds up to row `row`, at their place
@@ -1659,10 +1668,10 @@ struct SyncMerge {
                 if let id = NodeID(bytes: sent.blob(0)), let seq = try tombstoneSeq(of: id) { seqs.append(seq) }
             }
         }
-        let buried = try database.statement("SELECT text FROM sync_tombstone WHERE seq = ? AND kind = ? AND parent IS ?")
+        let buried = try database.statement("SELECT text FROM sync_tombstone WHERE seq = ? AND kind = ?")
         for seq in Set(seqs).sorted() {
-            guard let text = try buried.bind(1, seq).bind(2, Node.Kind.list.rawValue).bind(3, parent).firstRow({ $0.string(0) }),
-                  let id = try store.lastStateID(of: seq) else { continue }
+            guard let text = try buried.bind(1, seq).bind(2, Node.Kind.list.rawValue).firstRow({ $0.string(0) }),
+                  try hubParent(of: seq) == parent, let id = try store.lastStateID(of: seq) else { continue }
             if try (lastLoggedBeforeOwnAhead(id, "text")?.value ?? text) == name { return seq }
         }
         return nil
