@@ -693,10 +693,8 @@ struct SyncMerge {
     /// comes back into the trash, merges, and the purge settles it again here.
     private mutating func mergeEmptiedHereLater(by change: SyncOperation, purges: [SyncOperation]) throws {
         guard let id = change.node, let seq = try tombstoneSeq(of: id), try changedHereLater(seq: seq, id: id, property: "purge"),
-              try meetsListsOfItsNameBeforeOwnPurge(seq) else { return }
+              try mergeBuriedList(seq, by: change) else { return }
         let passedTo = ownAhead.passedTo
-        let revived = try revive(seq, for: change, keepingPurge: false)
-        try mergeWithListsOfItsName(revived)
         for purge in purges where purge.node == id {
             guard let row = try loggedRow(ofOwn: purge), row > passedTo, let merged = try store.nodeSeq(of: id) else { continue }
             ownAhead.passedTo = row
@@ -1316,10 +1314,7 @@ struct SyncMerge {
             // Renamed or moved there beside a list of its name, it merges with it, as it
             // does everywhere before this store's own `rm` and purge: it comes back into
             // the trash, where they settle the merged list again when they land.
-            if property == .text || property == .parent, try meetsListsOfItsNameBeforeOwnPurge(seq) {
-                let revived = try revive(seq, for: operation, keepingPurge: false)
-                try mergeWithListsOfItsName(revived)
-            }
+            if property == .text || property == .parent { try mergeBuriedList(seq, by: operation) }
             return nil
         }
         if restores, try changedHereLater(seq: seq, id: id, property: "purge"),
@@ -1677,15 +1672,19 @@ struct SyncMerge {
         return nil
     }
 
-    /// Whether list `seq`, deleted for good here by a purge of this store's own that
-    /// comes later in the hub's order, given a name or a place by the operation being
-    /// applied, stands there beside a list of its name out of the trash.
-    private func meetsListsOfItsNameBeforeOwnPurge(_ seq: Int64) throws -> Bool {
+    /// List `seq`, deleted for good here by a purge of this store's own that comes later
+    /// in the hub's order, given a name or a place by `operation`: where it stands there
+    /// beside a list of its name out of the trash, it comes back into the trash and
+    /// merges with it (true), as it does everywhere before that purge.
+    @discardableResult
+    private mutating func mergeBuriedList(_ seq: Int64, by operation: SyncOperation) throws -> Bool {
         guard let last = try database.statement("SELECT kind, parent, text FROM sync_tombstone WHERE seq = ?").bind(1, seq)
             .firstRow({ (kind: $0.int64(0), parent: $0.optionalInt64(1), text: $0.string(2)) }),
-            last.kind == Node.Kind.list.rawValue, try last.parent.map({ try store.nodeID(seq: $0) != nil }) ?? true
+            last.kind == Node.Kind.list.rawValue, try last.parent.map({ try store.nodeID(seq: $0) != nil }) ?? true,
+            try !listsInSight(under: last.parent, named: last.text).isEmpty
         else { return false }
-        return try !listsInSight(under: last.parent, named: last.text).isEmpty
+        try mergeWithListsOfItsName(try revive(seq, for: operation, keepingPurge: false))
+        return true
     }
 
     /// Notes that `operation`, a change of node `seq` this store deleted for good by a
