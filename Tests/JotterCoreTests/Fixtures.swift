@@ -33,7 +33,7 @@ func storesWithClocksApart(in folder: TemporaryFolder, using random: inout Seede
 /// neither variable set, it runs those instead: random schedules that still end apart now
 /// and then would fail the suite now and then.
 func runSchedules(seed seedVariable: String, runs runsVariable: String, default runs: Int,
-                  fixed: ClosedRange<UInt64>? = nil, _ schedule: (UInt64) throws -> Void) throws {
+                  fixed: [UInt64]? = nil, _ schedule: (UInt64) throws -> Void) throws {
     let environment = ProcessInfo.processInfo.environment
     if let seed = environment[seedVariable].flatMap(UInt64.init) {
         try schedule(seed)

@@ -19,7 +19,7 @@ import Testing
     @Test func storesKeepTheSameTrashWhateverTheyPulledWhen() throws {
         // The same 40 schedules every time: random ones still end apart about once in
         // 1,000 (docs/sync.md), which would fail one run of the suite in 25.
-        try runSchedules(seed: "JOTTER_STORE_TRASH_SEED", runs: "JOTTER_STORE_TRASH_RUNS", default: 40, fixed: 1...40) { seed in
+        try runSchedules(seed: "JOTTER_STORE_TRASH_SEED", runs: "JOTTER_STORE_TRASH_RUNS", default: 40, fixed: Array(1...40)) { seed in
             try TrashSchedule(seed: seed).run()
         }
     }

@@ -1666,7 +1666,8 @@ struct SyncMerge {
         let buried = try database.statement("SELECT text FROM sync_tombstone WHERE seq = ? AND kind = ?")
         for seq in Set(seqs).sorted() {
             guard let text = try buried.bind(1, seq).bind(2, Node.Kind.list.rawValue).firstRow({ $0.string(0) }),
-                  try hubParent(of: seq) == parent, let id = try store.lastStateID(of: seq) else { continue }
+                  try hubParent(of: seq) == parent, let id = try store.lastStateID(of: seq), try stoodOutOfTheTrash(id)
+            else { continue }
             if try (lastLoggedBeforeOwnAhead(id, "text")?.value ?? text) == name { return seq }
         }
         return nil
@@ -1681,10 +1682,18 @@ struct SyncMerge {
         guard let last = try database.statement("SELECT kind, parent, text FROM sync_tombstone WHERE seq = ?").bind(1, seq)
             .firstRow({ (kind: $0.int64(0), parent: $0.optionalInt64(1), text: $0.string(2)) }),
             last.kind == Node.Kind.list.rawValue, try last.parent.map({ try store.nodeID(seq: $0) != nil }) ?? true,
+            let id = try store.lastStateID(of: seq), try stoodOutOfTheTrash(id),
             try !listsInSight(under: last.parent, named: last.text).isEmpty
         else { return false }
         try mergeWithListsOfItsName(try revive(seq, for: operation, keepingPurge: false))
         return true
+    }
+
+    /// Whether node `id`, deleted for good here, stood out of the trash where the
+    /// operation being applied stands: by the last trash mark the log holds from before
+    /// this store's own operations ahead, or by its create.
+    private func stoodOutOfTheTrash(_ id: NodeID) throws -> Bool {
+        try lastLoggedBeforeOwnAhead(id, "trashed").map { $0.value == "0" } ?? true
     }
 
     /// Notes that `operation`, a change of node `seq` this store deleted for good by a
