@@ -4957,6 +4957,32 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// Two lists that merge, each holding a list of one name, one of which this store
+    /// removes by an `rm` not sent yet: at the merge's place both inner lists stand out of
+    /// the trash and merge level by level, and the `rm` then takes the merged one, on
+    /// every machine. Here the one in the trash was passed over, and the two stayed apart
+    /// (in-process merge schedule seed 146168335).
+    @Test func listsInsideListsThatMergeMergeAlsoWhereOneIsRemovedHereLater() throws {
+        let machines = try Machines()
+        let (a, b) = (machines.a, machines.b)
+        let renamed = try a.createList(named: "shop", under: .root)
+        let kept = try a.createList(named: "dairy", under: NavigationPath.root.pushing(renamed))
+        try machines.hub.sync(a, b)
+        let other = try b.createList(named: "groceries", under: .root)
+        let removed = try b.createList(named: "dairy", under: NavigationPath.root.pushing(other))
+        try machines.hub.sync(b)
+        try b.remove([try machines.node(removed.id, in: b)])
+        try a.edit(try machines.node(renamed.id, in: a), text: "groceries")
+        try machines.hub.sync(a)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try store.children(of: nil).count == 1)
+            #expect(try machines.node(removed.id, in: store).seq == machines.node(kept.id, in: store).seq)
+            #expect(try store.trash().count == 1)
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     @Test func aListMovedBesideOneOfItsNameMergesWithItAndWhatTheyHoldByName() throws {
         let machines = try Machines()
         let home = try machines.a.createList(named: "home", under: .root)
