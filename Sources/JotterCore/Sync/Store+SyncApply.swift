@@ -735,10 +735,10 @@ struct SyncMerge {
         return logged.value == "0"
     }
 
-    /// The lists this store renamed (`property` `text`, those under `parent`) or moved
-    /// (`parent`, wherever they are now) by a change of its own that comes later in the
-    /// hub's order than the operation being applied: not sent yet, or sent after it.
-    private func listsChangedHereLater(under parent: Int64?, property: String) throws -> [Node] {
+    /// The rows this store changes by an operation of its own of `property` that comes
+    /// later in the hub's order than the one being applied, in order: not sent yet, or
+    /// sent after it, where a sent one's node is found by `row`.
+    private func rowsChangedHereLater(by property: String, row: (NodeID) throws -> Int64?) throws -> [Int64] {
         var seqs: [Int64] = []
         let unsent = try database.statement("SELECT seq FROM sync_op WHERE property = ? AND seq IS NOT NULL").bind(1, property)
         while try unsent.step() { seqs.append(unsent.int64(0)) }
@@ -749,10 +749,17 @@ struct SyncMerge {
                 "SELECT DISTINCT node FROM sync_log WHERE seq > ? AND +replica = ? AND property = ? AND node IS NOT NULL")
                 .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, property)
             while try sent.step() {
-                if let id = NodeID(bytes: sent.blob(0)), let seq = try store.nodeSeq(of: id) { seqs.append(seq) }
+                if let id = NodeID(bytes: sent.blob(0)), let seq = try row(id) { seqs.append(seq) }
             }
         }
-        return try Set(seqs).sorted().compactMap { try store.node(seq: $0) }
+        return Set(seqs).sorted()
+    }
+
+    /// The lists this store renamed (`property` `text`, those under `parent`) or moved
+    /// (`parent`, wherever they are now) by a change of its own that comes later in the
+    /// hub's order than the operation being applied: not sent yet, or sent after it.
+    private func listsChangedHereLater(under parent: Int64?, property: String) throws -> [Node] {
+        try rowsChangedHereLater(by: property) { try store.nodeSeq(of: $0) }.compactMap { try store.node(seq: $0) }
             .filter { $0.kind == .list && (property == "parent" || $0.parentSeq == parent) }
     }
 
@@ -1655,20 +1662,8 @@ struct SyncMerge {
     /// the hub's order, that this store deleted for good by a purge of its own that
     /// comes later there (not sent yet, or sent after it); nil when there is none.
     private func listBuriedByOwnLaterPurge(under parent: Int64?, named name: String) throws -> Int64? {
-        var seqs: [Int64] = []
-        let unsent = try database.statement("SELECT seq FROM sync_op WHERE property = 'purge' AND seq IS NOT NULL")
-        while try unsent.step() { seqs.append(unsent.int64(0)) }
-        // Sent after it: as `listsChangedHereLater` reads them.
-        if ownAhead.landedBy != nil || passesOwnOneByOne, !isAfterOwnAcknowledged {
-            let sent = try database.statement(
-                "SELECT DISTINCT node FROM sync_log WHERE seq > ? AND +replica = ? AND property = 'purge' AND node IS NOT NULL")
-                .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes)
-            while try sent.step() {
-                if let id = NodeID(bytes: sent.blob(0)), let seq = try tombstoneSeq(of: id) { seqs.append(seq) }
-            }
-        }
         let buried = try database.statement("SELECT text FROM sync_tombstone WHERE seq = ? AND kind = ?")
-        for seq in Set(seqs).sorted() {
+        for seq in try rowsChangedHereLater(by: "purge", row: { try tombstoneSeq(of: $0) }) {
             guard let text = try buried.bind(1, seq).bind(2, Node.Kind.list.rawValue).firstRow({ $0.string(0) }),
                   try hubParent(of: seq) == parent, let id = try store.lastStateID(of: seq), try stoodOutOfTheTrash(id)
             else { continue }
