@@ -4983,6 +4983,32 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// Two lists that merge, each holding a list of one name, one of which this store
+    /// renames by a change not sent yet: at the merge's place both inner lists still have
+    /// that name and merge level by level, and the rename then takes the merged one, on
+    /// every machine. Here the inner lists were matched by the names they have here, and
+    /// the two stayed apart (in-process merge schedule seed 243199561).
+    @Test func listsInsideListsThatMergeMergeAlsoWhereOneIsRenamedHereLater() throws {
+        let machines = try Machines()
+        let (a, b) = (machines.a, machines.b)
+        let renamed = try a.createList(named: "shop", under: .root)
+        let kept = try a.createList(named: "dairy", under: NavigationPath.root.pushing(renamed))
+        try machines.hub.sync(a, b)
+        let other = try b.createList(named: "groceries", under: .root)
+        let met = try b.createList(named: "dairy", under: NavigationPath.root.pushing(other))
+        try machines.hub.sync(b)
+        try b.edit(try machines.node(kept.id, in: b), text: "cheese")
+        try a.edit(try machines.node(renamed.id, in: a), text: "groceries")
+        try machines.hub.sync(a)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try store.children(of: nil).count == 1)
+            #expect(try machines.node(met.id, in: store).seq == machines.node(kept.id, in: store).seq)
+            #expect(try machines.node(kept.id, in: store).text == "cheese")
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     @Test func aListMovedBesideOneOfItsNameMergesWithItAndWhatTheyHoldByName() throws {
         let machines = try Machines()
         let home = try machines.a.createList(named: "home", under: .root)

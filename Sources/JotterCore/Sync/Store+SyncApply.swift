@@ -552,17 +552,12 @@ struct SyncMerge {
             // A move of the survivor made here into the list merged away, or into one
             // it held, now puts it inside itself: refused, as every machine refuses it.
             try refuseOwnMovesInACycle(through: survivor.seq)
-            // Each list inside that shares a name, in the trash here or not: one this
-            // store removes by an `rm` of its own that comes later stands in sight there
-            // (`listsInSight` tells).
-            let shared = try database.statement(
-                """
-                SELECT seq FROM node AS list
-                WHERE parent = ?1 AND kind = ?2 AND ifnull(hidden, 0) >= 0
-                  AND (SELECT count(*) FROM node WHERE parent = ?1 AND kind = ?2 AND ifnull(hidden, 0) >= 0 AND text = list.text) > 1
-                """)
+            // Each list inside, in the trash here or not, by the name it has there: one
+            // this store renames or removes by a change of its own that comes later stands
+            // in sight there under its name before it (`listsInSight` tells).
+            let inside = try database.statement("SELECT seq FROM node WHERE parent = ? AND kind = ? AND ifnull(hidden, 0) >= 0")
                 .bind(1, survivor.seq).bind(2, Node.Kind.list.rawValue)
-            while try shared.step() { unsettled.append(shared.int64(0)) }
+            while try inside.step() { unsettled.append(inside.int64(0)) }
         }
     }
 
