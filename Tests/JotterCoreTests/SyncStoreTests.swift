@@ -4736,6 +4736,36 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// A list emptied here, by an `rm` and a purge not sent yet, and another renamed
+    /// elsewhere into its name beside it: at the rename's place the two merge, and this
+    /// store's `rm` then takes the merged list to the trash, where its purge, which never
+    /// saw the rename, keeps it with what it holds, on every machine. Here the emptied
+    /// list was not there for the rename to meet, and the renamed one stayed out of the
+    /// trash (in-process merge schedule seed 452574158).
+    @Test(arguments: [false, true])
+    func aListRenamedElsewhereIntoTheNameOfOneEmptiedHereGoesWithIt(withItem: Bool) throws {
+        let machines = try Machines()
+        let (a, b) = (machines.a, machines.b)
+        let renamed = try a.createList(named: "shop", under: .root)
+        try machines.hub.sync(a, b)
+        let emptied = try b.createList(named: "groceries", under: .root)
+        try machines.hub.sync(b)
+        try b.remove([try machines.node(emptied.id, in: b)])
+        #expect(try b.emptyTrash() == 1)
+        if withItem { _ = try machines.add("milk", in: a, under: NavigationPath.root.pushing(renamed)) }
+        try a.edit(try machines.node(renamed.id, in: a), text: "groceries")
+        try machines.hub.sync(a)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            let merged = try machines.node(renamed.id, in: store)
+            #expect(try machines.node(emptied.id, in: store).seq == merged.seq)
+            #expect(try store.children(of: nil).isEmpty)
+            #expect(try store.trash().map { $0.node.seq } == [merged.seq])
+            #expect(try store.children(of: merged).map(\.text) == (withItem ? ["milk"] : []))
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     /// A list renamed here into the name of a list made elsewhere, then removed and
     /// emptied here, all before the rename went out: at the rename's place the two merge,
     /// and this store's `rm` and purge then take the merged list to the trash and delete

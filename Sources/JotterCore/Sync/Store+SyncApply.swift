@@ -536,14 +536,21 @@ struct SyncMerge {
     /// the same name it now stands beside, by the rule of creates: the lesser id stays.
     /// The lists they hold that now share a name merge by the same rule, level by level,
     /// as they do where each one's create arrives after the other list is there.
-    private mutating func mergeWithListsOfItsName(_ seq: Int64) throws {
+    private mutating func mergeWithListsOfItsName(_ seq: Int64, by operation: SyncOperation) throws {
         var unsettled = [seq]
         while let next = unsettled.popLast() {
             guard let node = try store.node(seq: next), node.kind == .list else { continue }
             // Where it stands at this place: a rename or move of its own that comes later
             // takes it elsewhere there.
-            let sameName = try listsInSight(under: parentBeforeOwnLaterMove(of: node) ?? node.parentSeq,
-                                            named: nameBeforeOwnLaterRename(of: node) ?? node.text)
+            let place = try parentBeforeOwnLaterMove(of: node) ?? node.parentSeq
+            let name = try nameBeforeOwnLaterRename(of: node) ?? node.text
+            // A list of its name this store deleted for good by a purge of its own that
+            // comes later stood there too: it comes back into the trash to merge, as in
+            // `create`.
+            if let buried = try listBuriedByOwnLaterPurge(under: place, named: name) {
+                _ = try revive(buried, for: operation, keepingPurge: false)
+            }
+            let sameName = try listsInSight(under: place, named: name)
             guard sameName.count > 1, sameName.contains(where: { $0.seq == next }),
                   let survivor = sameName.min(by: { $0.id < $1.id }) else { continue }
             for list in sameName where list.seq != survivor.seq {
@@ -673,14 +680,13 @@ struct SyncMerge {
         defer { passesOwnOneByOne = false }
         for change in listChanges {
             ownAhead.passedTo = change.row
+            guard let operation = try store.loggedSyncOperations(after: change.row - 1, limit: 1).operations.first else { continue }
             guard let seq = try store.nodeSeq(of: change.id) else {
-                if let operation = try store.loggedSyncOperations(after: change.row - 1, limit: 1).operations.first {
-                    try mergeEmptiedHereLater(by: operation, purges: purges)
-                }
+                try mergeEmptiedHereLater(by: operation, purges: purges)
                 continue
             }
             guard let node = try store.node(seq: seq), node.kind == .list else { continue }
-            try mergeWithListsOfItsName(seq)
+            try mergeWithListsOfItsName(seq, by: operation)
         }
         ownAhead.passedTo = row
     }
@@ -1679,7 +1685,7 @@ struct SyncMerge {
             let id = try store.lastStateID(of: seq), try stoodOutOfTheTrash(id),
             try !listsInSight(under: last.parent, named: last.text).isEmpty
         else { return false }
-        try mergeWithListsOfItsName(try revive(seq, for: operation, keepingPurge: false))
+        try mergeWithListsOfItsName(try revive(seq, for: operation, keepingPurge: false), by: operation)
         return true
     }
 
@@ -2554,7 +2560,7 @@ struct SyncMerge {
                 try keepConflict(node: node, property: operation.property, value: operation.value,
                                  stamp: operation.stamp, replica: operation.replica, agreeing: agrees)
                 if property == .text, let seq { try mergeAtRenameLostToOwnLater(seq, by: operation, to: value) }
-                if property == .parent, let seq { try mergeWithListsOfItsName(seq) }
+                if property == .parent, let seq { try mergeWithListsOfItsName(seq, by: operation) }
                 return
             }
             // So does this store's own `rm` not sent yet, over a restore pulled: it puts
@@ -2567,7 +2573,7 @@ struct SyncMerge {
                 try restampOwnRemoval(of: seq, stamped: current.stamp, past: operation.stamp)
                 try keepConflict(node: node, property: operation.property, value: operation.value,
                                  stamp: operation.stamp, replica: operation.replica)
-                try mergeWithListsOfItsName(seq)
+                try mergeWithListsOfItsName(seq, by: operation)
                 return
             }
             // And this store's own restore not sent yet of a group the hub holds the
@@ -2600,7 +2606,7 @@ struct SyncMerge {
                 // list there, where it merges with one of its name, as everywhere.
                 if property == .parent, let seq, let node, current.replica == replica,
                    try changedHereLater(seq: seq, id: node, property: "parent") {
-                    try mergeWithListsOfItsName(seq)
+                    try mergeWithListsOfItsName(seq, by: operation)
                 }
                 if property == .trashed, let seq, let node, current.replica == replica, try jsonType(value) == "false",
                    try changedHereLater(seq: seq, id: node, property: "trashed") {
@@ -2609,7 +2615,7 @@ struct SyncMerge {
                     // one of its name: the `rm` puts it back there in a group of its own,
                     // which an `rm` pulled before took it out of.
                     try rejoinOwnRemoval(seq, TrashGroup(stamp: current.stamp, replica: replica))
-                    try mergeWithListsOfItsName(seq)
+                    try mergeWithListsOfItsName(seq, by: operation)
                 } else if property == .trashed, let seq, !current.isLocal, try jsonType(value) == "false",
                           let group = try currentStamp(seq: seq, property: "trashgroup"),
                           group.stamp != current.stamp || group.replica != current.replica,
@@ -2663,7 +2669,7 @@ struct SyncMerge {
                               replica: operation.replica)
         if moves, property == .parent, let seq { try refuseOwnMovesInACycle(through: seq) }
         if moves, property == .text || property == .parent || property == .trashed, let seq {
-            try mergeWithListsOfItsName(seq)
+            try mergeWithListsOfItsName(seq, by: operation)
         }
     }
 
