@@ -4648,6 +4648,30 @@ struct Machines {
         try machines.expectEveryStoreAlike(a)
     }
 
+    /// A list renamed here into the name of one made elsewhere that this store pulled
+    /// before the rename went out, sent with its acknowledgement lost and renamed again
+    /// here: given back, the first rename meets that list at its place in the hub's
+    /// order, and the two merge; the second then renames the merged list, on every
+    /// machine (in-process merge schedule seed 837569404).
+    @Test func aListRenamedHereTwiceMergesAtTheFirstRenameGivenBack() throws {
+        let machines = try Machines()
+        let (a, b) = (machines.a, machines.b)
+        let renamed = try a.createList(named: "shop", under: .root)
+        try machines.hub.sync(a, b)
+        try a.edit(try machines.node(renamed.id, in: a), text: "groceries")
+        let met = try b.createList(named: "groceries", under: .root)
+        try machines.hub.sync(b)
+        _ = try machines.hub.run(.pushWithAcknowledgementLost, by: a)
+        try a.edit(try machines.node(renamed.id, in: a), text: "food")
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            let merged = try machines.node(renamed.id, in: store)
+            #expect(try machines.node(met.id, in: store).seq == merged.seq)
+            #expect(try store.children(of: nil).map(\.text) == ["food"])
+        }
+        try machines.expectEveryStoreAlike(a)
+    }
+
     /// A list renamed and removed here, and a list of its new name made here beside it
     /// after that, all sent with the acknowledgement lost: given back, the rename meets
     /// the new list nowhere, as its create lands after it, and the two stay apart on every

@@ -285,6 +285,13 @@ struct SyncMerge {
         if operation.property == "purge", let id = operation.node, let seq = try store.nodeSeq(of: id) {
             try purge(seq, id: id, by: operation)
         }
+        // A rename, move or restore of a list, at that place: what this store changed
+        // since comes after it (in-process merge schedule seed 837569404).
+        if ["text", "parent", "trashed"].contains(operation.property), let id = operation.node {
+            passesOwnOneByOne = true
+            defer { passesOwnOneByOne = false }
+            try passOwnChange(operation, of: id, purges: [])
+        }
         try takeBack(operation)
     }
 
@@ -681,14 +688,22 @@ struct SyncMerge {
         for change in listChanges {
             ownAhead.passedTo = change.row
             guard let operation = try store.loggedSyncOperations(after: change.row - 1, limit: 1).operations.first else { continue }
-            guard let seq = try store.nodeSeq(of: change.id) else {
-                try mergeEmptiedHereLater(by: operation, purges: purges)
-                continue
-            }
-            guard let node = try store.node(seq: seq), node.kind == .list else { continue }
-            try mergeWithListsOfItsName(seq, by: operation)
+            try passOwnChange(operation, of: change.id, purges: purges)
         }
         ownAhead.passedTo = row
+    }
+
+    /// Passes this store's own `change` of node `id`, at its row of the log: a list it
+    /// made, renamed, moved or restored merges with a list of its name it stood beside
+    /// there, as every other machine merges it; one deleted here since by a purge of its
+    /// own (one of `purges`, or not sent yet) merges too (`mergeEmptiedHereLater`).
+    private mutating func passOwnChange(_ change: SyncOperation, of id: NodeID, purges: [SyncOperation]) throws {
+        guard let seq = try store.nodeSeq(of: id) else {
+            try mergeEmptiedHereLater(by: change, purges: purges)
+            return
+        }
+        guard let node = try store.node(seq: seq), node.kind == .list else { return }
+        try mergeWithListsOfItsName(seq, by: change)
     }
 
     /// The list this store's own `change`, being passed, made, renamed, moved or
