@@ -4672,6 +4672,33 @@ struct Machines {
         try machines.expectEveryStoreAlike(a)
     }
 
+    /// A list renamed elsewhere beside one of its new name, which loses here to a rename
+    /// of this store's own not sent yet: the pulled rename still wins over the name the
+    /// list had, and the two merge at its place, as on every machine. Here it was weighed
+    /// against the create of a list merged into it since, made later, and the two stayed
+    /// apart (in-process merge schedule seed 991614812).
+    @Test func aListRenamedElsewhereAfterAMergeAndRenamedHereMergesAtThePulledRename() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let renamed = try b.createList(named: "shop", under: .root)
+        try machines.hub.sync(b)
+        machines.nextMillisecond()
+        let met = try a.createList(named: "groceries", under: .root)
+        let mergedFirst = try a.createList(named: "shop", under: .root)
+        try b.edit(try machines.node(renamed.id, in: b), text: "groceries")
+        machines.nextMillisecond()
+        try machines.hub.sync(a, c)
+        try c.edit(try machines.node(renamed.id, in: c), text: "food")
+        try machines.hub.sync(b)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            let merged = try machines.node(renamed.id, in: store)
+            #expect(try [met.id, mergedFirst.id].map { try machines.node($0, in: store).seq } == [merged.seq, merged.seq])
+            #expect(try store.children(of: nil).map(\.text) == ["food"])
+        }
+        try machines.expectEveryStoreAlike(a)
+    }
+
     /// A list renamed and removed here, and a list of its new name made here beside it
     /// after that, all sent with the acknowledgement lost: given back, the rename meets
     /// the new list nowhere, as its create lands after it, and the two stay apart on every

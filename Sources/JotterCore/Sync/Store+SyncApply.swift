@@ -802,7 +802,8 @@ struct SyncMerge {
     /// The last change of `property` (`text` or `parent`) of node `id`, or its create,
     /// that the log holds from before this store's own operations ahead, `excluded`
     /// left out: the value it gave (nil: null) and its stamp and replica. Of a list
-    /// merged, one by the id of a list merged into it counts too.
+    /// merged, a change by the id of a list merged into it counts too, but not that
+    /// list's create, which gave the merged list neither its name nor its place.
     private func lastLoggedBeforeOwnAhead(_ id: NodeID, _ property: String, excluding excluded: SyncOperation? = nil)
         throws -> (value: String?, stamp: Int64, replica: NodeID)? {
         try database.statement(
@@ -810,7 +811,7 @@ struct SyncMerge {
             SELECT iif(property = 'create', json_extract(value, '$.' || ?5), json_extract(value, '$')), stamp, replica
             FROM sync_log
             WHERE node IN (SELECT ?1 UNION ALL SELECT id FROM node_alias WHERE seq = ?8)
-              AND property IN (?5, 'create') AND (replica <> ?2 OR seq <= ?3 OR ?4)
+              AND (property = ?5 OR (property = 'create' AND node = ?1)) AND (replica <> ?2 OR seq <= ?3 OR ?4)
               AND NOT (replica IS ?6 AND counter IS ?7)
             ORDER BY seq DESC LIMIT 1
             """)
