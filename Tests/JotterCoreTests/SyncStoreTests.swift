@@ -4699,6 +4699,30 @@ struct Machines {
         try machines.expectEveryStoreAlike(a)
     }
 
+    /// Two lists made here and sent with the acknowledgement lost, then one moved away
+    /// and the other renamed into its name: acknowledged as held at the next sync, each
+    /// create is passed where the hub gives it back, under the name and in the place the
+    /// hub holds. Here a pull that ended between the two passed the second there, as
+    /// its row is now, and it merged with the first, which no other machine does
+    /// (in-process merge schedule seed 899920714).
+    @Test func listsMadeHereAndChangedAfterTheirCreatesWentOutUnacknowledgedStayApart() throws {
+        let machines = try Machines(batch: 1)
+        let (a, b) = (machines.a, machines.b)
+        let home = try a.createList(named: "home", under: .root)
+        try machines.hub.sync(a, b)
+        let moved = try b.createList(named: "dairy", under: .root)
+        let renamed = try b.createList(named: "shop", under: .root)
+        _ = try machines.hub.run(.pushWithAcknowledgementLost, by: b)
+        try b.move([try machines.node(moved.id, in: b)], to: NavigationPath.root.pushing(try machines.node(home.id, in: b)))
+        try b.edit(try machines.node(renamed.id, in: b), text: "dairy")
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try machines.node(moved.id, in: store).seq != machines.node(renamed.id, in: store).seq)
+            #expect(try store.children(of: nil).map(\.text) == ["home", "dairy"])
+        }
+        try machines.expectEveryStoreAlike(a)
+    }
+
     /// A list renamed and removed here, and a list of its new name made here beside it
     /// after that, all sent with the acknowledgement lost: given back, the rename meets
     /// the new list nowhere, as its create lands after it, and the two stay apart on every

@@ -28,6 +28,7 @@ extension Store {
             // One the log holds is here already: a hub rebuilt holds again what this
             // store pulled before it was lost.
             var known = 0
+            var ownLeftAhead = false
             try applyingAsTheHubGives {
                 for (index, operation) in operations.enumerated() {
                     merge.position = positions.count == operations.count ? positions[index] : nil
@@ -48,16 +49,18 @@ extension Store {
                     }
                     try merge.apply(operation)
                 }
-                try merge.finish(reachesOwnAhead: ahead.landedBy.map { cursor >= $0 } ?? true)
+                // Where they landed not known, the hub gives them back each at its place,
+                // and each is passed there: passed at the end of a batch before that, a
+                // create acknowledged as held would meet lists as its row is now, not as
+                // the hub holds it (in-process merge schedule seed 899920714).
+                let reachesOwnAhead = try ahead.landedBy.map { cursor >= $0 } ?? (ownOperationsLogged(after: merge.ownAhead.passedTo) == 0)
+                try merge.finish(reachesOwnAhead: reachesOwnAhead)
+                ownLeftAhead = !reachesOwnAhead
             }
             try database.statement("UPDATE setting SET value = max(value, ?) WHERE key = \(Setting.hlc.sql)")
                 .bind(1, operations.map(\.stamp).filter(SyncOperation.stampRange.contains).max() ?? 0).run()
             try setSyncCursor(cursor, hash: hash)
-            if let landedBy = ahead.landedBy, cursor < landedBy {
-                try passSyncLog(upTo: merge.ownAhead.passedTo)
-            } else {
-                try passSyncLog()
-            }
+            try passSyncLog(upTo: ownLeftAhead ? merge.ownAhead.passedTo : nil)
             if !remembersPulledRows { try markEverythingSent() }
             var report = merge.report
             report.known = known

@@ -141,10 +141,15 @@ extension Store {
     public func ownOperationsNotPulledPast() throws -> (count: Int64, placesKnown: Bool) {
         try read {
             let ahead = try ownOperationsAhead()
-            let count = try database.statement("SELECT count(*) FROM sync_log WHERE seq > ? AND +replica = ?")
-                .bind(1, ahead.passedTo).bind(2, blob: try replicaID().bytes).firstRow { $0.int64(0) } ?? 0
+            let count = try ownOperationsLogged(after: ahead.passedTo)
             return (count, try count == 0 || ahead.landedBy != nil && ownLastPushFrom() != .max)
         }
+    }
+
+    /// How many of this store's own operations the log holds after row `seq`.
+    func ownOperationsLogged(after seq: Int64) throws -> Int64 {
+        try database.statement("SELECT count(*) FROM sync_log WHERE seq > ? AND +replica = ?")
+            .bind(1, seq).bind(2, blob: try replicaID().bytes).firstRow { $0.int64(0) } ?? 0
     }
 
     /// The row of `sync_log` after which this store's own operations not pulled past
