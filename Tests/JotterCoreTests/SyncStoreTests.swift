@@ -4723,6 +4723,37 @@ struct Machines {
         try machines.expectEveryStoreAlike(a)
     }
 
+    /// A list restored elsewhere beside one of its name, and restored here too by a
+    /// restore not sent yet: the pulled restore changes nothing here, but at its place
+    /// in the hub's order it takes the list out of the trash, where it merges with the
+    /// other, as on every machine, before a later rename. Here nothing was looked for,
+    /// and the two stayed apart (in-process merge schedule seed 990759335).
+    @Test func aListRestoredElsewhereAndHereMergesAtThePulledRestore() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let restored = try a.createList(named: "shop", under: .root)
+        try machines.hub.sync(a, b, c)
+        try c.remove([try machines.node(restored.id, in: c)])
+        try machines.hub.sync(c)
+        try b.edit(try machines.node(restored.id, in: b), text: "groceries")
+        try machines.hub.sync(b)
+        try c.restore(try #require(try c.trash().first))
+        try machines.hub.sync(a)
+        let met = try a.createList(named: "groceries", under: .root)
+        try machines.hub.sync(a)
+        machines.nextMillisecond()
+        try b.restore(try #require(try b.trash().first))
+        try machines.hub.sync(b)
+        try b.edit(try machines.node(restored.id, in: b), text: "food")
+        try machines.hub.sync(b)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try machines.node(met.id, in: store).seq == machines.node(restored.id, in: store).seq)
+            #expect(try store.children(of: nil).map(\.text) == ["food"])
+        }
+        try machines.expectEveryStoreAlike(a)
+    }
+
     /// A list renamed and removed here, and a list of its new name made here beside it
     /// after that, all sent with the acknowledgement lost: given back, the rename meets
     /// the new list nowhere, as its create lands after it, and the two stay apart on every

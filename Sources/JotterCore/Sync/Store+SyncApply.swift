@@ -2687,7 +2687,10 @@ struct SyncMerge {
         try store.recordStamp(seq: seq ?? 0, property: operation.property, stamp: operation.stamp,
                               replica: operation.replica)
         if moves, property == .parent, let seq { try refuseOwnMovesInACycle(through: seq) }
-        if moves, property == .text || property == .parent || property == .trashed, let seq {
+        // So does one that changes nothing here, where a change of this store's own that
+        // comes later gave the same value: at the pulled one's place it changes the list
+        // on every machine (in-process merge schedule seed 990759335).
+        if moves || isSame, property == .text || property == .parent || property == .trashed, let seq {
             try mergeWithListsOfItsName(seq, by: operation)
         }
     }
