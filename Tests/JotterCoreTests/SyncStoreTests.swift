@@ -4754,6 +4754,33 @@ struct Machines {
         try machines.expectEveryStoreAlike(a)
     }
 
+    /// An item emptied from the trash of a list that then merged into another, brought
+    /// back by an `rm` that comes after both: it comes back into the trash inside the
+    /// merged list, on every machine. Here its last state still named the list merged
+    /// away, and it came back at the root where it had been emptied before the merge
+    /// (in-process merge schedule seed 101093).
+    @Test func anItemEmptiedFromAListMergedSinceComesBackIntoTheMergedList() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let renamed = try a.createList(named: "groceries", under: .root)
+        let item = try machines.add("milk", in: a, under: NavigationPath.root.pushing(renamed))
+        try machines.hub.sync(a, b, c)
+        try c.remove([try machines.node(item.id, in: c)])
+        #expect(try c.emptyTrash() == 1)
+        let survivor = try importList("shop", id: Self.lesserID, in: c)
+        try machines.hub.sync(c)
+        try b.edit(try machines.node(renamed.id, in: b), text: "shop")
+        try b.remove([try machines.node(item.id, in: b)])
+        try machines.hub.sync(b)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try machines.node(renamed.id, in: store).seq == machines.node(survivor.id, in: store).seq)
+            #expect(try machines.node(item.id, in: store).parentSeq == machines.node(survivor.id, in: store).seq)
+            #expect(try store.trash().map(\.node.id) == [item.id])
+        }
+        try machines.expectEveryStoreAlike(a)
+    }
+
     /// A list renamed and removed here, and a list of its new name made here beside it
     /// after that, all sent with the acknowledgement lost: given back, the rename meets
     /// the new list nowhere, as its create lands after it, and the two stay apart on every

@@ -832,6 +832,10 @@ struct SyncMerge {
         guard let id = try store.nodeID(seq: seq) else { return }
         try keepOwnUnsentCreate(of: seq, id: id, for: survivor)
         try database.statement("UPDATE node SET parent = ?1 WHERE parent = ?2").bind(1, survivor).bind(2, seq).run()
+        // And what it held that was emptied from the trash: brought back, it comes back
+        // into the survivor, as where it was emptied after the merge (in-process merge
+        // schedule seed 101093).
+        try database.statement("UPDATE sync_tombstone SET parent = ?1 WHERE parent = ?2").bind(1, survivor).bind(2, seq).run()
         try database.statement("UPDATE OR IGNORE field SET owner = ?1 WHERE owner = ?2").bind(1, survivor).bind(2, seq).run()
         try database.statement("UPDATE OR IGNORE place_option SET owner = ?1 WHERE owner = ?2").bind(1, survivor).bind(2, seq).run()
         try database.statement("UPDATE hook SET owner = ?1 WHERE owner = ?2").bind(1, survivor).bind(2, seq).run()
