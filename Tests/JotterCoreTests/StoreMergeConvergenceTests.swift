@@ -11,8 +11,8 @@ import Testing
 /// the trash or out of it, or deleted for good on every one.
 ///
 /// The suite runs the same 40 schedules every time (seeds 1 to 40) and `regressions`:
-/// random ones still end apart about once in 300 (docs/sync.md, "Lists of one name in
-/// process").
+/// random ones still end apart about once in a few thousand (docs/sync.md, "Lists of one
+/// name in process").
 /// `JOTTER_STORE_MERGE_RUNS=N` runs N random ones, `JOTTER_STORE_MERGE_SEED=S` that one.
 @Suite struct StoreMergeConvergenceTests {
     /// Random schedules that once ended apart where no smaller test was found to fail
