@@ -5121,37 +5121,13 @@ struct Machines {
     }
 
     /// Two lists that merge, each holding a list of one name, one of which this store
-    /// removes by an `rm` not sent yet: at the merge's place both inner lists stand out of
-    /// the trash and merge level by level, and the `rm` then takes the merged one, on
-    /// every machine. Here the one in the trash was passed over, and the two stayed apart
-    /// (in-process merge schedule seed 146168335).
-    @Test func listsInsideListsThatMergeMergeAlsoWhereOneIsRemovedHereLater() throws {
-        let machines = try Machines()
-        let (a, b) = (machines.a, machines.b)
-        let renamed = try a.createList(named: "shop", under: .root)
-        let kept = try a.createList(named: "dairy", under: NavigationPath.root.pushing(renamed))
-        try machines.hub.sync(a, b)
-        let other = try b.createList(named: "groceries", under: .root)
-        let removed = try b.createList(named: "dairy", under: NavigationPath.root.pushing(other))
-        try machines.hub.sync(b)
-        try b.remove([try machines.node(removed.id, in: b)])
-        try a.edit(try machines.node(renamed.id, in: a), text: "groceries")
-        try machines.hub.sync(a)
-        try machines.hub.syncUntilQuiet(machines.stores)
-        for store in machines.stores {
-            #expect(try store.children(of: nil).count == 1)
-            #expect(try machines.node(removed.id, in: store).seq == machines.node(kept.id, in: store).seq)
-            #expect(try store.trash().count == 1)
-        }
-        try machines.expectEveryStoreAlikeWithItsConflicts(a)
-    }
-
-    /// Two lists that merge, each holding a list of one name, one of which this store
-    /// renames by a change not sent yet: at the merge's place both inner lists still have
-    /// that name and merge level by level, and the rename then takes the merged one, on
-    /// every machine. Here the inner lists were matched by the names they have here, and
-    /// the two stayed apart (in-process merge schedule seed 243199561).
-    @Test func listsInsideListsThatMergeMergeAlsoWhereOneIsRenamedHereLater() throws {
+    /// removes by an `rm`, or renames, by a change not sent yet: at the merge's place both
+    /// inner lists stand out of the trash under that name and merge level by level, and
+    /// the change then takes the merged one, on every machine. Here the one in the trash
+    /// was passed over (in-process merge schedule seed 146168335), and the renamed one was
+    /// matched by the name it has here (seed 243199561): the two stayed apart.
+    @Test(arguments: [false, true])
+    func listsInsideListsThatMergeMergeAlsoWhereOneIsChangedHereLater(renames: Bool) throws {
         let machines = try Machines()
         let (a, b) = (machines.a, machines.b)
         let renamed = try a.createList(named: "shop", under: .root)
@@ -5160,14 +5136,20 @@ struct Machines {
         let other = try b.createList(named: "groceries", under: .root)
         let met = try b.createList(named: "dairy", under: NavigationPath.root.pushing(other))
         try machines.hub.sync(b)
-        try b.edit(try machines.node(kept.id, in: b), text: "cheese")
+        if renames {
+            try b.edit(try machines.node(kept.id, in: b), text: "cheese")
+        } else {
+            try b.remove([try machines.node(met.id, in: b)])
+        }
         try a.edit(try machines.node(renamed.id, in: a), text: "groceries")
         try machines.hub.sync(a)
         try machines.hub.syncUntilQuiet(machines.stores)
         for store in machines.stores {
             #expect(try store.children(of: nil).count == 1)
-            #expect(try machines.node(met.id, in: store).seq == machines.node(kept.id, in: store).seq)
-            #expect(try machines.node(kept.id, in: store).text == "cheese")
+            let merged = try machines.node(kept.id, in: store)
+            #expect(try machines.node(met.id, in: store).seq == merged.seq)
+            #expect(merged.text == (renames ? "cheese" : "dairy"))
+            #expect(try store.trash().count == (renames ? 0 : 1))
         }
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
