@@ -290,7 +290,7 @@ struct SyncMerge {
         }
         // A rename, move or restore of a list, at that place: what this store changed
         // since comes after it (in-process merge schedule seed 837569404).
-        if ["text", "parent", "trashed"].contains(operation.property), let id = operation.node {
+        if SyncProperty(operation.property)?.placesAList == true, let id = operation.node {
             passesOwnOneByOne = true
             defer { passesOwnOneByOne = false }
             try passOwnChange(operation, of: id, purges: [])
@@ -2694,7 +2694,7 @@ struct SyncMerge {
         // So does one that changes nothing here, where a change of this store's own that
         // comes later gave the same value: at the pulled one's place it changes the list
         // on every machine (in-process merge schedule seed 990759335).
-        if moves || isSame, property == .text || property == .parent || property == .trashed, let seq {
+        if moves || isSame, property.placesAList, let seq {
             try mergeWithListsOfItsName(seq, by: operation)
         }
     }

@@ -116,6 +116,12 @@ enum SyncProperty: Equatable {
         isValue || self == .trashed
     }
 
+    /// Whether a change of the property says where a list stands: its name, its place
+    /// or its trash mark, which may set it beside a list of its name to merge with.
+    var placesAList: Bool {
+        self == .text || self == .parent || self == .trashed
+    }
+
     /// Whether the property belongs to a place's form, which the root has too.
     var isOfAPlace: Bool {
         switch self {
