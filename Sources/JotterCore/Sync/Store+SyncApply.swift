@@ -496,15 +496,8 @@ struct SyncMerge {
         let parent = try parentSeq(named: parentID, for: operation)
         let trashGroup = trashed ? TrashGroup(of: operation, stamp: group) : nil
         var sameName: Int64?
-        // A list of its name this store deleted for good by a purge of its own that
-        // comes later stood there: it comes back into the trash to merge with this
-        // one, as it does everywhere before that purge, which then settles the merged
-        // list again when it lands.
-        if kind == .list, !trashed, let buried = try listBuriedByOwnLaterPurge(under: parent, named: text ?? "") {
-            _ = try revive(buried, for: operation, keepingPurge: false)
-        }
         if kind == .list, !trashed,
-           let existing = try listsInSight(under: parent, named: text ?? "").first {
+           let existing = try listsInSightBringingBackBuried(under: parent, named: text ?? "", by: operation).first {
             // Two machines made a list of one name in one place: the one with the lesser
             // id stays, on every machine alike, and the other's id names it.
             guard id < existing.id else {
@@ -552,15 +545,8 @@ struct SyncMerge {
             guard let node = try store.node(seq: next), node.kind == .list else { continue }
             // Where it stands at this place: a rename or move of its own that comes later
             // takes it elsewhere there.
-            let place = try parentBeforeOwnLaterMove(of: node) ?? node.parentSeq
-            let name = try nameBeforeOwnLaterRename(of: node) ?? node.text
-            // A list of its name this store deleted for good by a purge of its own that
-            // comes later stood there too: it comes back into the trash to merge, as in
-            // `create`.
-            if let buried = try listBuriedByOwnLaterPurge(under: place, named: name) {
-                _ = try revive(buried, for: operation, keepingPurge: false)
-            }
-            let sameName = try listsInSight(under: place, named: name)
+            let sameName = try listsInSightBringingBackBuried(under: parentBeforeOwnLaterMove(of: node) ?? node.parentSeq,
+                                                              named: nameBeforeOwnLaterRename(of: node) ?? node.text, by: operation)
             guard sameName.count > 1, sameName.contains(where: { $0.seq == next }),
                   let survivor = sameName.min(by: { $0.id < $1.id }) else { continue }
             for list in sameName where list.seq != survivor.seq {
@@ -613,6 +599,18 @@ struct SyncMerge {
             }
         }
         return lists
+    }
+
+    /// `listsInSight`, where `operation` stands, with a list of that name and place this
+    /// store deleted for good by a purge of its own that comes later brought back into
+    /// the trash among them: it stood there, and merges as it does everywhere before that
+    /// purge, which then settles the merged list again when it lands.
+    private mutating func listsInSightBringingBackBuried(under parent: Int64?, named name: String,
+                                                         by operation: SyncOperation) throws -> [Node] {
+        if let buried = try listBuriedByOwnLaterPurge(under: parent, named: name) {
+            _ = try revive(buried, for: operation, keepingPurge: false)
+        }
+        return try listsInSight(under: parent, named: name)
     }
 
     /// Whether `list` has its name by an operation of this store's own that comes after
