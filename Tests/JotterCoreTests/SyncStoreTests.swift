@@ -4699,6 +4699,35 @@ struct Machines {
         try machines.expectEveryStoreAlike(a)
     }
 
+    /// A list renamed here that merged, at a pull, into a list of the name it had
+    /// before: its rename went out naming the merged list, and the hub gave back first a
+    /// create of this store's own, which met the merged list by that earlier name. The
+    /// rename, after that create in the hub's order, names the list the three make on
+    /// every machine. Here the merged list's rename, sent and not given back yet, had no
+    /// stamp to be weighed by, and the list kept the create's name (in-process merge
+    /// schedule seed 200828).
+    @Test func aListMergedAtAPullTakesItsRenameSentHereIntoAListMadeHereFirst() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let renamed = try importList("home", id: Self.greaterID, in: a)
+        try machines.hub.sync(a, b, c)
+        let madeHere = try importList("shop", id: Self.lesserID, in: b)
+        let madeElsewhere = try c.createList(named: "shop", under: .root)
+        try a.edit(try machines.node(renamed.id, in: a), text: "shop")
+        try machines.hub.sync(a, c)
+        machines.nextMillisecond()
+        try b.edit(try machines.node(renamed.id, in: b), text: "food")
+        _ = try machines.hub.run(.pull, by: b)
+        #expect(try machines.node(renamed.id, in: b).seq == machines.node(madeElsewhere.id, in: b).seq)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            let merged = try machines.node(madeHere.id, in: store)
+            #expect(try [renamed.id, madeElsewhere.id].map { try machines.node($0, in: store).seq } == [merged.seq, merged.seq])
+            #expect(try store.children(of: nil).map(\.text) == ["food"])
+        }
+        try machines.expectEveryStoreAlike(a)
+    }
+
     /// Two lists made here and sent with the acknowledgement lost, then one moved away
     /// and the other renamed into its name: acknowledged as held at the next sync, each
     /// create is passed where the hub gives it back, under the name and in the place the

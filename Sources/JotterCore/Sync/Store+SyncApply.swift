@@ -838,12 +838,15 @@ struct SyncMerge {
         try database.statement("UPDATE OR IGNORE place_option SET owner = ?1 WHERE owner = ?2").bind(1, survivor).bind(2, seq).run()
         try database.statement("UPDATE hook SET owner = ?1 WHERE owner = ?2").bind(1, survivor).bind(2, seq).run()
         try database.statement("UPDATE OR IGNORE hook_scope SET owner = ?1 WHERE owner = ?2").bind(1, survivor).bind(2, seq).run()
-        try database.statement("UPDATE node_alias SET seq = ?1 WHERE seq = ?2").bind(1, survivor).bind(2, seq).run()
-        try database.statement("INSERT OR REPLACE INTO node_alias (id, seq) VALUES (?, ?)").bind(1, blob: id.bytes).bind(2, survivor).run()
+        // Before the ids that name it name the survivor: a change here later of a list
+        // merged into this one before is found by that list's id (in-process merge
+        // schedule seed 200828).
         try keepOwnRemoval(of: seq, for: survivor)
         try takeOwnLaterName(of: seq, id: id, for: survivor)
         try keepOwnRename(of: seq, id: id, for: survivor)
         try keepOwnMove(of: seq, id: id, for: survivor)
+        try database.statement("UPDATE node_alias SET seq = ?1 WHERE seq = ?2").bind(1, survivor).bind(2, seq).run()
+        try database.statement("INSERT OR REPLACE INTO node_alias (id, seq) VALUES (?, ?)").bind(1, blob: id.bytes).bind(2, survivor).run()
         // A create of a list merged into this one before it went out now names this
         // one's survivor.
         try database.statement("UPDATE OR IGNORE sync_op SET seq = ?1 WHERE seq = ?2 AND property = 'create'")
@@ -973,8 +976,8 @@ struct SyncMerge {
         guard try changedHereLater(seq: seq, id: id, property: "text"),
               try database.statement("SELECT (SELECT text FROM node WHERE seq = ?1) IS NOT (SELECT text FROM node WHERE seq = ?2)")
                   .bind(1, seq).bind(2, survivor).firstRow({ $0.int64(0) != 0 }) == true,
-              let own = try currentStamp(seq: seq, property: "text") else { return }
-        if let kept = try currentStamp(seq: survivor, property: "text"),
+              let own = try stampHeld(seq: seq, id: id, property: "text") else { return }
+        if let kept = try stampHeld(seq: survivor, id: try store.nodeID(seq: survivor), property: "text"),
            own.stamp < kept.stamp || (own.stamp == kept.stamp && own.replica < kept.replica) {
             if !own.isLocal {
                 try keepConflict(node: try store.nodeID(seq: survivor), property: "text",
@@ -986,13 +989,31 @@ struct SyncMerge {
             "UPDATE node SET (text, text_sum) = (SELECT text, text_sum FROM node WHERE seq = ?2) WHERE seq = ?1")
             .bind(1, survivor).bind(2, seq).run()
         if !own.isLocal {
-            try database.statement(
-                """
-                INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica)
-                SELECT ?1, property, stamp, replica FROM sync_stamp WHERE seq = ?2 AND property = 'text'
-                """)
-                .bind(1, survivor).bind(2, seq).run()
+            try database.statement("INSERT OR REPLACE INTO sync_stamp (seq, property, stamp, replica) VALUES (?, 'text', ?, ?)")
+                .bind(1, survivor).bind(2, own.stamp).bind(3, blob: own.replica.bytes).run()
         }
+    }
+
+    /// The stamp of the value of `property` that node `seq` (`id`) holds here: this
+    /// store's own change not sent yet (`isLocal`), else its own sent and not given back
+    /// that won here, else the hub's. A sent change of a list merged into it before it
+    /// went out was recorded under the list merged away, and the list took its value with
+    /// no stamp of the hub's (in-process merge schedule seed 200828).
+    private func stampHeld(seq: Int64, id: NodeID?, property: String) throws -> (stamp: Int64, replica: NodeID, isLocal: Bool)? {
+        let current = try currentStamp(seq: seq, property: property)
+        guard current?.isLocal != true, !isAfterOwnAcknowledged, let id,
+              let sent = try database.statement(
+                  """
+                  SELECT stamp FROM sync_log
+                  WHERE seq > ?1 AND +replica = ?2 AND node IN (SELECT ?3 UNION ALL SELECT id FROM node_alias WHERE seq = ?4)
+                    AND property = ?5
+                  ORDER BY seq DESC LIMIT 1
+                  """)
+                  .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, blob: id.bytes).bind(4, seq).bind(5, property)
+                  .firstRow({ $0.int64(0) })
+        else { return current }
+        if let current, current.stamp > sent || (current.stamp == sent && current.replica > replica) { return current }
+        return (sent, replica, false)
     }
 
     /// A move of list `seq` made here that comes after the merge into list `survivor` in
