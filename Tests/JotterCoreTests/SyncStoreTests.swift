@@ -4728,6 +4728,43 @@ struct Machines {
         try machines.expectEveryStoreAlike(a)
     }
 
+    /// A list emptied here inside a list another machine removed, brought out again by a
+    /// restore of that list elsewhere and renamed there beside a list of its new name:
+    /// it comes back here out of the trash, where the restore left it, and merges as
+    /// everywhere before this store's purge lands; the purge then settles the merged
+    /// list alike. It came back into the trash, a group of the rename's, and stayed
+    /// apart from the list it merges with everywhere else (in-process merge schedule
+    /// seed 719001597).
+    @Test func aListEmptiedHereInsideAListRestoredElsewhereMergesWhereItIsRenamed() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let outer = try a.createList(named: "home", under: .root)
+        try machines.hub.sync(a, b, c)
+        let inner = try c.createList(named: "shop", under: try c.ancestry(of: try machines.node(outer.id, in: c)))
+        try machines.hub.sync(c)
+        try a.remove([try machines.node(outer.id, in: a)])
+        try machines.hub.sync(a)
+        _ = try machines.hub.run(.pull, by: b)
+        try b.restore(try #require(try b.trash().first { $0.node.id == outer.id }))
+        _ = try machines.hub.run(.pull, by: c)
+        try b.move([try machines.node(inner.id, in: b)], to: .root)
+        try b.edit(try machines.node(inner.id, in: b), text: "food")
+        let met = try c.createList(named: "food", under: .root)
+        guard case .added(let milk) = try c.addEntry("milk", under: try c.ancestry(of: met), historyLine: nil) else {
+            Issue.record("milk not added")
+            return
+        }
+        try machines.hub.sync(c)
+        _ = try c.emptyTrash()
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            let merged = try machines.node(inner.id, in: store)
+            #expect(try machines.node(met.id, in: store).seq == merged.seq)
+            #expect(try machines.node(milk.id, in: store).parentSeq == merged.seq)
+        }
+        try machines.expectEveryStoreAlike(a)
+    }
+
     /// Two lists made here and sent with the acknowledgement lost, then one moved away
     /// and the other renamed into its name: acknowledged as held at the next sync, each
     /// create is passed where the hub gives it back, under the name and in the place the

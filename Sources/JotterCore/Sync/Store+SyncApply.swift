@@ -1620,7 +1620,9 @@ struct SyncMerge {
         let group = groupBefore ?? TrashGroup(of: operation)
         // Before this store's own purge, which comes later in the hub's order, a node
         // with no group and no trash mark of its own was in the trash by its list alone,
-        // and comes back so: everywhere else the operation finds it there.
+        // or out of it where a restore of its list or a move took it out, and comes back
+        // so: everywhere else the operation finds it there (in-process merge schedule
+        // seed 719001597).
         let aloneByItsList = try !purgedElsewhereFirst && groupBefore == nil && lastID.map {
             try changedHereLater(seq: seq, id: $0, property: "purge") && lastTrashMarkHereLater(seq: seq, id: $0) == nil
         } ?? false
@@ -1645,7 +1647,7 @@ struct SyncMerge {
         } else {
             cameBackInto = parent
         }
-        let inTheTrashByItsList = aloneByItsList && parent != nil
+        let inNoGroupOfItsOwn = try aloneByItsList && (parent != nil || lastID.map { try stoodOutOfTheTrash($0) } ?? false)
         guard let kind = restored.kind else {
             throw JotterError.store("the last state of row \(seq) in sync_tombstone is damaged: its kind is neither a list nor an item")
         }
@@ -1653,7 +1655,7 @@ struct SyncMerge {
                                created: restored.created, createdOffset: restored.offset)
         comeback.seq = seq
         comeback.done = restored.done
-        comeback.hidden = inTheTrashByItsList ? nil : try trashGroupChange(group)
+        comeback.hidden = inNoGroupOfItsOwn ? nil : try trashGroupChange(group)
         comeback.orderStamp = restored.orderStamp
         comeback.orderReplica = restored.orderReplica
         try store.insert(comeback, .pulled, text: restored.text)
@@ -1665,7 +1667,7 @@ struct SyncMerge {
         try database.statement("DELETE FROM sync_tombstone WHERE seq = ?").bind(1, seq).run()
         try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property IN (?, ?)")
             .bind(1, seq).bind(2, SyncMerge.purgedBeforeOwn).bind(3, SyncMerge.comebackBeforeOwn).run()
-        if !inTheTrashByItsList { try keepTrashGroup(group, of: seq) }
+        if !inNoGroupOfItsOwn { try keepTrashGroup(group, of: seq) }
         let id = try store.nodeID(seq: seq)
         if let cameBackInto { try noteComeback(of: cameBackInto, by: operation, placing: id) }
         if keepingPurge {
