@@ -4765,6 +4765,36 @@ struct Machines {
         try machines.expectEveryStoreAlike(a)
     }
 
+    /// An item restored here out of the trash while its list was removed elsewhere,
+    /// then emptied here with the list; a restore of the item made elsewhere before,
+    /// which lost to this one by its stamp, brings it back after the purges: in its
+    /// list, which comes back into the trash in the restore's group, out of the trash
+    /// itself as its last mark left it. Every machine but the restore's maker brought
+    /// it back into the trash as an entry of its own (in-process trash schedule seeds
+    /// 300040040 and 103175589).
+    @Test func anItemRestoredTwiceComesBackAfterThePurgesInItsListEverywhere() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let (list, item) = try machines.listHoldingAnItem("home", item: "milk")
+        try a.remove([try machines.node(item.id, in: a)])
+        try machines.hub.sync(a)
+        _ = try machines.hub.run(.pull, by: c)
+        try b.remove([try machines.node(list.id, in: b)])
+        _ = try machines.hub.run(.pushWithAcknowledgementLost, by: b)
+        machines.nextMillisecond()
+        try c.restore(try #require(try c.trash().first { $0.node.id == item.id }))
+        machines.nextMillisecond()
+        try a.restore(try #require(try a.trash().first { $0.node.id == item.id }))
+        try machines.hub.sync(a)
+        _ = try a.emptyTrash()
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try machines.node(item.id, in: store).parentSeq == machines.node(list.id, in: store).seq)
+            #expect(try store.hiddenBy(machines.node(item.id, in: store)) == nil)
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     /// Two lists made here and sent with the acknowledgement lost, then one moved away
     /// and the other renamed into its name: acknowledged as held at the next sync, each
     /// create is passed where the hub gives it back, under the name and in the place the

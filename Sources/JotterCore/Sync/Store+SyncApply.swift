@@ -1420,6 +1420,16 @@ struct SyncMerge {
         return revived
     }
 
+    /// Whether the trash mark node `seq` (`id`) kept when a purge deleted it is a
+    /// restore: it was in the trash by its list alone, and comes back so, in its list
+    /// (in-process trash schedule seed 300040040).
+    private func lastMarkRestored(seq: Int64, id: NodeID) throws -> Bool {
+        guard let mark = try currentStamp(seq: seq, property: "trashed", ofTheHub: true) else { return false }
+        return try database.statement(
+            "SELECT 1 FROM sync_log WHERE node = ? AND property = 'trashed' AND stamp = ? AND replica = ? AND value = 'false'")
+            .bind(1, blob: id.bytes).bind(2, mark.stamp).bind(3, blob: mark.replica.bytes).firstRow { _ in true } ?? false
+    }
+
     /// Keeps, of the purges of node `id` kept as conflicts since the trash mark stamped
     /// `mark`, the latest alone: a restore made on that mark brings the node back over
     /// the purges after it, which deleted it one after another whatever brought it back
@@ -1648,6 +1658,7 @@ struct SyncMerge {
             cameBackInto = parent
         }
         let inNoGroupOfItsOwn = try aloneByItsList && (parent != nil || lastID.map { try stoodOutOfTheTrash($0) } ?? false)
+            || (parent != nil && lastID.map { try lastMarkRestored(seq: seq, id: $0) } ?? false)
         guard let kind = restored.kind else {
             throw JotterError.store("the last state of row \(seq) in sync_tombstone is damaged: its kind is neither a list nor an item")
         }
