@@ -4795,6 +4795,32 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// A list emptied from the trash here over a list made in it elsewhere unseen, its
+    /// purge sent with the acknowledgement lost: the hub gives the purge back in the
+    /// batch that then moves the list made out. At the purge's place the list held it,
+    /// and stays in the trash, as on every other machine. The purge, given back first,
+    /// was placed after every operation pulled, as where it landed is not known, and saw
+    /// the list move out before it: it deleted the list here alone (in-process merge
+    /// schedule seed 113518801).
+    @Test func aListEmptiedHereOverAListMadeInItUnseenStaysWhereThatListMovesOutInTheBatch() throws {
+        let machines = try Machines(count: 3, batch: 100)
+        let (a, c) = (machines.a, machines.stores[2])
+        let list = try a.createList(named: "groceries", under: .root)
+        try machines.hub.sync(a, machines.b, c)
+        try a.remove([try machines.node(list.id, in: a)])
+        _ = try a.emptyTrash()
+        let inner = try c.createList(named: "dairy", under: try c.ancestry(of: try machines.node(list.id, in: c)))
+        _ = try machines.hub.run(.pushWithAcknowledgementLost, by: c)
+        _ = try machines.hub.run(.pushWithAcknowledgementLost, by: a)
+        try c.move([try machines.node(inner.id, in: c)], to: .root)
+        try machines.hub.sync(c)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try store.hiddenBy(try machines.node(list.id, in: store)) != nil)
+        }
+        try machines.expectEveryStoreAlike(c)
+    }
+
     /// Two lists made here and sent with the acknowledgement lost, then one moved away
     /// and the other renamed into its name: acknowledged as held at the next sync, each
     /// create is passed where the hub gives it back, under the name and in the place the

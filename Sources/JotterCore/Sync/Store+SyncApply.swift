@@ -208,6 +208,9 @@ struct SyncMerge {
     private var passesOwnOneByOne = false
     /// The hub's position of the operation being applied; nil when not known.
     var position: Int64?
+    /// This store's own operations the hub gave back in this batch at known positions,
+    /// by their rows of the log: each, and those the log holds before it, stand there.
+    private var givenBackAt: [(row: Int64, position: Int64)] = []
     /// The node of the pulled operation being applied: its create stands before it in
     /// the hub's order, even one made here whose acknowledgement was lost.
     private var pulledNode: NodeID?
@@ -301,7 +304,9 @@ struct SyncMerge {
     /// This store's own operation, given back at its position: it and those of its own
     /// the log took before it (in that push or an earlier one) stand before what follows.
     private mutating func passOwn(_ operation: SyncOperation) throws {
-        if let row = try loggedRow(ofOwn: operation) { try passOwnAhead(upTo: row, givenBack: operation) }
+        guard let row = try loggedRow(ofOwn: operation) else { return }
+        if let position { givenBackAt.append((row, position)) }
+        try passOwnAhead(upTo: row, givenBack: operation)
     }
 
     /// Passes all of this store's own operations the log holds, where they landed.
@@ -2191,7 +2196,7 @@ struct SyncMerge {
     /// as where the batch ended right after the purge.
     private func leftUnseen(_ seq: Int64, by purge: SyncOperation) throws -> Bool {
         guard let comeback = comebacks[seq] else { return false }
-        let purgePlace = try place(of: purge)
+        let purgePlace = try placeGivenBack(of: purge) ?? place(of: purge)
         let placedAfter = Set(comeback.notes.filter { $0.place > purgePlace }.compactMap(\.placing))
         let emptied = comeback.emptied.contains { emptied in
             emptied.place > purgePlace && !oneEmptying(purge, emptied.purge)
@@ -2347,6 +2352,17 @@ struct SyncMerge {
             return HubPlace(tier: .pulledAfterOwn, order: position)
         }
         return HubPlace(tier: .pulledBeforeOwn, order: position ?? applied)
+    }
+
+    /// Where the hub gave back `operation`, this store's own, in this batch, among the
+    /// operations pulled around it (one the log holds before one given back stands
+    /// there too); nil when it did not. By `place(of:)` it stands after every one pulled
+    /// before this store's own, where it landed unknown, which a purge given back first
+    /// in the batch does not (in-process merge schedule seed 113518801).
+    private func placeGivenBack(of operation: SyncOperation) throws -> HubPlace? {
+        guard operation.replica == replica, let logged = try loggedRow(ofOwn: operation),
+              let givenBack = givenBackAt.first(where: { $0.row >= logged }) else { return nil }
+        return HubPlace(tier: .pulledBeforeOwn, order: givenBack.position, row: logged)
     }
 
     private mutating func noteComeback(of seq: Int64, at place: HubPlace, group: TrashGroup, placing child: NodeID?,
