@@ -4795,6 +4795,27 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// The same, brought back by an edit made elsewhere before the purges came there:
+    /// out of the trash by its last mark or not, it comes back as an entry of its own in
+    /// the edit's group, as the edit's maker brings it back (in-process trash schedule
+    /// seed 600293, with every conflict compared).
+    @Test func anItemRestoredElsewhereAndEmptiedWithItsListComesBackOnItsOwnForAnEdit() throws {
+        let machines = try Machines(count: 3)
+        let (a, c) = (machines.a, machines.stores[2])
+        let (list, item) = try machines.listHoldingAnItem("home", item: "milk")
+        try c.remove([try machines.node(item.id, in: c)])
+        try machines.hub.push(c)
+        try a.remove([try machines.node(list.id, in: a)])
+        machines.nextMillisecond()
+        try c.restore(try #require(try c.trash().first { $0.node.id == item.id }))
+        try machines.hub.sync(a, c, a)
+        _ = try c.emptyTrash()
+        try machines.hub.sync(c)
+        #expect(try a.edit(try machines.node(item.id, in: a), text: "oat milk"))
+        try machines.hub.syncUntilQuiet(machines.stores)
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     /// A list emptied from the trash here over a list made in it elsewhere unseen, its
     /// purge sent with the acknowledgement lost: the hub gives the purge back in the
     /// batch that then moves the list made out. At the purge's place the list held it,

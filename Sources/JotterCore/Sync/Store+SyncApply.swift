@@ -1426,8 +1426,11 @@ struct SyncMerge {
     }
 
     /// Whether the trash mark node `seq` (`id`) kept when a purge deleted it is a
-    /// restore: it was in the trash by its list alone, and comes back so, in its list
-    /// (in-process trash schedule seed 300040040).
+    /// restore: it was in the trash by its list alone, and a restore brings it back so,
+    /// into its list, which comes back in the restore's group, as the restore's maker
+    /// brings it back (`purge`, `comeback`; in-process trash schedule seed 300040040).
+    /// Anything else brings it back as an entry of its own (seed 600293, with every
+    /// conflict compared).
     private func lastMarkRestored(seq: Int64, id: NodeID) throws -> Bool {
         guard let mark = try currentStamp(seq: seq, property: "trashed", ofTheHub: true) else { return false }
         return try database.statement(
@@ -1663,7 +1666,8 @@ struct SyncMerge {
             cameBackInto = parent
         }
         let inNoGroupOfItsOwn = try aloneByItsList && (parent != nil || lastID.map { try stoodOutOfTheTrash($0) } ?? false)
-            || (parent != nil && lastID.map { try lastMarkRestored(seq: seq, id: $0) } ?? false)
+            || (parent != nil && operation.property == "trashed" && operation.value == "false"
+                && lastID.map { try lastMarkRestored(seq: seq, id: $0) } ?? false)
         guard let kind = restored.kind else {
             throw JotterError.store("the last state of row \(seq) in sync_tombstone is damaged: its kind is neither a list nor an item")
         }
