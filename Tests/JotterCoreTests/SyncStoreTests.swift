@@ -236,6 +236,17 @@ struct Machines {
         }
     }
 
+    /// Expects every store to hold the lists `ids` as one, and the root to hold lists
+    /// named `names`, in order, and nothing else.
+    func expectMerged(_ ids: [NodeID], atTheRootAmong names: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for store in stores {
+            let merged = try node(ids[0], in: store)
+            #expect(try ids.map { try node($0, in: store).seq } == Array(repeating: merged.seq, count: ids.count),
+                    sourceLocation: sourceLocation)
+            #expect(try store.children(of: nil).map(\.text) == names, sourceLocation: sourceLocation)
+        }
+    }
+
     /// Expects every store to group its trash as `reference` does, to hold the same tree,
     /// and to find itself sound (`check`).
     func expectEveryStoreAlike(_ reference: Store, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -4664,11 +4675,7 @@ struct Machines {
         _ = try machines.hub.run(.pushWithAcknowledgementLost, by: a)
         try a.edit(try machines.node(renamed.id, in: a), text: "food")
         try machines.hub.syncUntilQuiet(machines.stores)
-        for store in machines.stores {
-            let merged = try machines.node(renamed.id, in: store)
-            #expect(try machines.node(met.id, in: store).seq == merged.seq)
-            #expect(try store.children(of: nil).map(\.text) == ["food"])
-        }
+        try machines.expectMerged([renamed.id, met.id], atTheRootAmong: ["food"])
         try machines.expectEveryStoreAlike(a)
     }
 
@@ -4691,11 +4698,7 @@ struct Machines {
         try c.edit(try machines.node(renamed.id, in: c), text: "food")
         try machines.hub.sync(b)
         try machines.hub.syncUntilQuiet(machines.stores)
-        for store in machines.stores {
-            let merged = try machines.node(renamed.id, in: store)
-            #expect(try [met.id, mergedFirst.id].map { try machines.node($0, in: store).seq } == [merged.seq, merged.seq])
-            #expect(try store.children(of: nil).map(\.text) == ["food"])
-        }
+        try machines.expectMerged([renamed.id, met.id, mergedFirst.id], atTheRootAmong: ["food"])
         try machines.expectEveryStoreAlike(a)
     }
 
@@ -4720,11 +4723,7 @@ struct Machines {
         _ = try machines.hub.run(.pull, by: b)
         #expect(try machines.node(renamed.id, in: b).seq == machines.node(madeElsewhere.id, in: b).seq)
         try machines.hub.syncUntilQuiet(machines.stores)
-        for store in machines.stores {
-            let merged = try machines.node(madeHere.id, in: store)
-            #expect(try [renamed.id, madeElsewhere.id].map { try machines.node($0, in: store).seq } == [merged.seq, merged.seq])
-            #expect(try store.children(of: nil).map(\.text) == ["food"])
-        }
+        try machines.expectMerged([madeHere.id, renamed.id, madeElsewhere.id], atTheRootAmong: ["food"])
         try machines.expectEveryStoreAlike(a)
     }
 
@@ -4890,10 +4889,7 @@ struct Machines {
         try b.edit(try machines.node(restored.id, in: b), text: "food")
         try machines.hub.sync(b)
         try machines.hub.syncUntilQuiet(machines.stores)
-        for store in machines.stores {
-            #expect(try machines.node(met.id, in: store).seq == machines.node(restored.id, in: store).seq)
-            #expect(try store.children(of: nil).map(\.text) == ["food"])
-        }
+        try machines.expectMerged([restored.id, met.id], atTheRootAmong: ["food"])
         try machines.expectEveryStoreAlike(a)
     }
 
