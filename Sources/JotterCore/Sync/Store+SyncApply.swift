@@ -1006,17 +1006,9 @@ struct SyncMerge {
     /// no stamp of the hub's (in-process merge schedule seed 200828).
     private func stampHeld(seq: Int64, id: NodeID?, property: String) throws -> (stamp: Int64, replica: NodeID, isLocal: Bool)? {
         let current = try currentStamp(seq: seq, property: property)
-        guard current?.isLocal != true, !isAfterOwnAcknowledged, let id,
-              let sent = try database.statement(
-                  """
-                  SELECT stamp FROM sync_log
-                  WHERE seq > ?1 AND +replica = ?2 AND node IN (SELECT ?3 UNION ALL SELECT id FROM node_alias WHERE seq = ?4)
-                    AND property = ?5
-                  ORDER BY seq DESC LIMIT 1
-                  """)
-                  .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, blob: id.bytes).bind(4, seq).bind(5, property)
-                  .firstRow({ $0.int64(0) })
-        else { return current }
+        guard current?.isLocal != true, let id, let sent = try lastSentHereLater(seq: seq, id: id, property: property) else {
+            return current
+        }
         if let current, current.stamp > sent || (current.stamp == sent && current.replica > replica) { return current }
         return (sent, replica, false)
     }
@@ -1916,16 +1908,23 @@ struct SyncMerge {
             .bind(1, seq).bind(2, property).firstRow({ _ in true }) == true {
             return true
         }
-        if isAfterOwnAcknowledged { return false }
+        return try lastSentHereLater(seq: seq, id: id, property: property) != nil
+    }
+
+    /// The stamp of the last operation this store sent that changed node `seq` (`id`,
+    /// or a list merged into it), or only its `property`, and that comes after the one
+    /// being applied in the hub's order (`changedHereLater`); nil when there is none.
+    private func lastSentHereLater(seq: Int64, id: NodeID, property: String? = nil) throws -> Int64? {
+        if isAfterOwnAcknowledged { return nil }
         return try database.statement(
             """
-            SELECT 1 FROM sync_log
+            SELECT stamp FROM sync_log
             WHERE seq > ?1 AND +replica = ?2 AND node IN (SELECT ?3 UNION ALL SELECT id FROM node_alias WHERE seq = ?5)
               AND ifnull(?4 = property, 1)
-            LIMIT 1
+            ORDER BY seq DESC LIMIT 1
             """)
             .bind(1, ownAhead.passedTo).bind(2, blob: replica.bytes).bind(3, blob: id.bytes).bind(4, property).bind(5, seq)
-            .firstRow { _ in true } ?? false
+            .firstRow { $0.int64(0) }
     }
 
     /// The group a pulled create put its node in when another node of its maker's
