@@ -4841,6 +4841,34 @@ struct Machines {
         try machines.expectEveryStoreAlike(c)
     }
 
+    /// A list made here, read by a pull (as a sync reads what it would send) but never
+    /// sent, then emptied from the trash with a list moved into it: the move and the
+    /// purges went out, naming a list the hub never had, while its create, read from the
+    /// rows of `node` alone, no longer did. When another machine's change of the moved
+    /// list brought it back, this store brought both back from their last states, and
+    /// every other machine the moved list alone, at the root (in-process merge schedule
+    /// seed 695722179). The create now goes out from the last state.
+    @Test func aListReadByAPullAndEmptiedBeforeItWentOutStillReachesTheHub() throws {
+        let machines = try Machines(count: 3)
+        let (a, b) = (machines.a, machines.b)
+        let moved = try a.createList(named: "pantry", under: .root)
+        try machines.hub.sync(a, b, machines.stores[2])
+        let emptied = try a.createList(named: "shop", under: .root)
+        try a.move([try machines.node(moved.id, in: a)], to: NavigationPath.root.pushing(try machines.node(emptied.id, in: a)))
+        try a.remove([try machines.node(emptied.id, in: a)])
+        _ = try machines.hub.run(.pull, by: a)
+        _ = try a.emptyTrash()
+        try b.remove([try machines.node(moved.id, in: b)])
+        try machines.hub.sync(a)
+        try machines.hub.sync(b)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try machines.node(moved.id, in: store).parentSeq == machines.node(emptied.id, in: store).seq)
+            #expect(try store.hiddenBy(try machines.node(emptied.id, in: store)) != nil)
+        }
+        try machines.expectEveryStoreAlike(b)
+    }
+
     /// Two lists made here and sent with the acknowledgement lost, then one moved away
     /// and the other renamed into its name: acknowledged as held at the next sync, each
     /// create is passed where the hub gives it back, under the name and in the place the

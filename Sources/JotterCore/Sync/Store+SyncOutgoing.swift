@@ -3,8 +3,9 @@
 /// Two kinds of operation go out. Changes of nodes the hub has are rows of `sync_op`,
 /// written by triggers (see `SyncTriggers`), their values read from the store as it is
 /// when they are sent. Nodes the hub does not have yet, the rows above
-/// `sync_pushed_to`, go out whole as creates, read from `node` in row order, after the
-/// changes but those that name them: an add or an import writes nothing for sync. A
+/// `sync_pushed_to`, go out whole as creates, read from `node` in row order (or from
+/// `sync_tombstone`, for one handed out and deleted for good since), after the changes
+/// but those that name them: an add or an import writes nothing for sync. A
 /// create's counter is worked out from its row (`createCounter`), negative, so that a
 /// push cut short and made again sends it with the same counter, and it never meets the
 /// triggers' counters, which count up from 1.
@@ -102,22 +103,16 @@ extension Store: SyncReplica {
             func sendCreate() throws {
                 let node = node(from: creates)
                 let parentID = node.parentSeq.map { id(seq: $0, stored: creates, column: NodeColumn.count, createdMilliseconds: creates.int64(NodeColumn.count + 1)) }
-                let done = creates.optionalInt64(NodeColumn.done.position)
-                let trashed = !creates.isNull(NodeColumn.hidden.position)
                 let stamp = creates.int64(NodeColumn.count + 3)
-                let group = trashed
-                    ? try trashGroupOfCreate(seq: node.seq, hiddenBy: creates.int64(NodeColumn.hidden.position), stamp: stamp,
+                let group = creates.isNull(NodeColumn.hidden.position)
+                    ? nil
+                    : try trashGroupOfCreate(seq: node.seq, hiddenBy: creates.int64(NodeColumn.hidden.position), stamp: stamp,
                                              replica: replica)
-                    : nil
-                let fields = creates.isNull(NodeColumn.count + 2) ? "{}" : creates.string(NodeColumn.count + 2)
-                // Put together in one string of the size it ends at: an interpolation grew
-                // its buffer by doubling, far past a long entry's size.
-                let head = "{\"kind\":\"\(node.kind == .list ? "list" : "item")\",\"parent\":\(SyncValue.id(parentID)),\"text\":"
-                let tail = """
-                    ,"created":\(node.created.milliseconds),"offset":\(node.created.offsetSeconds),\
-                    "done":\(SyncValue.number(done)),"trashed":\(trashed),\(group.map { "\"group\":\($0)," } ?? "")"fields":\(fields)}
-                    """
-                let value = creates.withColumnText(NodeColumn.count + 4) { SyncValue.value(head, quoting: $0, tail) }
+                let value = Self.createValue(
+                    kind: node.kind, parent: parentID, text: creates, column: NodeColumn.count + 4,
+                    created: node.created.milliseconds, offset: Int64(node.created.offsetSeconds),
+                    done: creates.optionalInt64(NodeColumn.done.position), group: group,
+                    fields: creates.isNull(NodeColumn.count + 2) ? "{}" : creates.string(NodeColumn.count + 2))
                 operations.append(SyncOperation(
                     replica: replica, counter: Store.createCounter(seq: node.seq), stamp: stamp,
                     node: node.id, property: "create", value: value))
@@ -152,11 +147,23 @@ extension Store: SyncReplica {
             // renamed after an `rm` of another list of its name landed before that `rm`,
             // where every other machine merged the two and this one had not.
             var create = try nextCreate()
-            var changesSent = 0
-            for row in rows {
-                while let seq = create, operations.count < limit, seq <= row.naming {
+            var buried = try handedOutCreatesDeletedSince(pushedTo: max(pushedTo, 0), handedOut: handedOut)[...]
+            func nextCreateRow() -> Int64? {
+                [create, buried.first].compactMap { $0 }.min()
+            }
+            func sendNextCreate() throws {
+                if let seq = buried.first, create.map({ seq < $0 }) ?? true {
+                    operations.append(try buriedCreate(seq: seq, replica: replica))
+                    buried.removeFirst()
+                } else {
                     try sendCreate()
                     create = try nextCreate()
+                }
+            }
+            var changesSent = 0
+            for row in rows {
+                while let seq = nextCreateRow(), operations.count < limit, seq <= row.naming {
+                    try sendNextCreate()
                 }
                 guard operations.count < limit else { break }
                 let value = row.property == "create"
@@ -167,9 +174,8 @@ extension Store: SyncReplica {
                     value: value, base: row.base))
                 changesSent += 1
             }
-            while create != nil, operations.count < limit {
-                try sendCreate()
-                create = try nextCreate()
+            while nextCreateRow() != nil, operations.count < limit {
+                try sendNextCreate()
             }
             try database.statement("UPDATE setting SET value = ? WHERE key = \(Setting.syncWatchedTo.sql)").bind(1, watchedTo).run()
             // What a push has read may be on the hub: undoing its change sends the
@@ -180,6 +186,55 @@ extension Store: SyncReplica {
             }
             return operations
         }
+    }
+
+    /// Rows made here whose creates a push handed out and the hub has not acknowledged,
+    /// deleted for good here since. The hub may hold such a create or not; the changes
+    /// sent since name the row all the same (a move into it, its purge), so it goes out
+    /// again from its last state, with the counter it had: a hub that holds it keeps one.
+    private func handedOutCreatesDeletedSince(pushedTo: Int64, handedOut: Int64) throws -> [Int64] {
+        var rows: [Int64] = []
+        let buried = try database.statement(
+            "SELECT seq FROM sync_tombstone WHERE seq > ? AND seq <= ? AND seq NOT IN (SELECT seq FROM sync_pulled) ORDER BY seq")
+            .bind(1, pushedTo).bind(2, handedOut)
+        while try buried.step() { rows.append(buried.int64(0)) }
+        return rows
+    }
+
+    /// The create of row `seq`, deleted for good here, read from its last state: in the
+    /// trash, in the group it went out in, when it was in the trash as it was handed
+    /// out (`trashGroupOfCreate` kept the group); the changes made since follow it.
+    private func buriedCreate(seq: Int64, replica: NodeID) throws -> SyncOperation {
+        let last = try database.statement(
+            """
+            SELECT t.id, t.kind, t.parent, t.created, t.created_offset, t.done, ifnull(t.fields, '{}'), t.order_stamp, t.text,
+                   (SELECT stamp FROM sync_stamp WHERE seq = t.seq AND property = 'trashgroup')
+            FROM sync_tombstone AS t WHERE t.seq = ?
+            """)
+            .bind(1, seq)
+        defer { last.reset() }
+        guard try last.step() else { throw damaged("the last state of row \(seq) went while a push read it") }
+        let id = id(seq: seq, stored: last, column: 0, createdMilliseconds: last.int64(3))
+        let parent = try last.optionalInt64(2).flatMap { try nodeID(seq: $0) ?? lastStateID(of: $0) }
+        let created = last.int64(3)
+        let value = Self.createValue(
+            kind: Node.Kind(rawValue: last.int64(1)) ?? .item, parent: parent, text: last, column: 8, created: created,
+            offset: last.int64(4), done: last.optionalInt64(5), group: last.optionalInt64(9), fields: last.string(6))
+        return SyncOperation(replica: replica, counter: Store.createCounter(seq: seq),
+                             stamp: last.optionalInt64(7) ?? Store.createStamp(created), node: id, property: "create", value: value)
+    }
+
+    /// A create's value, its text read from `column` of `row`: in the trash when it has a
+    /// group. Put together in one string of the size it ends at: an interpolation grew its
+    /// buffer by doubling, far past a long entry's size.
+    private static func createValue(kind: Node.Kind, parent: NodeID?, text row: Statement, column: Int32, created: Int64,
+                                    offset: Int64, done: Int64?, group: Int64?, fields: String) -> String {
+        let head = "{\"kind\":\"\(kind == .list ? "list" : "item")\",\"parent\":\(SyncValue.id(parent)),\"text\":"
+        let tail = """
+            ,"created":\(created),"offset":\(offset),"done":\(SyncValue.number(done)),"trashed":\(group != nil),\
+            \(group.map { "\"group\":\($0)," } ?? "")"fields":\(fields)}
+            """
+        return row.withColumnText(column) { SyncValue.value(head, quoting: $0, tail) }
     }
 
     /// The create of a list made here that a pulled list of its name took in before it
@@ -651,9 +706,10 @@ extension Store: SyncReplica {
     /// node's, or for a move the list it puts the node in; 0 for none.
     static func latestRowNamed(by alias: String) -> String {
         """
-        max(ifnull(\(alias).seq, 0), iif(\(alias).property = 'parent', ifnull((
+        max(ifnull(\(alias).seq, 0), iif(\(alias).property = 'parent', coalesce((
             SELECT max(ifnull(moved.parent, 0), ifnull(hub.sending, 0)) FROM node AS moved
-            LEFT JOIN sync_hub_parent AS hub ON hub.seq = moved.seq WHERE moved.seq = \(alias).seq), 0), 0))
+            LEFT JOIN sync_hub_parent AS hub ON hub.seq = moved.seq WHERE moved.seq = \(alias).seq),
+            (SELECT buried.parent FROM sync_tombstone AS buried WHERE buried.seq = \(alias).seq), 0), 0))
         """
     }
 
@@ -672,9 +728,14 @@ extension Store: SyncReplica {
             return true
         }
         let undone = exceptAddsUndone ? " AND NOT (ifnull(hidden < 0, 0) AND seq > ?2)" : ""
+        // A create handed out and deleted here since goes again (`handedOutCreatesDeletedSince`).
         return try database.statement(
-            "SELECT EXISTS (SELECT 1 FROM node WHERE seq > ?1 AND seq NOT IN (SELECT seq FROM sync_pulled)\(undone))")
+            """
+            SELECT EXISTS (SELECT 1 FROM node WHERE seq > ?1 AND seq NOT IN (SELECT seq FROM sync_pulled)\(undone))
+                OR EXISTS (SELECT 1 FROM sync_tombstone WHERE seq > ?1 AND seq <= ?3 AND seq NOT IN (SELECT seq FROM sync_pulled))
+            """)
             .bind(1, max(pushedTo, 0)).bind(2, exceptAddsUndone ? try syncMark(.syncWatchedTo) : 0)
+            .bind(3, try syncMark(.syncWatchedTo))
             .firstRow { $0.int64(0) != 0 } ?? false
     }
 
