@@ -4848,6 +4848,33 @@ struct Machines {
     /// list brought it back, this store brought both back from their last states, and
     /// every other machine the moved list alone, at the root (in-process merge schedule
     /// seed 695722179). The create now goes out from the last state.
+    /// A list removed here, with an item moved into it before, both not sent, while
+    /// another machine removed the list and emptied the trash: at the move's place the
+    /// list comes back everywhere, in the move's group, and this store's `rm` after it
+    /// takes it, with what it holds, into the `rm`'s group, as that `rm` was made on the
+    /// hub's mark of the list. Here the list stayed in the move's group, apart from what
+    /// it held: that `rm` is this store's own later mark, which the check for a later
+    /// mark of its own took for another (in-process trash schedule seed 600018, with
+    /// groups compared).
+    @Test func aListRemovedHereAfterAMoveIntoItBroughtItBackJoinsTheRmGroupWhole() throws {
+        let machines = try Machines(count: 3)
+        let (a, c) = (machines.a, machines.stores[2])
+        let list = try a.createList(named: "pantry", under: .root)
+        _ = try machines.add("flour", in: a, under: try a.ancestry(of: list))
+        let moved = try machines.add("eggs", in: a)
+        try machines.hub.sync(a, machines.b, c)
+        try a.move([try machines.node(moved.id, in: a)], to: try a.ancestry(of: try machines.node(list.id, in: a)))
+        try a.remove([try machines.node(list.id, in: a)])
+        try machines.later(c)
+        try c.remove([try machines.node(list.id, in: c)])
+        _ = try c.emptyTrash()
+        try machines.hub.sync(c)
+        _ = try machines.hub.run(.pushWithAcknowledgementLost, by: a)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        try machines.expectTrashAlike(c, listing: ["\(list.id) 2"])
+        try machines.expectEveryStoreAlikeWithItsConflicts(c)
+    }
+
     @Test func aListReadByAPullAndEmptiedBeforeItWentOutStillReachesTheHub() throws {
         let machines = try Machines(count: 3)
         let (a, b) = (machines.a, machines.b)

@@ -1247,12 +1247,14 @@ struct SyncMerge {
         // So it did on top of the mark the entry holds in that group, another `rm` of it
         // that met it there, unless that mark is this store's own and comes after it in
         // the hub's order (in-process trash schedule seed 16831877; random run seed
-        // 964359536). Based on the create's stamp, it replaced the mark the entry's create
+        // 964359536), other than this `rm` itself, passed here at its place (trash
+        // schedule seed 600018, groups compared). Based on the create's stamp, it replaced the mark the entry's create
         // gave it, which is the one held here when no other came since (random run seed
         // 212580818), whichever machine made it.
         let madeAfterARestore = try operation.base == held.stamp
             || operation.base != nil && currentStamp(seq: seq, property: "trashed", ofTheHub: true)?.stamp == operation.base
-                && store.nodeID(seq: seq).flatMap({ try lastTrashMarkHereLater(seq: seq, id: $0) }) == nil
+                && store.nodeID(seq: seq).flatMap({ try lastTrashMarkHereLater(seq: seq, id: $0) })
+                    .map({ operation.replica == replica && $0 == operation.stamp }) ?? true
             || isMarkedByItsCreate(seq, base: operation.base, group: held)
         guard group < held || madeAfterARestore else { return }
         // A restore stamped between the two took the entry out of the trash after this
@@ -1268,8 +1270,10 @@ struct SyncMerge {
             // every machine (random run seed 545390451).
             return
         }
-        try database.statement("UPDATE node SET hidden = ? WHERE seq = ?").bind(1, try trashGroupChange(group)).bind(2, seq).run()
-        try keepTrashGroup(group, of: seq)
+        // This store's own `rm` holds its group under its own mark, which the rest of
+        // what it removed may be under still.
+        let ownMark = operation.replica == replica ? try mark(holding: group, besides: seq, sentOnly: false) : nil
+        try moveToTrashGroup(seq, group, under: ownMark)
     }
 
     /// Whether a restore of node `id` that wins over `earlier`'s `rm` by its stamp (then
