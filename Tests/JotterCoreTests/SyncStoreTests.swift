@@ -4875,6 +4875,36 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(c)
     }
 
+    /// An `rm` of a list elsewhere, later by the clock, and an `rm` here of an item in
+    /// it, sent on top of the list's mark, with a stamp before it; then a restore made on
+    /// a third machine before it saw either wins over both. The item's mark from the
+    /// list's `rm` is no conflict: a change was made on top of it. The restore's maker
+    /// forgot it as that change arrived; the others kept it when the restore arrived, as
+    /// a change on top counted only when stamped after the mark it saw (in-process trash
+    /// schedule seed 600027, conflicts compared).
+    @Test func aMarkAnRmWasMadeOnTopOfIsNoConflictWhateverTheStamps() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try a.createList(named: "pantry", under: .root)
+        let item = try machines.add("flour", in: a, under: try a.ancestry(of: list))
+        try machines.hub.sync(a, b, c)
+        try a.remove([try machines.node(item.id, in: a)])
+        try machines.later(b)
+        try b.remove([try machines.node(list.id, in: b)])
+        try machines.hub.sync(b)
+        try machines.later(c)
+        try machines.later(c)
+        try c.remove([try machines.node(item.id, in: c)])
+        try c.restore(try #require(try c.trash().first))
+        _ = try machines.hub.run(.pull, by: a)
+        try machines.hub.sync(a)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try machines.conflicts(in: store).map(\.replica) == [try a.syncReplicaID()])
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(c)
+    }
+
     @Test func aListReadByAPullAndEmptiedBeforeItWentOutStillReachesTheHub() throws {
         let machines = try Machines(count: 3)
         let (a, b) = (machines.a, machines.b)
@@ -4935,6 +4965,7 @@ struct Machines {
         try b.edit(try machines.node(restored.id, in: b), text: "groceries")
         try machines.hub.sync(b)
         try c.restore(try #require(try c.trash().first))
+        _ = try machines.hub.run(.pull, by: a)
         try machines.hub.sync(a)
         let met = try a.createList(named: "groceries", under: .root)
         try machines.hub.sync(a)

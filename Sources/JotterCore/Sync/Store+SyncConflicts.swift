@@ -58,10 +58,12 @@ extension Store {
     }
 
     /// Whether a change of `property` made on top of the value stamped `stamp` has
-    /// reached this store: that value is no conflict any more, on any machine.
+    /// reached this store: that value is no conflict any more, on any machine, though
+    /// the change was stamped before it by a clock behind (`forgetSyncConflicts` does
+    /// not weigh the stamps either).
     func syncLogHoldsAChange(of node: NodeID?, property: String, seeing stamp: Int64) throws -> Bool {
-        try database.statement("SELECT 1 FROM sync_log WHERE base = ? AND node IS ? AND property = ? AND stamp > ?")
-            .bind(1, stamp).bind(2, id: node).bind(3, property).bind(4, stamp).firstRow { _ in true } ?? false
+        try database.statement("SELECT 1 FROM sync_log WHERE base = ? AND node IS ? AND property = ?")
+            .bind(1, stamp).bind(2, id: node).bind(3, property).firstRow { _ in true } ?? false
     }
 
     /// Whether a kept value of a property whose later value replaces it whole agrees
