@@ -4875,6 +4875,33 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(c)
     }
 
+    /// An entry emptied from the trash elsewhere, then edited on another machine, which
+    /// brings it back into the trash in the edit's group, and removed here before this
+    /// store heard of either: at the `rm`'s place it is in the edit's group, and the
+    /// `rm` takes it into its own, as everywhere. Here, with the purge and the edit in
+    /// two batches of a pull, the purge was settled with this store's `rm` as what
+    /// brought it back; the edit then put it in its own group, and the `rm` that comes
+    /// after that edit was not met again (in-process trash schedule seed 600029, groups
+    /// compared).
+    @Test(arguments: [1, 2, 100])
+    func anEntryEmptiedElsewhereEditedAndRemovedHereIsInTheRmsGroupWhateverTheBatch(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let item = try machines.add("flour", in: a)
+        try machines.hub.sync(a, b, c)
+        try a.remove([try machines.node(item.id, in: a)])
+        _ = try a.emptyTrash()
+        try machines.hub.sync(a)
+        try machines.later(b)
+        try b.edit(try machines.node(item.id, in: b), text: "rye flour")
+        try machines.hub.sync(b)
+        try c.remove([try machines.node(item.id, in: c)])
+        try machines.hub.syncUntilQuiet(machines.stores)
+        let group = try #require(try machines.trashGroups(of: c).first)
+        #expect(group.hasSuffix(try c.syncReplicaID().bytes.map { String(format: "%02X", $0) }.joined()))
+        try machines.expectEveryStoreAlikeWithItsConflicts(c)
+    }
+
     /// An `rm` of a list elsewhere, later by the clock, and an `rm` here of an item in
     /// it, sent on top of the list's mark, with a stamp before it; then a restore made on
     /// a third machine before it saw either wins over both. The item's mark from the

@@ -2324,6 +2324,12 @@ struct SyncMerge {
                   try currentStamp(seq: current, property: "trashgroup", ofTheHub: true).map({ $0.stamp == group.stamp && $0.replica == group.replica }) == true
             else { return }
             try moveToTrashGroup(current, TrashGroup(of: operation))
+            // This store's own `rm`s of it after that change meet it there, as a settled
+            // purge's comeback meets them (in-process trash schedule seed 600029, groups
+            // compared).
+            if let id = try store.nodeID(seq: current) {
+                for removal in try ownRemovalsLater(of: current, id: id) { try joinEarlierTrashGroup(current, by: removal.operation) }
+            }
             next = try parentHere(of: current)
         }
     }
