@@ -4875,6 +4875,37 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(c)
     }
 
+    /// An entry removed on two machines, the second `rm` made on top of the first but
+    /// stamped before it by a clock behind, and emptied from the trash on the first
+    /// before it heard of the second; then a restore made on a third wins over both. The
+    /// second `rm` is a value that lost to the first by its stamp and that no change was
+    /// made on top of: every machine keeps it, and lists it once the restore wins. The
+    /// machine that emptied the trash kept nothing, as the `rm` met the entry deleted
+    /// for good there (in-process trash schedule seed 600096, conflicts compared).
+    @Test func anRmLosingToAnotherWhereThatOnesMakerEmptiedTheTrashIsListedWhenARestoreWins() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let item = try machines.add("flour", in: a)
+        try machines.hub.sync(a, b, c)
+        try a.remove([try machines.node(item.id, in: a)])
+        try machines.later(b)
+        try b.remove([try machines.node(item.id, in: b)])
+        try machines.hub.sync(b)
+        _ = try machines.hub.run(.pull, by: a)
+        try machines.hub.sync(a)
+        _ = try b.emptyTrash()
+        _ = try machines.hub.run(.pull, by: c)
+        try machines.later(c)
+        try machines.later(c)
+        try c.restore(try #require(try c.trash().first))
+        try machines.hub.sync(b)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try machines.conflicts(in: store).map(\.property).sorted() == ["purge", "trashed"])
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(c)
+    }
+
     /// An entry emptied from the trash elsewhere, then edited on another machine, which
     /// brings it back into the trash in the edit's group, and removed here before this
     /// store heard of either: at the `rm`'s place it is in the edit's group, and the

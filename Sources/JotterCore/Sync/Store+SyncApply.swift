@@ -1358,6 +1358,13 @@ struct SyncMerge {
                     if try currentStamp(seq: seq, property: "trashgroup") == nil {
                         try keepTrashGroup(TrashGroup(of: operation), of: seq)
                     }
+                } else {
+                    // It loses by its stamp to the `rm` whose mark the entry holds: every
+                    // other machine keeps it, as a value that agrees while the entry stays
+                    // in the trash, and lists it when a restore pulled later wins over
+                    // both (in-process trash schedule seed 600096, conflicts compared).
+                    try keepConflict(node: id, property: "trashed", value: "true", stamp: operation.stamp,
+                                     replica: operation.replica, agreeing: true)
                 }
                 return nil
             }
