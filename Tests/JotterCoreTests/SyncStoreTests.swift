@@ -4875,6 +4875,33 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(c)
     }
 
+    /// An entry removed and emptied from the trash here, its `rm` sent, and removed
+    /// elsewhere later by the clock, then restored there. Every other machine keeps this
+    /// store's `rm`, which lost to the other by its stamp, as a value that agrees while
+    /// the entry is in the trash, and lists it once the restore wins. Here the other
+    /// `rm` met the entry deleted for good, and only an `rm` of this store's own not sent
+    /// yet was kept (in-process trash schedule seed 600181, conflicts compared).
+    @Test func anRmSentHereLosingToOneMetWhereThisStoreEmptiedTheEntryIsListedWhenARestoreWins() throws {
+        let machines = try Machines(count: 3)
+        let (a, b) = (machines.a, machines.b)
+        let item = try machines.add("flour", in: a)
+        try machines.hub.sync(a, b, machines.stores[2])
+        try a.remove([try machines.node(item.id, in: a)])
+        try machines.hub.sync(a)
+        _ = try a.emptyTrash()
+        try machines.later(b)
+        try b.remove([try machines.node(item.id, in: b)])
+        try machines.hub.sync(b)
+        try machines.hub.sync(a)
+        try b.restore(try #require(try b.trash().first))
+        try machines.hub.sync(b)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try machines.conflicts(in: store).map(\.replica) == Array(repeating: try a.syncReplicaID(), count: 2))
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(b)
+    }
+
     /// An entry removed on two machines, the second `rm` made on top of the first but
     /// stamped before it by a clock behind, and emptied from the trash on the first
     /// before it heard of the second; then a restore made on a third wins over both. The

@@ -1341,14 +1341,16 @@ struct SyncMerge {
                 let current = try currentStamp(seq: seq, property: "trashed")
                 if current.map({ operation.wins(over: $0.stamp, $0.replica) }) ?? true {
                     try store.recordStamp(seq: seq, property: "trashed", stamp: operation.stamp, replica: operation.replica)
-                    // This store's own `rm` not sent yet comes after it in the hub's order
-                    // and loses to it by its stamp there: every other machine keeps it, as
-                    // a value that agrees while the entry stays in the trash (in-process
-                    // trash schedule seed 238021537, with every conflict compared).
-                    if let current, current.isLocal,
-                       try currentStamp(seq: seq, property: "trashgroup").map({ $0.stamp == current.stamp && $0.replica == replica }) == true {
-                        try keepConflict(node: id, property: "trashed", value: "true", stamp: current.stamp, replica: replica,
-                                         agreeing: true)
+                    // The `rm` whose mark the entry holds loses to it by its stamp: every
+                    // other machine keeps that one, as a value that agrees while the entry
+                    // stays in the trash; so for this store's own not sent yet, which comes
+                    // after it in the hub's order (in-process trash schedule seeds 238021537
+                    // and 600181, with every conflict compared).
+                    if let current,
+                       try currentStamp(seq: seq, property: "trashgroup")
+                           .map({ $0.stamp == current.stamp && $0.replica == current.replica }) == true {
+                        try keepConflict(node: id, property: "trashed", value: "true", stamp: current.stamp,
+                                         replica: current.replica, agreeing: true)
                     }
                     // At the `rm`'s place an entry in the trash by its list alone (no
                     // group of its own) is marked by it, a group of its own, as `write`
