@@ -4875,6 +4875,35 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(c)
     }
 
+    /// An entry removed on one machine, then restored here on top of that `rm`, while
+    /// another machine, later by the clock, removed and restored it too. The restore
+    /// pulled wins over this store's own, which goes out naming it as its base: the hub
+    /// holds no change made on top of the `rm`, and every other machine keeps it as a
+    /// conflict. Here the restore made on top of it had seen it, and nothing was kept
+    /// (in-process trash schedule seed 600207, conflicts compared).
+    @Test func anRmARestoreHereWasMadeOnIsKeptWhenAPulledRestoreTakesItsPlaceAsItsBase() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let item = try machines.add("flour", in: a)
+        try machines.hub.sync(a, b, c)
+        try machines.later(b)
+        try machines.later(b)
+        try b.remove([try machines.node(item.id, in: b)])
+        try b.restore(try #require(try b.trash().first))
+        try a.remove([try machines.node(item.id, in: a)])
+        try machines.hub.sync(a)
+        try machines.hub.sync(c)
+        try c.restore(try #require(try c.trash().first))
+        try machines.hub.sync(b)
+        _ = try machines.hub.run(.pull, by: c)
+        try machines.hub.sync(c)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try machines.conflicts(in: store).filter { $0.value == "true" }.map(\.replica) == [try a.syncReplicaID()])
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     /// An entry removed and emptied from the trash here, its `rm` sent, and removed
     /// elsewhere later by the clock, then restored there. Every other machine keeps this
     /// store's `rm`, which lost to the other by its stamp, as a value that agrees while

@@ -2689,6 +2689,9 @@ struct SyncMerge {
                 // pulled takes its place, a conflict nowhere, as in the hub's order.
                 restatesTheHub = true
             }
+            if current.isLocal, property == .trashed, let seq, operation.wins(over: current.stamp, current.replica) {
+                try keepMarkOwnChangeWasMadeOn(seq, node: node, displacedBy: operation)
+            }
             guard try winsKeepingTheLoser(operation, over: current, held: held, of: node, agrees: agrees,
                                           keepingTheHeld: !restatesTheHub) else {
                 if property == .text, let seq, let node, current.replica == replica,
@@ -2799,6 +2802,22 @@ struct SyncMerge {
                              replica: current.replica, agreeing: agrees)
         }
         return true
+    }
+
+    /// Keeps the hub's trash mark of node `seq` (`node`) that this store's own change not
+    /// sent yet was made on top of, which `operation`, winning over that change, takes
+    /// the place of: the change goes out naming `operation` as its base, so no change
+    /// on the hub names that mark, and every other machine keeps it (in-process trash
+    /// schedule seed 600207, conflicts compared).
+    private mutating func keepMarkOwnChangeWasMadeOn(_ seq: Int64, node: NodeID?, displacedBy operation: SyncOperation) throws {
+        guard let node, let hub = try currentStamp(seq: seq, property: "trashed", ofTheHub: true), operation.base != hub.stamp,
+              let value = try database.statement(
+                  "SELECT value FROM sync_log WHERE replica = ? AND node = ? AND property = 'trashed' AND stamp = ?")
+                  .bind(1, blob: hub.replica.bytes).bind(2, blob: node.bytes).bind(3, hub.stamp)
+                  .firstRow({ $0.isNull(0) ? nil : $0.string(0) }) ?? nil
+        else { return }
+        try keepConflict(node: node, property: "trashed", value: value, stamp: hub.stamp, replica: hub.replica,
+                         agreeing: value == operation.value)
     }
 
     /// Makes this store's unsent change of `property` a new operation, stamped later
