@@ -4875,6 +4875,34 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(c)
     }
 
+    /// A list removed and restored here, with an item in it, not sent: the item's mark
+    /// leaves it out of the trash, as the hub has it. Another machine, later by the
+    /// clock, removed and restored the list, synced, then removed the item. Its restore
+    /// wins over this store's mark, which was kept as a value that agrees; its `rm` of
+    /// the item then takes the place of that mark, which goes nowhere, and was still kept
+    /// here alone, listed now that the item is in the trash (in-process trash schedule
+    /// seed 600268, conflicts compared).
+    @Test func aMarkHereThatRestatesTheHubIsNoConflictOnceAPulledRmTakesItsPlace() throws {
+        let machines = try Machines(count: 3)
+        let (a, c) = (machines.a, machines.stores[2])
+        let list = try a.createList(named: "pantry", under: .root)
+        let item = try machines.add("flour", in: a, under: try a.ancestry(of: list))
+        try machines.hub.sync(a, machines.b, c)
+        try c.remove([try machines.node(list.id, in: c)])
+        try c.restore(try #require(try c.trash().first))
+        try machines.later(a)
+        try a.remove([try machines.node(list.id, in: a)])
+        try a.restore(try #require(try a.trash().first))
+        try machines.hub.sync(a)
+        try a.remove([try machines.node(item.id, in: a)])
+        try machines.hub.sync(a)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try machines.conflicts(in: store).isEmpty)
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     /// An entry removed on one machine, then restored here on top of that `rm`, while
     /// another machine, later by the clock, removed and restored it too. The restore
     /// pulled wins over this store's own, which goes out naming it as its base: the hub

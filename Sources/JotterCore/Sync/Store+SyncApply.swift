@@ -2686,8 +2686,11 @@ struct SyncMerge {
                 }
                 // Out of the trash as the hub has it (an `rm` made here and undone, or an
                 // add undone and redone): the mark changes nothing there, and the `rm`
-                // pulled takes its place, a conflict nowhere, as in the hub's order.
+                // pulled takes its place, a conflict nowhere, as in the hub's order; one
+                // kept when an earlier pulled mark won over it goes with it (in-process
+                // trash schedule seed 600268, conflicts compared).
                 restatesTheHub = true
+                try forgetOwnConflict(of: node, property: "trashed", stamped: current.stamp)
             }
             if current.isLocal, property == .trashed, let seq, operation.wins(over: current.stamp, current.replica) {
                 try keepMarkOwnChangeWasMadeOn(seq, node: node, displacedBy: operation)
