@@ -1248,9 +1248,9 @@ struct SyncMerge {
         // that met it there, unless that mark is this store's own and comes after it in
         // the hub's order (in-process trash schedule seed 16831877; random run seed
         // 964359536), other than this `rm` itself, passed here at its place (trash
-        // schedule seed 600018, groups compared). Based on the create's stamp, it replaced the mark the entry's create
-        // gave it, which is the one held here when no other came since (random run seed
-        // 212580818), whichever machine made it.
+        // schedule seed 600018, groups compared). Based on the create's stamp, it
+        // replaced the mark the entry's create gave it, which is the one held here when
+        // no other came since (random run seed 212580818), whichever machine made it.
         let madeAfterARestore = try operation.base == held.stamp
             || operation.base != nil && currentStamp(seq: seq, property: "trashed", ofTheHub: true)?.stamp == operation.base
                 && store.nodeID(seq: seq).flatMap({ try lastTrashMarkHereLater(seq: seq, id: $0) })

@@ -217,8 +217,11 @@ extension Store: SyncReplica {
         let id = id(seq: seq, stored: last, column: 0, createdMilliseconds: last.int64(3))
         let parent = try last.optionalInt64(2).flatMap { try nodeID(seq: $0) ?? lastStateID(of: $0) }
         let created = last.int64(3)
+        guard let kind = Node.Kind(rawValue: last.int64(1)) else {
+            throw damaged("the last state of row \(seq) in sync_tombstone has a kind that is neither a list nor an item")
+        }
         let value = Self.createValue(
-            kind: Node.Kind(rawValue: last.int64(1)) ?? .item, parent: parent, text: last, column: 8, created: created,
+            kind: kind, parent: parent, text: last, column: 8, created: created,
             offset: last.int64(4), done: last.optionalInt64(5), group: last.optionalInt64(9), fields: last.string(6))
         return SyncOperation(replica: replica, counter: Store.createCounter(seq: seq),
                              stamp: last.optionalInt64(7) ?? Store.createStamp(created), node: id, property: "create", value: value)
@@ -732,10 +735,9 @@ extension Store: SyncReplica {
         return try database.statement(
             """
             SELECT EXISTS (SELECT 1 FROM node WHERE seq > ?1 AND seq NOT IN (SELECT seq FROM sync_pulled)\(undone))
-                OR EXISTS (SELECT 1 FROM sync_tombstone WHERE seq > ?1 AND seq <= ?3 AND seq NOT IN (SELECT seq FROM sync_pulled))
+                OR EXISTS (SELECT 1 FROM sync_tombstone WHERE seq > ?1 AND seq <= ?2 AND seq NOT IN (SELECT seq FROM sync_pulled))
             """)
-            .bind(1, max(pushedTo, 0)).bind(2, exceptAddsUndone ? try syncMark(.syncWatchedTo) : 0)
-            .bind(3, try syncMark(.syncWatchedTo))
+            .bind(1, max(pushedTo, 0)).bind(2, try syncMark(.syncWatchedTo))
             .firstRow { $0.int64(0) != 0 } ?? false
     }
 
