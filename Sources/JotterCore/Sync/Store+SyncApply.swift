@@ -1336,6 +1336,8 @@ struct SyncMerge {
             // after, and no other machine keeps it as a conflict, unless a restore pulled
             // before it wins over it by its stamp: there it lost, and is kept.
             if operation.property == "trashed", try !wasRestored(id, after: TrashGroup(of: operation)) {
+                // It ends the conflicts it was made on here as on a node (`set`).
+                try store.forgetSyncConflicts(seenBy: operation)
                 // Its stamp is the entry's trash mark at the purge's place, which a restore
                 // pulled after it loses to, as on every other machine (seed 645166758).
                 let current = try currentStamp(seq: seq, property: "trashed")
