@@ -1966,6 +1966,14 @@ struct SyncMerge {
     /// node back names its group instead (`regroupComebackByOwn`).
     static let comebackByOwn = "comeback_by_own"
 
+    /// The group of a pulled `rm` that lost here to this store's own restore not sent
+    /// yet, of an entry out of the trash as the hub has it, kept as a property of
+    /// `sync_stamp` of this name, with the restore's stamp as `metGroupAt`: in the hub's
+    /// order the `rm` put the entry in its group before the restore, and a later pulled
+    /// `rm` that wins over the restore meets it there (`joinGroupMetBeforeOwnRestore`).
+    static let metGroup = "trashgroup_met"
+    static let metGroupAt = "trashgroup_met_at"
+
     /// Whether node `seq` is in the trash in `group` by the mark its create gave it,
     /// which an operation based on it names by the create's stamp (`Store.createStamp`):
     /// its create named the group (by its own stamp, as one sent in the trash alone does,
@@ -2079,6 +2087,9 @@ struct SyncMerge {
         func keep() throws {
             try keepConflict(node: id, property: "purge", value: "true", stamp: operation.stamp, replica: operation.replica)
         }
+        // The group an `rm` put the node in before this store's own restore is emptied
+        // at this purge's place in the hub's order: an `rm` after it meets no group.
+        try forgetGroupMetBeforeOwnRestore(seq)
         if try !isInTrash(seq) {
             if try leftTheTrashUnseen(seq, by: operation) {
                 if try lastTrashMarkHereLater(seq: seq, id: id) != nil {
@@ -2637,6 +2648,8 @@ struct SyncMerge {
             guard try applyInHubOrder(moving: seq, to: try parentSeq(value, for: operation), by: operation) else { return }
         }
         if property == .trashed, let seq, try jsonType(value) == "true" { try joinEarlierTrashGroup(seq, by: operation) }
+        // A restore takes the node out of the group an `rm` before it put it in.
+        if property == .trashed, let seq, try jsonType(value) == "false" { try forgetGroupMetBeforeOwnRestore(seq) }
         if property.endsTheConflictsItSaw { try store.forgetSyncConflicts(seenBy: operation) }
         let current = try currentStamp(seq: seq, property: operation.property)
         if let current {
@@ -2699,6 +2712,9 @@ struct SyncMerge {
             }
             guard try winsKeepingTheLoser(operation, over: current, held: held, of: node, agrees: agrees,
                                           keepingTheHeld: !restatesTheHub) else {
+                if current.isLocal, property == .trashed, let seq, held == "false", try jsonType(value) == "true" {
+                    try noteGroupMetBeforeOwnRestore(seq, by: operation, restore: current.stamp)
+                }
                 if property == .text, let seq, let node, current.replica == replica,
                    try changedHereLater(seq: seq, id: node, property: "text") {
                     try mergeAtRenameLostToOwnLater(seq, by: operation, to: value)
@@ -2747,6 +2763,9 @@ struct SyncMerge {
             }
             try write(property, of: seq, value, by: operation)
             report.applied += 1
+            if property == .trashed, let seq, let current, current.isLocal, held == "false", try jsonType(value) == "true" {
+                try joinGroupMetBeforeOwnRestore(seq, by: operation, restore: current.stamp)
+            }
         }
         // A node this store emptied from its trash, brought back by a pull into the
         // trash (with an entry of it restored), now out of it, by this restore or by one
@@ -2807,6 +2826,41 @@ struct SyncMerge {
                              replica: current.replica, agreeing: agrees)
         }
         return true
+    }
+
+    /// Notes the group of `operation`, an `rm` that lost to this store's own restore of
+    /// node `seq` stamped `restore`, not sent yet, when the hub has the node out of the
+    /// trash: in the hub's order the `rm` comes first and puts it in its group
+    /// (`SyncMerge.metGroup`). The earliest such `rm` holds it.
+    private func noteGroupMetBeforeOwnRestore(_ seq: Int64, by operation: SyncOperation, restore: Int64) throws {
+        guard try groupLeft(byUnsentRestoreOf: seq) == nil,
+              try database.statement("SELECT 1 FROM node WHERE seq = ? AND hidden IS NULL").bind(1, seq).firstRow({ _ in true }) == true
+        else { return }
+        if let at = try currentStamp(seq: seq, property: SyncMerge.metGroupAt, ofTheHub: true), at.stamp == restore, at.replica == replica {
+            return
+        }
+        try keepTrashGroup(TrashGroup(of: operation), of: seq, as: SyncMerge.metGroup)
+        try keepTrashGroup(TrashGroup(stamp: restore, replica: replica), of: seq, as: SyncMerge.metGroupAt)
+    }
+
+    /// Puts node `seq`, just put in the trash by `operation`, an `rm` that won over this
+    /// store's own restore stamped `restore`, into the group an earlier pulled `rm` that
+    /// lost to that restore put it in (`noteGroupMetBeforeOwnRestore`): in the hub's
+    /// order both come before the restore, and the later `rm` meets the node in the
+    /// earlier's group, which it joins as on every other machine (`joinEarlierTrashGroup`;
+    /// in-process trash schedule seed 600106, groups compared).
+    private mutating func joinGroupMetBeforeOwnRestore(_ seq: Int64, by operation: SyncOperation, restore: Int64) throws {
+        guard let at = try currentStamp(seq: seq, property: SyncMerge.metGroupAt, ofTheHub: true),
+              let met = try currentStamp(seq: seq, property: SyncMerge.metGroup, ofTheHub: true) else { return }
+        try forgetGroupMetBeforeOwnRestore(seq)
+        let group = TrashGroup(stamp: met.stamp, replica: met.replica)
+        guard at.stamp == restore, at.replica == replica, group < TrashGroup(of: operation), operation.base != met.stamp else { return }
+        try moveToTrashGroup(seq, group)
+    }
+
+    private func forgetGroupMetBeforeOwnRestore(_ seq: Int64) throws {
+        try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property IN (?, ?)")
+            .bind(1, seq).bind(2, SyncMerge.metGroup).bind(3, SyncMerge.metGroupAt).run()
     }
 
     /// Keeps the hub's trash mark of node `seq` (`node`) that this store's own change not
