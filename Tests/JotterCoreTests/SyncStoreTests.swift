@@ -4875,6 +4875,60 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(c)
     }
 
+    /// A list removed here after another machine removed it, not sent, then pulled: the
+    /// `rm` here joins the pulled one's group, as it comes after it in the hub's order.
+    /// Restored here, the list leaves a group the hub holds. A third machine, later by the
+    /// clock and without seeing either, removes it too. The restore comes after that `rm`
+    /// in the hub's order and goes out over it, as one made on an `rm` the hub had
+    /// acknowledged does: the list is out of the trash everywhere, both `rm`s conflicts.
+    /// The restore was dropped, taken for one of an `rm` the hub never had, and the list
+    /// stayed in the third machine's group here and in the first's elsewhere (in-process
+    /// trash schedule seed 600275, groups compared).
+    @Test func aRestoreHereOfAListInAPulledRmsGroupGoesOutOverALaterRm() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try a.createList(named: "pantry", under: .root)
+        try machines.hub.sync(a, b, c)
+        try b.remove([try machines.node(list.id, in: b)])
+        try machines.hub.sync(b)
+        try machines.later(a)
+        try a.remove([try machines.node(list.id, in: a)])
+        try machines.hub.run(.pull, by: a)
+        try a.restore(try #require(try a.trash().first))
+        try machines.later(c)
+        try machines.later(c)
+        try c.remove([try machines.node(list.id, in: c)])
+        try machines.hub.sync(c)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try store.node(id: list.id) != nil)
+            #expect(try machines.conflicts(in: store).map { "\($0.property) \($0.value ?? "nil")" } == ["trashed true", "trashed true"])
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
+    /// The same with this store's own `rm` taken by the hub without its hearing so: the
+    /// restore made since leaves a group the hub holds, and goes out over the later `rm`
+    /// (in-process trash schedule seed 600264, groups compared).
+    @Test func aRestoreHereOfAListRemovedHereWhoseAcknowledgementWasLostGoesOutOverALaterRm() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try a.createList(named: "pantry", under: .root)
+        try machines.hub.sync(a, b, c)
+        try a.remove([try machines.node(list.id, in: a)])
+        try machines.hub.run(.pushWithAcknowledgementLost, by: a)
+        try a.restore(try #require(try a.trash().first))
+        try machines.later(c)
+        try machines.later(c)
+        try c.remove([try machines.node(list.id, in: c)])
+        try machines.hub.sync(c)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try store.node(id: list.id) != nil)
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     /// A list removed and restored here, with an item in it, not sent: the item's mark
     /// leaves it out of the trash, as the hub has it. Another machine, later by the
     /// clock, removed and restored the list, synced, then removed the item. Its restore

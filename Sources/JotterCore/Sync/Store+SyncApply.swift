@@ -2693,7 +2693,7 @@ struct SyncMerge {
             var restatesTheHub = false
             if current.isLocal, property == .trashed, let seq, held == "false", try jsonType(value) == "true",
                operation.wins(over: current.stamp, current.replica) {
-                guard try groupLeft(byUnsentRestoreOf: seq) == nil else {
+                guard try groupLeft(byUnsentRestoreOf: seq) == nil, try !hubMarkRemoves(seq, node: node, besides: operation) else {
                     try restampOwnTrashMark(stamped: current.stamp, past: operation.stamp, removing: false)
                     try keepConflict(node: node, property: operation.property, value: operation.value,
                                      stamp: operation.stamp, replica: operation.replica)
@@ -2826,6 +2826,25 @@ struct SyncMerge {
                              replica: current.replica, agreeing: agrees)
         }
         return true
+    }
+
+    /// Whether the hub's trash mark of node `seq` (`node`) before `operation`, the latest
+    /// by its stamp of those this store logged, is another machine's `rm`: the hub holds
+    /// the node in the trash, in that `rm`'s group or one it joined, which this store's
+    /// own `rm` made before it was pulled joined too; a restore made here since, not
+    /// sent yet, takes the node out of a group the hub holds (in-process trash schedule
+    /// seed 600275, groups compared). A mark of this store's own that the hub holds is
+    /// told by the group the restore left (`groupLeft(byUnsentRestoreOf:)`).
+    private func hubMarkRemoves(_ seq: Int64, node: NodeID?, besides operation: SyncOperation) throws -> Bool {
+        guard let node else { return false }
+        return try database.statement(
+            """
+            SELECT value = 'true' AND replica <> ?3 FROM sync_log WHERE node = ?1 AND property = 'trashed'
+              AND NOT (replica = ?2 AND counter = ?4)
+            ORDER BY stamp DESC, replica DESC LIMIT 1
+            """)
+            .bind(1, blob: node.bytes).bind(2, blob: operation.replica.bytes).bind(3, blob: replica.bytes).bind(4, operation.counter)
+            .firstRow { $0.int64(0) != 0 } ?? false
     }
 
     /// Notes the group of `operation`, an `rm` that lost to this store's own restore of
@@ -3146,6 +3165,20 @@ struct SyncMerge {
             // goes out on top of it.
             if try currentStamp(seq: seq, property: "trashed", ofTheHub: true).map({ operation.wins(over: $0.stamp, $0.replica) }) ?? true {
                 try store.recordStamp(seq: seq, property: "trashed", stamp: operation.stamp, replica: replica)
+                // An `rm` that a restore made here since, not sent yet, took the node out
+                // of: the hub holds the node in its group, which the restore left, as if
+                // the acknowledgement had come first (in-process trash schedule seed
+                // 600264, groups compared).
+                if operation.value == "true", try groupLeft(byUnsentRestoreOf: seq) == nil,
+                   try database.statement(
+                       """
+                       SELECT 1 FROM node AS n JOIN sync_op AS o ON o.seq = n.seq AND o.property = 'trashed'
+                       WHERE n.seq = ? AND n.hidden IS NULL AND o.stamp <> ?
+                       """).bind(1, seq).bind(2, operation.stamp).firstRow({ _ in true }) == true {
+                    let group = TrashGroup(stamp: operation.stamp, replica: replica)
+                    try keepTrashGroup(group, of: seq, as: SyncTriggers.leftGroup)
+                    try keepTrashGroup(group, of: seq, as: SyncTriggers.leftGroupAt)
+                }
             }
             try database.statement("DELETE FROM sync_op WHERE seq = ? AND property = 'trashed' AND stamp = ?")
                 .bind(1, seq).bind(2, operation.stamp).run()
