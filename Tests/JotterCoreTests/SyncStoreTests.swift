@@ -4929,6 +4929,31 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// An item moved here out of its list, not sent, while another machine emptied that
+    /// list from the trash with the item in it, and a third, which had not seen the purge,
+    /// edited the item. The edit comes after the purge and before the move in the hub's
+    /// order: it brings the item back into its list, and the list with it, in the edit's
+    /// group. Here the move brought both back first, in its own group; the edit, pulled
+    /// next, took the item into its group, and left the list, which the item is no longer
+    /// in here, in the move's (in-process trash schedule seed 600416, groups compared).
+    @Test func aListBroughtBackByAnEditBeforeAMoveHereOutOfItIsInTheEditsGroup() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let pantry = try a.createList(named: "pantry", under: .root)
+        let shed = try a.createList(named: "shed", under: .root)
+        let item = try machines.add("flour", in: a, under: try a.ancestry(of: shed))
+        try machines.hub.sync(a, b, c)
+        try c.move([try machines.node(item.id, in: c)], to: try c.ancestry(of: try machines.node(pantry.id, in: c)))
+        try a.remove([try machines.node(shed.id, in: a)])
+        try a.emptyTrash()
+        try machines.hub.sync(a)
+        _ = try b.edit(try machines.node(item.id, in: b), text: "rye flour")
+        try machines.hub.sync(b)
+        try machines.hub.sync(c)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     /// A list removed and restored here, with an item in it, not sent: the item's mark
     /// leaves it out of the trash, as the hub has it. Another machine, later by the
     /// clock, removed and restored the list, synced, then removed the item. Its restore

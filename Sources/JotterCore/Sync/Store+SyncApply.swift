@@ -2352,7 +2352,10 @@ struct SyncMerge {
             if let id = try store.nodeID(seq: current) {
                 for removal in try ownRemovalsLater(of: current, id: id) { try joinEarlierTrashGroup(current, by: removal.operation) }
             }
-            next = try parentHere(of: current)
+            // The list the hub's order has it in at that change's place, which a move of
+            // this store's own not sent yet has taken it out of here (in-process trash
+            // schedule seed 600416, groups compared).
+            next = try hubParent(of: current)
         }
     }
 
