@@ -3169,15 +3169,13 @@ struct SyncMerge {
             if try currentStamp(seq: seq, property: "trashed", ofTheHub: true).map({ operation.wins(over: $0.stamp, $0.replica) }) ?? true {
                 try store.recordStamp(seq: seq, property: "trashed", stamp: operation.stamp, replica: replica)
                 // An `rm` that a restore made here since, not sent yet, took the node out
-                // of: the hub holds the node in its group, which the restore left, as if
-                // the acknowledgement had come first (in-process trash schedule seed
-                // 600264, groups compared).
+                // of, whatever this store did with the node after that restore: the hub
+                // holds the node in its group, which the restore left, as if the
+                // acknowledgement had come first (in-process trash schedule seeds 600264
+                // and 600495, groups compared).
                 if operation.value == "true", try groupLeft(byUnsentRestoreOf: seq) == nil,
-                   try database.statement(
-                       """
-                       SELECT 1 FROM node AS n JOIN sync_op AS o ON o.seq = n.seq AND o.property = 'trashed'
-                       WHERE n.seq = ? AND n.hidden IS NULL AND o.stamp <> ?
-                       """).bind(1, seq).bind(2, operation.stamp).firstRow({ _ in true }) == true {
+                   try database.statement("SELECT 1 FROM sync_op WHERE seq = ? AND property = 'trashed' AND stamp <> ?")
+                       .bind(1, seq).bind(2, operation.stamp).firstRow({ _ in true }) == true {
                     let group = TrashGroup(stamp: operation.stamp, replica: replica)
                     try keepTrashGroup(group, of: seq, as: SyncTriggers.leftGroup)
                     try keepTrashGroup(group, of: seq, as: SyncTriggers.leftGroupAt)
