@@ -4875,48 +4875,32 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(c)
     }
 
-    /// A list removed here after another machine removed it, not sent, then pulled: the
-    /// `rm` here joins the pulled one's group, as it comes after it in the hub's order.
-    /// Restored here, the list leaves a group the hub holds. A third machine, later by the
-    /// clock and without seeing either, removes it too. The restore comes after that `rm`
-    /// in the hub's order and goes out over it, as one made on an `rm` the hub had
-    /// acknowledged does: the list is out of the trash everywhere, both `rm`s conflicts.
+    /// A list removed here and then restored, neither heard by the hub, while the hub
+    /// held it in the trash: by another machine's `rm`, pulled after this store's own,
+    /// which joined its group as it comes after it in the hub's order, or by this store's
+    /// own `rm`, whose acknowledgement was lost. The restore leaves a group the hub holds.
+    /// A third machine, later by the clock and without seeing either, removes the list.
+    /// The restore comes after that `rm` in the hub's order and goes out over it, as one
+    /// made on an `rm` the hub acknowledged does: the list is out of the trash everywhere.
     /// The restore was dropped, taken for one of an `rm` the hub never had, and the list
-    /// stayed in the third machine's group here and in the first's elsewhere (in-process
-    /// trash schedule seed 600275, groups compared).
-    @Test func aRestoreHereOfAListInAPulledRmsGroupGoesOutOverALaterRm() throws {
+    /// stayed in the third machine's group here and in the first `rm`'s elsewhere
+    /// (in-process trash schedule seeds 600275 and 600264, groups compared).
+    @Test(arguments: [false, true])
+    func aRestoreHereOfAListTheHubHoldsInTheTrashGoesOutOverALaterRm(acknowledgementLost: Bool) throws {
         let machines = try Machines(count: 3)
         let (a, b, c) = (machines.a, machines.b, machines.stores[2])
         let list = try a.createList(named: "pantry", under: .root)
         try machines.hub.sync(a, b, c)
-        try b.remove([try machines.node(list.id, in: b)])
-        try machines.hub.sync(b)
-        try machines.later(a)
-        try a.remove([try machines.node(list.id, in: a)])
-        try machines.hub.run(.pull, by: a)
-        try a.restore(try #require(try a.trash().first))
-        try machines.later(c)
-        try machines.later(c)
-        try c.remove([try machines.node(list.id, in: c)])
-        try machines.hub.sync(c)
-        try machines.hub.syncUntilQuiet(machines.stores)
-        for store in machines.stores {
-            #expect(try store.node(id: list.id) != nil)
-            #expect(try machines.conflicts(in: store).map { "\($0.property) \($0.value ?? "nil")" } == ["trashed true", "trashed true"])
+        if acknowledgementLost {
+            try a.remove([try machines.node(list.id, in: a)])
+            try machines.hub.run(.pushWithAcknowledgementLost, by: a)
+        } else {
+            try b.remove([try machines.node(list.id, in: b)])
+            try machines.hub.sync(b)
+            try machines.later(a)
+            try a.remove([try machines.node(list.id, in: a)])
+            try machines.hub.run(.pull, by: a)
         }
-        try machines.expectEveryStoreAlikeWithItsConflicts(a)
-    }
-
-    /// The same with this store's own `rm` taken by the hub without its hearing so: the
-    /// restore made since leaves a group the hub holds, and goes out over the later `rm`
-    /// (in-process trash schedule seed 600264, groups compared).
-    @Test func aRestoreHereOfAListRemovedHereWhoseAcknowledgementWasLostGoesOutOverALaterRm() throws {
-        let machines = try Machines(count: 3)
-        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
-        let list = try a.createList(named: "pantry", under: .root)
-        try machines.hub.sync(a, b, c)
-        try a.remove([try machines.node(list.id, in: a)])
-        try machines.hub.run(.pushWithAcknowledgementLost, by: a)
         try a.restore(try #require(try a.trash().first))
         try machines.later(c)
         try machines.later(c)
@@ -4925,6 +4909,10 @@ struct Machines {
         try machines.hub.syncUntilQuiet(machines.stores)
         for store in machines.stores {
             #expect(try store.node(id: list.id) != nil)
+            // The later `rm` lost; so did the other machine's, which no change on the
+            // hub names as its base: the restore goes out based on the later one.
+            #expect(try machines.conflicts(in: store).map { "\($0.property) \($0.value ?? "nil")" }
+                == Array(repeating: "trashed true", count: acknowledgementLost ? 1 : 2))
         }
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
