@@ -2696,7 +2696,7 @@ struct SyncMerge {
             var restatesTheHub = false
             if current.isLocal, property == .trashed, let seq, held == "false", try jsonType(value) == "true",
                operation.wins(over: current.stamp, current.replica) {
-                guard try groupLeft(byUnsentRestoreOf: seq) == nil, try !hubMarkRemoves(seq, node: node, besides: operation) else {
+                guard try groupLeft(byUnsentRestoreOf: seq) == nil, try !hubMarkRemoves(of: node, besides: operation) else {
                     try restampOwnTrashMark(stamped: current.stamp, past: operation.stamp, removing: false)
                     try keepConflict(node: node, property: operation.property, value: operation.value,
                                      stamp: operation.stamp, replica: operation.replica)
@@ -2831,14 +2831,15 @@ struct SyncMerge {
         return true
     }
 
-    /// Whether the hub's trash mark of node `seq` (`node`) before `operation`, the latest
-    /// by its stamp of those this store logged, is another machine's `rm`: the hub holds
-    /// the node in the trash, in that `rm`'s group or one it joined, which this store's
-    /// own `rm` made before it was pulled joined too; a restore made here since, not
-    /// sent yet, takes the node out of a group the hub holds (in-process trash schedule
-    /// seed 600275, groups compared). A mark of this store's own that the hub holds is
-    /// told by the group the restore left (`groupLeft(byUnsentRestoreOf:)`).
-    private func hubMarkRemoves(_ seq: Int64, node: NodeID?, besides operation: SyncOperation) throws -> Bool {
+    /// Whether the hub's trash mark of `node` before `operation`, the latest by its stamp
+    /// of those this store logged, is another machine's `rm`: the hub holds the node in
+    /// the trash, in that `rm`'s group or one it joined, which this store's own `rm` made
+    /// before it was pulled joined too; a restore made here since, not sent yet, takes
+    /// the node out of a group the hub holds (in-process trash schedule seed 600275,
+    /// groups compared). A mark of this store's own that the hub holds is told by the
+    /// group the restore left (`groupLeft(byUnsentRestoreOf:)`). The log is read by node
+    /// alone, with no index: only a pulled `rm` winning over a restore here asks.
+    private func hubMarkRemoves(of node: NodeID?, besides operation: SyncOperation) throws -> Bool {
         guard let node else { return false }
         return try database.statement(
             """
