@@ -2655,6 +2655,10 @@ struct SyncMerge {
         if property == .trashed, let seq, try jsonType(value) == "false" { try forgetGroupMetBeforeOwnRestore(seq) }
         if property.endsTheConflictsItSaw { try store.forgetSyncConflicts(seenBy: operation) }
         let current = try currentStamp(seq: seq, property: operation.property)
+        // An `rm` pulled over this store's own restore not sent yet, which the hub's order
+        // puts after it.
+        let removesOverOwnRestore = try current?.isLocal == true && property == .trashed && held == "false"
+            && jsonType(value) == "true"
         if let current {
             // Applied before: the same operation pulled again.
             if current.stamp == operation.stamp && current.replica == operation.replica { return }
@@ -2694,8 +2698,7 @@ struct SyncMerge {
             // this machine alone. (A restore of an `rm` made here and never sent leaves
             // the entry as the hub has it, out of the trash, where the `rm` puts it.)
             var restatesTheHub = false
-            if current.isLocal, property == .trashed, let seq, held == "false", try jsonType(value) == "true",
-               operation.wins(over: current.stamp, current.replica) {
+            if removesOverOwnRestore, let seq, operation.wins(over: current.stamp, current.replica) {
                 guard try groupLeft(byUnsentRestoreOf: seq) == nil, try !hubMarkRemoves(of: node, besides: operation) else {
                     try restampOwnTrashMark(stamped: current.stamp, past: operation.stamp, removing: false)
                     try keepConflict(node: node, property: operation.property, value: operation.value,
@@ -2715,7 +2718,7 @@ struct SyncMerge {
             }
             guard try winsKeepingTheLoser(operation, over: current, held: held, of: node, agrees: agrees,
                                           keepingTheHeld: !restatesTheHub) else {
-                if current.isLocal, property == .trashed, let seq, held == "false", try jsonType(value) == "true" {
+                if removesOverOwnRestore, let seq {
                     try noteGroupMetBeforeOwnRestore(seq, by: operation, restore: current.stamp)
                 }
                 if property == .text, let seq, let node, current.replica == replica,
@@ -2766,7 +2769,7 @@ struct SyncMerge {
             }
             try write(property, of: seq, value, by: operation)
             report.applied += 1
-            if property == .trashed, let seq, let current, current.isLocal, held == "false", try jsonType(value) == "true" {
+            if removesOverOwnRestore, let seq, let current {
                 try joinGroupMetBeforeOwnRestore(seq, by: operation, restore: current.stamp)
             }
         }
@@ -2856,9 +2859,7 @@ struct SyncMerge {
     /// trash: in the hub's order the `rm` comes first and puts it in its group
     /// (`SyncMerge.metGroup`). The earliest such `rm` holds it.
     private func noteGroupMetBeforeOwnRestore(_ seq: Int64, by operation: SyncOperation, restore: Int64) throws {
-        guard try groupLeft(byUnsentRestoreOf: seq) == nil,
-              try database.statement("SELECT 1 FROM node WHERE seq = ? AND hidden IS NULL").bind(1, seq).firstRow({ _ in true }) == true
-        else { return }
+        guard try groupLeft(byUnsentRestoreOf: seq) == nil else { return }
         if let at = try currentStamp(seq: seq, property: SyncMerge.metGroupAt, ofTheHub: true), at.stamp == restore, at.replica == replica {
             return
         }
