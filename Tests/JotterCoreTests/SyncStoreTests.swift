@@ -226,6 +226,11 @@ struct Machines {
         }
     }
 
+    /// Whether trash group `group`, as `trashGroups` gives it, is one `store` made.
+    func group(_ group: String, isMadeBy store: Store) throws -> Bool {
+        group.hasSuffix(try store.syncReplicaID().bytes.map { String(format: "%02X", $0) }.joined())
+    }
+
     /// Expects `reference`'s trash to list `entries` (each entry's id and how many it
     /// holds, in trash order), and every store to group its trash as `reference` does.
     func expectTrashAlike(_ reference: Store, listing entries: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -1047,7 +1052,7 @@ struct Machines {
         try machines.hub.sync(b, c, a, b, c)
         let trash = try machines.trashGroups(of: a)
         #expect(trash.count == 1)
-        #expect(trash.first?.hasSuffix(try a.replicaID().bytes.map { String(format: "%02X", $0) }.joined()) == true, "\(trash)")
+        #expect(try trash.first.map { try machines.group($0, isMadeBy: a) } == true, "\(trash)")
         for store in machines.stores {
             #expect(try machines.trashGroups(of: store) == trash)
         }
@@ -5080,7 +5085,7 @@ struct Machines {
         try c.remove([try machines.node(item.id, in: c)])
         try machines.hub.syncUntilQuiet(machines.stores)
         let group = try #require(try machines.trashGroups(of: c).first)
-        #expect(group.hasSuffix(try c.syncReplicaID().bytes.map { String(format: "%02X", $0) }.joined()))
+        #expect(try machines.group(group, isMadeBy: c))
         try machines.expectEveryStoreAlikeWithItsConflicts(c)
     }
 
