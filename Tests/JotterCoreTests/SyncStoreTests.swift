@@ -5004,6 +5004,34 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// An item removed on two machines, the first earlier by the clock, while a third,
+    /// later still, removed its list. Both `rm`s went out after the list's, each based on
+    /// the list's `rm`, the mark every machine holds there; the second, sent last, put the
+    /// item in its own group everywhere but where it was made: there the first `rm`,
+    /// pulled before it went out, took the item into its earlier group (in-process trash
+    /// schedule seed 600358, groups compared).
+    @Test func anRmHereBasedOnTheHubsMarkKeepsItsGroupOverAnEarlierOnePulledBeforeItGoesOut() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try a.createList(named: "pantry", under: .root)
+        let item = try machines.add("flour", in: a, under: try a.ancestry(of: list))
+        try machines.hub.sync(a, b, c)
+        try a.remove([try machines.node(item.id, in: a)])
+        usleep(2_000)
+        try b.remove([try machines.node(item.id, in: b)])
+        try machines.later(c)
+        try c.remove([try machines.node(list.id, in: c)])
+        try machines.hub.sync(c)
+        try machines.hub.pull(a)
+        try machines.hub.pull(b)
+        try machines.hub.sync(a, b)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        let trash = try machines.trashGroups(of: b)
+        #expect(try trash.contains { try $0.hasPrefix("\(item.id) 0") && machines.group($0, isMadeBy: b) }, "\(trash)")
+        try machines.expectTrashAlike(a, listing: trash.map { String($0.prefix(38)) })
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     /// An entry removed and emptied from the trash here, its `rm` sent, and removed
     /// elsewhere later by the clock, then restored there. Every other machine keeps this
     /// store's `rm`, which lost to the other by its stamp, as a value that agrees while

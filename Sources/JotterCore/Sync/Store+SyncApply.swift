@@ -1242,6 +1242,16 @@ struct SyncMerge {
             """)
             .bind(1, seq).firstRow({ row in NodeID(bytes: row.blob(1)).map { TrashGroup(stamp: row.int64(0), replica: $0) } }) ?? nil,
             group != held else { return }
+        // This store's own `rm`, later in the hub's order, made or rebased on the hub's
+        // latest mark, which this `rm` does not pass: it goes out based on the mark every
+        // other machine holds at its place, and takes the entry into its own group there,
+        // as here (in-process trash schedule seed 600358, groups compared).
+        if held.replica == replica, let id = try store.nodeID(seq: seq),
+           let own = try lastTrashMarkAndBaseHereLater(seq: seq, id: id), own.stamp == held.stamp,
+           let hub = try currentStamp(seq: seq, property: "trashed", ofTheHub: true), own.base == hub.stamp,
+           !operation.wins(over: hub.stamp, hub.replica) {
+            return
+        }
         // Made on top of the mark of the group held here, the `rm` came after a restore
         // its maker made and sent with it as one mark: a group of its own, as it is there.
         // So it did on top of the mark the entry holds in that group, another `rm` of it
