@@ -4361,6 +4361,34 @@ struct Machines {
         }
     }
 
+    /// An item moved here, then moved on another machine, the move later by the clock
+    /// and made before it pulled this one, and moved here again, back where this store's
+    /// first move put it, before this store pulled the other. At the other's place its
+    /// move wins over the first here and keeps it as a conflict; the second move here,
+    /// later by the clock and made on top of the first, replaces both. The other
+    /// machines still kept the first as a conflict after the second; this one never had
+    /// it (in-process trash schedule seed 600366, conflicts compared).
+    @Test func aMoveReplacedByItsMakersLaterMoveIsNoConflictAnywhere() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let p = try a.createList(named: "p", under: .root)
+        let q = try a.createList(named: "q", under: .root)
+        let item = try machines.add("flour", in: a, under: try a.ancestry(of: p))
+        try machines.hub.sync(a, b, c)
+        try b.move([try machines.node(item.id, in: b)], to: .root)
+        try machines.hub.sync(b)
+        usleep(2_000)
+        try a.move([try machines.node(item.id, in: a)], to: NavigationPath.root.pushing(try machines.node(q.id, in: a)))
+        try machines.later(b)
+        try b.move([try machines.node(item.id, in: b)], to: NavigationPath.root.pushing(try machines.node(q.id, in: b)))
+        try b.move([try machines.node(item.id, in: b)], to: .root)
+        try machines.hub.pull(a)
+        try machines.hub.sync(a, b)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        #expect(try machines.conflicts(in: a).map(\.replica) == [try a.syncReplicaID()])
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     /// A store of version 15 with a move not sent yet (q into p): the migration takes
     /// the parent it left as the hub's, so a pull of p into q applies and refuses the
     /// move here, as every machine refuses it at its place after.

@@ -57,6 +57,15 @@ extension Store {
             .bind(4, blob: operation.replica.bytes).bind(5, operation.stamp).run()
     }
 
+    /// Forgets the kept moves of a node that `operation`'s maker made before it: its
+    /// later move replaces them on every machine. Unlike a value's, a move another
+    /// machine made stays kept when this one saw it: refused here for closing a cycle,
+    /// it is kept at its place in the hub's order everywhere, whatever came after.
+    func forgetEarlierMoves(replacedBy operation: SyncOperation) throws {
+        try database.statement("DELETE FROM sync_conflict WHERE node IS ? AND property = 'parent' AND replica = ? AND stamp < ?")
+            .bind(1, id: operation.node).bind(2, blob: operation.replica.bytes).bind(3, operation.stamp).run()
+    }
+
     /// Whether a change of `property` made on top of the value stamped `stamp` has
     /// reached this store: that value is no conflict any more, on any machine, though
     /// the change was stamped before it by a clock behind (`forgetSyncConflicts` does
