@@ -4975,6 +4975,66 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// An item restored here from another machine's `rm`, later by the clock and not
+    /// sent, while a second machine removed its list and emptied the trash, and the
+    /// `rm`'s maker, which had restored it too, edited it. The edit comes first after the
+    /// purge in the hub's order and brings the item back, and its list with it, in the
+    /// edit's group. Here the restore, which wins over the list's `rm` by its stamp, kept
+    /// the item out of the trash and brought the list back at the purge, in its own
+    /// group; the edit, pulled next, found the item here and left the list in the
+    /// restore's group (in-process trash schedule seed 600357, groups compared).
+    @Test func aListBroughtBackByAnEditBeforeARestoreHereOfAnItemInItIsInTheEditsGroup() throws {
+        let machines = try Machines(count: 3, batch: 1)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try a.createList(named: "pantry", under: .root)
+        let item = try machines.add("flour", in: a, under: try a.ancestry(of: list))
+        try machines.hub.sync(a, b, c)
+        try b.remove([try machines.node(item.id, in: b)])
+        try machines.hub.sync(b)
+        try machines.hub.pull(c)
+        try machines.later(c)
+        try c.restore(try #require(try c.trash().first))
+        try b.restore(try #require(try b.trash().first))
+        try machines.hub.sync(b, a)
+        try a.remove([try machines.node(list.id, in: a)])
+        _ = try a.emptyTrash()
+        try machines.hub.sync(a)
+        _ = try b.edit(try machines.node(item.id, in: b), text: "rye flour")
+        try machines.hub.sync(b, c)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
+    /// A list moved into another and both emptied from the trash on one machine, with an
+    /// item in the first, while a second moved an item into that list and removed the
+    /// first item, which a third, not sent yet, restored. In the hub's order the move into
+    /// the list comes before the purges, whose maker never saw it: the list stays in the
+    /// trash, in its group, and the list around it too. Here the restore, kept over the
+    /// purges, was taken for what kept the outer list, which came back in the restore's
+    /// group (in-process trash schedule seed 600604, groups compared).
+    @Test func aListKeptByAnEntryMovedInUnseenKeepsTheListAroundItInItsGroup() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let outer = try a.createList(named: "house", under: .root)
+        let list = try a.createList(named: "pantry", under: .root)
+        let item = try machines.add("flour", in: a, under: try a.ancestry(of: list))
+        let moved = try machines.add("eggs", in: a)
+        try machines.hub.sync(a, b, c)
+        try c.remove([try machines.node(item.id, in: c)])
+        try c.move([try machines.node(moved.id, in: c)], to: try c.ancestry(of: try machines.node(list.id, in: c)))
+        try machines.hub.sync(c)
+        try a.move([try machines.node(list.id, in: a)], to: try a.ancestry(of: try machines.node(outer.id, in: a)))
+        try a.remove([try machines.node(outer.id, in: a)])
+        _ = try a.emptyTrash()
+        try machines.hub.pull(b)
+        try b.restore(try #require(try b.trash().first))
+        try machines.hub.sync(a, b)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        try machines.expectTrashAlike(a, listing: ["\(outer.id) 1"])
+        #expect(try machines.trashGroups(of: b).first.map { try machines.group($0, isMadeBy: a) } == true)
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     /// A list removed and restored here, with an item in it, not sent: the item's mark
     /// leaves it out of the trash, as the hub has it. Another machine, later by the
     /// clock, removed and restored the list, synced, then removed the item. Its restore

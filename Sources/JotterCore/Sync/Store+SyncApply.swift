@@ -2345,6 +2345,17 @@ struct SyncMerge {
     private mutating func regroupComebackByOwn(_ seq: Int64, by operation: SyncOperation) throws {
         guard operation.replica != replica else { return }
         var next: Int64? = seq
+        // An entry kept here for a change of its own after another machine's purge of
+        // it brought back the list it is in, in that change's group (`broughtBackHereLater`);
+        // a pulled change of the entry before it brought both back in its own group, as
+        // everywhere (in-process trash schedule seed 600357, groups compared).
+        if try currentStamp(seq: seq, property: SyncMerge.comebackByOwn, ofTheHub: true) == nil,
+           let parent = try hubParent(of: seq),
+           let group = try currentStamp(seq: parent, property: SyncMerge.comebackByOwn, ofTheHub: true),
+           let kept = try broughtBackHereLater(seq, id: store.nodeID(seq: seq)),
+           kept.group == TrashGroup(stamp: group.stamp, replica: group.replica) {
+            next = parent
+        }
         while let current = next,
               let group = try currentStamp(seq: current, property: SyncMerge.comebackByOwn, ofTheHub: true)
                   .map({ TrashGroup(stamp: $0.stamp, replica: $0.replica) }) {
@@ -2569,7 +2580,8 @@ struct SyncMerge {
     /// order that put node `seq` (`id`) where it is; or, for a node whose own purge came
     /// before and that stays (settled before, in this batch or an earlier one), the
     /// change made here that kept it (its group is that change's, or it restored the
-    /// node), or the first that brought back an entry under it.
+    /// node), or the first that brought back an entry under it, when every entry under
+    /// it came back so.
     private func broughtBackHereLater(_ seq: Int64, id: NodeID?) throws -> (place: HubPlace, group: TrashGroup)? {
         guard let id else { return nil }
         if let placed = try firstChangeHereLater(seq: seq, id: id, placing: true) {
@@ -2583,8 +2595,15 @@ struct SyncMerge {
                .bind(1, seq).bind(2, kept.stamp).bind(3, blob: replica.bytes).firstRow({ _ in true }) == true {
             return (kept.place, TrashGroup(stamp: kept.stamp, replica: replica))
         }
-        return try children(of: seq).compactMap { try broughtBackHereLater($0, id: store.nodeID(seq: $0)) }
-            .min { $0.place < $1.place }
+        // An entry under it that no change here brought back was kept by what its purge's
+        // maker did not see, and keeps the node as it kept the entry, as in `comeback(of:)`
+        // (in-process trash schedule seed 600604, groups compared).
+        var first: (place: HubPlace, group: TrashGroup)?
+        for child in try children(of: seq) {
+            guard let brought = try broughtBackHereLater(child, id: store.nodeID(seq: child)) else { return nil }
+            if first.map({ brought.place < $0.place }) ?? true { first = brought }
+        }
+        return first
     }
 
     /// The `rm`s of node `seq` (`id`) this store made after the operation being applied
