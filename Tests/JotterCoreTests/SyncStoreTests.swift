@@ -4389,6 +4389,32 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// An item moved on one machine, moved again on a second on top of that move, and
+    /// moved on a third, later by the clock, that saw neither. The second move replaced
+    /// the first, which is no conflict anywhere; the third's maker, which pulled the first
+    /// before the second, kept both as conflicts where every other machine kept the second
+    /// alone (in-process trash schedule seed 600772, conflicts compared).
+    @Test func aMoveAnotherWasMadeOnTopOfIsNoConflictAnywhere() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let p = try a.createList(named: "p", under: .root)
+        let q = try a.createList(named: "q", under: .root)
+        let item = try machines.add("flour", in: a)
+        try machines.hub.sync(a, b, c)
+        try a.move([try machines.node(item.id, in: a)], to: NavigationPath.root.pushing(try machines.node(p.id, in: a)))
+        try machines.hub.sync(a)
+        try machines.hub.pull(c)
+        try c.move([try machines.node(item.id, in: c)], to: .root)
+        usleep(2_000)
+        try b.move([try machines.node(item.id, in: b)], to: NavigationPath.root.pushing(try machines.node(q.id, in: b)))
+        try machines.hub.sync(c, b)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try machines.conflicts(in: store).map(\.replica) == [try c.syncReplicaID()])
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     /// A store of version 15 with a move not sent yet (q into p): the migration takes
     /// the parent it left as the hub's, so a pull of p into q applies and refuses the
     /// move here, as every machine refuses it at its place after.

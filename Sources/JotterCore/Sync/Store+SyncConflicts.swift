@@ -49,21 +49,13 @@ extension Store {
     /// replaced: the one its base names, and its own earlier ones. A value stays a
     /// conflict while no change made after seeing it exists, so that every machine
     /// keeps the same ones, whichever of the changes it met first. Call inside a write
-    /// transaction, for a property that ends them (`endsTheConflictsItSaw`).
+    /// transaction, for a property that ends them (`endsTheConflictsItSaw`) and for a
+    /// move, which replaces the moves it saw as a value's change does.
     func forgetSyncConflicts(seenBy operation: SyncOperation) throws {
         try database.statement(
             "DELETE FROM sync_conflict WHERE node IS ? AND property = ? AND (stamp = ? OR (replica = ? AND stamp < ?))")
             .bind(1, id: operation.node).bind(2, operation.property).bind(3, operation.base)
             .bind(4, blob: operation.replica.bytes).bind(5, operation.stamp).run()
-    }
-
-    /// Forgets the kept moves of a node that `operation`'s maker made before it: its
-    /// later move replaces them on every machine. Unlike a value's, a move another
-    /// machine made stays kept when this one saw it: refused here for closing a cycle,
-    /// it is kept at its place in the hub's order everywhere, whatever came after.
-    func forgetEarlierMoves(replacedBy operation: SyncOperation) throws {
-        try database.statement("DELETE FROM sync_conflict WHERE node IS ? AND property = 'parent' AND replica = ? AND stamp < ?")
-            .bind(1, id: operation.node).bind(2, blob: operation.replica.bytes).bind(3, operation.stamp).run()
     }
 
     /// Whether a change of `property` made on top of the value stamped `stamp` has
