@@ -5146,6 +5146,32 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// An item removed on three machines, the first earlier by the clock and the third
+    /// later, the `rm`s sent in that order but this store's last, based on the third's.
+    /// Pulled first, the first `rm` took the item into its group here, and the third,
+    /// pulled next, left it there; every other machine puts it in the group of this
+    /// store's `rm`, at its place after both (in-process trash schedule seed 600818,
+    /// groups compared).
+    @Test func anRmHereRebasedOnTheHubsMarkTakesItsEntryBackIntoItsGroup() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let item = try machines.add("flour", in: a)
+        try machines.hub.sync(a, b, c)
+        try a.remove([try machines.node(item.id, in: a)])
+        usleep(2_000)
+        try b.remove([try machines.node(item.id, in: b)])
+        try machines.later(c)
+        try c.remove([try machines.node(item.id, in: c)])
+        try machines.hub.sync(a, c)
+        try machines.hub.pull(b)
+        try machines.hub.sync(b)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        let trash = try machines.trashGroups(of: b)
+        #expect(try trash.count == 1 && machines.group(trash[0], isMadeBy: b), "\(trash)")
+        try machines.expectTrashAlike(a, listing: ["\(item.id) 0"])
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     /// An entry removed and emptied from the trash here, its `rm` sent, and removed
     /// elsewhere later by the clock, then restored there. Every other machine keeps this
     /// store's `rm`, which lost to the other by its stamp, as a value that agrees while

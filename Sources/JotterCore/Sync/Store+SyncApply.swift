@@ -347,6 +347,7 @@ struct SyncMerge {
         try retryWaiting()
         try rebaseOwnMoves()
         try settlePendingPurges()
+        try rebaseOwnRemovals()
         if reachesOwnAhead, !passedOwnAhead {
             try passAllOwnAhead()
             try settlePendingPurges()
@@ -3351,6 +3352,38 @@ struct SyncMerge {
                 .bind(1, moved).run()
         }
         throw Parked(reason: "moves here and elsewhere cross too many times to settle")
+    }
+
+    /// This store's own `rm`s not sent yet, on top of all the pull brought: each goes out
+    /// based on the hub's mark as the pull leaves it, the latest by stamp, and takes its
+    /// entry into its own group at its place, as every other machine applies it
+    /// (`joinEarlierTrashGroup`, an `rm` made on the hub's mark). A pulled `rm` that took
+    /// the entry into an earlier group here gives it back (in-process trash schedule
+    /// seed 600818, groups compared). Where the hub's mark here is not the latest pulled,
+    /// one that lost to this store's own `rm` being later, the `rm` is not based on the
+    /// mark other machines hold, and the group stays.
+    private mutating func rebaseOwnRemovals() throws {
+        let removals = try database.statement(
+            """
+            SELECT o.seq, o.stamp, h.stamp FROM sync_op AS o
+            JOIN node AS n ON n.seq = o.seq AND n.hidden > 0
+            JOIN sync_stamp AS h ON h.seq = o.seq AND h.property = 'trashed'
+            JOIN sync_stamp AS g ON g.seq = o.seq AND g.property = 'trashgroup'
+            WHERE o.property = 'trashed' AND NOT (g.stamp = o.stamp AND g.replica = ?)
+            """)
+            .bind(1, blob: replica.bytes)
+        var regrouped: [(seq: Int64, group: TrashGroup, hub: Int64)] = []
+        while try removals.step() {
+            regrouped.append((removals.int64(0), TrashGroup(stamp: removals.int64(1), replica: replica), removals.int64(2)))
+        }
+        for removal in regrouped {
+            guard let id = try store.nodeID(seq: removal.seq),
+                  try database.statement(
+                      "SELECT 1 FROM sync_log WHERE node = ? AND property = 'trashed' AND stamp > ? AND +replica <> ?")
+                      .bind(1, blob: id.bytes).bind(2, removal.hub).bind(3, blob: replica.bytes).firstRow({ _ in true }) == nil
+            else { continue }
+            try moveToTrashGroup(removal.seq, removal.group, under: mark(holding: removal.group, besides: removal.seq, sentOnly: false))
+        }
     }
 
     /// This store's own moves not sent yet, applied again on top of all the pull brought,
