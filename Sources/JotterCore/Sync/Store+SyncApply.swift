@@ -2683,7 +2683,7 @@ struct SyncMerge {
         if property == .trashed, let seq, try jsonType(value) == "true" { try joinEarlierTrashGroup(seq, by: operation) }
         // A restore takes the node out of the group an `rm` before it put it in.
         if property == .trashed, let seq, try jsonType(value) == "false" { try forgetGroupMetBeforeOwnRestore(seq) }
-        if property.endsTheConflictsItSaw || property == .parent { try store.forgetSyncConflicts(seenBy: operation) }
+        if property.forgetsWhatItSaw { try store.forgetSyncConflicts(seenBy: operation) }
         let current = try currentStamp(seq: seq, property: operation.property)
         // An `rm` pulled over this store's own restore not sent yet, which the hub's order
         // puts after it.

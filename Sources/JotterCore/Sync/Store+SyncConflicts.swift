@@ -49,8 +49,7 @@ extension Store {
     /// replaced: the one its base names, and its own earlier ones. A value stays a
     /// conflict while no change made after seeing it exists, so that every machine
     /// keeps the same ones, whichever of the changes it met first. Call inside a write
-    /// transaction, for a property that ends them (`endsTheConflictsItSaw`) and for a
-    /// move, which replaces the moves it saw as a value's change does.
+    /// transaction, for a property that forgets them (`forgetsWhatItSaw`).
     func forgetSyncConflicts(seenBy operation: SyncOperation) throws {
         try database.statement(
             "DELETE FROM sync_conflict WHERE node IS ? AND property = ? AND (stamp = ? OR (replica = ? AND stamp < ?))")

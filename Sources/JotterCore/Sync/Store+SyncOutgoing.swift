@@ -547,9 +547,7 @@ extension Store: SyncReplica {
                 if row.property != "purge", !namesAnotherRow {
                     try recordStamp(seq: row.seq, property: row.property, stamp: operation.stamp, replica: replica)
                 }
-                if SyncProperty(row.property)?.endsTheConflictsItSaw == true || row.property == "parent" {
-                    try forgetSyncConflicts(seenBy: operation)
-                }
+                if SyncProperty(row.property)?.forgetsWhatItSaw == true { try forgetSyncConflicts(seenBy: operation) }
                 try database.statement("DELETE FROM sync_op WHERE counter = ?").bind(1, operation.counter).run()
                 if row.property == "trashed", operation.value == "true", removalsLanded[operation.stamp] == nil {
                     removalsLanded[operation.stamp] = row.seq

@@ -116,6 +116,13 @@ enum SyncProperty: Equatable {
         isValue || self == .trashed
     }
 
+    /// Whether a change of the property forgets the kept values it was made on top of
+    /// (`forgetSyncConflicts`): one that ends the conflicts it saw, and a move, which
+    /// replaces the moves it saw though a move that lost is not weighed as a value is.
+    var forgetsWhatItSaw: Bool {
+        endsTheConflictsItSaw || self == .parent
+    }
+
     /// Whether a change of the property says where a list stands: its name, its place
     /// or its trash mark, which may set it beside a list of its name to merge with.
     var placesAList: Bool {
