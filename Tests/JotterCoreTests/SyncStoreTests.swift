@@ -5061,6 +5061,38 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// An item removed and emptied from the trash on a machine whose clock is behind,
+    /// then removed on a second, emptied from the trash on a third, and restored on the
+    /// second before it pulled either purge. Both purges go out based on the second's
+    /// `rm`, and the first is stamped before it; in the hub's order they delete the item
+    /// one after the other, and the restore brings it back over the later, which every
+    /// machine keeps alone. Here the first purge, stamped before the `rm`, was taken for
+    /// one made before it, and kept too (in-process trash schedule seed 600742, conflicts
+    /// compared).
+    @Test func purgesOnTopOfOneMarkBeforeARestoreHereAreOneConflictWhateverTheirStamps() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let item = try machines.add("flour", in: a)
+        try machines.hub.sync(a, b, c)
+        try a.remove([try machines.node(item.id, in: a)])
+        _ = try a.emptyTrash()
+        try machines.later(c)
+        try c.remove([try machines.node(item.id, in: c)])
+        try machines.hub.sync(c)
+        try machines.hub.pull(b)
+        _ = try b.emptyTrash()
+        try c.restore(try #require(try c.trash().first))
+        try machines.hub.pull(a)
+        try machines.hub.sync(a, b)
+        try machines.hub.pull(c)
+        try machines.hub.sync(c)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try machines.conflicts(in: store).filter { $0.property == "purge" }.map(\.replica) == [try b.syncReplicaID()])
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     /// A list removed and restored here, with an item in it, not sent: the item's mark
     /// leaves it out of the trash, as the hub has it. Another machine, later by the
     /// clock, removed and restored the list, synced, then removed the item. Its restore

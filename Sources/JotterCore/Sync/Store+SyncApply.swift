@@ -1468,7 +1468,10 @@ struct SyncMerge {
             return
         }
         try database.statement(
-            "DELETE FROM sync_conflict WHERE node = ? AND property = 'purge' AND stamp > ? AND NOT (stamp = ? AND replica = ?)")
+            """
+            DELETE FROM sync_conflict WHERE node = ?1 AND property = 'purge' AND \(Self.madeSinceMark)
+              AND NOT (stamp = ?3 AND replica = ?4)
+            """)
             .bind(1, blob: id.bytes).bind(2, mark).bind(3, latest.stamp).bind(4, blob: latest.replica.bytes).run()
     }
 
@@ -1873,15 +1876,24 @@ struct SyncMerge {
         let mark = try database.statement("SELECT stamp FROM sync_stamp WHERE seq = ? AND property = 'trashed'").bind(1, seq)
             .firstRow { $0.int64(0) } ?? 0
         guard try purgesKept(of: id, since: mark).allSatisfy({ purge.wins(over: $0.stamp, $0.replica) }) else { return }
-        try database.statement("DELETE FROM sync_conflict WHERE node = ? AND property = 'purge' AND stamp > ?")
+        try database.statement("DELETE FROM sync_conflict WHERE node = ?1 AND property = 'purge' AND \(Self.madeSinceMark)")
             .bind(1, blob: id.bytes).bind(2, mark).run()
         try keepConflict(node: id, property: "purge", value: "true", stamp: purge.stamp, replica: purge.replica)
     }
 
-    /// The purges of node `id` kept as conflicts, stamped after the trash mark `mark`.
+    /// Whether a kept conflict (a row of `sync_conflict` of node `?1`) was made since
+    /// the trash mark stamped `?2`: stamped after it, or made on top of it (its logged
+    /// base) by a clock behind, which stamps it before (in-process trash schedule seed
+    /// 600742, conflicts compared).
+    private static let madeSinceMark = """
+        (stamp > ?2 OR EXISTS (SELECT 1 FROM sync_log AS l WHERE l.node = ?1 AND l.property = sync_conflict.property
+                               AND l.replica = sync_conflict.replica AND l.stamp = sync_conflict.stamp AND l.base = ?2))
+        """
+
+    /// The purges of node `id` kept as conflicts, made since the trash mark `mark`.
     private func purgesKept(of id: NodeID, since mark: Int64) throws -> [(stamp: Int64, replica: NodeID)] {
         let kept = try database.statement(
-            "SELECT stamp, replica FROM sync_conflict WHERE node = ? AND property = 'purge' AND stamp > ?")
+            "SELECT stamp, replica FROM sync_conflict WHERE node = ?1 AND property = 'purge' AND \(Self.madeSinceMark)")
             .bind(1, blob: id.bytes).bind(2, mark)
         defer { kept.reset() }
         var purges: [(stamp: Int64, replica: NodeID)] = []
