@@ -5093,6 +5093,39 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// A list in the trash that holds an item moved in where two machines emptied the
+    /// trash stays there on every machine, each purge kept as a conflict. A restore made
+    /// on the `rm` they both saw brings it back over both: of the purges it keeps the
+    /// latest alone on every machine, whether its maker pulled them before making it or
+    /// while it waited to go out (in-process trash schedule seed 601100, conflicts
+    /// compared).
+    @Test(arguments: [false, true])
+    func aRestoreOfAListKeptInTheTrashByAnItemMovedInKeepsOnlyTheLatestPurge(pullingThePurgesFirst: Bool) throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try a.createList(named: "pantry", under: .root)
+        let item = try machines.add("flour", in: a)
+        try machines.hub.sync(a, b, c)
+        try c.remove([try machines.node(list.id, in: c)])
+        _ = try c.emptyTrash()
+        try a.remove([try machines.node(list.id, in: a)])
+        try machines.hub.sync(a)
+        try b.move([try machines.node(item.id, in: b)], to: try b.ancestry(of: try machines.node(list.id, in: b)))
+        try machines.hub.sync(b)
+        _ = try a.emptyTrash()
+        try machines.hub.sync(a)
+        try machines.hub.pull(c)
+        try machines.hub.sync(c)
+        if pullingThePurgesFirst { try machines.hub.pull(b) }
+        try b.restore(try #require(try b.trash().first { $0.node.id == list.id }))
+        try machines.hub.pull(b)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try machines.conflicts(in: store).filter { $0.property == "purge" }.count == 1)
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     /// A list removed and restored here, with an item in it, not sent: the item's mark
     /// leaves it out of the trash, as the hub has it. Another machine, later by the
     /// clock, removed and restored the list, synced, then removed the item. Its restore

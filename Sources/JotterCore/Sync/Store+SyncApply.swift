@@ -1439,7 +1439,7 @@ struct SyncMerge {
             return revived
         }
         let revived = try revive(seq, for: operation)
-        if restores, let base = operation.base { try keepOnlyTheLatestPurge(of: id, since: base) }
+        if restores, let base = operation.base { try store.keepOnlyTheLatestPurge(of: id, since: base) }
         return revived
     }
 
@@ -1454,25 +1454,6 @@ struct SyncMerge {
         return try database.statement(
             "SELECT 1 FROM sync_log WHERE node = ? AND property = 'trashed' AND stamp = ? AND replica = ? AND value = 'false'")
             .bind(1, blob: id.bytes).bind(2, mark.stamp).bind(3, blob: mark.replica.bytes).firstRow { _ in true } ?? false
-    }
-
-    /// Keeps, of the purges of node `id` kept as conflicts since the trash mark stamped
-    /// `mark`, the latest alone: a restore made on that mark brings the node back over
-    /// the purges after it, which deleted it one after another whatever brought it back
-    /// between them, as the machine that made the restore keeps them
-    /// (`keepAsTheLatestPurgeBeforeOwnRestore`; in-process trash schedule seed 404431834,
-    /// with every conflict compared).
-    private func keepOnlyTheLatestPurge(of id: NodeID, since mark: Int64) throws {
-        let purges = try purgesKept(of: id, since: mark)
-        guard let latest = purges.max(by: { $0.stamp < $1.stamp || ($0.stamp == $1.stamp && $0.replica < $1.replica) }) else {
-            return
-        }
-        try database.statement(
-            """
-            DELETE FROM sync_conflict WHERE node = ?1 AND property = 'purge' AND \(Self.madeSinceMark)
-              AND NOT (stamp = ?3 AND replica = ?4)
-            """)
-            .bind(1, blob: id.bytes).bind(2, mark).bind(3, latest.stamp).bind(4, blob: latest.replica.bytes).run()
     }
 
     /// Sets a text, a done mark, a field value or the parent of node `seq` (`id`), deleted for
@@ -1875,32 +1856,10 @@ struct SyncMerge {
     private mutating func keepAsTheLatestPurgeBeforeOwnRestore(_ seq: Int64, id: NodeID, by purge: SyncOperation) throws {
         let mark = try database.statement("SELECT stamp FROM sync_stamp WHERE seq = ? AND property = 'trashed'").bind(1, seq)
             .firstRow { $0.int64(0) } ?? 0
-        guard try purgesKept(of: id, since: mark).allSatisfy({ purge.wins(over: $0.stamp, $0.replica) }) else { return }
-        try database.statement("DELETE FROM sync_conflict WHERE node = ?1 AND property = 'purge' AND \(Self.madeSinceMark)")
+        guard try store.purgesKept(of: id, since: mark).allSatisfy({ purge.wins(over: $0.stamp, $0.replica) }) else { return }
+        try database.statement("DELETE FROM sync_conflict WHERE node = ?1 AND property = 'purge' AND \(Store.madeSinceMark)")
             .bind(1, blob: id.bytes).bind(2, mark).run()
         try keepConflict(node: id, property: "purge", value: "true", stamp: purge.stamp, replica: purge.replica)
-    }
-
-    /// Whether a kept conflict (a row of `sync_conflict` of node `?1`) was made since
-    /// the trash mark stamped `?2`: stamped after it, or made on top of it (its logged
-    /// base) by a clock behind, which stamps it before (in-process trash schedule seed
-    /// 600742, conflicts compared).
-    private static let madeSinceMark = """
-        (stamp > ?2 OR EXISTS (SELECT 1 FROM sync_log AS l WHERE l.node = ?1 AND l.property = sync_conflict.property
-                               AND l.replica = sync_conflict.replica AND l.stamp = sync_conflict.stamp AND l.base = ?2))
-        """
-
-    /// The purges of node `id` kept as conflicts, made since the trash mark `mark`.
-    private func purgesKept(of id: NodeID, since mark: Int64) throws -> [(stamp: Int64, replica: NodeID)] {
-        let kept = try database.statement(
-            "SELECT stamp, replica FROM sync_conflict WHERE node = ?1 AND property = 'purge' AND \(Self.madeSinceMark)")
-            .bind(1, blob: id.bytes).bind(2, mark)
-        defer { kept.reset() }
-        var purges: [(stamp: Int64, replica: NodeID)] = []
-        while try kept.step() {
-            if let replica = NodeID(bytes: kept.blob(1)) { purges.append((kept.int64(0), replica)) }
-        }
-        return purges
     }
 
     /// Whether a list above node `seq` left the trash by a restore this store made that
@@ -3090,6 +3049,9 @@ struct SyncMerge {
             } else {
                 try database.statement("UPDATE node SET hidden = NULL WHERE seq = ?").bind(1, seq).run()
                 try database.statement("DELETE FROM sync_stamp WHERE seq = ? AND property = 'trashgroup'").bind(1, seq).run()
+                // Purges its maker did not see kept the node in the trash: it comes back
+                // over them as over those that deleted it (`bringBack`).
+                if let base = operation.base, let id = try store.nodeID(seq: seq) { try store.keepOnlyTheLatestPurge(of: id, since: base) }
             }
         case .created:
             guard let seq else { return }

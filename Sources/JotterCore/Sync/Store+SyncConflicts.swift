@@ -66,6 +66,50 @@ extension Store {
             .bind(1, stamp).bind(2, id: node).bind(3, property).firstRow { _ in true } ?? false
     }
 
+    /// Keeps, of the purges of node `id` kept as conflicts since the trash mark stamped
+    /// `mark`, the latest alone: a restore made on that mark brings the node back over
+    /// the purges after it, which deleted it one after another whatever brought it back
+    /// between them. Every machine trims them when the restore lands: a pulled one that
+    /// brings the node back from its last state (in-process trash schedule seed
+    /// 404431834) or out of the trash, where an entry its purges did not see kept it
+    /// (seed 601100); this store's own at its acknowledgement; and the purges pulled
+    /// while it waits to go out (`keepAsTheLatestPurgeBeforeOwnRestore`). Each of the
+    /// schedules compared every conflict.
+    func keepOnlyTheLatestPurge(of id: NodeID, since mark: Int64) throws {
+        let purges = try purgesKept(of: id, since: mark)
+        guard let latest = purges.max(by: { $0.stamp < $1.stamp || ($0.stamp == $1.stamp && $0.replica < $1.replica) }) else {
+            return
+        }
+        try database.statement(
+            """
+            DELETE FROM sync_conflict WHERE node = ?1 AND property = 'purge' AND \(Store.madeSinceMark)
+              AND NOT (stamp = ?3 AND replica = ?4)
+            """)
+            .bind(1, blob: id.bytes).bind(2, mark).bind(3, latest.stamp).bind(4, blob: latest.replica.bytes).run()
+    }
+
+    /// Whether a kept conflict (a row of `sync_conflict` of node `?1`) was made since
+    /// the trash mark stamped `?2`: stamped after it, or made on top of it (its logged
+    /// base) by a clock behind, which stamps it before (in-process trash schedule seed
+    /// 600742, conflicts compared).
+    static let madeSinceMark = """
+        (stamp > ?2 OR EXISTS (SELECT 1 FROM sync_log AS l WHERE l.node = ?1 AND l.property = sync_conflict.property
+                               AND l.replica = sync_conflict.replica AND l.stamp = sync_conflict.stamp AND l.base = ?2))
+        """
+
+    /// The purges of node `id` kept as conflicts, made since the trash mark `mark`.
+    func purgesKept(of id: NodeID, since mark: Int64) throws -> [(stamp: Int64, replica: NodeID)] {
+        let kept = try database.statement(
+            "SELECT stamp, replica FROM sync_conflict WHERE node = ?1 AND property = 'purge' AND \(Store.madeSinceMark)")
+            .bind(1, blob: id.bytes).bind(2, mark)
+        defer { kept.reset() }
+        var purges: [(stamp: Int64, replica: NodeID)] = []
+        while try kept.step() {
+            if let replica = NodeID(bytes: kept.blob(1)) { purges.append((kept.int64(0), replica)) }
+        }
+        return purges
+    }
+
     /// Whether a kept value of a property whose later value replaces it whole agrees
     /// with the one shown: the same value, or two done marks. It is kept unlisted, as
     /// it stays a conflict should a later change elsewhere replace the value shown.

@@ -548,6 +548,13 @@ extension Store: SyncReplica {
                     try recordStamp(seq: row.seq, property: row.property, stamp: operation.stamp, replica: replica)
                 }
                 if SyncProperty(row.property)?.forgetsWhatItSaw == true { try forgetSyncConflicts(seenBy: operation) }
+                // A restore that still holds trims the purges it was made over, as every
+                // machine that pulls it does.
+                if row.property == "trashed", operation.value == "false", let node = operation.node, let base = operation.base,
+                   try database.statement("SELECT 1 FROM node WHERE seq = ? AND hidden IS NULL").bind(1, row.seq)
+                       .firstRow({ _ in true }) == true {
+                    try keepOnlyTheLatestPurge(of: node, since: base)
+                }
                 try database.statement("DELETE FROM sync_op WHERE counter = ?").bind(1, operation.counter).run()
                 if row.property == "trashed", operation.value == "true", removalsLanded[operation.stamp] == nil {
                     removalsLanded[operation.stamp] = row.seq
