@@ -5126,6 +5126,35 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// An item removed here, not sent, then on another machine, then on a third, later
+    /// by the clock, which sent first; the second's `rm`, rebased on the third's, goes
+    /// out stamped before it. Pulled here, that `rm` meets the hub's mark before this
+    /// store's own, and loses to it: kept as a value that agrees, as on every other
+    /// machine, and listed once a restore takes the item out (in-process trash schedule
+    /// seed 601832, conflicts compared).
+    @Test func anRmPulledOverOneHereLosesToTheHubsMarkAsEverywhere() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let item = try machines.add("flour", in: a)
+        try machines.hub.sync(a, b, c)
+        try c.remove([try machines.node(item.id, in: c)])
+        try b.remove([try machines.node(item.id, in: b)])
+        try a.remove([try machines.node(item.id, in: a)])
+        try machines.hub.sync(a)
+        try machines.hub.pull(b)
+        try machines.hub.sync(b)
+        try a.restore(try #require(try a.trash().first))
+        try machines.hub.sync(a)
+        try machines.hub.pull(c)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        try c.restore(try #require(try c.trash().first))
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try machines.conflicts(in: store).map(\.replica).contains(try b.syncReplicaID()))
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     /// A list removed and restored here, with an item in it, not sent: the item's mark
     /// leaves it out of the trash, as the hub has it. Another machine, later by the
     /// clock, removed and restored the list, synced, then removed the item. Its restore

@@ -2714,6 +2714,17 @@ struct SyncMerge {
                 restatesTheHub = true
                 try forgetOwnConflict(of: node, property: "trashed", stamped: current.stamp)
             }
+            // An `rm` pulled over this store's own not sent yet meets, in the hub's order,
+            // the hub's mark before that own one: where it loses to that mark, every other
+            // machine keeps it as a value that agrees, and so does this one (in-process
+            // trash schedule seed 601832, conflicts compared).
+            if current.isLocal, property == .trashed, isSame,
+               let hubMark = try currentStamp(seq: seq, property: operation.property, ofTheHub: true),
+               !operation.wins(over: hubMark.stamp, hubMark.replica) {
+                try keepConflict(node: node, property: operation.property, value: operation.value,
+                                 stamp: operation.stamp, replica: operation.replica, agreeing: agrees)
+                return
+            }
             if current.isLocal, property == .trashed, let seq, operation.wins(over: current.stamp, current.replica) {
                 try keepMarkOwnChangeWasMadeOn(seq, node: node, displacedBy: operation)
             }
