@@ -5155,6 +5155,39 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// A list removed on one machine, restored and removed again here, later by the
+    /// clock, not sent. The first machine empties its trash; a third, which saw none of
+    /// it, moves the item out of the list, which brings the list back into the trash in
+    /// the move's group, and removes the list. Pulled here, that `rm` loses to this
+    /// store's own by its stamp but wins over the hub's mark, which it becomes: the own
+    /// `rm` goes out based on it, and takes the list, and the item it held here, into
+    /// its own group on every machine, as here (in-process trash schedule seed 601845,
+    /// groups compared).
+    @Test func anRmPulledOverOneHereBecomesTheHubsMarkTheOwnOneIsBasedOn() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let list = try a.createList(named: "pantry", under: .root)
+        let item = try machines.add("flour", in: a, under: try a.ancestry(of: list))
+        try machines.hub.sync(a, b, c)
+        try a.remove([try machines.node(list.id, in: a)])
+        try machines.hub.sync(a)
+        try machines.hub.pull(c)
+        try c.restore(try #require(try c.trash().first))
+        try machines.later(c)
+        try c.remove([try machines.node(list.id, in: c)])
+        _ = try a.emptyTrash()
+        try machines.hub.sync(a)
+        try b.move([try machines.node(item.id, in: b)], to: .root)
+        try b.remove([try machines.node(list.id, in: b)])
+        try machines.hub.sync(b)
+        try machines.hub.pull(c)
+        try machines.hub.sync(c)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        let groups = try machines.trashGroups(of: a)
+        #expect(try groups.count == 2 && groups.allSatisfy { try machines.group($0, isMadeBy: c) }, "\(groups)")
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     /// A list removed and restored here, with an item in it, not sent: the item's mark
     /// leaves it out of the trash, as the hub has it. Another machine, later by the
     /// clock, removed and restored the list, synced, then removed the item. Its restore

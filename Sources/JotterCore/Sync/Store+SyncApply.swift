@@ -2715,15 +2715,30 @@ struct SyncMerge {
                 try forgetOwnConflict(of: node, property: "trashed", stamped: current.stamp)
             }
             // An `rm` pulled over this store's own not sent yet meets, in the hub's order,
-            // the hub's mark before that own one: where it loses to that mark, every other
-            // machine keeps it as a value that agrees, and so does this one (in-process
-            // trash schedule seed 601832, conflicts compared).
+            // the hub's mark before that own one, and is judged against it, as every other
+            // machine judges it. Losing, it is kept as a value that agrees (in-process
+            // trash schedule seed 601832, conflicts compared). Winning over another `rm`
+            // there, it is the hub's mark now, which the own one goes out based on, though
+            // it loses to that one by its stamp: based on the mark every other machine
+            // holds, the own `rm` takes the entry into its own group there, as here (seed
+            // 601845, groups compared).
             if current.isLocal, property == .trashed, isSame,
-               let hubMark = try currentStamp(seq: seq, property: operation.property, ofTheHub: true),
-               !operation.wins(over: hubMark.stamp, hubMark.replica) {
-                try keepConflict(node: node, property: operation.property, value: operation.value,
-                                 stamp: operation.stamp, replica: operation.replica, agreeing: agrees)
-                return
+               let hubMark = try currentStamp(seq: seq, property: operation.property, ofTheHub: true) {
+                guard operation.wins(over: hubMark.stamp, hubMark.replica) else {
+                    try keepConflict(node: node, property: operation.property, value: operation.value,
+                                     stamp: operation.stamp, replica: operation.replica, agreeing: agrees)
+                    return
+                }
+                if !operation.wins(over: current.stamp, current.replica), let node,
+                   try isLoggedRemoval(of: node, stamped: hubMark.stamp, by: hubMark.replica) {
+                    if operation.neverSaw(hubMark.stamp, hubMark.replica) {
+                        try keepConflict(node: node, property: operation.property, value: operation.value,
+                                         stamp: hubMark.stamp, replica: hubMark.replica, agreeing: true)
+                    }
+                    try store.recordStamp(seq: seq ?? 0, property: operation.property, stamp: operation.stamp,
+                                          replica: operation.replica)
+                    return
+                }
             }
             if current.isLocal, property == .trashed, let seq, operation.wins(over: current.stamp, current.replica) {
                 try keepMarkOwnChangeWasMadeOn(seq, node: node, displacedBy: operation)
@@ -2844,6 +2859,14 @@ struct SyncMerge {
                              replica: current.replica, agreeing: agrees)
         }
         return true
+    }
+
+    /// Whether the trash mark of `node` stamped `stamp` by `replica` is an `rm`, as the
+    /// log of the hub's operations holds it.
+    private func isLoggedRemoval(of node: NodeID, stamped stamp: Int64, by replica: NodeID) throws -> Bool {
+        try database.statement(
+            "SELECT 1 FROM sync_log WHERE node = ? AND property = 'trashed' AND stamp = ? AND replica = ? AND value = 'true'")
+            .bind(1, blob: node.bytes).bind(2, stamp).bind(3, blob: replica.bytes).firstRow { _ in true } ?? false
     }
 
     /// Whether the hub's trash mark of `node` before `operation`, the latest by its stamp
