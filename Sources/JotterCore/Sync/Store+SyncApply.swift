@@ -2714,14 +2714,15 @@ struct SyncMerge {
                 restatesTheHub = true
                 try forgetOwnConflict(of: node, property: "trashed", stamped: current.stamp)
             }
-            // An `rm` pulled over this store's own not sent yet meets, in the hub's order,
-            // the hub's mark before that own one, and is judged against it, as every other
-            // machine judges it. Losing, it is kept as a value that agrees (in-process
-            // trash schedule seed 601832, conflicts compared). Winning over another `rm`
-            // there, it is the hub's mark now, which the own one goes out based on, though
-            // it loses to that one by its stamp: based on the mark every other machine
-            // holds, the own `rm` takes the entry into its own group there, as here (seed
-            // 601845, groups compared).
+            // A trash mark pulled over this store's own of the same value, not sent yet,
+            // meets the hub's mark before that own one in the hub's order, and is judged
+            // against it, as every other machine judges it. Losing, it is kept as a value
+            // that agrees (in-process trash schedule seed 601832, conflicts compared). An
+            // `rm` winning over another `rm` there is the hub's mark now, which the own one
+            // goes out based on, though it loses to that one by its stamp: based on the
+            // mark every other machine holds, the own `rm` takes the entry into its own
+            // group there, as here (seed 601845, groups compared). A restore leaves the
+            // mark to the own restore, as before (seeds 600265 and 600300).
             if current.isLocal, property == .trashed, isSame,
                let hubMark = try currentStamp(seq: seq, property: operation.property, ofTheHub: true) {
                 guard operation.wins(over: hubMark.stamp, hubMark.replica) else {
@@ -2729,7 +2730,7 @@ struct SyncMerge {
                                      stamp: operation.stamp, replica: operation.replica, agreeing: agrees)
                     return
                 }
-                if !operation.wins(over: current.stamp, current.replica), let node,
+                if held == "true", !operation.wins(over: current.stamp, current.replica), let node,
                    try isLoggedRemoval(of: node, stamped: hubMark.stamp, by: hubMark.replica) {
                     if operation.neverSaw(hubMark.stamp, hubMark.replica) {
                         try keepConflict(node: node, property: operation.property, value: operation.value,
