@@ -4415,6 +4415,34 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// An item moved into p on one machine, into q on a second, later by the clock, and
+    /// into p here, later still, before pulling either. Everywhere else the move into q
+    /// displaces the first, which its maker never saw, and the first is kept as a
+    /// conflict; here it named the place this store's own move does, and the move into
+    /// q displaced it in the hub's order alone: it is kept here too (in-process trash
+    /// schedule seed 601942, conflicts compared).
+    @Test func aMoveToTheSamePlaceAsOneHereThatALaterPulledMoveDisplacesIsAConflictEverywhere() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let p = try a.createList(named: "p", under: .root)
+        let q = try a.createList(named: "q", under: .root)
+        let item = try machines.add("flour", in: a)
+        try machines.hub.sync(a, b, c)
+        try a.move([try machines.node(item.id, in: a)], to: NavigationPath.root.pushing(try machines.node(p.id, in: a)))
+        try machines.hub.sync(a)
+        usleep(2_000)
+        try b.move([try machines.node(item.id, in: b)], to: NavigationPath.root.pushing(try machines.node(q.id, in: b)))
+        try machines.hub.sync(b)
+        usleep(2_000)
+        try c.move([try machines.node(item.id, in: c)], to: NavigationPath.root.pushing(try machines.node(p.id, in: c)))
+        try machines.hub.pull(c)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try machines.conflicts(in: store).map(\.replica).contains(try a.syncReplicaID()))
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     /// A store of version 15 with a move not sent yet (q into p): the migration takes
     /// the parent it left as the hub's, so a pull of p into q applies and refuses the
     /// move here, as every machine refuses it at its place after.

@@ -3191,6 +3191,21 @@ struct SyncMerge {
             return false
         }
         if let held = try hubMove(of: seq), operation.wins(over: held) {
+            // It displaces the hub's move of the node, which every other machine, where
+            // that one is the node's parent, keeps as a conflict when this one's maker
+            // never saw it, until this store's own move comes, unless that one saw it:
+            // made after it (this store's own earlier move), sent on top of it, or going
+            // out on top of it (in-process trash schedule seed 601942, conflicts compared).
+            let heldParent = try database.statement("SELECT parent FROM sync_hub_parent WHERE seq = ?").bind(1, seq)
+                .firstRow { $0.optionalInt64(0) } ?? nil
+            if held.stamp != 0, heldParent != parent, held.replica != replica,
+               operation.neverSaw(held.stamp, held.replica), let node = try store.nodeID(seq: seq),
+               try currentStamp(seq: seq, property: "parent", ofTheHub: true)?.stamp != held.stamp,
+               try !store.syncLogHoldsAChange(of: node, property: "parent", seeing: held.stamp) {
+                try keepConflict(node: node, property: "parent",
+                                 value: SyncValue.id(try heldParent.flatMap { try store.nodeID(seq: $0) }),
+                                 stamp: held.stamp, replica: held.replica)
+            }
             try database.statement("UPDATE sync_hub_parent SET parent = ?, stamp = ?, replica = ? WHERE seq = ?")
                 .bind(1, parent).bind(2, operation.stamp).bind(3, blob: operation.replica.bytes).bind(4, seq).run()
         }
