@@ -5216,6 +5216,36 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// An item removed on one machine and emptied from the trash on two others with one
+    /// stamp, while the first restored it, not sent. The restore brings it back over both
+    /// purges and keeps the one that wins, on equal stamps by its replica; where a purge
+    /// had deleted it, the one last in the hub's order was kept instead (in-process trash
+    /// schedule seed 601965, conflicts compared).
+    @Test func ofTwoPurgesWithOneStampARestoreKeepsTheOneThatWinsEverywhere() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let item = try machines.add("flour", in: a)
+        try machines.hub.sync(a, b, c)
+        try a.remove([try machines.node(item.id, in: a)])
+        try machines.hub.sync(a, b, c)
+        let ahead = try [b, c].map { try $0.database.statement("SELECT value FROM setting WHERE key = 'hlc'").firstRow { $0.int64(0) } ?? 0 }
+            .max()! + (1000 << 16)
+        for store in [b, c] {
+            try store.database.statement("UPDATE setting SET value = ? WHERE key = 'hlc'").bind(1, ahead).run()
+            _ = try store.emptyTrash()
+        }
+        try a.restore(try #require(try a.trash().first))
+        // The purge that loses by its replica goes last in the hub's order.
+        let (winner, loser) = try b.syncReplicaID() > c.syncReplicaID() ? (b, c) : (c, b)
+        try machines.hub.sync(winner, loser)
+        try machines.hub.pull(a)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try machines.conflicts(in: store).map(\.replica) == [try winner.syncReplicaID()])
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     /// A list removed and restored here, with an item in it, not sent: the item's mark
     /// leaves it out of the trash, as the hub has it. Another machine, later by the
     /// clock, removed and restored the list, synced, then removed the item. Its restore

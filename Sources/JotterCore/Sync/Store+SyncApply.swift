@@ -1800,8 +1800,11 @@ struct SyncMerge {
 
     /// The replica that sent the purge of `id` stamped `stamp`, as the log of the
     /// hub's operations holds it; this one when the log has none (its own purge, not
-    /// sent yet). The log has no index by node: its purges are read once a batch, when
-    /// the first node comes back, and one logged since is looked for on its own.
+    /// sent yet). Of two machines' purges with one stamp, the one that wins by its
+    /// replica, as the machine that made a restore over both keeps it (in-process trash
+    /// schedule seed 601965, conflicts compared). The log has no index by node: its
+    /// purges are read once a batch, when the first node comes back, and one logged
+    /// since is looked for on its own.
     private mutating func replica(ofPurge id: NodeID?, stamped stamp: Int64) throws -> NodeID {
         guard let id else { return replica }
         if purgeSenders == nil {
@@ -1809,13 +1812,14 @@ struct SyncMerge {
             let rows = try database.statement("SELECT node, stamp, replica FROM sync_log WHERE property = 'purge'")
             while try rows.step() {
                 guard let node = NodeID(bytes: rows.blob(0)), let sender = NodeID(bytes: rows.blob(2)) else { continue }
-                senders[PurgeKey(node: node, stamp: rows.int64(1))] = sender
+                let key = PurgeKey(node: node, stamp: rows.int64(1))
+                senders[key] = senders[key].map { max($0, sender) } ?? sender
             }
             purgeSenders = senders
         }
         if let sender = purgeSenders?[PurgeKey(node: id, stamp: stamp)] { return sender }
         let sender = try database.statement(
-            "SELECT replica FROM sync_log WHERE node = ? AND property = 'purge' AND stamp = ? ORDER BY seq DESC LIMIT 1")
+            "SELECT replica FROM sync_log WHERE node = ? AND property = 'purge' AND stamp = ? ORDER BY replica DESC LIMIT 1")
             .bind(1, blob: id.bytes).bind(2, stamp).firstRow { NodeID(bytes: $0.blob(0)) }
         return (sender ?? nil) ?? replica
     }
