@@ -1451,9 +1451,7 @@ struct SyncMerge {
     /// conflict compared).
     private func lastMarkRestored(seq: Int64, id: NodeID) throws -> Bool {
         guard let mark = try currentStamp(seq: seq, property: "trashed", ofTheHub: true) else { return false }
-        return try database.statement(
-            "SELECT 1 FROM sync_log WHERE node = ? AND property = 'trashed' AND stamp = ? AND replica = ? AND value = 'false'")
-            .bind(1, blob: id.bytes).bind(2, mark.stamp).bind(3, blob: mark.replica.bytes).firstRow { _ in true } ?? false
+        return try isLoggedTrashMark(of: id, stamped: mark.stamp, by: mark.replica, removing: false)
     }
 
     /// Sets a text, a done mark, a field value or the parent of node `seq` (`id`), deleted for
@@ -2735,7 +2733,7 @@ struct SyncMerge {
                     return
                 }
                 if held == "true", !operation.wins(over: current.stamp, current.replica), let node,
-                   try isLoggedRemoval(of: node, stamped: hubMark.stamp, by: hubMark.replica) {
+                   try isLoggedTrashMark(of: node, stamped: hubMark.stamp, by: hubMark.replica, removing: true) {
                     if operation.neverSaw(hubMark.stamp, hubMark.replica) {
                         try keepConflict(node: node, property: operation.property, value: operation.value,
                                          stamp: hubMark.stamp, replica: hubMark.replica, agreeing: true)
@@ -2866,12 +2864,13 @@ struct SyncMerge {
         return true
     }
 
-    /// Whether the trash mark of `node` stamped `stamp` by `replica` is an `rm`, as the
-    /// log of the hub's operations holds it.
-    private func isLoggedRemoval(of node: NodeID, stamped stamp: Int64, by replica: NodeID) throws -> Bool {
+    /// Whether the log of the hub's operations holds the trash mark of `node` stamped
+    /// `stamp` by `replica` as an `rm` (`removing`) or as a restore.
+    private func isLoggedTrashMark(of node: NodeID, stamped stamp: Int64, by replica: NodeID, removing: Bool) throws -> Bool {
         try database.statement(
-            "SELECT 1 FROM sync_log WHERE node = ? AND property = 'trashed' AND stamp = ? AND replica = ? AND value = 'true'")
-            .bind(1, blob: node.bytes).bind(2, stamp).bind(3, blob: replica.bytes).firstRow { _ in true } ?? false
+            "SELECT 1 FROM sync_log WHERE node = ? AND property = 'trashed' AND stamp = ? AND replica = ? AND value = ?")
+            .bind(1, blob: node.bytes).bind(2, stamp).bind(3, blob: replica.bytes).bind(4, removing ? "true" : "false")
+            .firstRow { _ in true } ?? false
     }
 
     /// Whether the hub's trash mark of `node` before `operation`, the latest by its stamp
