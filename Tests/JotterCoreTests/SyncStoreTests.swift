@@ -5188,6 +5188,39 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// An item removed here, a third machine's earlier `rm` pulled, and the item
+    /// emptied from the trash, neither sent, while another machine's `rm`, later by the
+    /// clock, reaches the hub first: pulled here, it meets
+    /// the item deleted and wins over the `rm` made here, which goes out on top of it and
+    /// loses to it on every other machine, kept there as a value that agrees. A third
+    /// machine, which saw neither `rm`, restores the item: every machine, this one too,
+    /// lists this store's `rm` as a conflict the restore won over (in-process trash
+    /// schedule seed 600932, conflicts compared).
+    @Test func anRmMadeHereOnAPulledOneStampedAfterItIsAConflictHereTooWhenARestoreWins() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let item = try machines.add("flour", in: a)
+        try machines.hub.sync(a, b, c)
+        try c.remove([try machines.node(item.id, in: c)])
+        try machines.hub.sync(c)
+        try a.remove([try machines.node(item.id, in: a)])
+        try machines.hub.pull(a)
+        try a.emptyTrash()
+        try machines.later(b)
+        try b.remove([try machines.node(item.id, in: b)])
+        try machines.hub.sync(b)
+        try machines.hub.pull(a)
+        try machines.hub.sync(a)
+        try machines.later(c)
+        try c.restore(try #require(try c.trash().first))
+        try machines.hub.syncUntilQuiet(machines.stores)
+        let ownRemoval = try a.syncReplicaID()
+        for store in machines.stores {
+            #expect(try machines.conflicts(in: store).contains { $0.property == "trashed" && $0.replica == ownRemoval })
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     /// A list removed on one machine, restored and removed again here, later by the
     /// clock, not sent. The first machine empties its trash; a third, which saw none of
     /// it, moves the item out of the list, which brings the list back into the trash in

@@ -1354,6 +1354,14 @@ struct SyncMerge {
                 let current = try currentStamp(seq: seq, property: "trashed")
                 if current.map({ operation.wins(over: $0.stamp, $0.replica) }) ?? true {
                     try store.recordStamp(seq: seq, property: "trashed", stamp: operation.stamp, replica: operation.replica)
+                    // This store's own `rm` not sent yet goes out on top of it, and loses to
+                    // it by its stamp on every other machine, which keeps it as a value that
+                    // agrees; so does this one, as `set` does for an entry still here
+                    // (in-process trash schedule seed 600932, conflicts compared).
+                    if let current, current.isLocal {
+                        try keepConflict(node: id, property: "trashed", value: "true", stamp: current.stamp,
+                                         replica: replica, agreeing: true)
+                    }
                     // The `rm` whose mark the entry holds loses to it by its stamp: every
                     // other machine keeps that one, as a value that agrees while the entry
                     // stays in the trash; so for this store's own not sent yet, which comes
