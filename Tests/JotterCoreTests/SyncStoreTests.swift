@@ -5188,6 +5188,36 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
+    /// An item in the trash on two machines, by one `rm`, emptied from it on both, while
+    /// a third, which saw neither, removed it too. The third pulls one purge, then the
+    /// other in a later pull: each keeps the item for the `rm` made here, which comes
+    /// after both in the hub's order. Every other machine met the first purge delete the
+    /// item and the second find it gone, and keeps the latest alone when the `rm` brings
+    /// it back; so does the third (in-process trash schedule seeds 601541 and 601902,
+    /// conflicts compared).
+    @Test func twoPurgesOfOneMarkPulledApartAreOneDeletionWhereAChangeHereKeepsTheEntry() throws {
+        let machines = try Machines(count: 3)
+        let (a, b, c) = (machines.a, machines.b, machines.stores[2])
+        let item = try machines.add("flour", in: a)
+        try machines.hub.sync(a, b, c)
+        try a.remove([try machines.node(item.id, in: a)])
+        try machines.hub.sync(a)
+        try machines.hub.pull(b)
+        try c.remove([try machines.node(item.id, in: c)])
+        try a.emptyTrash()
+        try machines.hub.sync(a)
+        try machines.hub.pull(c)
+        try machines.later(b)
+        try b.emptyTrash()
+        try machines.hub.sync(b)
+        try machines.hub.pull(c)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        for store in machines.stores {
+            #expect(try machines.conflicts(in: store).filter { $0.property == "purge" }.map(\.replica) == [try b.syncReplicaID()])
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
+    }
+
     /// An item removed here, a third machine's earlier `rm` pulled, and the item
     /// emptied from the trash, neither sent, while another machine's `rm`, later by the
     /// clock, reaches the hub first: pulled here, it meets

@@ -2151,7 +2151,20 @@ struct SyncMerge {
             let purgesBefore = pendingPurges.filter { $0.seq == seq && $0.place < comeback.place }.map(\.operation)
             guard purgesBefore.contains(where: { $0.replica == operation.replica && $0.counter == operation.counter }),
                   let latest = purgesBefore.max(by: { $1.wins(over: $0) }) else { return try keep() }
-            return try keepConflict(node: id, property: "purge", value: "true", stamp: latest.stamp, replica: latest.replica)
+            // So are those of an earlier batch, kept when a change made here kept the node,
+            // made on the mark these were made on, with nothing between them in the hub's
+            // order that brought it back (in-process trash schedule seeds 601541 and
+            // 601902, conflicts compared).
+            var winner = latest
+            if let firstLogged = pendingPurges.filter({ $0.seq == seq }).map(\.loggedUpTo).min() {
+                for earlier in try purgesKept(of: seq, id: id, madeOn: latest.base, loggedBefore: firstLogged) {
+                    let loser = winner.wins(over: earlier) ? earlier : winner
+                    if loser != earlier { winner = earlier }
+                    try database.statement("DELETE FROM sync_conflict WHERE node = ? AND property = 'purge' AND stamp = ? AND replica = ?")
+                        .bind(1, blob: id.bytes).bind(2, loser.stamp).bind(3, blob: loser.replica.bytes).run()
+                }
+            }
+            return try keepConflict(node: id, property: "purge", value: "true", stamp: winner.stamp, replica: winner.replica)
         }
         if try firstChangeHereLater(seq: seq, id: id) != nil
             || !children(of: seq).isEmpty || firstChangeHereLaterOfBuriedEntry(under: seq) != nil
@@ -2200,6 +2213,45 @@ struct SyncMerge {
         }
         try database.statement("DELETE FROM node WHERE seq = ?").bind(1, seq).run()
         report.applied += 1
+    }
+
+    /// The purges of node `seq` (`id`) kept as conflicts, made on the trash mark `base`
+    /// and logged before row `row`, after which nothing logged before that row changed
+    /// the node, an entry in it, or moved one into it: on every machine that met them
+    /// before what keeps the node here, the first deleted it and the rest met it gone.
+    private func purgesKept(of seq: Int64, id: NodeID, madeOn base: Int64?, loggedBefore row: Int64) throws -> [SyncOperation] {
+        let kept = try database.statement(
+            """
+            SELECT l.replica, l.counter, l.stamp, l.seq FROM sync_conflict AS c
+            JOIN sync_log AS l ON l.replica = c.replica AND l.stamp = c.stamp AND l.node = c.node AND l.property = 'purge'
+            WHERE c.node = ?1 AND c.property = 'purge' AND l.base IS ?2 AND l.seq < ?3
+            """)
+            .bind(1, blob: id.bytes).bind(2, base).bind(3, row)
+        defer { kept.reset() }
+        var purges: [(operation: SyncOperation, logged: Int64)] = []
+        while try kept.step() {
+            guard let replica = NodeID(bytes: kept.blob(0)) else { continue }
+            purges.append((SyncOperation(replica: replica, counter: kept.int64(1), stamp: kept.int64(2), node: id,
+                                         property: "purge", value: "true", base: base), kept.int64(3)))
+        }
+        guard !purges.isEmpty else { return [] }
+        var touching = [id]
+        for child in try children(of: seq) {
+            if let childID = try store.nodeID(seq: child) { touching.append(childID) }
+        }
+        let buried = try buriedEntries(under: seq)
+        defer { buried.reset() }
+        while try buried.step() {
+            if let childID = try store.lastStateID(of: buried.int64(0)) { touching.append(childID) }
+        }
+        let between = try database.statement(
+            "SELECT 1 FROM sync_log WHERE seq > ?1 AND seq < ?2 AND property <> 'purge' AND (node = ?3 OR (property = 'parent' AND value = ?4))")
+        return try purges.filter { purge in
+            try touching.allSatisfy { node in
+                try between.bind(1, purge.logged).bind(2, row).bind(3, blob: node.bytes).bind(4, SyncValue.id(id))
+                    .firstRow({ _ in true }) == nil
+            }
+        }.map(\.operation)
     }
 
     /// Notes that `operation` moves node `seq` (`id`) out of its parent in the hub's
