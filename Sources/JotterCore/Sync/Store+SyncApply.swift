@@ -2160,8 +2160,7 @@ struct SyncMerge {
                 for earlier in try purgesKept(of: seq, id: id, madeOn: latest.base, loggedBefore: firstLogged) {
                     let loser = winner.wins(over: earlier) ? earlier : winner
                     if loser != earlier { winner = earlier }
-                    try database.statement("DELETE FROM sync_conflict WHERE node = ? AND property = 'purge' AND stamp = ? AND replica = ?")
-                        .bind(1, blob: id.bytes).bind(2, loser.stamp).bind(3, blob: loser.replica.bytes).run()
+                    try forgetConflict(of: id, property: "purge", stamped: loser.stamp, by: loser.replica)
                 }
             }
             return try keepConflict(node: id, property: "purge", value: "true", stamp: winner.stamp, replica: winner.replica)
@@ -3519,8 +3518,13 @@ struct SyncMerge {
     /// stamped `stamp`: a move refused here that stands after all, or that the one pulled
     /// names the same place of; a purge taken back before it went out.
     private func forgetOwnConflict(of node: NodeID?, property: String, stamped stamp: Int64) throws {
+        try forgetConflict(of: node, property: property, stamped: stamp, by: replica)
+    }
+
+    /// Forgets the conflict kept of `maker`'s change of `property` of `node` stamped `stamp`.
+    private func forgetConflict(of node: NodeID?, property: String, stamped stamp: Int64, by maker: NodeID) throws {
         try database.statement("DELETE FROM sync_conflict WHERE node = ? AND property = ? AND stamp = ? AND replica = ?")
-            .bind(1, id: node).bind(2, property).bind(3, stamp).bind(4, blob: replica.bytes).run()
+            .bind(1, id: node).bind(2, property).bind(3, stamp).bind(4, blob: maker.bytes).run()
     }
 
     /// The nodes of the cycle node `seq` is in, following parents in `node`; nil when
