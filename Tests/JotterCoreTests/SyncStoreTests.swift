@@ -2046,6 +2046,33 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(remover)
     }
 
+    /// A list emptied from the trash with the item in it, while two machines removed
+    /// that item without seeing the purge, the second later by the clock, which also
+    /// emptied its own trash: in the hub's order the first `rm` brings the item back
+    /// into the trash with its list, in its group, and the second `rm` and purge find it
+    /// there. The second machine had the list back already by its own `rm`, and kept it
+    /// in that `rm`'s group (in-process trash schedule seed 602819, groups compared).
+    @Test(arguments: [1, 3, 100])
+    func aListEmptiedUnderTwoUnseenRmsOfItsItemIsInTheGroupOfTheFirstEverywhere(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (listEmptier, firstRemover, secondRemover) = (machines.stores[2], machines.a, machines.b)
+        let (list, item) = try machines.listHoldingAnItem("q", item: "x")
+        try listEmptier.remove([try machines.node(list.id, in: listEmptier)])
+        _ = try listEmptier.emptyTrash()
+        try firstRemover.remove([try machines.node(item.id, in: firstRemover)])
+        try machines.later(secondRemover)
+        try secondRemover.remove([try machines.node(item.id, in: secondRemover)])
+        _ = try secondRemover.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(listEmptier, firstRemover, secondRemover, listEmptier, firstRemover, secondRemover)
+        let trash = try machines.trashGroups(of: listEmptier)
+        #expect(trash.map { String($0.prefix(38)) } == ["\(list.id) 0"])
+        #expect(try trash.allSatisfy { try machines.group($0, isMadeBy: firstRemover) })
+        for store in machines.stores {
+            #expect(try store.node(id: item.id, includingHidden: true) == nil)
+        }
+        try machines.expectEveryStoreAlikeWithItsConflicts(listEmptier)
+    }
+
     /// A list removed and restored on one machine, removed again later by the clock on
     /// a second, which moved an item from the root into another list and emptied its
     /// trash before it pulled anything; meanwhile the first moved that item into the

@@ -1784,11 +1784,16 @@ struct SyncMerge {
     /// other machine (`noteComebackBeforeOwnPurge`): there the list comes back with it
     /// (`revive`), and this store's own later purge deletes the node alone. One this
     /// store empties later itself is deleted again there too (in-process trash
-    /// schedule seed 227077468).
+    /// schedule seed 227077468). One a change of this store's own brought back already,
+    /// later in that order, takes the operation's group, as it does there (seed 602819,
+    /// groups compared).
     private mutating func bringBackListOfComebackBeforeOwnPurge(_ seq: Int64, by operation: SyncOperation) throws {
-        guard try comebackBeforeOwnPurge(of: seq) != nil,
-              let list = try lastStateParent(of: seq),
-              try store.nodeID(seq: list) == nil, let listID = try store.lastStateID(of: list),
+        guard try comebackBeforeOwnPurge(of: seq) != nil, let list = try lastStateParent(of: seq) else { return }
+        if try store.nodeID(seq: list) != nil {
+            try noteComeback(of: list, by: operation, placing: store.lastStateID(of: seq))
+            return
+        }
+        guard let listID = try store.lastStateID(of: list),
               try !changedHereLater(seq: list, id: listID, property: "purge") else { return }
         _ = try revive(list, for: operation)
     }
@@ -2474,12 +2479,13 @@ struct SyncMerge {
     /// nothing brought it back. `restores`: that operation was a restore of the node
     /// itself.
     private func comeback(of seq: Int64, after purge: SyncOperation) throws -> (place: HubPlace, group: TrashGroup, restores: Bool)? {
-        if try leftUnseen(seq, by: purge) || holdsEntryEmptiedHereLater(seq, by: purge) || heldEntryMovedOutHere(seq, unseenBy: purge) {
-            return nil
-        }
         let purgePlace = try place(of: purge)
         let notes = comebacks[seq]?.notes.filter { $0.place > purgePlace } ?? []
         let placed = Set(notes.compactMap(\.placing))
+        if try leftUnseen(seq, by: purge) || holdsEntryEmptiedHereLater(seq, by: purge, besides: placed)
+            || heldEntryMovedOutHere(seq, unseenBy: purge) {
+            return nil
+        }
         var first = notes.min { $0.place < $1.place }.map { (place: $0.place, group: $0.group, restores: $0.restores) }
         if let id = try store.nodeID(seq: seq), let later = try firstChangeHereLater(seq: seq, id: id),
            first.map({ later.place < $0.place }) ?? true {
@@ -2559,15 +2565,17 @@ struct SyncMerge {
     /// order, in another `trash --empty` than `purge`, and no other machine's purge
     /// deleted it before (or something brought it back since). Every other machine still
     /// holds the entry there, as a child (in-process trash schedule seeds 548003091 and
-    /// 974275724).
-    private func holdsEntryEmptiedHereLater(_ seq: Int64, by purge: SyncOperation) throws -> Bool {
+    /// 974275724). Those in `broughtBack` do not count: another machine's purge deleted
+    /// them before, and an operation after `purge` brought them back (seed 602819).
+    private func holdsEntryEmptiedHereLater(_ seq: Int64, by purge: SyncOperation, besides broughtBack: Set<NodeID> = []) throws -> Bool {
         let buried = try buriedEntries(under: seq)
         var entries: [Int64] = []
         defer { buried.reset() }
         while try buried.step() { entries.append(buried.int64(0)) }
         let ownPurge = try purge.replica == replica ? place(of: purge) : nil
         return try entries.contains { entry in
-            guard let id = try store.lastStateID(of: entry), try standsUntilOwnLaterPurge(entry, id: id) else { return false }
+            guard let id = try store.lastStateID(of: entry), !broughtBack.contains(id),
+                  try standsUntilOwnLaterPurge(entry, id: id) else { return false }
             if let ownPurge, let entryPurge = try ownPurgePlaceLater(seq: entry, id: id) {
                 return try !oneOwnEmptying(ownPurge, entryPurge)
             }
