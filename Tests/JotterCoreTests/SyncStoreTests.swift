@@ -2073,6 +2073,34 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(listEmptier)
     }
 
+    /// An item emptied from the trash with its list on one machine, while a second
+    /// edited and removed it unseen and a third emptied it too, having pulled the list's
+    /// `rm` alone: in the hub's order the edit brings the item back over the first
+    /// purge, which every machine keeps as a conflict, and the third machine's purge
+    /// deletes it again. The third machine, whose purge was not sent when it pulled
+    /// both, kept nothing, and listed one purge fewer once a restore brought the item
+    /// back (in-process trash schedule seed 602158, conflicts compared).
+    @Test(arguments: [1, 3, 100])
+    func aPurgeAnEditBroughtAnItemBackOverIsKeptOnTheMakerOfALaterPurgeToo(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (editor, firstEmptier, secondEmptier) = (machines.a, machines.b, machines.stores[2])
+        let (list, item) = try machines.listHoldingAnItem("q", item: "x")
+        try firstEmptier.remove([try machines.node(list.id, in: firstEmptier)])
+        try machines.hub.syncOntoThePulledHead(firstEmptier, secondEmptier)
+        _ = try firstEmptier.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(firstEmptier)
+        try machines.later(editor)
+        let node = try machines.node(item.id, in: editor)
+        _ = try editor.edit(node, text: "x edited")
+        try editor.remove([try machines.node(item.id, in: editor)])
+        _ = try secondEmptier.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(editor, firstEmptier)
+        while let entry = try firstEmptier.trash().first { try firstEmptier.restore(entry) }
+        try machines.hub.syncOntoThePulledHead(secondEmptier, firstEmptier, editor, secondEmptier, firstEmptier, editor)
+        #expect(try machines.conflicts(in: firstEmptier).filter { $0.node == item.id && $0.property == "purge" }.count == 2)
+        try machines.expectEveryStoreAlikeWithItsConflicts(firstEmptier)
+    }
+
     /// A list removed and restored on one machine, removed again later by the clock on
     /// a second, which moved an item from the root into another list and emptied its
     /// trash before it pulled anything; meanwhile the first moved that item into the

@@ -1772,11 +1772,14 @@ struct SyncMerge {
     /// purge of its own that comes later in the hub's order, came after another
     /// machine's purge of it (`purgedBeforeOwn`): everywhere else it brings the node back
     /// into the trash, as a group of its own, which the node keeps when something later
-    /// brings it back here too (`comebackBeforeOwn`). The first such change names it.
-    private func noteComebackBeforeOwnPurge(of seq: Int64, by operation: SyncOperation) throws {
-        guard try currentStamp(seq: seq, property: SyncMerge.purgedBeforeOwn, ofTheHub: true) != nil,
+    /// brings it back here too (`comebackBeforeOwn`). The first such change names it,
+    /// and keeps that purge as a conflict, as `revive` keeps it there (in-process trash
+    /// schedule seed 602158, conflicts compared).
+    private mutating func noteComebackBeforeOwnPurge(of seq: Int64, by operation: SyncOperation) throws {
+        guard let purge = try currentStamp(seq: seq, property: SyncMerge.purgedBeforeOwn, ofTheHub: true),
               try comebackBeforeOwnPurge(of: seq) == nil else { return }
         try keepTrashGroup(TrashGroup(of: operation), of: seq, as: SyncMerge.comebackBeforeOwn)
+        try keepConflict(node: operation.node, property: "purge", value: "true", stamp: purge.stamp, replica: purge.replica)
     }
 
     /// Brings back, into the trash, the list that node `seq` was in when another
