@@ -2101,6 +2101,33 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(firstEmptier)
     }
 
+    /// A list emptied from the trash with its item on one machine, while a second moved
+    /// that item out of it, then moved another item in, removed it and emptied its own
+    /// trash: in the hub's order the first move brings the list back, into the trash in
+    /// its group. The mover found the item it had moved in and emptied under the list's
+    /// last state, took it for one the purge never saw, and kept the list in the group
+    /// of its `rm` (in-process trash schedule seed 602422, groups compared).
+    @Test(arguments: [1, 3, 100])
+    func aListEmptiedElsewhereIsInTheGroupOfTheMoveOutThatBringsItBackNotHeldByAnEntryMovedInLater(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (emptier, mover) = (machines.a, machines.b)
+        let (list, item) = try machines.listHoldingAnItem("q", item: "x")
+        let other = try machines.add("y", in: emptier)
+        try machines.hub.syncOntoThePulledHead(emptier, mover, machines.stores[2])
+        try emptier.remove([try machines.node(list.id, in: emptier)])
+        _ = try emptier.emptyTrash()
+        try machines.later(mover)
+        try mover.move([try machines.node(item.id, in: mover)], to: .root)
+        try machines.move(other, into: list, in: mover)
+        try mover.remove([try machines.node(other.id, in: mover)])
+        _ = try mover.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(emptier, mover, machines.stores[2], emptier, mover, machines.stores[2])
+        let trash = try machines.trashGroups(of: emptier)
+        #expect(trash.map { String($0.prefix(38)) }.sorted() == ["\(list.id) 0", "\(item.id) 0"].sorted())
+        #expect(try trash.allSatisfy { try machines.group($0, isMadeBy: mover) })
+        try machines.expectEveryStoreAlikeWithItsConflicts(emptier)
+    }
+
     /// A list removed and restored on one machine, removed again later by the clock on
     /// a second, which moved an item from the root into another list and emptied its
     /// trash before it pulled anything; meanwhile the first moved that item into the

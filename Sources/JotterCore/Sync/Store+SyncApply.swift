@@ -2569,7 +2569,9 @@ struct SyncMerge {
     /// deleted it before (or something brought it back since). Every other machine still
     /// holds the entry there, as a child (in-process trash schedule seeds 548003091 and
     /// 974275724). Those in `broughtBack` do not count: another machine's purge deleted
-    /// them before, and an operation after `purge` brought them back (seed 602819).
+    /// them before, and an operation after `purge` brought them back (seed 602819); nor
+    /// do those a move of this store's own put in it, later in that order (seed 602422,
+    /// groups compared).
     private func holdsEntryEmptiedHereLater(_ seq: Int64, by purge: SyncOperation, besides broughtBack: Set<NodeID> = []) throws -> Bool {
         let buried = try buriedEntries(under: seq)
         var entries: [Int64] = []
@@ -2578,6 +2580,7 @@ struct SyncMerge {
         let ownPurge = try purge.replica == replica ? place(of: purge) : nil
         return try entries.contains { entry in
             guard let id = try store.lastStateID(of: entry), !broughtBack.contains(id),
+                  try isInside(hubParent(of: entry), of: seq, following: hubParent(of:)),
                   try standsUntilOwnLaterPurge(entry, id: id) else { return false }
             if let ownPurge, let entryPurge = try ownPurgePlaceLater(seq: entry, id: id) {
                 return try !oneOwnEmptying(ownPurge, entryPurge)
