@@ -797,7 +797,9 @@ struct Machines {
     /// the trash: the pull that deletes the list leaves the move refused, the entry
     /// where the hub's order puts it. Before, applying this store's moves again on top
     /// of the pull put the entry into the deleted list, and every later sync of the
-    /// store failed on SQLite's foreign key (random run seed 755182267).
+    /// store failed on SQLite's foreign key (random run seed 755182267). The move still
+    /// goes out naming the list, refused on every machine alike: it went out to the
+    /// root, and only its maker kept it as a conflict.
     @Test func aMoveRefusedHereIntoAListEmptiedElsewhereStaysRefused() throws {
         let machines = try Machines(count: 2)
         let (a, b) = (machines.a, machines.b)
@@ -815,6 +817,7 @@ struct Machines {
             #expect(try store.node(id: q.id, includingHidden: true) == nil)
             #expect(try machines.node(p.id, in: store).parentSeq == nil)
         }
+        try machines.expectEveryStoreAlikeWithItsConflicts(a)
     }
 
     /// A move made here that a pull refused, and that another machine makes too where
@@ -2125,6 +2128,37 @@ struct Machines {
         let trash = try machines.trashGroups(of: emptier)
         #expect(trash.map { String($0.prefix(38)) }.sorted() == ["\(list.id) 0", "\(item.id) 0"].sorted())
         #expect(try trash.allSatisfy { try machines.group($0, isMadeBy: mover) })
+        try machines.expectEveryStoreAlikeWithItsConflicts(emptier)
+    }
+
+    /// Two lists, one moved into the other and both emptied from the trash with the
+    /// item in the inner one, while a second machine moved the outer list into the inner
+    /// one and then edited the item: in the hub's order the move brings back the list it
+    /// moves and is refused as a cycle, and the edit brings back the item with the inner
+    /// list, in the edit's group. Every other machine brought the inner list back at the
+    /// refused move, in the move's group; and the mover sent its move to the root, the
+    /// list it named being deleted here (in-process trash schedule seed 600484, groups
+    /// compared).
+    @Test(arguments: [1, 3, 100])
+    func aMoveRefusedAsACycleBringsBackNothingButWhatItMoves(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (emptier, mover) = (machines.a, machines.b)
+        let outer = try emptier.createList(named: "q", under: .root)
+        let (inner, item) = try machines.listHoldingAnItem("p", item: "x")
+        try machines.move(inner, into: outer, in: emptier)
+        try emptier.remove([try machines.node(outer.id, in: emptier)])
+        _ = try emptier.emptyTrash()
+        try machines.later(mover)
+        try machines.move(outer, into: inner, in: mover)
+        _ = try mover.edit(try machines.node(item.id, in: mover), text: "x edited")
+        try machines.hub.syncOntoThePulledHead(emptier, mover, machines.stores[2], emptier, mover, machines.stores[2])
+        let trash = try machines.trashGroups(of: emptier)
+        #expect(trash.map { String($0.prefix(38)) }.sorted() == ["\(outer.id) 0", "\(inner.id) 1"].sorted())
+        #expect(try trash.allSatisfy { try machines.group($0, isMadeBy: mover) })
+        for store in machines.stores {
+            #expect(try machines.node(inner.id, in: store).parentSeq == machines.node(outer.id, in: store).seq)
+            #expect(try machines.conflicts(in: store).filter { $0.property == "parent" }.map(\.value) == [SyncValue.id(inner.id)])
+        }
         try machines.expectEveryStoreAlikeWithItsConflicts(emptier)
     }
 

@@ -1079,6 +1079,17 @@ struct SyncMerge {
         return seq
     }
 
+    /// The last state of the list a `parent` value names, deleted for good here, when
+    /// moving node `seq` into it would put the node inside itself: the move is refused
+    /// there, and brings back nothing but the node, on every machine, whether this
+    /// store's own refused move named the list or not (in-process trash schedule seed
+    /// 600484, groups compared). Nil for any other.
+    private func buriedListClosingACycle(moving seq: Int64, into value: SyncJSON) throws -> Int64? {
+        guard let text = try scalar(value).text, let id = NodeID(text), try store.nodeSeq(of: id) == nil,
+              let buried = try tombstoneSeq(of: id), try closesCycleInHubOrder(moving: seq, to: buried) else { return nil }
+        return buried
+    }
+
     /// The row of the parent a `parent` value names: nil for the root (null).
     private mutating func parentSeq(_ value: SyncJSON, for operation: SyncOperation) throws -> Int64? {
         try parentSeq(named: try scalar(value).text, for: operation)
@@ -2724,7 +2735,8 @@ struct SyncMerge {
         // Judged before the value held here: a move this store made and the hub has
         // not given back comes after this one in the hub's order.
         if property == .parent, let seq {
-            guard try applyInHubOrder(moving: seq, to: try parentSeq(value, for: operation), by: operation) else { return }
+            let parent = try buriedListClosingACycle(moving: seq, into: value) ?? parentSeq(value, for: operation)
+            guard try applyInHubOrder(moving: seq, to: parent, by: operation) else { return }
         }
         if property == .trashed, let seq, try jsonType(value) == "true" { try joinEarlierTrashGroup(seq, by: operation) }
         // A restore takes the node out of the group an `rm` before it put it in.
@@ -3324,7 +3336,9 @@ struct SyncMerge {
         try noteMoveOut(of: seq, id: id, by: operation)
         // A node deleted for good here is judged in its last state, whose parent stays
         // where it is.
-        func parentSeq() throws -> Int64? { try buried ? lastStateParentSeq(value) : self.parentSeq(value, for: operation) }
+        func parentSeq() throws -> Int64? {
+            try buried ? lastStateParentSeq(value) : buriedListClosingACycle(moving: seq, into: value) ?? self.parentSeq(value, for: operation)
+        }
         // A parent no longer here leaves the hub's parent as it was.
         if operation.wins(over: held), try jsonType(value) == "null" || (try? parentSeq()) != nil {
             let parent = try parentSeq()

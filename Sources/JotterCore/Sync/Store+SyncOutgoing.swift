@@ -458,14 +458,15 @@ extension Store: SyncReplica {
                 .firstRow { $0.withColumnText(0) { SyncValue.value("", quoting: $0, "") } }
         case .parent:
             // A move refused here, as a pull put it in a cycle, still goes out: every
-            // other machine refuses it at its position and keeps the same conflict.
+            // other machine refuses it at its position and keeps the same conflict. It
+            // names the list it was made into, deleted for good here since or not.
             guard let row = try database.statement(
                 """
                 SELECT CASE WHEN h.sending IS NULL THEN n.parent ELSE nullif(h.sending, 0) END
                 FROM node AS n LEFT JOIN sync_hub_parent AS h ON h.seq = n.seq WHERE n.seq = ?
                 """).bind(1, seq)
                 .firstRow({ $0.optionalInt64(0) }) else { return nil }
-            return SyncValue.id(try row.flatMap { try nodeID(seq: $0) })
+            return SyncValue.id(try row.flatMap { try nodeID(seq: $0) ?? lastStateID(of: $0) })
         case .done:
             return try database.statement("SELECT done FROM node WHERE seq = ?").bind(1, seq)
                 .firstRow { SyncValue.number($0.optionalInt64(0)) }
