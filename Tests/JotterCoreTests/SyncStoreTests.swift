@@ -2162,6 +2162,31 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(emptier)
     }
 
+    /// A list removed and emptied from the trash on one machine, and on a second, which
+    /// pulled the first's `rm` and purge with its own not sent, while a third edited it:
+    /// in the hub's order the second `rm` brings the list back over the first purge,
+    /// which is kept as a conflict, and the second purge deletes it again, to be brought
+    /// back by the edit over that one. The second machine merged the pulled purge's
+    /// stamp into its own purge's, kept neither, and the edit brought the list back over
+    /// the first alone (in-process trash schedule seed 600610, conflicts compared).
+    @Test(arguments: [1, 3, 100])
+    func anRmAndPurgeMadeUnseenAfterAnotherPurgeKeepBothPurgesWhenAnEditBringsTheListBack(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (editor, secondEmptier, firstEmptier) = (machines.a, machines.b, machines.stores[2])
+        let list = try editor.createList(named: "p", under: .root)
+        try machines.hub.syncOntoThePulledHead(editor, secondEmptier, firstEmptier)
+        try machines.later(secondEmptier)
+        try secondEmptier.remove([try machines.node(list.id, in: secondEmptier)])
+        _ = try secondEmptier.emptyTrash()
+        try firstEmptier.remove([try machines.node(list.id, in: firstEmptier)])
+        _ = try firstEmptier.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(firstEmptier, secondEmptier)
+        _ = try editor.edit(try machines.node(list.id, in: editor), text: "p edited")
+        try machines.hub.syncOntoThePulledHead(editor, firstEmptier, secondEmptier, editor, firstEmptier, secondEmptier)
+        #expect(try machines.conflicts(in: firstEmptier).filter { $0.node == list.id && $0.property == "purge" }.count == 2)
+        try machines.expectEveryStoreAlikeWithItsConflicts(firstEmptier)
+    }
+
     /// A list removed and restored on one machine, removed again later by the clock on
     /// a second, which moved an item from the root into another list and emptied its
     /// trash before it pulled anything; meanwhile the first moved that item into the

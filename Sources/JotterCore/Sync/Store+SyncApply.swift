@@ -1340,9 +1340,17 @@ struct SyncMerge {
             throw Parked(reason: "it changes \(id.shortForm()), which is not here (not pulled yet, or deleted before it was sent)", waiting: true)
         }
         if operation.property == "purge" {
-            // Emptied on two machines: a change brings it back when it comes after both.
-            try database.statement("UPDATE sync_tombstone SET stamp = max(stamp, ?) WHERE seq = ?")
-                .bind(1, operation.stamp).bind(2, seq).run()
+            if try firstChangeHereLater(seq: seq, id: id) != nil {
+                // A change of this store's own, before its own purge, brings the node back
+                // over this one, which every other machine keeps as a conflict; the own
+                // purge then deletes it again, and its stamp is the last state's
+                // (in-process trash schedule seed 600610, conflicts compared).
+                try keepConflict(node: id, property: "purge", value: "true", stamp: operation.stamp, replica: operation.replica)
+            } else {
+                // Emptied on two machines: a change brings it back when it comes after both.
+                try database.statement("UPDATE sync_tombstone SET stamp = max(stamp, ?) WHERE seq = ?")
+                    .bind(1, operation.stamp).bind(2, seq).run()
+            }
             if try changedHereLater(seq: seq, id: id, property: "purge") {
                 try store.recordStamp(seq: seq, property: SyncMerge.purgedBeforeOwn, stamp: operation.stamp, replica: operation.replica)
                 // Elsewhere this purge deletes again what a change brought back.
