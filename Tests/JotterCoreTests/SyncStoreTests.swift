@@ -2187,6 +2187,35 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(firstEmptier)
     }
 
+    /// A list emptied from the trash with its item on one machine, while a second moved
+    /// the item out of it and then restored the list, and a third edited the list,
+    /// pulled the list's `rm` and purge and emptied its own trash before pulling the
+    /// move and the restore: in the hub's order the move brings the list back over the
+    /// first purge, kept as a conflict, and the restore takes it out of the trash; the
+    /// third machine's purge comes after both and goes nowhere. That machine's restore
+    /// kept its own purge, not sent yet, as the latest of those it was made over, and
+    /// dropped the first; then its own purge went, and nothing was kept (in-process trash
+    /// schedule seed 603014, conflicts compared).
+    @Test(arguments: [1, 3, 100])
+    func aRestoreKeepsThePurgeItWasMadeOverNotAPurgeHereThatComesAfterIt(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (restorer, editor, emptier) = (machines.a, machines.b, machines.stores[2])
+        let (list, item) = try machines.listHoldingAnItem("q", item: "x")
+        try emptier.remove([try machines.node(list.id, in: emptier)])
+        _ = try emptier.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(emptier)
+        try machines.later(editor)
+        _ = try editor.edit(try machines.node(list.id, in: editor), text: "q edited")
+        try machines.hub.pull(editor)
+        _ = try editor.emptyTrash()
+        try restorer.move([try machines.node(item.id, in: restorer)], to: .root)
+        try machines.hub.syncOntoThePulledHead(restorer)
+        try restorer.restore(try #require(try restorer.trash().first { $0.node.id == list.id }))
+        try machines.hub.syncOntoThePulledHead(restorer, editor, emptier, restorer, editor, emptier)
+        #expect(try machines.conflicts(in: restorer).filter { $0.node == list.id && $0.property == "purge" }.count == 1)
+        try machines.expectEveryStoreAlikeWithItsConflicts(restorer)
+    }
+
     /// A list removed and restored on one machine, removed again later by the clock on
     /// a second, which moved an item from the root into another list and emptied its
     /// trash before it pulled anything; meanwhile the first moved that item into the

@@ -74,7 +74,9 @@ extension Store {
     /// 404431834) or out of the trash, where an entry its purges did not see kept it
     /// (seed 601100); this store's own at its acknowledgement; and the purges pulled
     /// while it waits to go out (`keepAsTheLatestPurgeBeforeOwnRestore`). Each of the
-    /// schedules compared every conflict.
+    /// schedules compared every conflict. This store's own purge not sent yet is none of
+    /// them: it comes after the restore in the hub's order (seed 603014, conflicts
+    /// compared).
     func keepOnlyTheLatestPurge(of id: NodeID, since mark: Int64) throws {
         let purges = try purgesKept(of: id, since: mark)
         guard let latest = purges.max(by: { $0.stamp < $1.stamp || ($0.stamp == $1.stamp && $0.replica < $1.replica) }) else {
@@ -83,10 +85,17 @@ extension Store {
         try database.statement(
             """
             DELETE FROM sync_conflict WHERE node = ?1 AND property = 'purge' AND \(Store.madeSinceMark)
-              AND NOT (stamp = ?3 AND replica = ?4)
+              AND NOT (stamp = ?3 AND replica = ?4) AND NOT \(Store.ownUnsentPurge)
             """)
-            .bind(1, blob: id.bytes).bind(2, mark).bind(3, latest.stamp).bind(4, blob: latest.replica.bytes).run()
+            .bind(1, blob: id.bytes).bind(2, mark).bind(3, latest.stamp).bind(4, blob: latest.replica.bytes)
+            .bind(5, blob: try replicaID().bytes).run()
     }
+
+    /// Whether a kept purge (a row of `sync_conflict`) is this store's own (replica `?5`)
+    /// not sent yet.
+    static let ownUnsentPurge = """
+        (sync_conflict.replica = ?5 AND EXISTS (SELECT 1 FROM sync_op AS o WHERE o.property = 'purge' AND o.stamp = sync_conflict.stamp))
+        """
 
     /// Whether a kept conflict (a row of `sync_conflict` of node `?1`) was made since
     /// the trash mark stamped `?2`: stamped after it, or made on top of it (its logged
@@ -97,11 +106,15 @@ extension Store {
                                AND l.replica = sync_conflict.replica AND l.stamp = sync_conflict.stamp AND l.base = ?2))
         """
 
-    /// The purges of node `id` kept as conflicts, made since the trash mark `mark`.
+    /// The purges of node `id` kept as conflicts, made since the trash mark `mark`, but
+    /// for this store's own not sent yet.
     func purgesKept(of id: NodeID, since mark: Int64) throws -> [(stamp: Int64, replica: NodeID)] {
         let kept = try database.statement(
-            "SELECT stamp, replica FROM sync_conflict WHERE node = ?1 AND property = 'purge' AND \(Store.madeSinceMark)")
-            .bind(1, blob: id.bytes).bind(2, mark)
+            """
+            SELECT stamp, replica FROM sync_conflict
+            WHERE node = ?1 AND property = 'purge' AND \(Store.madeSinceMark) AND NOT \(Store.ownUnsentPurge)
+            """)
+            .bind(1, blob: id.bytes).bind(2, mark).bind(5, blob: try replicaID().bytes)
         defer { kept.reset() }
         var purges: [(stamp: Int64, replica: NodeID)] = []
         while try kept.step() {
