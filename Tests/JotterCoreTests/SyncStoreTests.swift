@@ -2216,6 +2216,32 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(restorer)
     }
 
+    /// A list removed on one machine, which then restored it and removed the item in
+    /// it, while two others emptied both from the trash, each on its own `rm`: in the
+    /// hub's order the first purge of the item deletes it, the second finds it gone, and
+    /// the `rm` brings it back over the latest alone. The machine that made the `rm`
+    /// pulled the two purges in two pulls, and kept both, as they were made on different
+    /// marks (in-process trash schedule seed 603292, conflicts compared).
+    @Test(arguments: [1, 3, 100])
+    func twoPurgesOfAnEntryOnDifferentMarksPulledApartAreOneDeletionWhereAChangeHereKeepsIt(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (firstEmptier, secondEmptier, remover) = (machines.a, machines.b, machines.stores[2])
+        let (list, item) = try machines.listHoldingAnItem("q", item: "x")
+        try remover.remove([try machines.node(list.id, in: remover)])
+        try machines.hub.syncOntoThePulledHead(remover)
+        _ = try machines.hub.pull(firstEmptier)
+        _ = try firstEmptier.emptyTrash()
+        try machines.later(secondEmptier)
+        try secondEmptier.remove([try machines.node(list.id, in: secondEmptier)])
+        _ = try secondEmptier.emptyTrash()
+        try machines.hub.syncOntoThePulledHead(secondEmptier, firstEmptier)
+        try remover.restore(try #require(try remover.trash().first { $0.node.id == list.id }))
+        try remover.remove([try machines.node(item.id, in: remover)])
+        try machines.hub.syncOntoThePulledHead(remover, firstEmptier, secondEmptier, remover, firstEmptier, secondEmptier)
+        #expect(try machines.conflicts(in: remover).filter { $0.node == item.id && $0.property == "purge" }.count == 1)
+        try machines.expectEveryStoreAlikeWithItsConflicts(remover)
+    }
+
     /// A list removed and restored on one machine, removed again later by the clock on
     /// a second, which moved an item from the root into another list and emptied its
     /// trash before it pulled anything; meanwhile the first moved that item into the

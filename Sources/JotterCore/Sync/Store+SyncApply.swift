@@ -2179,12 +2179,12 @@ struct SyncMerge {
             guard purgesBefore.contains(where: { $0.replica == operation.replica && $0.counter == operation.counter }),
                   let latest = purgesBefore.max(by: { $1.wins(over: $0) }) else { return try keep() }
             // So are those of an earlier batch, kept when a change made here kept the node,
-            // made on the mark these were made on, with nothing between them in the hub's
-            // order that brought it back (in-process trash schedule seeds 601541 and
-            // 601902, conflicts compared).
+            // with nothing between them in the hub's order that brought it back, whatever
+            // mark each was made on (in-process trash schedule seeds 601541, 601902 and
+            // 603292, conflicts compared).
             var winner = latest
             if let firstLogged = pendingPurges.filter({ $0.seq == seq }).map(\.loggedUpTo).min() {
-                for earlier in try purgesKept(of: seq, id: id, madeOn: latest.base, loggedBefore: firstLogged) {
+                for earlier in try purgesKept(of: seq, id: id, loggedBefore: firstLogged) {
                     let loser = winner.wins(over: earlier) ? earlier : winner
                     if loser != earlier { winner = earlier }
                     try forgetConflict(of: id, property: "purge", stamped: loser.stamp, by: loser.replica)
@@ -2241,24 +2241,24 @@ struct SyncMerge {
         report.applied += 1
     }
 
-    /// The purges of node `seq` (`id`) kept as conflicts, made on the trash mark `base`
-    /// and logged before row `row`, after which nothing logged before that row changed
+    /// The purges of node `seq` (`id`) kept as conflicts and logged before row `row`,
+    /// after which nothing logged before that row changed
     /// the node, an entry in it, or moved one into it: on every machine that met them
     /// before what keeps the node here, the first deleted it and the rest met it gone.
-    private func purgesKept(of seq: Int64, id: NodeID, madeOn base: Int64?, loggedBefore row: Int64) throws -> [SyncOperation] {
+    private func purgesKept(of seq: Int64, id: NodeID, loggedBefore row: Int64) throws -> [SyncOperation] {
         let kept = try database.statement(
             """
             SELECT l.replica, l.counter, l.stamp, l.seq FROM sync_conflict AS c
             JOIN sync_log AS l ON l.replica = c.replica AND l.stamp = c.stamp AND l.node = c.node AND l.property = 'purge'
-            WHERE c.node = ?1 AND c.property = 'purge' AND l.base IS ?2 AND l.seq < ?3
+            WHERE c.node = ?1 AND c.property = 'purge' AND l.seq < ?2
             """)
-            .bind(1, blob: id.bytes).bind(2, base).bind(3, row)
+            .bind(1, blob: id.bytes).bind(2, row)
         defer { kept.reset() }
         var purges: [(operation: SyncOperation, logged: Int64)] = []
         while try kept.step() {
             guard let replica = NodeID(bytes: kept.blob(0)) else { continue }
             purges.append((SyncOperation(replica: replica, counter: kept.int64(1), stamp: kept.int64(2), node: id,
-                                         property: "purge", value: "true", base: base), kept.int64(3)))
+                                         property: "purge", value: "true"), kept.int64(3)))
         }
         guard !purges.isEmpty else { return [] }
         var touching = [id]
