@@ -2242,6 +2242,33 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(remover)
     }
 
+    /// An item in a list: one machine removed the list and emptied its trash; a second,
+    /// later by the clock, removed the list; a third, later still, moved the item out
+    /// and removed it, first on the hub, and restored it before it pulled the purge.
+    /// The emptier pulled both `rm`s with its own not sent. In the hub's order the
+    /// second `rm` of the item loses to the third's mark and is kept as a value that
+    /// agrees, listed once the restore wins; the emptier judged it against its own `rm`
+    /// alone, which it beat, and kept nothing (in-process trash schedule seed 603938,
+    /// conflicts compared).
+    @Test(arguments: [1, 3, 100])
+    func anRmPulledOverAnEntryEmptiedHereLosesToTheHubsMarkAsEverywhere(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (restorer, remover, emptier) = (machines.a, machines.b, machines.stores[2])
+        let (list, item) = try machines.listHoldingAnItem("p", item: "x")
+        try emptier.remove([try machines.node(list.id, in: emptier)])
+        _ = try emptier.emptyTrash()
+        try machines.later(restorer)
+        try machines.later(restorer)
+        try machines.later(remover)
+        try remover.remove([try machines.node(list.id, in: remover)])
+        try restorer.move([try machines.node(item.id, in: restorer)], to: .root)
+        try restorer.remove([try machines.node(item.id, in: restorer)])
+        try machines.hub.syncOntoThePulledHead(restorer, remover, restorer)
+        try restorer.restore(try #require(try restorer.trash().first { $0.node.id == item.id }))
+        try machines.hub.syncOntoThePulledHead(emptier, restorer, remover, emptier, restorer, remover)
+        try machines.expectEveryStoreAlikeWithItsConflicts(restorer)
+    }
+
     /// A list removed and restored on one machine, removed again later by the clock on
     /// a second, which moved an item from the root into another list and emptied its
     /// trash before it pulled anything; meanwhile the first moved that item into the

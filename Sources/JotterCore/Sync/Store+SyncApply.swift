@@ -1371,7 +1371,14 @@ struct SyncMerge {
                 // Its stamp is the entry's trash mark at the purge's place, which a restore
                 // pulled after it loses to, as on every other machine (seed 645166758).
                 let current = try currentStamp(seq: seq, property: "trashed")
-                if current.map({ operation.wins(over: $0.stamp, $0.replica) }) ?? true {
+                // Over an `rm` of this store's own not sent yet, it is judged against the
+                // hub's mark, as in `set`: losing to that one, it is kept as everywhere
+                // (in-process trash schedule seed 603938, conflicts compared).
+                if current?.isLocal == true, let hubMark = try currentStamp(seq: seq, property: "trashed", ofTheHub: true),
+                   !operation.wins(over: hubMark.stamp, hubMark.replica) {
+                    try keepConflict(node: id, property: "trashed", value: "true", stamp: operation.stamp,
+                                     replica: operation.replica, agreeing: true)
+                } else if current.map({ operation.wins(over: $0.stamp, $0.replica) }) ?? true {
                     try store.recordStamp(seq: seq, property: "trashed", stamp: operation.stamp, replica: operation.replica)
                     // This store's own `rm` not sent yet goes out on top of it, and loses to
                     // it by its stamp on every other machine, which keeps it as a value that
