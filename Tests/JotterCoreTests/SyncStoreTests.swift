@@ -295,6 +295,11 @@ struct Machines {
         return conflicts
     }
 
+    /// How many purges of node `id` `store` lists as conflicts.
+    func listedPurges(of id: NodeID, in store: Store) throws -> Int {
+        try conflicts(in: store).filter { $0.node == id && $0.property == "purge" }.count
+    }
+
     /// The trash marks `store` keeps as conflicts, listed or not: each value and the
     /// machine it came from.
     func keptTrashMarks(in store: Store) throws -> [String] {
@@ -2100,7 +2105,7 @@ struct Machines {
         try machines.hub.syncOntoThePulledHead(editor, firstEmptier)
         while let entry = try firstEmptier.trash().first { try firstEmptier.restore(entry) }
         try machines.hub.syncOntoThePulledHead(secondEmptier, firstEmptier, editor, secondEmptier, firstEmptier, editor)
-        #expect(try machines.conflicts(in: firstEmptier).filter { $0.node == item.id && $0.property == "purge" }.count == 2)
+        #expect(try machines.listedPurges(of: item.id, in: firstEmptier) == 2)
         try machines.expectEveryStoreAlikeWithItsConflicts(firstEmptier)
     }
 
@@ -2183,7 +2188,7 @@ struct Machines {
         try machines.hub.syncOntoThePulledHead(firstEmptier, secondEmptier)
         _ = try editor.edit(try machines.node(list.id, in: editor), text: "p edited")
         try machines.hub.syncOntoThePulledHead(editor, firstEmptier, secondEmptier, editor, firstEmptier, secondEmptier)
-        #expect(try machines.conflicts(in: firstEmptier).filter { $0.node == list.id && $0.property == "purge" }.count == 2)
+        #expect(try machines.listedPurges(of: list.id, in: firstEmptier) == 2)
         try machines.expectEveryStoreAlikeWithItsConflicts(firstEmptier)
     }
 
@@ -2212,7 +2217,7 @@ struct Machines {
         try machines.hub.syncOntoThePulledHead(restorer)
         try restorer.restore(try #require(try restorer.trash().first { $0.node.id == list.id }))
         try machines.hub.syncOntoThePulledHead(restorer, editor, emptier, restorer, editor, emptier)
-        #expect(try machines.conflicts(in: restorer).filter { $0.node == list.id && $0.property == "purge" }.count == 1)
+        #expect(try machines.listedPurges(of: list.id, in: restorer) == 1)
         try machines.expectEveryStoreAlikeWithItsConflicts(restorer)
     }
 
@@ -2238,7 +2243,7 @@ struct Machines {
         try remover.restore(try #require(try remover.trash().first { $0.node.id == list.id }))
         try remover.remove([try machines.node(item.id, in: remover)])
         try machines.hub.syncOntoThePulledHead(remover, firstEmptier, secondEmptier, remover, firstEmptier, secondEmptier)
-        #expect(try machines.conflicts(in: remover).filter { $0.node == item.id && $0.property == "purge" }.count == 1)
+        #expect(try machines.listedPurges(of: item.id, in: remover) == 1)
         try machines.expectEveryStoreAlikeWithItsConflicts(remover)
     }
 
