@@ -1372,13 +1372,11 @@ struct SyncMerge {
                 // pulled after it loses to, as on every other machine (seed 645166758).
                 let current = try currentStamp(seq: seq, property: "trashed")
                 // Over an `rm` of this store's own not sent yet, it is judged against the
-                // hub's mark, as in `set`: losing to that one, it is kept as everywhere
-                // (in-process trash schedule seed 603938, conflicts compared).
-                if current?.isLocal == true, let hubMark = try currentStamp(seq: seq, property: "trashed", ofTheHub: true),
-                   !operation.wins(over: hubMark.stamp, hubMark.replica) {
-                    try keepConflict(node: id, property: "trashed", value: "true", stamp: operation.stamp,
-                                     replica: operation.replica, agreeing: true)
-                } else if current.map({ operation.wins(over: $0.stamp, $0.replica) }) ?? true {
+                // hub's mark too, as in `set` (in-process trash schedule seed 603938,
+                // conflicts compared).
+                let losesToTheHubsMark = try current?.isLocal == true
+                    && currentStamp(seq: seq, property: "trashed", ofTheHub: true).map { !operation.wins(over: $0.stamp, $0.replica) } ?? false
+                if !losesToTheHubsMark, current.map({ operation.wins(over: $0.stamp, $0.replica) }) ?? true {
                     try store.recordStamp(seq: seq, property: "trashed", stamp: operation.stamp, replica: operation.replica)
                     // This store's own `rm` not sent yet goes out on top of it, and loses to
                     // it by its stamp on every other machine, which keeps it as a value that
@@ -1408,10 +1406,11 @@ struct SyncMerge {
                         try keepTrashGroup(TrashGroup(of: operation), of: seq)
                     }
                 } else {
-                    // It loses by its stamp to the `rm` whose mark the entry holds: every
-                    // other machine keeps it, as a value that agrees while the entry stays
-                    // in the trash, and lists it when a restore pulled later wins over
-                    // both (in-process trash schedule seed 600096, conflicts compared).
+                    // It loses by its stamp to the `rm` whose mark the entry holds, or to
+                    // the hub's: every other machine keeps it, as a value that agrees while
+                    // the entry stays in the trash, and lists it when a restore pulled later
+                    // wins over both (in-process trash schedule seed 600096, conflicts
+                    // compared).
                     try keepConflict(node: id, property: "trashed", value: "true", stamp: operation.stamp,
                                      replica: operation.replica, agreeing: true)
                 }
