@@ -2274,6 +2274,40 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(restorer)
     }
 
+    /// An item removed and emptied from the trash on one machine, restored over that on a
+    /// second that had pulled the `rm` alone, and moved into a list there; a third, which
+    /// saw none of it, removed the list and the item and emptied its trash. In the hub's
+    /// order the move into the list comes before the third's purges, whose maker never
+    /// saw it: the list stays in the trash in the group of its `rm`, and the item in its
+    /// own. The third took its own `rm` of the item for what brought the list back, as if
+    /// the item had been emptied with it, and put the list in that `rm`'s group
+    /// (in-process trash schedule seed 603946, groups compared).
+    @Test(arguments: [1, 3, 100])
+    func aListKeptByAnEntryItsEmptierNeverSawStaysInTheGroupOfItsRmThoughAnRmHereOfTheEntryFollows(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (restorer, emptier, remover) = (machines.a, machines.b, machines.stores[2])
+        let list = try restorer.createList(named: "pantry", under: .root)
+        let item = try machines.add("flour", in: restorer)
+        try machines.hub.sync(restorer, emptier, remover)
+        try machines.later(restorer)
+        try machines.later(restorer)
+        try emptier.remove([try machines.node(item.id, in: emptier)])
+        try machines.hub.sync(emptier, restorer)
+        _ = try emptier.emptyTrash()
+        try machines.hub.sync(emptier)
+        try restorer.restore(try #require(try restorer.trash().first { $0.node.id == item.id }))
+        try restorer.move([try machines.node(item.id, in: restorer)], to: try restorer.ancestry(of: try machines.node(list.id, in: restorer)))
+        try machines.hub.sync(restorer)
+        try remover.remove([try machines.node(list.id, in: remover)])
+        try remover.remove([try machines.node(item.id, in: remover)])
+        _ = try remover.emptyTrash()
+        try machines.hub.syncUntilQuiet(machines.stores)
+        let trash = try machines.trashGroups(of: restorer)
+        #expect(trash.map { String($0.prefix(38)) } == ["\(list.id) 0", "\(item.id) 0"])
+        try machines.expectTrashAlike(restorer, listing: trash.map { String($0.prefix(38)) })
+        try machines.expectEveryStoreAlikeWithItsConflicts(restorer)
+    }
+
     /// A list removed and restored on one machine, removed again later by the clock on
     /// a second, which moved an item from the root into another list and emptied its
     /// trash before it pulled anything; meanwhile the first moved that item into the

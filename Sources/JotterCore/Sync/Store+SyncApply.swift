@@ -2523,7 +2523,7 @@ struct SyncMerge {
         for child in try children(of: seq) {
             let id = try store.nodeID(seq: child)
             if let id, placed.contains(id) { continue }
-            guard let placed = try broughtBackHereLater(child, id: id) else { return nil }
+            guard let placed = try broughtBackHereLater(child, id: id, emptiedBy: purge.replica) else { return nil }
             if first.map({ placed.place < $0.place }) ?? true { first = (placed.place, placed.group, false) }
         }
         for later in [try firstChangeHereLaterOfBuriedEntry(under: seq), try firstChangeHereLaterOfEntryMovedOut(of: seq)] {
@@ -2653,14 +2653,20 @@ struct SyncMerge {
     /// before and that stays (settled before, in this batch or an earlier one), the
     /// change made here that kept it (its group is that change's, or it restored the
     /// node), or the first that brought back an entry under it, when every entry under
-    /// it came back so.
-    private func broughtBackHereLater(_ seq: Int64, id: NodeID?) throws -> (place: HubPlace, group: TrashGroup)? {
+    /// it came back so. With `maker`, only a node whose purge by that machine was kept
+    /// counts as one that stays: an entry another machine emptied before, brought back
+    /// and moved into a list whose purge by `maker` came after, unseen, was never
+    /// deleted there, and keeps the list where it is (in-process trash schedule seed
+    /// 603946, groups compared).
+    private func broughtBackHereLater(_ seq: Int64, id: NodeID?, emptiedBy maker: NodeID? = nil) throws -> (place: HubPlace, group: TrashGroup)? {
         guard let id else { return nil }
         if let placed = try firstChangeHereLater(seq: seq, id: id, placing: true) {
             return (placed.place, TrashGroup(stamp: placed.stamp, replica: replica))
         }
-        guard try database.statement("SELECT 1 FROM sync_conflict WHERE node = ? AND property = 'purge'")
-            .bind(1, blob: id.bytes).firstRow({ _ in true }) == true else { return nil }
+        guard try database.statement("SELECT 1 FROM sync_conflict WHERE node = ? AND property = 'purge' AND replica = ?")
+            .bind(1, blob: id.bytes).bind(2, blob: (maker ?? replica).bytes).firstRow({ _ in true }) == true
+                || maker == nil && database.statement("SELECT 1 FROM sync_conflict WHERE node = ? AND property = 'purge'")
+                    .bind(1, blob: id.bytes).firstRow({ _ in true }) == true else { return nil }
         if let kept = try firstChangeHereLater(seq: seq, id: id),
            try isOwnRestore(of: seq, id: id, stamped: kept.stamp) || database.statement(
                "SELECT 1 FROM sync_stamp WHERE seq = ? AND property = 'trashgroup' AND stamp = ? AND replica = ?")
@@ -2672,7 +2678,7 @@ struct SyncMerge {
         // (in-process trash schedule seed 600604, groups compared).
         var first: (place: HubPlace, group: TrashGroup)?
         for child in try children(of: seq) {
-            guard let brought = try broughtBackHereLater(child, id: store.nodeID(seq: child)) else { return nil }
+            guard let brought = try broughtBackHereLater(child, id: store.nodeID(seq: child), emptiedBy: maker) else { return nil }
             if first.map({ brought.place < $0.place }) ?? true { first = brought }
         }
         return first
