@@ -2308,6 +2308,39 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(restorer)
     }
 
+    /// A list emptied from the trash on one machine, kept there by an item a second
+    /// moved into it unseen, then emptied on that second with the item; a third, which had
+    /// seen neither, removed an item of the list and removed and restored the list. In the
+    /// hub's order the third's `rm` brings the list back over the second purge, and its
+    /// restore, made on the list's creation, trims the purges since then to the latest.
+    /// Entries dated ahead of every machine's clock are stamped after both purges at
+    /// their creation: only the third, which trimmed them as its restore waited, did so
+    /// (in-process trash schedule seed 604500, conflicts compared).
+    @Test(arguments: [1, 3, 100])
+    func aRestoreMadeOnAListsCreationTrimsThePurgesSinceWhateverTheListsDate(batch: Int) throws {
+        let folder = TemporaryFolder()
+        let clock = TestClock(milliseconds: Int64(Date().timeIntervalSince1970 * 1000) + 86_400_000)
+        let stores = try (0..<3).map { try Store(path: folder.file("machine\($0).sqlite3"), clock: { clock.now() }) }
+        let machines = Machines(stores, hub: ArrayHub(batch: batch))
+        let (emptier, mover, restorer) = (stores[0], stores[1], stores[2])
+        let (list, item) = try machines.listHoldingAnItem("pantry", item: "flour")
+        let moved = try machines.add("eggs", in: emptier)
+        try machines.hub.sync(emptier, mover, restorer)
+        try mover.move([try machines.node(moved.id, in: mover)], to: try mover.ancestry(of: try machines.node(list.id, in: mover)))
+        try machines.hub.sync(mover)
+        try emptier.remove([try machines.node(list.id, in: emptier)])
+        _ = try emptier.emptyTrash()
+        try machines.hub.sync(emptier, mover)
+        _ = try mover.emptyTrash()
+        try machines.hub.sync(mover)
+        try restorer.remove([try machines.node(item.id, in: restorer)])
+        try restorer.remove([try machines.node(list.id, in: restorer)])
+        try restorer.restore(try #require(try restorer.trash().first { $0.node.id == list.id }))
+        try machines.hub.syncUntilQuiet(machines.stores)
+        #expect(try machines.listedPurges(of: list.id, in: emptier) == 1)
+        try machines.expectEveryStoreAlikeWithItsConflicts(emptier)
+    }
+
     /// A list removed and restored on one machine, removed again later by the clock on
     /// a second, which moved an item from the root into another list and emptied its
     /// trash before it pulled anything; meanwhile the first moved that item into the

@@ -98,12 +98,20 @@ extension Store {
         """
 
     /// Whether a kept conflict (a row of `sync_conflict` of node `?1`) was made since
-    /// the trash mark stamped `?2`: stamped after it, or made on top of it (its logged
-    /// base) by a clock behind, which stamps it before (in-process trash schedule seed
-    /// 600742, conflicts compared).
+    /// the trash mark stamped `?2`: stamped after it, or made on top of it by a clock
+    /// behind, which stamps it before (in-process trash schedule seed 600742, conflicts
+    /// compared): its logged base is that mark, or a mark of the node made on top of it,
+    /// and so on (seed 604500, where the mark is the node's creation, stamped by its
+    /// date, after every machine's clock).
     static let madeSinceMark = """
-        (stamp > ?2 OR EXISTS (SELECT 1 FROM sync_log AS l WHERE l.node = ?1 AND l.property = sync_conflict.property
-                               AND l.replica = sync_conflict.replica AND l.stamp = sync_conflict.stamp AND l.base = ?2))
+        (stamp > ?2 OR EXISTS (
+            WITH RECURSIVE made_on (base) AS (
+                SELECT l.base FROM sync_log AS l WHERE l.node = ?1 AND l.property = sync_conflict.property
+                    AND l.replica = sync_conflict.replica AND l.stamp = sync_conflict.stamp
+                UNION SELECT l.base FROM sync_log AS l JOIN made_on ON l.stamp = made_on.base
+                    WHERE l.node = ?1 AND l.property IN ('trashed', 'purge')
+            )
+            SELECT 1 FROM made_on WHERE base = ?2))
         """
 
     /// The purges of node `id` kept as conflicts, made since the trash mark `mark`, but
