@@ -2341,6 +2341,41 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(emptier)
     }
 
+    /// An item restored on one machine by a restore of its list, pushed with its
+    /// acknowledgement lost, then emptied from the trash there with the list, which a
+    /// second machine had removed since. A third restored the item and moved it out. Sent
+    /// again, the restore read the item emptied here, and was logged as an `rm`: the
+    /// item brought back from its last state came back into the trash, and its maker kept
+    /// the restore the third's replaced as a conflict of its own, where every other
+    /// machine keeps it as a value that agrees (in-process trash schedule seed 604705,
+    /// conflicts compared).
+    @Test(arguments: [1, 3, 100])
+    func aRestoreSentAgainAfterItsItemWasEmptiedHereIsLoggedAsTheHubHoldsIt(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (restorer, remover, mover) = (machines.a, machines.b, machines.stores[2])
+        let (list, item) = try machines.listHoldingAnItem("pantry", item: "flour")
+        try remover.remove([try machines.node(item.id, in: remover)])
+        try machines.hub.sync(remover)
+        try machines.hub.pull(mover)
+        try machines.later(mover)
+        try machines.later(mover)
+        try machines.later(mover)
+        try mover.restore(try #require(try mover.trash().first { $0.node.id == item.id }))
+        try mover.move([try machines.node(item.id, in: mover)], to: .root)
+        try machines.later(restorer)
+        try restorer.remove([try machines.node(list.id, in: restorer)])
+        try restorer.restore(try #require(try restorer.trash().first { $0.node.id == list.id }))
+        try machines.later(remover)
+        try machines.later(remover)
+        try remover.remove([try machines.node(list.id, in: remover)])
+        try machines.hub.sync(remover)
+        _ = try machines.hub.run(.pushWithAcknowledgementLost, by: restorer)
+        _ = try restorer.emptyTrash()
+        try machines.hub.sync(mover)
+        try machines.hub.syncUntilQuiet(machines.stores)
+        try machines.expectEveryStoreAlikeWithItsConflicts(mover)
+    }
+
     /// A list removed and restored on one machine, removed again later by the clock on
     /// a second, which moved an item from the root into another list and emptied its
     /// trash before it pulled anything; meanwhile the first moved that item into the

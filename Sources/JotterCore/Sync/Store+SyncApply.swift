@@ -35,7 +35,7 @@ extension Store {
                     // This store's own, given back at its position in the hub's order.
                     if operation.replica == merge.replica {
                         known += 1
-                        try logTheHubsCopy(ofOwnCreate: operation)
+                        try logTheHubsCopy(ofOwn: operation)
                         if neverAcknowledged.contains(OperationKey(operation)) {
                             try merge.applyOwnNeverAcknowledged(operation)
                         } else {

@@ -226,16 +226,18 @@ extension Store {
         return database.changes > 0
     }
 
-    /// Makes the log's row of this store's own create `operation`, given back, hold the
-    /// row as the hub holds it. A create carries its row as it is when sent: sent again
+    /// Makes the log's row of this store's own `operation`, given back, hold the value
+    /// the hub holds. An operation carries the value its row has when sent: sent again
     /// after its acknowledgement was lost, and acknowledged as held then, it was logged
-    /// with a later name or place than the one the hub kept and every machine meets.
+    /// with the value read at the second push (a create with a later name or place, a
+    /// restore of an entry emptied here since as an `rm`), not the one the hub kept and
+    /// every machine meets (in-process trash schedule seed 604705, conflicts compared).
     /// Call inside a write transaction.
-    func logTheHubsCopy(ofOwnCreate operation: SyncOperation) throws {
-        guard operation.property == "create", let value = operation.value else { return }
+    func logTheHubsCopy(ofOwn operation: SyncOperation) throws {
         let update = try database.statement(
             "UPDATE sync_log SET value = ?1, text = NULL, text_offset = NULL WHERE replica = ?2 AND counter = ?3 AND value IS NOT ?1")
             .bind(2, blob: operation.replica.bytes).bind(3, operation.counter)
+        guard let value = operation.value else { return try update.bind(1, nil as String?).run() }
         try update.withBorrowedText(1, value) { try update.run() }
     }
 
