@@ -2376,6 +2376,30 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(mover)
     }
 
+    /// A list removed and restored on one machine, the restore pushed with its
+    /// acknowledgement lost, then the item in it removed there, on the mark that machine
+    /// still knew, and emptied from the trash; a second machine removed the item on top
+    /// of that restore. Every machine forgets the restore at its maker's later `rm`, as a
+    /// value that machine replaced; the second kept it as the mark its own `rm` was made
+    /// on, which the pulled one took the place of, and listed it as a conflict alone
+    /// (in-process trash schedule seed 606310, conflicts compared).
+    @Test(arguments: [1, 3, 100])
+    func aRestoreItsMakerRemovedAgainIsNoConflictWhereAnRmWasMadeOnIt(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (remover, other) = (machines.a, machines.b)
+        let (list, item) = try machines.listHoldingAnItem("pantry", item: "flour")
+        try remover.remove([try machines.node(list.id, in: remover)])
+        try remover.restore(try #require(try remover.trash().first { $0.node.id == list.id }))
+        _ = try machines.hub.run(.pushWithAcknowledgementLost, by: remover)
+        try machines.hub.pull(other)
+        try other.remove([try machines.node(item.id, in: other)])
+        try machines.later(remover)
+        try remover.remove([try machines.node(item.id, in: remover)])
+        _ = try remover.emptyTrash()
+        try machines.hub.syncUntilQuiet(machines.stores)
+        try machines.expectEveryStoreAlikeWithItsConflicts(remover)
+    }
+
     /// A list removed and restored on one machine, removed again later by the clock on
     /// a second, which moved an item from the root into another list and emptied its
     /// trash before it pulled anything; meanwhile the first moved that item into the

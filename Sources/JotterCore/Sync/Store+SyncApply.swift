@@ -3035,9 +3035,12 @@ struct SyncMerge {
     /// sent yet was made on top of, which `operation`, winning over that change, takes
     /// the place of: the change goes out naming `operation` as its base, so no change
     /// on the hub names that mark, and every other machine keeps it (in-process trash
-    /// schedule seed 600207, conflicts compared).
+    /// schedule seed 600207, conflicts compared). Not one of `operation`'s maker's own
+    /// stamped before it: that machine replaced it, and every machine forgets it at
+    /// `operation` (`forgetSyncConflicts`; seed 606310, conflicts compared).
     private mutating func keepMarkOwnChangeWasMadeOn(_ seq: Int64, node: NodeID?, displacedBy operation: SyncOperation) throws {
         guard let node, let hub = try currentStamp(seq: seq, property: "trashed", ofTheHub: true), operation.base != hub.stamp,
+              hub.replica != operation.replica || hub.stamp > operation.stamp,
               let value = try database.statement(
                   "SELECT value FROM sync_log WHERE replica = ? AND node = ? AND property = 'trashed' AND stamp = ?")
                   .bind(1, blob: hub.replica.bytes).bind(2, blob: node.bytes).bind(3, hub.stamp)
