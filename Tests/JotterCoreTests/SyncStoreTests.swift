@@ -2400,6 +2400,33 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(remover)
     }
 
+    /// An item removed on three machines, none seeing the others' `rm`, each later by
+    /// the clock, the first emptying its trash before it pulled the other two. Where the
+    /// item stands, the third's `rm` keeps the second's, which it never saw, as a value
+    /// that agrees, listed once a restore takes the item out. The first, where the
+    /// item was deleted for good, kept only the mark whose group holds it (in-process
+    /// trash schedule seed 607436, conflicts compared).
+    @Test(arguments: [1, 3, 100])
+    func anRmPulledOverAnEntryEmptiedHereKeepsEveryMarkItsMakerNeverSaw(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (emptier, second, third) = (machines.a, machines.b, machines.stores[2])
+        let item = try machines.add("flour", in: emptier)
+        try machines.hub.sync(emptier, second, third)
+        try emptier.remove([try machines.node(item.id, in: emptier)])
+        try machines.hub.sync(emptier)
+        _ = try emptier.emptyTrash()
+        try machines.later(second)
+        try second.remove([try machines.node(item.id, in: second)])
+        try machines.hub.sync(second)
+        try machines.later(third)
+        try machines.later(third)
+        try third.remove([try machines.node(item.id, in: third)])
+        try machines.hub.sync(third, emptier)
+        try third.restore(try #require(try third.trash().first { $0.node.id == item.id }))
+        try machines.hub.syncUntilQuiet(machines.stores)
+        try machines.expectEveryStoreAlikeWithItsConflicts(third)
+    }
+
     /// A list removed and restored on one machine, removed again later by the clock on
     /// a second, which moved an item from the root into another list and emptied its
     /// trash before it pulled anything; meanwhile the first moved that item into the

@@ -1390,9 +1390,10 @@ struct SyncMerge {
                     // other machine keeps that one, as a value that agrees while the entry
                     // stays in the trash; so for this store's own not sent yet, which comes
                     // after it in the hub's order (in-process trash schedule seeds 238021537
-                    // and 600181, with every conflict compared).
+                    // and 600181, with every conflict compared). So is any mark its maker
+                    // never saw, as `set` keeps it (seed 607436, conflicts compared).
                     if let current,
-                       try currentStamp(seq: seq, property: "trashgroup")
+                       try operation.neverSaw(current.stamp, current.replica) || currentStamp(seq: seq, property: "trashgroup")
                            .map({ $0.stamp == current.stamp && $0.replica == current.replica }) == true {
                         try keepConflict(node: id, property: "trashed", value: "true", stamp: current.stamp,
                                          replica: current.replica, agreeing: true)
