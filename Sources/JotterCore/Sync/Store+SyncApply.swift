@@ -1527,8 +1527,10 @@ struct SyncMerge {
             if current.stamp == operation.stamp && current.replica == operation.replica { return true }
             let agrees = try agree(held, isSame: same(held, value), value, of: property)
             // A change made here before the purge and not sent yet comes after the
-            // pulled one in the hub's order, as `set` keeps it on a node.
-            if current.isLocal && property.isValue {
+            // pulled one in the hub's order, as `set` keeps it on a node; so does a move
+            // to another place (in-process trash schedule seed 609294, conflicts
+            // compared): dropped, it would be a conflict of this machine alone.
+            if try current.isLocal && (property.isValue || (property == .parent && !same(held, value))) {
                 if current.stamp < operation.stamp || (current.stamp == operation.stamp && operation.replica > replica) {
                     try restampLocalChange(of: seq, property: operation.property, past: operation.stamp)
                 }
