@@ -2427,6 +2427,37 @@ struct Machines {
         try machines.expectEveryStoreAlikeWithItsConflicts(third)
     }
 
+    /// An item moved into a list on one machine; a second, which had not seen the move,
+    /// removed the item and the list, restored the item, pulled the move and emptied its
+    /// trash; a third, later by the clock, edited the item and removed and restored it.
+    /// The edit brings the item back into the trash over the purge, and the restore takes
+    /// it out over the second's restore, which every machine keeps as the value it gave,
+    /// agreeing. The machines that met the item in the trash there kept that restore as
+    /// an `rm` (in-process trash schedule seed 610173, conflicts compared).
+    @Test(arguments: [1, 3, 100])
+    func aRestoreOverAnEntryAnEditBroughtBackKeepsTheMarkItReplacesAsItsWriterGaveIt(batch: Int) throws {
+        let machines = try Machines(count: 3, batch: batch)
+        let (emptier, mover, editor) = (machines.a, machines.b, machines.stores[2])
+        let list = try emptier.createList(named: "pantry", under: .root)
+        let item = try machines.add("flour", in: emptier)
+        try machines.hub.sync(emptier, mover, editor)
+        try machines.move(try machines.node(item.id, in: mover), into: try machines.node(list.id, in: mover), in: mover)
+        try machines.hub.sync(mover)
+        try emptier.remove([try machines.node(item.id, in: emptier)])
+        try emptier.remove([try machines.node(list.id, in: emptier)])
+        try emptier.restore(try #require(try emptier.trash().first { $0.node.id == item.id }))
+        try machines.hub.sync(emptier)
+        _ = try emptier.emptyTrash()
+        try machines.hub.sync(emptier)
+        try machines.later(editor)
+        try machines.later(editor)
+        _ = try editor.edit(try machines.node(item.id, in: editor), text: "rye flour")
+        try editor.remove([try machines.node(item.id, in: editor)])
+        try editor.restore(try #require(try editor.trash().first { $0.node.id == item.id }))
+        try machines.hub.syncUntilQuiet(machines.stores)
+        try machines.expectEveryStoreAlikeWithItsConflicts(editor)
+    }
+
     /// A list removed and restored on one machine, removed again later by the clock on
     /// a second, which moved an item from the root into another list and emptied its
     /// trash before it pulled anything; meanwhile the first moved that item into the

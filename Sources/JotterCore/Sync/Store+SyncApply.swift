@@ -2854,7 +2854,13 @@ struct SyncMerge {
             if current.isLocal, property == .trashed, let seq, operation.wins(over: current.stamp, current.replica) {
                 try keepMarkOwnChangeWasMadeOn(seq, node: node, displacedBy: operation)
             }
-            guard try winsKeepingTheLoser(operation, over: current, held: held, of: node, agrees: agrees,
+            // The trash mark an entry holds is the value its writer gave, whatever brought
+            // the entry back into the trash since (in-process trash schedule seed 610173,
+            // conflicts compared).
+            let written = try property == .trashed && !current.isLocal
+                ? loggedValue(of: node, property: operation.property, stamped: current.stamp, by: current.replica) ?? held
+                : held
+            guard try winsKeepingTheLoser(operation, over: current, held: written, of: node, agrees: agrees,
                                           keepingTheHeld: !restatesTheHub) else {
                 if removesOverOwnRestore, let seq {
                     try noteGroupMetBeforeOwnRestore(seq, by: operation, restore: current.stamp)
@@ -3044,13 +3050,19 @@ struct SyncMerge {
     private mutating func keepMarkOwnChangeWasMadeOn(_ seq: Int64, node: NodeID?, displacedBy operation: SyncOperation) throws {
         guard let node, let hub = try currentStamp(seq: seq, property: "trashed", ofTheHub: true), operation.base != hub.stamp,
               hub.replica != operation.replica || hub.stamp > operation.stamp,
-              let value = try database.statement(
-                  "SELECT value FROM sync_log WHERE replica = ? AND node = ? AND property = 'trashed' AND stamp = ?")
-                  .bind(1, blob: hub.replica.bytes).bind(2, blob: node.bytes).bind(3, hub.stamp)
-                  .firstRow({ $0.isNull(0) ? nil : $0.string(0) }) ?? nil
+              let value = try loggedValue(of: node, property: "trashed", stamped: hub.stamp, by: hub.replica)
         else { return }
         try keepConflict(node: node, property: "trashed", value: value, stamp: hub.stamp, replica: hub.replica,
                          agreeing: value == operation.value)
+    }
+
+    /// The value the log of the hub's operations holds for `replica`'s change of
+    /// `property` of `node` stamped `stamp`; nil when it holds none.
+    private func loggedValue(of node: NodeID?, property: String, stamped stamp: Int64, by replica: NodeID) throws -> String? {
+        guard let node else { return nil }
+        return try database.statement("SELECT value FROM sync_log WHERE replica = ? AND node = ? AND property = ? AND stamp = ?")
+            .bind(1, blob: replica.bytes).bind(2, blob: node.bytes).bind(3, property).bind(4, stamp)
+            .firstRow({ $0.isNull(0) ? nil : $0.string(0) }) ?? nil
     }
 
     /// Makes this store's unsent change of `property` a new operation, stamped later
