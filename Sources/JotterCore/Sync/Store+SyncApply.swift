@@ -2666,10 +2666,11 @@ struct SyncMerge {
         if let placed = try firstChangeHereLater(seq: seq, id: id, placing: true) {
             return (placed.place, TrashGroup(stamp: placed.stamp, replica: replica))
         }
-        guard try database.statement("SELECT 1 FROM sync_conflict WHERE node = ? AND property = 'purge' AND replica = ?")
-            .bind(1, blob: id.bytes).bind(2, blob: (maker ?? replica).bytes).firstRow({ _ in true }) == true
-                || maker == nil && database.statement("SELECT 1 FROM sync_conflict WHERE node = ? AND property = 'purge'")
-                    .bind(1, blob: id.bytes).firstRow({ _ in true }) == true else { return nil }
+        let keptPurge = try database.statement(
+            "SELECT 1 FROM sync_conflict WHERE node = ?1 AND property = 'purge' AND (?2 IS NULL OR replica = ?2)")
+            .bind(1, blob: id.bytes).bind(2, nil as String?)
+        if let maker { _ = keptPurge.bind(2, blob: maker.bytes) }
+        guard try keptPurge.firstRow({ _ in true }) == true else { return nil }
         if let kept = try firstChangeHereLater(seq: seq, id: id),
            try isOwnRestore(of: seq, id: id, stamped: kept.stamp) || database.statement(
                "SELECT 1 FROM sync_stamp WHERE seq = ? AND property = 'trashgroup' AND stamp = ? AND replica = ?")
