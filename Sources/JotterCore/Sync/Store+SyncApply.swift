@@ -2857,8 +2857,9 @@ struct SyncMerge {
             }
             // The trash mark an entry holds is the value its writer gave, whatever brought
             // the entry back into the trash since (in-process trash schedule seed 610173,
-            // conflicts compared).
-            let written = try property == .trashed && !current.isLocal
+            // conflicts compared). The log is read where that mark is kept alone: a mark
+            // the winner's maker never saw.
+            let written = try property == .trashed && !current.isLocal && operation.neverSaw(current.stamp, current.replica)
                 ? loggedValue(of: node, property: operation.property, stamped: current.stamp, by: current.replica) ?? held
                 : held
             guard try winsKeepingTheLoser(operation, over: current, held: written, of: node, agrees: agrees,
